@@ -1,0 +1,78 @@
+//! The game model: the one trait every variant implements.
+
+use std::fmt::Debug;
+
+use crate::ToAct;
+
+/// A game state that knows who acts next, which decisions are open to them, and how to apply
+/// and take back a decision.
+///
+/// The model is deliberately small (the `Position` lesson of shakmaty): a variant implements
+/// the required methods, and perft, turn counting, replay, the CLI and the engine are written
+/// once above it.
+///
+/// * A **decision** is one choice by one actor: a move, a submit, a forced reply chosen by the
+///   opponent, a setup choice, or one outcome of chance. A *turn* may hold several decisions,
+///   by one actor or by several; [`Game::turn_index`] tells where turns end.
+/// * **Chance** acts when [`Game::to_act`] is [`ToAct::Chance`]; its decisions are the
+///   outcomes, each with the probability [`Game::probability`] gives.
+/// * States are changed in place by [`Game::apply`] and restored by [`Game::undo`]; a variant
+///   may implement these as copy-make over an internal stack. Neither may allocate once the
+///   stack has grown to the depth in use, so perft and search allocate nothing per node.
+pub trait Game: Clone {
+    /// One decision. Small and `Copy`, so that buffers of them are cheap.
+    type Decision: Copy + Eq + Debug;
+
+    /// Who acts next, or the outcome if the game is over (by the rules of movement or by an
+    /// adjudication rule such as a draw by insufficient material).
+    fn to_act(&self) -> ToAct;
+
+    /// Clears `out` and fills it with the decisions the rules of movement open to the actor:
+    /// a player's legal moves, or chance's outcomes.
+    ///
+    /// This list does not look at adjudication rules that end a game while moves remain
+    /// (insufficient material, the 75-move rule, fivefold repetition): as in every perft
+    /// reference, those end the game in [`Game::to_act`] but do not prune the move tree.
+    fn decisions(&self, out: &mut Vec<Self::Decision>);
+
+    /// The number of decisions [`Game::decisions`] would list. `scratch` may be used as a
+    /// buffer; variants override this where they can count without listing.
+    fn count_decisions(&self, scratch: &mut Vec<Self::Decision>) -> usize {
+        self.decisions(scratch);
+        scratch.len()
+    }
+
+    /// The probability of `decision` when chance acts; `None` when a player acts.
+    fn probability(&self, _decision: Self::Decision) -> Option<f64> {
+        None
+    }
+
+    /// Applies `decision`, which must be one of [`Game::decisions`]. Applying anything else is
+    /// a logic error: callers with untrusted input parse it against the decision list first.
+    fn apply(&mut self, decision: Self::Decision);
+
+    /// Takes back the most recent [`Game::apply`]. Returns `false`, changing nothing, when no
+    /// decision has been applied since the state was created.
+    fn undo(&mut self) -> bool;
+
+    /// A hash of everything that decides the future of the game (pieces, actor, rights), for
+    /// repetition and for the engine's transposition table.
+    fn hash(&self) -> u64;
+
+    /// The number of complete turns played so far. It grows by exactly one when a turn ends,
+    /// so a turn is the run of decisions between two changes of this number.
+    fn turn_index(&self) -> u64;
+
+    /// A draw that the player to act may claim now (FIDE's threefold repetition and
+    /// fifty-move rule), with its reason; `None` where the variant has no such claims.
+    fn claimable_draw(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The number of legal complete turns open to the actor, stopping at `cap`. The default
+    /// walks the decision tree to the end of the turn; variants whose turns commute (5D Chess)
+    /// override it with something faster.
+    fn count_turns(&mut self, cap: u64) -> u64 {
+        crate::turns::count_complete_turns(self, cap)
+    }
+}

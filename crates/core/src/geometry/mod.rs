@@ -1,0 +1,1 @@
+//! n-dimensional board geometry (being written).

@@ -1,0 +1,78 @@
+//! # omnichess-core
+//!
+//! The game model every omnichess variant implements, and the generic code above it.
+//!
+//! * [`Game`] — a state: who acts next ([`ToAct`]: a [`Player`], chance, or nobody with an
+//!   [`Outcome`]), the open decisions, apply and undo, a hash, where turns end.
+//! * [`Variant`] — a game with a name and text: position text, decision notation, a record
+//!   format, a terminal diagram.
+//! * Generic code: [`perft`], turn counting ([`Game::count_turns`]), [`replay`] of a
+//!   [`GameRecord`], and the [`DynGame`] / [`VariantEntry`] pair through which callers that
+//!   choose the variant at run time (the CLI) reach any variant.
+//! * [`geometry`] — n-dimensional coordinates, direction sets, leapers and riders for the
+//!   multi-board variants.
+//!
+//! ```
+//! use omnichess_core::{Game, Player, ToAct, perft};
+//!
+//! /// A race to 4: each player adds 1 or 2 to a shared counter; whoever reaches 4 wins.
+//! #[derive(Clone)]
+//! struct Race { total: u8, history: Vec<u8> }
+//!
+//! impl Game for Race {
+//!     type Decision = u8;
+//!     fn to_act(&self) -> ToAct {
+//!         let mover = if self.history.len() % 2 == 0 { Player::White } else { Player::Black };
+//!         if self.total >= 4 {
+//!             ToAct::Nobody(omnichess_core::Outcome::win(mover.opponent(), "reached 4"))
+//!         } else {
+//!             ToAct::Player(mover)
+//!         }
+//!     }
+//!     fn decisions(&self, out: &mut Vec<u8>) {
+//!         out.clear();
+//!         if self.total < 4 { out.extend([1, 2]); }
+//!     }
+//!     fn apply(&mut self, step: u8) { self.total += step; self.history.push(step); }
+//!     fn undo(&mut self) -> bool {
+//!         self.history.pop().map(|step| self.total -= step).is_some()
+//!     }
+//!     fn hash(&self) -> u64 { u64::from(self.total) }
+//!     fn turn_index(&self) -> u64 { self.history.len() as u64 }
+//! }
+//!
+//! let mut race = Race { total: 0, history: Vec::new() };
+//! assert_eq!(race.to_act(), ToAct::Player(Player::White));
+//! // 1+1+1+1, 1+1+2, 1+2+1, 2+1+1, 2+2 and the overshoots 1+1+1+2, 1+2+2, 2+1+2: sequences
+//! // of length 2 are all four pairs.
+//! assert_eq!(perft::perft(&mut race, 2), 4);
+//! race.apply(2);
+//! race.apply(2);
+//! assert_eq!(race.to_act().outcome().map(|o| o.verdict),
+//!            Some(omnichess_core::Verdict::Win(Player::Black)));
+//! ```
+#![deny(missing_docs)]
+
+mod error;
+mod game;
+pub mod geometry;
+mod outcome;
+pub mod perft;
+mod player;
+mod record;
+mod registry;
+mod session;
+mod to_act;
+mod turns;
+mod variant;
+
+pub use error::{DecisionError, PositionError, RecordError, ReplayError};
+pub use game::Game;
+pub use outcome::{Outcome, Verdict};
+pub use player::Player;
+pub use record::{GameRecord, RecordedDecision, replay};
+pub use registry::{VariantEntry, find};
+pub use session::{DynGame, Session};
+pub use to_act::ToAct;
+pub use turns::count_complete_turns;
+pub use variant::Variant;

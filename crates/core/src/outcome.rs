@@ -1,0 +1,79 @@
+//! How a game ended: a verdict and the reason for it.
+
+use std::fmt;
+
+use crate::Player;
+
+/// Who the result favours. Richer than win/draw: QEC's "both lose" is a result of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The player won (and the other lost).
+    Win(Player),
+    /// Neither won.
+    Draw,
+    /// Both players lost (QEC, both sides reduced to bare kings).
+    BothLose,
+}
+
+/// The end of a game: its verdict and the rule that produced it, such as `checkmate`,
+/// `stalemate`, `insufficient material` or `fivefold repetition`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Who the result favours.
+    pub verdict: Verdict,
+    /// The rule that ended the game, in plain lower-case words.
+    pub reason: &'static str,
+}
+
+impl Outcome {
+    /// A win for `winner` by `reason`.
+    #[must_use]
+    pub const fn win(winner: Player, reason: &'static str) -> Outcome {
+        Outcome { verdict: Verdict::Win(winner), reason }
+    }
+
+    /// A draw by `reason`.
+    #[must_use]
+    pub const fn draw(reason: &'static str) -> Outcome {
+        Outcome { verdict: Verdict::Draw, reason }
+    }
+
+    /// The result in PGN's score notation: `1-0`, `0-1`, `1/2-1/2`, or `0-0` for both lose.
+    #[must_use]
+    pub const fn score_text(&self) -> &'static str {
+        match self.verdict {
+            Verdict::Win(Player::White) => "1-0",
+            Verdict::Win(Player::Black) => "0-1",
+            Verdict::Draw => "1/2-1/2",
+            Verdict::BothLose => "0-0",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `1-0 white wins by checkmate`, `1/2-1/2 draw by stalemate`, `0-0 both lose by bare kings`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = match self.verdict {
+            Verdict::Win(p) => format!("{p} wins"),
+            Verdict::Draw => "draw".to_owned(),
+            Verdict::BothLose => "both lose".to_owned(),
+        };
+        write!(f, "{} {who} by {}", self.score_text(), self.reason)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_print_score_verdict_and_reason() {
+        assert_eq!(
+            Outcome::win(Player::Black, "checkmate").to_string(),
+            "0-1 black wins by checkmate"
+        );
+        assert_eq!(Outcome::draw("stalemate").to_string(), "1/2-1/2 draw by stalemate");
+        let both = Outcome { verdict: Verdict::BothLose, reason: "bare kings" };
+        assert_eq!(both.to_string(), "0-0 both lose by bare kings");
+    }
+}

@@ -1,0 +1,54 @@
+//! Perft: the number of decision sequences of a given length, the standard test of move
+//! generation. A ply is one decision, chance outcomes included.
+
+use crate::Game;
+
+/// Reusable decision buffers, one per ply, so that perft allocates nothing per node.
+fn buffers<G: Game + ?Sized>(depth: u32) -> Vec<Vec<G::Decision>> {
+    (0..depth).map(|_| Vec::with_capacity(256)).collect()
+}
+
+/// The number of leaf nodes of the decision tree `depth` plies deep (1 at depth 0).
+///
+/// As in every perft reference, a state without decisions contributes no leaves below it, and
+/// adjudication rules (see [`Game::decisions`]) do not prune the tree.
+pub fn perft<G: Game + ?Sized>(game: &mut G, depth: u32) -> u64 {
+    let mut bufs = buffers::<G>(depth);
+    count(game, depth, &mut bufs)
+}
+
+/// Perft split by first decision: each decision of the current state with the perft of
+/// `depth - 1` below it, in the order of [`Game::decisions`]. Empty at depth 0.
+pub fn divide<G: Game + ?Sized>(game: &mut G, depth: u32) -> Vec<(G::Decision, u64)> {
+    let mut bufs = buffers::<G>(depth);
+    let Some((first, rest)) = bufs.split_first_mut() else {
+        return Vec::new();
+    };
+    game.decisions(first);
+    first
+        .iter()
+        .map(|&decision| {
+            game.apply(decision);
+            let n = count(game, depth - 1, rest);
+            game.undo();
+            (decision, n)
+        })
+        .collect()
+}
+
+fn count<G: Game + ?Sized>(game: &mut G, depth: u32, bufs: &mut [Vec<G::Decision>]) -> u64 {
+    let Some((buf, rest)) = bufs.split_first_mut() else {
+        return 1;
+    };
+    if depth == 1 {
+        return game.count_decisions(buf) as u64;
+    }
+    game.decisions(buf);
+    let mut nodes = 0;
+    for &decision in buf.iter() {
+        game.apply(decision);
+        nodes += count(game, depth - 1, rest);
+        game.undo();
+    }
+    nodes
+}

@@ -1,0 +1,44 @@
+//! The registry entry through which dynamic callers find a variant by name.
+
+use crate::{DynGame, GameRecord, PositionError, RecordError, Session, Variant};
+
+/// What the registry knows of one variant: its name, description, and how to open a game of
+/// it. Built by [`VariantEntry::of`], so adding a variant to a registry is one line.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantEntry {
+    /// The name used on the command line.
+    pub name: &'static str,
+    /// One line saying what the variant is.
+    pub description: &'static str,
+    /// Opens a game at the given position text, or at the standard start for `None`.
+    pub open: fn(Option<&str>) -> Result<Box<dyn DynGame>, PositionError>,
+    /// Reads a game record in the variant's record format.
+    pub parse_record: fn(&str) -> Result<GameRecord, RecordError>,
+}
+
+impl VariantEntry {
+    /// The entry for variant `V`.
+    #[must_use]
+    pub const fn of<V: Variant>() -> VariantEntry {
+        VariantEntry {
+            name: V::NAME,
+            description: V::DESCRIPTION,
+            open: open::<V>,
+            parse_record: V::parse_record,
+        }
+    }
+}
+
+fn open<V: Variant>(position: Option<&str>) -> Result<Box<dyn DynGame>, PositionError> {
+    let state = match position {
+        Some(text) => V::from_position_text(text)?,
+        None => V::start(),
+    };
+    Ok(Box::new(Session::new(state)))
+}
+
+/// The entry named `name` in `registry`.
+#[must_use]
+pub fn find<'a>(registry: &'a [VariantEntry], name: &str) -> Option<&'a VariantEntry> {
+    registry.iter().find(|e| e.name == name)
+}

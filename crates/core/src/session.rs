@@ -1,0 +1,145 @@
+//! A game in progress behind a trait object, for callers that choose the variant at run time.
+
+use crate::{DecisionError, ToAct, Variant, perft};
+
+/// A variant-independent, object-safe view of a game in progress: the face the CLI (and later
+/// a server) sees. Decisions cross it as text in the variant's notation.
+pub trait DynGame {
+    /// The variant's name.
+    fn variant_name(&self) -> &'static str;
+    /// Who acts next, or the outcome.
+    fn to_act(&self) -> ToAct;
+    /// The open decisions in canonical notation; at a chance node each is followed by a space
+    /// and its probability as a decimal (`[N] 0.2`).
+    fn decision_lines(&self) -> Vec<String>;
+    /// Parses and plays one decision.
+    fn play(&mut self, text: &str) -> Result<(), DecisionError>;
+    /// Takes back the last decision played through this session; `false` if there is none.
+    fn undo(&mut self) -> bool;
+    /// The decisions played so far in canonical notation.
+    fn history(&self) -> Vec<String>;
+    /// Perft of the current state (see [`crate::perft::perft`]).
+    fn perft(&mut self, depth: u32) -> u64;
+    /// Perft split by first decision, in canonical notation.
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Legal complete turns, capped (see [`Game::count_turns`]).
+    fn count_turns(&mut self, cap: u64) -> u64;
+    /// Complete turns played so far (see [`Game::turn_index`]).
+    fn turn_index(&self) -> u64;
+    /// A draw the actor may claim now, with its reason.
+    fn claimable_draw(&self) -> Option<&'static str>;
+    /// The current state as position text.
+    fn position_text(&self) -> String;
+    /// The current state drawn for a terminal.
+    fn diagram(&self) -> String;
+    /// The game so far in the variant's record format.
+    fn record_text(&self) -> String;
+}
+
+/// A [`Variant`] state with the decisions played on it since its start: the generic
+/// implementation of [`DynGame`].
+#[derive(Clone, Debug)]
+pub struct Session<V: Variant> {
+    start: V,
+    game: V,
+    played: Vec<V::Decision>,
+}
+
+impl<V: Variant> Session<V> {
+    /// A session starting at `start`.
+    pub fn new(start: V) -> Self {
+        Session { game: start.clone(), start, played: Vec::new() }
+    }
+
+    /// The current state.
+    pub fn game(&self) -> &V {
+        &self.game
+    }
+}
+
+impl<V: Variant> DynGame for Session<V> {
+    fn variant_name(&self) -> &'static str {
+        V::NAME
+    }
+
+    fn to_act(&self) -> ToAct {
+        self.game.to_act()
+    }
+
+    fn decision_lines(&self) -> Vec<String> {
+        let mut list = Vec::new();
+        self.game.decisions(&mut list);
+        list.into_iter()
+            .map(|d| {
+                let text = self.game.decision_text(d);
+                match self.game.probability(d) {
+                    Some(p) => format!("{text} {p}"),
+                    None => text,
+                }
+            })
+            .collect()
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), DecisionError> {
+        if let ToAct::Nobody(outcome) = self.game.to_act() {
+            return Err(DecisionError::illegal(text, format!("the game is over ({outcome})")));
+        }
+        let decision = self.game.parse_decision(text)?;
+        self.game.apply(decision);
+        self.played.push(decision);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.played.pop().is_some() {
+            self.game.undo()
+        } else {
+            false
+        }
+    }
+
+    fn history(&self) -> Vec<String> {
+        let mut replay = self.start.clone();
+        self.played
+            .iter()
+            .map(|&d| {
+                let text = replay.decision_text(d);
+                replay.apply(d);
+                text
+            })
+            .collect()
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft::perft(&mut self.game, depth)
+    }
+
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        let split = perft::divide(&mut self.game, depth);
+        split.into_iter().map(|(d, n)| (self.game.decision_text(d), n)).collect()
+    }
+
+    fn count_turns(&mut self, cap: u64) -> u64 {
+        self.game.count_turns(cap)
+    }
+
+    fn turn_index(&self) -> u64 {
+        self.game.turn_index()
+    }
+
+    fn claimable_draw(&self) -> Option<&'static str> {
+        self.game.claimable_draw()
+    }
+
+    fn position_text(&self) -> String {
+        self.game.position_text()
+    }
+
+    fn diagram(&self) -> String {
+        self.game.diagram()
+    }
+
+    fn record_text(&self) -> String {
+        V::record_text(&self.start, &self.played, self.game.to_act().outcome())
+    }
+}

@@ -1,0 +1,44 @@
+//! The text side of a variant: its name, position text, decision notation, record format and
+//! board drawing.
+
+use crate::{DecisionError, Game, GameRecord, Outcome, PositionError, RecordError};
+
+/// A playable variant: a [`Game`] with a name and text formats. Everything the CLI does with a
+/// variant goes through this trait (behind [`crate::DynGame`]).
+///
+/// Text round-trips: `from_position_text(position_text(s))` is `s` again, and
+/// `parse_decision(decision_text(d))` is `d` for every legal `d`.
+pub trait Variant: Game + Sized + 'static {
+    /// The name used on the command line (`classic`, `qec`, …).
+    const NAME: &'static str;
+    /// One line saying what the variant is.
+    const DESCRIPTION: &'static str;
+
+    /// The standard starting state.
+    fn start() -> Self;
+
+    /// Reads a position in the variant's position text (FEN for classic chess). Never panics;
+    /// the error says what is wrong.
+    fn from_position_text(text: &str) -> Result<Self, PositionError>;
+
+    /// Writes the state as position text.
+    fn position_text(&self) -> String;
+
+    /// Reads one decision in the variant's notation and checks that it is legal here.
+    fn parse_decision(&self, text: &str) -> Result<Self::Decision, DecisionError>;
+
+    /// Writes a decision of this state in the variant's canonical notation (the form
+    /// `omnichess moves` prints).
+    fn decision_text(&self, decision: Self::Decision) -> String;
+
+    /// Draws the state for a terminal: the board with coordinates and whatever else a player
+    /// must see.
+    fn diagram(&self) -> String;
+
+    /// Reads a game record in the variant's record format.
+    fn parse_record(text: &str) -> Result<GameRecord, RecordError>;
+
+    /// Writes the game played from `start` through `decisions` in the variant's record format,
+    /// with `outcome` as its result when the game is over.
+    fn record_text(start: &Self, decisions: &[Self::Decision], outcome: Option<Outcome>) -> String;
+}
