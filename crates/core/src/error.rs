@@ -31,12 +31,18 @@ pub enum DecisionError {
 impl DecisionError {
     /// An [`DecisionError::Unparsable`] error.
     pub fn unparsable(text: &str, reason: impl Into<String>) -> Self {
-        DecisionError::Unparsable { text: text.to_owned(), reason: reason.into() }
+        DecisionError::Unparsable {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 
     /// An [`DecisionError::Illegal`] error.
     pub fn illegal(text: &str, reason: impl Into<String>) -> Self {
-        DecisionError::Illegal { text: text.to_owned(), reason: reason.into() }
+        DecisionError::Illegal {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 }
 

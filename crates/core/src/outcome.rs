@@ -29,13 +29,19 @@ impl Outcome {
     /// A win for `winner` by `reason`.
     #[must_use]
     pub const fn win(winner: Player, reason: &'static str) -> Outcome {
-        Outcome { verdict: Verdict::Win(winner), reason }
+        Outcome {
+            verdict: Verdict::Win(winner),
+            reason,
+        }
     }
 
     /// A draw by `reason`.
     #[must_use]
     pub const fn draw(reason: &'static str) -> Outcome {
-        Outcome { verdict: Verdict::Draw, reason }
+        Outcome {
+            verdict: Verdict::Draw,
+            reason,
+        }
     }
 
     /// The result in PGN's score notation: `1-0`, `0-1`, `1/2-1/2`, or `0-0` for both lose.
@@ -72,8 +78,14 @@ mod tests {
             Outcome::win(Player::Black, "checkmate").to_string(),
             "0-1 black wins by checkmate"
         );
-        assert_eq!(Outcome::draw("stalemate").to_string(), "1/2-1/2 draw by stalemate");
-        let both = Outcome { verdict: Verdict::BothLose, reason: "bare kings" };
+        assert_eq!(
+            Outcome::draw("stalemate").to_string(),
+            "1/2-1/2 draw by stalemate"
+        );
+        let both = Outcome {
+            verdict: Verdict::BothLose,
+            reason: "bare kings",
+        };
         assert_eq!(both.to_string(), "0-0 both lose by bare kings");
     }
 }

@@ -31,7 +31,10 @@ impl GameRecord {
     /// The value of the first tag named `name` (names compare case-sensitively, as in PGN).
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -49,13 +52,14 @@ pub fn replay(
     let mut turn = game.turn_index();
     for (i, decision) in record.decisions.iter().enumerate() {
         let position = game.position_text();
-        game.play(&decision.text).map_err(|source| ReplayError::Decision {
-            index: i + 1,
-            text: decision.text.clone(),
-            line: decision.line,
-            position,
-            source,
-        })?;
+        game.play(&decision.text)
+            .map_err(|source| ReplayError::Decision {
+                index: i + 1,
+                text: decision.text.clone(),
+                line: decision.line,
+                position,
+                source,
+            })?;
         if game.turn_index() != turn {
             turn = game.turn_index();
             at_turn_start(game);

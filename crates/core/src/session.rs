@@ -48,7 +48,11 @@ pub struct Session<V: Variant> {
 impl<V: Variant> Session<V> {
     /// A session starting at `start`.
     pub fn new(start: V) -> Self {
-        Session { game: start.clone(), start, played: Vec::new() }
+        Session {
+            game: start.clone(),
+            start,
+            played: Vec::new(),
+        }
     }
 
     /// The current state.
@@ -82,7 +86,10 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn play(&mut self, text: &str) -> Result<(), DecisionError> {
         if let ToAct::Nobody(outcome) = self.game.to_act() {
-            return Err(DecisionError::illegal(text, format!("the game is over ({outcome})")));
+            return Err(DecisionError::illegal(
+                text,
+                format!("the game is over ({outcome})"),
+            ));
         }
         let decision = self.game.parse_decision(text)?;
         self.game.apply(decision);
@@ -116,7 +123,10 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
         let split = perft::divide(&mut self.game, depth);
-        split.into_iter().map(|(d, n)| (self.game.decision_text(d), n)).collect()
+        split
+            .into_iter()
+            .map(|(d, n)| (self.game.decision_text(d), n))
+            .collect()
     }
 
     fn count_turns(&mut self, cap: u64) -> u64 {

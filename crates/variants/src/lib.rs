@@ -1,1 +1,12 @@
-//! placeholder
+//! # omnichess-variants
+//!
+//! The variants of omnichess, one module folder each, and the [`REGISTRY`] through which
+//! the CLI finds them by name. Each module implements [`omnichess_core::Variant`].
+#![deny(missing_docs)]
+
+pub mod classic;
+
+use omnichess_core::VariantEntry;
+
+/// Every variant, by name, in the order `omnichess variants` lists them.
+pub const REGISTRY: &[VariantEntry] = &[VariantEntry::of::<classic::Classic>()];

@@ -1,0 +1,300 @@
+//! Moves as text: UCI (long algebraic, `e2e4`, `e7e8q`, castling `e1g1`) and SAN (`Nf3`,
+//! `exd5`, `O-O`, `e8=Q+`). Both are read; `moves` prints UCI, records use SAN.
+
+use cozy_chess::{File, Move, Piece, Square};
+use omnichess_core::DecisionError;
+
+use super::Classic;
+
+/// A SAN move taken apart, before it is matched against the legal moves.
+#[derive(Debug, PartialEq, Eq)]
+enum SanShape {
+    Castle {
+        long: bool,
+    },
+    Normal {
+        piece: Piece,
+        from_file: Option<File>,
+        from_rank: Option<cozy_chess::Rank>,
+        to: Square,
+        promotion: Option<Piece>,
+    },
+}
+
+impl Classic {
+    /// Whether `mv` is castling (cozy-chess writes castling as the king taking its own rook).
+    fn is_castle(&self, mv: Move) -> bool {
+        self.board.colors(self.board.side_to_move()).has(mv.to)
+    }
+
+    /// The square the king lands on for castling, the move's target otherwise.
+    fn landing(&self, mv: Move) -> Square {
+        if self.is_castle(mv) {
+            let file = if mv.to.file() > mv.from.file() {
+                File::G
+            } else {
+                File::C
+            };
+            Square::new(file, mv.from.rank())
+        } else {
+            mv.to
+        }
+    }
+
+    /// The move in UCI notation: `e2e4`, `e7e8q`, castling as the king's two-square step.
+    #[must_use]
+    pub fn uci(&self, mv: Move) -> String {
+        let mut text = format!("{}{}", mv.from, self.landing(mv));
+        if let Some(p) = mv.promotion {
+            text.push(char::from(p));
+        }
+        text
+    }
+
+    /// The move in SAN, with `+` for check and `#` for mate.
+    #[must_use]
+    pub fn san(&self, mv: Move) -> String {
+        let mut text = if self.is_castle(mv) {
+            if mv.to.file() > mv.from.file() {
+                "O-O".to_owned()
+            } else {
+                "O-O-O".to_owned()
+            }
+        } else {
+            self.san_body(mv)
+        };
+        let mut after = self.board.clone();
+        after.play_unchecked(mv);
+        if !after.checkers().is_empty() {
+            text.push(if after.generate_moves(|_| true) {
+                '+'
+            } else {
+                '#'
+            });
+        }
+        text
+    }
+
+    fn san_body(&self, mv: Move) -> String {
+        let piece = self.board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let capture = self.board.piece_on(mv.to).is_some()
+            || (piece == Piece::Pawn && mv.from.file() != mv.to.file());
+        let mut text = String::new();
+        if piece == Piece::Pawn {
+            if capture {
+                text.push(char::from(mv.from.file()));
+            }
+        } else {
+            text.push(char::from(piece).to_ascii_uppercase());
+            let (mut rivals, mut same_file, mut same_rank) = (false, false, false);
+            self.board
+                .generate_moves_for(self.board.pieces(piece), |moves| {
+                    if moves.from != mv.from && moves.to.has(mv.to) {
+                        rivals = true;
+                        same_file |= moves.from.file() == mv.from.file();
+                        same_rank |= moves.from.rank() == mv.from.rank();
+                    }
+                    false
+                });
+            if rivals {
+                if !same_file {
+                    text.push(char::from(mv.from.file()));
+                } else if !same_rank {
+                    text.push(char::from(mv.from.rank()));
+                } else {
+                    text.push_str(&mv.from.to_string());
+                }
+            }
+        }
+        if capture {
+            text.push('x');
+        }
+        text.push_str(&mv.to.to_string());
+        if let Some(p) = mv.promotion {
+            text.push('=');
+            text.push(char::from(p).to_ascii_uppercase());
+        }
+        text
+    }
+
+    /// Reads a move in UCI or SAN and checks that it is legal here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, DecisionError> {
+        let trimmed = text.trim();
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        if let Some((from, to, promotion)) = parse_uci(trimmed) {
+            return legal
+                .iter()
+                .copied()
+                .find(|&mv| {
+                    mv.from == from
+                        && mv.promotion == promotion
+                        && (mv.to == to || self.landing(mv) == to)
+                })
+                .ok_or_else(|| DecisionError::illegal(text, "no legal move goes so here"));
+        }
+        let shape = parse_san(trimmed).ok_or_else(|| {
+            DecisionError::unparsable(
+                text,
+                "expected a move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or UCI (`g1f3`, `e7e8q`)",
+            )
+        })?;
+        let mut matches = legal
+            .iter()
+            .copied()
+            .filter(|&mv| self.san_matches(mv, &shape));
+        match (matches.next(), matches.next()) {
+            (Some(mv), None) => Ok(mv),
+            (None, _) => Err(DecisionError::illegal(
+                text,
+                "no legal move matches it here",
+            )),
+            (Some(a), Some(b)) => Err(DecisionError::illegal(
+                text,
+                format!("ambiguous: it could be {} or {}", self.san(a), self.san(b)),
+            )),
+        }
+    }
+
+    fn san_matches(&self, mv: Move, shape: &SanShape) -> bool {
+        match *shape {
+            SanShape::Castle { long } => {
+                self.is_castle(mv) && (mv.to.file() < mv.from.file()) == long
+            }
+            SanShape::Normal {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+            } => {
+                !self.is_castle(mv)
+                    && self.board.piece_on(mv.from) == Some(piece)
+                    && mv.to == to
+                    && mv.promotion == promotion
+                    && from_file.is_none_or(|f| mv.from.file() == f)
+                    && from_rank.is_none_or(|r| mv.from.rank() == r)
+            }
+        }
+    }
+}
+
+/// `e2e4` / `e7e8q` (promotion letter in either case).
+fn parse_uci(text: &str) -> Option<(Square, Square, Option<Piece>)> {
+    if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+        return None;
+    }
+    let from = text[0..2].parse().ok()?;
+    let to = text[2..4].parse().ok()?;
+    let promotion = match text.get(4..5) {
+        Some(p) => Some(promotion_piece(p.chars().next()?.to_ascii_lowercase())?),
+        None => None,
+    };
+    Some((from, to, promotion))
+}
+
+fn promotion_piece(c: char) -> Option<Piece> {
+    match c {
+        'n' => Some(Piece::Knight),
+        'b' => Some(Piece::Bishop),
+        'r' => Some(Piece::Rook),
+        'q' => Some(Piece::Queen),
+        _ => None,
+    }
+}
+
+/// Takes SAN apart, ignoring check marks and annotation glyphs (`+`, `#`, `!`, `?`).
+fn parse_san(text: &str) -> Option<SanShape> {
+    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    match core {
+        "O-O" | "0-0" => return Some(SanShape::Castle { long: false }),
+        "O-O-O" | "0-0-0" => return Some(SanShape::Castle { long: true }),
+        _ => {}
+    }
+    if !core.is_ascii() || core.len() < 2 {
+        return None;
+    }
+    let (piece, rest) = match core.as_bytes()[0] {
+        b'N' => (Piece::Knight, &core[1..]),
+        b'B' => (Piece::Bishop, &core[1..]),
+        b'R' => (Piece::Rook, &core[1..]),
+        b'Q' => (Piece::Queen, &core[1..]),
+        b'K' => (Piece::King, &core[1..]),
+        _ => (Piece::Pawn, core),
+    };
+    let (rest, promotion) = match rest.rsplit_once('=') {
+        Some((body, p)) if p.len() == 1 => (
+            body,
+            Some(promotion_piece(p.chars().next()?.to_ascii_lowercase())?),
+        ),
+        Some(_) => return None,
+        None => match rest.chars().last() {
+            Some(c @ ('N' | 'B' | 'R' | 'Q')) if piece == Piece::Pawn => (
+                &rest[..rest.len() - 1],
+                promotion_piece(c.to_ascii_lowercase()),
+            ),
+            _ => (rest, None),
+        },
+    };
+    if rest.len() < 2 {
+        return None;
+    }
+    let to: Square = rest[rest.len() - 2..].parse().ok()?;
+    let mut prefix = &rest[..rest.len() - 2];
+    prefix = prefix.strip_suffix('x').unwrap_or(prefix);
+    let mut from_file = None;
+    let mut from_rank = None;
+    for c in prefix.chars() {
+        if let Ok(f) = File::try_from(c) {
+            if from_file.replace(f).is_some() {
+                return None;
+            }
+        } else if let Ok(r) = cozy_chess::Rank::try_from(c) {
+            if from_rank.replace(r).is_some() {
+                return None;
+            }
+        } else {
+            return None;
+        }
+    }
+    Some(SanShape::Normal {
+        piece,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn san_shapes_are_taken_apart() {
+        assert_eq!(parse_san("O-O-O+"), Some(SanShape::Castle { long: true }));
+        assert_eq!(
+            parse_san("Nbd2"),
+            Some(SanShape::Normal {
+                piece: Piece::Knight,
+                from_file: Some(File::B),
+                from_rank: None,
+                to: Square::D2,
+                promotion: None
+            })
+        );
+        assert_eq!(
+            parse_san("exd8=Q#"),
+            Some(SanShape::Normal {
+                piece: Piece::Pawn,
+                from_file: Some(File::E),
+                from_rank: None,
+                to: Square::D8,
+                promotion: Some(Piece::Queen)
+            })
+        );
+        for bad in ["", "x", "Nz9", "e9", "Ke1e2e3", "e8=K", "Pe4"] {
+            assert_eq!(parse_san(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! PGN game records: read (tags, SAN or UCI movetext, comments, variations and NAGs skipped)
+//! and written (the Seven Tag Roster, `FEN`/`SetUp` for a non-standard start, SAN movetext).
+
+use cozy_chess::{Color, Move};
+use omnichess_core::{Game, GameRecord, Outcome, RecordError, RecordedDecision};
+
+use super::{Classic, STANDARD_START};
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Reads the first game of a PGN text.
+pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
+    let mut record = GameRecord::default();
+    let mut line = 1;
+    let mut chars = text.chars().peekable();
+    let mut depth = 0usize; // nesting of `(` variations being skipped
+    let fail = |line, message: &str| RecordError {
+        line,
+        message: message.to_owned(),
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => line += 1,
+            c if c.is_whitespace() => {}
+            '{' => {
+                let start = line;
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some('\n') => line += 1,
+                        Some(_) => {}
+                        None => return Err(fail(start, "comment `{` is never closed")),
+                    }
+                }
+            }
+            ';' => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            '(' => depth += 1,
+            ')' => {
+                depth = depth
+                    .checked_sub(1)
+                    .ok_or_else(|| fail(line, "`)` closes a variation that was never opened"))?;
+            }
+            '[' if depth == 0 => {
+                let mut tag = String::new();
+                let mut in_string = false;
+                loop {
+                    match chars.next() {
+                        Some(']') if !in_string => break,
+                        Some('"') => {
+                            in_string = !in_string;
+                            tag.push('"');
+                        }
+                        Some('\\') if in_string => tag.extend(chars.next()),
+                        Some('\n') => return Err(fail(line, "tag `[` is not closed on its line")),
+                        Some(c) => tag.push(c),
+                        None => return Err(fail(line, "tag `[` is never closed")),
+                    }
+                }
+                let (name, value) = tag
+                    .trim()
+                    .split_once(' ')
+                    .map(|(n, v)| (n.to_owned(), v.trim().trim_matches('"').to_owned()))
+                    .ok_or_else(|| fail(line, "a tag is `[Name \"value\"]`"))?;
+                if !record.decisions.is_empty() {
+                    break; // the next game's tags: only the first game is read
+                }
+                record.tags.push((name, value));
+            }
+            _ => {
+                let mut token = String::from(c);
+                while let Some(&n) = chars.peek() {
+                    if n.is_whitespace() || "{}();[".contains(n) {
+                        break;
+                    }
+                    token.push(n);
+                    chars.next();
+                }
+                if depth > 0 || token.starts_with('$') {
+                    continue;
+                }
+                if RESULTS.contains(&token.as_str()) {
+                    record.result = Some(token);
+                    break;
+                }
+                let mv = if token.starts_with("0-0") {
+                    token.as_str() // castling written with zeros
+                } else {
+                    token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                };
+                if mv.is_empty() {
+                    continue; // a move number such as `12.` or `12...`
+                }
+                if mv.len() != token.len() && !token.contains('.') {
+                    return Err(fail(
+                        line,
+                        &format!("`{token}` is neither a move nor a move number"),
+                    ));
+                }
+                record.decisions.push(RecordedDecision {
+                    text: mv.to_owned(),
+                    line,
+                });
+            }
+        }
+    }
+    if depth > 0 {
+        return Err(fail(line, "a variation `(` is never closed"));
+    }
+    record.start = record.tag("FEN").map(str::to_owned);
+    Ok(record)
+}
+
+/// Writes a game as PGN.
+pub(super) fn write(start: &Classic, moves: &[Move], outcome: Option<Outcome>) -> String {
+    let result = outcome.map_or("*", |o| o.score_text());
+    let mut out = String::new();
+    for (tag, value) in [
+        ("Event", "omnichess game"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "-"),
+        ("White", "?"),
+        ("Black", "?"),
+        ("Result", result),
+    ] {
+        out.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
+    let fen = start.fen();
+    if fen != STANDARD_START {
+        out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+    }
+    if let Some(o) = outcome {
+        out.push_str(&format!("[Termination \"{}\"]\n", o.reason));
+    }
+    out.push('\n');
+    let mut game = start.clone();
+    let mut tokens = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let number = game.board().fullmove_number();
+        match game.board().side_to_move() {
+            Color::White => tokens.push(format!("{number}.")),
+            Color::Black if i == 0 => tokens.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        tokens.push(game.san(mv));
+        game.apply(mv);
+    }
+    tokens.push(result.to_owned());
+    let mut line_len = 0;
+    for token in tokens {
+        if line_len > 0 && line_len + 1 + token.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        line_len += token.len();
+        out.push_str(&token);
+    }
+    out.push('\n');
+    out
+}

@@ -1,0 +1,77 @@
+//! The end of the game: checkmate, stalemate, dead positions, the 75-move rule, fivefold
+//! repetition, and the draws a player may claim (threefold repetition, fifty-move rule).
+//! Rulings: docs/rules/classic.md.
+
+use cozy_chess::{BitBoard, Piece};
+use omnichess_core::{Outcome, ToAct};
+
+use super::Classic;
+use super::state::player;
+
+impl Classic {
+    pub(super) fn rules_to_act(&self) -> ToAct {
+        let mover = player(self.board.side_to_move());
+        if !self.has_legal_move() {
+            return ToAct::Nobody(if self.board.checkers().is_empty() {
+                Outcome::draw("stalemate")
+            } else {
+                Outcome::win(mover.opponent(), "checkmate")
+            });
+        }
+        if self.insufficient_material() {
+            return ToAct::Nobody(Outcome::draw("insufficient material"));
+        }
+        if self.halfmoves >= 150 {
+            return ToAct::Nobody(Outcome::draw("seventy-five-move rule"));
+        }
+        if self.repetitions() >= 5 {
+            return ToAct::Nobody(Outcome::draw("fivefold repetition"));
+        }
+        ToAct::Player(mover)
+    }
+
+    pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
+        if matches!(self.rules_to_act(), ToAct::Nobody(_)) {
+            None
+        } else if self.repetitions() >= 3 {
+            Some("threefold repetition")
+        } else if self.halfmoves >= 100 {
+            Some("fifty-move rule")
+        } else {
+            None
+        }
+    }
+
+    /// How often the current position has occurred in this game, counting itself, by FIDE's
+    /// definition (same pieces, side to move, castling rights, and en passant only where a
+    /// capture is legal). Only positions since the last capture or pawn move can repeat.
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let key = self.board.hash_without_ep();
+        let reversible = usize::from(self.halfmoves).min(self.earlier.len());
+        let recent = &self.earlier[self.earlier.len() - reversible..];
+        1 + recent
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|s| s.board.hash_without_ep() == key && s.board.same_position(&self.board))
+            .count()
+    }
+
+    /// FIDE's dead positions that material alone decides: no pawn, rook or queen, and either
+    /// at most one minor piece or only bishops, all on squares of one colour.
+    #[must_use]
+    pub fn insufficient_material(&self) -> bool {
+        let b = &self.board;
+        if !(b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen)).is_empty() {
+            return false;
+        }
+        let knights = b.pieces(Piece::Knight);
+        let bishops = b.pieces(Piece::Bishop);
+        (knights | bishops).len() <= 1
+            || (knights.is_empty()
+                && ((bishops & BitBoard::DARK_SQUARES).is_empty()
+                    || (bishops & BitBoard::LIGHT_SQUARES).is_empty()))
+    }
+}

@@ -1,0 +1,44 @@
+//! Classic chess as an omnichess [`Variant`]: FEN, UCI/SAN, PGN, the Unicode diagram.
+
+use cozy_chess::{Board, Move};
+use omnichess_core::{DecisionError, GameRecord, Outcome, PositionError, RecordError, Variant};
+
+use super::{Classic, pgn};
+
+impl Variant for Classic {
+    const NAME: &'static str = "classic";
+    const DESCRIPTION: &'static str =
+        "Chess by the FIDE Laws (FEN positions, SAN or UCI moves, PGN games)";
+
+    fn start() -> Classic {
+        Classic::from_board(Board::default())
+    }
+
+    fn from_position_text(text: &str) -> Result<Classic, PositionError> {
+        Classic::from_fen(text)
+    }
+
+    fn position_text(&self) -> String {
+        self.fen()
+    }
+
+    fn parse_decision(&self, text: &str) -> Result<Move, DecisionError> {
+        self.parse_move(text)
+    }
+
+    fn decision_text(&self, mv: Move) -> String {
+        self.uci(mv)
+    }
+
+    fn diagram(&self) -> String {
+        self.draw()
+    }
+
+    fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
+        pgn::parse(text)
+    }
+
+    fn record_text(start: &Classic, moves: &[Move], outcome: Option<Outcome>) -> String {
+        pgn::write(start, moves, outcome)
+    }
+}

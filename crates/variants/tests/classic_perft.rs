@@ -1,0 +1,48 @@
+//! Classic perft against the shared reference counts (depths ≤ 4 here; every depth in the
+//! release-mode test `every_depth_of_the_reference_file`, run by `.ci/run`).
+
+mod common;
+
+use omnichess_core::Variant;
+use omnichess_core::perft::{divide, perft};
+use omnichess_variants::classic::Classic;
+
+fn check(max_depth: usize) {
+    for case in common::perft_cases() {
+        let mut game = Classic::from_position_text(&case.fen).expect("reference FEN parses");
+        for (depth, &expected) in case.counts.iter().enumerate().take(max_depth) {
+            let depth = depth as u32 + 1;
+            assert_eq!(
+                perft(&mut game, depth),
+                expected,
+                "{} at depth {depth}",
+                case.name
+            );
+        }
+        assert_eq!(
+            game.position_text(),
+            case.fen,
+            "{}: perft left the state changed",
+            case.name
+        );
+    }
+}
+
+#[test]
+fn reference_positions_to_depth_4() {
+    check(4);
+}
+
+#[test]
+#[ignore = "release-mode: `cargo test --release -p omnichess-variants --test classic_perft -- --ignored`"]
+fn every_depth_of_the_reference_file() {
+    check(usize::MAX);
+}
+
+#[test]
+fn divide_sums_to_perft_and_lists_every_first_move() {
+    let mut game = Classic::start();
+    let split = divide(&mut game, 3);
+    assert_eq!(split.len(), 20);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8902);
+}
