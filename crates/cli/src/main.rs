@@ -1,1 +1,71 @@
-fn main() {}
+//! The `omnichess` command. See `omnichess --help`.
+
+mod args;
+mod commands;
+mod error;
+mod open;
+mod output;
+mod play;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+
+use args::{Cli, Command};
+use error::CliError;
+use output::out;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            out!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!(
+                "error: a command is needed: variants, perft, moves, actions, replay or play \
+                 (see `omnichess --help`)"
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            // One line, as every other error: clap's message without its usage block.
+            let text = e.render().to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            eprintln!("{} (see `omnichess --help`)", message.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Variants => {
+            commands::variants();
+            Ok(())
+        }
+        Command::Perft { variant, position, depth, divide } => {
+            commands::perft(&variant, position.as_deref(), depth, divide)
+        }
+        Command::Moves { variant, position, after } => {
+            commands::moves(&variant, position.as_deref(), after.as_deref())
+        }
+        Command::Actions { variant, gamefile, cap } => commands::actions(&variant, &gamefile, cap),
+        Command::Replay { variant, gamefile } => commands::replay_record(&variant, &gamefile),
+        Command::Play { variant, position } => play::play(&variant, position.as_deref()),
+    }
+}

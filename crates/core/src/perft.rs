@@ -17,23 +17,29 @@ pub fn perft<G: Game + ?Sized>(game: &mut G, depth: u32) -> u64 {
     count(game, depth, &mut bufs)
 }
 
-/// Perft split by first decision: each decision of the current state with the perft of
-/// `depth - 1` below it, in the order of [`Game::decisions`]. Empty at depth 0.
-pub fn divide<G: Game + ?Sized>(game: &mut G, depth: u32) -> Vec<(G::Decision, u64)> {
+/// Perft split by first decision: calls `each` with the state, each of its decisions in the
+/// order of [`Game::decisions`], and the perft of `depth - 1` below it, as soon as that count
+/// is known (so a caller can stream the lines or show progress). Returns the total. At depth 0
+/// it calls nothing and returns 1.
+pub fn divide<G: Game + ?Sized>(
+    game: &mut G,
+    depth: u32,
+    mut each: impl FnMut(&G, G::Decision, u64),
+) -> u64 {
     let mut bufs = buffers::<G>(depth);
     let Some((first, rest)) = bufs.split_first_mut() else {
-        return Vec::new();
+        return 1;
     };
     game.decisions(first);
-    first
-        .iter()
-        .map(|&decision| {
-            game.apply(decision);
-            let n = count(game, depth - 1, rest);
-            game.undo();
-            (decision, n)
-        })
-        .collect()
+    let mut total = 0;
+    for &decision in first.iter() {
+        game.apply(decision);
+        let n = count(game, depth - 1, rest);
+        game.undo();
+        total += n;
+        each(game, decision, n);
+    }
+    total
 }
 
 fn count<G: Game + ?Sized>(game: &mut G, depth: u32, bufs: &mut [Vec<G::Decision>]) -> u64 {

@@ -9,9 +9,8 @@ pub trait DynGame {
     fn variant_name(&self) -> &'static str;
     /// Who acts next, or the outcome.
     fn to_act(&self) -> ToAct;
-    /// The open decisions in canonical notation; at a chance node each is followed by a space
-    /// and its probability as a decimal (`[N] 0.2`).
-    fn decision_lines(&self) -> Vec<String>;
+    /// The open decisions in canonical notation, each with its probability when chance acts.
+    fn decisions(&self) -> Vec<(String, Option<f64>)>;
     /// Parses and plays one decision.
     fn play(&mut self, text: &str) -> Result<(), DecisionError>;
     /// Takes back the last decision played through this session; `false` if there is none.
@@ -20,8 +19,10 @@ pub trait DynGame {
     fn history(&self) -> Vec<String>;
     /// Perft of the current state (see [`crate::perft::perft`]).
     fn perft(&mut self, depth: u32) -> u64;
-    /// Perft split by first decision, in canonical notation.
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft split by first decision (see [`crate::perft::divide`]): calls `each` with every
+    /// first decision in canonical notation and its count as soon as it is known; returns
+    /// the total.
+    fn divide(&mut self, depth: u32, each: &mut dyn FnMut(&str, u64)) -> u64;
     /// Legal complete turns, capped (see [`Game::count_turns`]).
     fn count_turns(&mut self, cap: u64) -> u64;
     /// Complete turns played so far (see [`Game::turn_index`]).
@@ -70,17 +71,11 @@ impl<V: Variant> DynGame for Session<V> {
         self.game.to_act()
     }
 
-    fn decision_lines(&self) -> Vec<String> {
+    fn decisions(&self) -> Vec<(String, Option<f64>)> {
         let mut list = Vec::new();
         self.game.decisions(&mut list);
         list.into_iter()
-            .map(|d| {
-                let text = self.game.decision_text(d);
-                match self.game.probability(d) {
-                    Some(p) => format!("{text} {p}"),
-                    None => text,
-                }
-            })
+            .map(|d| (self.game.decision_text(d), self.game.probability(d)))
             .collect()
     }
 
@@ -121,12 +116,8 @@ impl<V: Variant> DynGame for Session<V> {
         perft::perft(&mut self.game, depth)
     }
 
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        let split = perft::divide(&mut self.game, depth);
-        split
-            .into_iter()
-            .map(|(d, n)| (self.game.decision_text(d), n))
-            .collect()
+    fn divide(&mut self, depth: u32, each: &mut dyn FnMut(&str, u64)) -> u64 {
+        perft::divide(&mut self.game, depth, |state, d, n| each(&state.decision_text(d), n))
     }
 
     fn count_turns(&mut self, cap: u64) -> u64 {

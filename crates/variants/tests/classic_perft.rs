@@ -42,7 +42,13 @@ fn every_depth_of_the_reference_file() {
 #[test]
 fn divide_sums_to_perft_and_lists_every_first_move() {
     let mut game = Classic::start();
-    let split = divide(&mut game, 3);
-    assert_eq!(split.len(), 20);
-    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8902);
+    let mut lines = Vec::new();
+    let total = divide(&mut game, 3, |state, mv, n| lines.push((state.uci(mv), n)));
+    assert_eq!(total, 8902);
+    assert_eq!(lines.len(), 20);
+    assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), 8902);
+    // Known split of the start position at depth 3.
+    assert!(lines.contains(&("e2e4".to_owned(), 600)));
+    assert!(lines.contains(&("g1f3".to_owned(), 440)));
+    assert!(lines.contains(&("a2a3".to_owned(), 380)));
 }

@@ -185,6 +185,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
+
         #[test]
         fn index_round_trips(
             min in prop::array::uniform3(-20i32..20),

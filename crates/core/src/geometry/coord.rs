@@ -217,6 +217,9 @@ mod tests {
     fn checked_add_reports_overflow() {
         let big = Coord::new([i32::MAX, 0]);
         assert_eq!(big.checked_add(Coord::new([1, 0])), None);
-        assert_eq!(big.checked_add(Coord::new([-1, 7])), Some(Coord::new([i32::MAX - 1, 7])));
+        assert_eq!(
+            big.checked_add(Coord::new([-1, 7])),
+            Some(Coord::new([i32::MAX - 1, 7]))
+        );
     }
 }

@@ -253,7 +253,10 @@ pub(super) mod tests {
         let distinct: HashSet<_> = set.iter().copied().collect();
         assert_eq!(distinct.len(), set.len(), "duplicates in {set:?}");
         assert!(set.iter().all(|v| !v.is_zero()), "zero vector in {set:?}");
-        assert!(set.iter().all(|&v| set.contains(-v)), "not symmetric: {set:?}");
+        assert!(
+            set.iter().all(|&v| set.contains(-v)),
+            "not symmetric: {set:?}"
+        );
     }
 
     #[test]
@@ -342,33 +345,44 @@ pub(super) mod tests {
             sum += step;
         }
         assert_eq!(sum, Coord::ZERO);
-        assert_eq!(format!("{:?}", DirectionSet::<1>::all()), "[Coord([-1]), Coord([1])]");
+        assert_eq!(
+            format!("{:?}", DirectionSet::<1>::all()),
+            "[Coord([-1]), Coord([1])]"
+        );
     }
 
-    fn check_family<const N: usize>(k: usize) -> Result<(), TestCaseError> {
+    /// Every vector has exactly `k` components of magnitude 1, no repeats, closed under
+    /// negation, `C(N, k) · 2^k` vectors.
+    fn check_family<const N: usize>(k: usize) {
         let set = DirectionSet::<N>::exactly(k);
         for v in &set {
-            prop_assert_eq!(v.nonzero_axes(), k);
-            prop_assert!(v.0.iter().all(|c| c.abs() <= 1));
-            prop_assert!(set.contains(-*v));
+            assert_eq!(v.nonzero_axes(), k);
+            assert!(v.0.iter().all(|c| c.abs() <= 1));
+            assert!(set.contains(-*v));
         }
         let distinct: HashSet<_> = set.iter().collect();
-        prop_assert_eq!(distinct.len(), set.len());
-        // C(N, k) * 2^k
-        let binomial = (0..k).fold(1usize, |acc, i| acc * (N - i) / (i + 1));
-        let expected = if k == 0 || k > N { 0 } else { binomial << k };
-        prop_assert_eq!(set.len(), expected);
-        Ok(())
+        assert_eq!(distinct.len(), set.len());
+        let expected = if k == 0 || k > N {
+            0
+        } else {
+            let binomial = (0..k).fold(1usize, |acc, i| acc * (N - i) / (i + 1));
+            binomial << k
+        };
+        assert_eq!(set.len(), expected, "N = {N}, k = {k}");
+    }
+
+    #[test]
+    fn unit_families_are_exact_and_symmetric() {
+        for k in 0..6 {
+            check_family::<1>(k);
+            check_family::<2>(k);
+            check_family::<3>(k);
+            check_family::<4>(k);
+        }
     }
 
     proptest! {
-        #[test]
-        fn unit_families_are_exact_and_symmetric(k in 0usize..6) {
-            check_family::<1>(k)?;
-            check_family::<2>(k)?;
-            check_family::<3>(k)?;
-            check_family::<4>(k)?;
-        }
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
 
         #[test]
         fn membership_matches_definition(v in prop::array::uniform4(-2i32..=2), k in 0usize..5) {

@@ -127,6 +127,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
+
         #[test]
         fn leaper_sets_are_exact(a in -5i32..=5, b in -5i32..=5) {
             let set = DirectionSet::<4>::leaper(a, b);

@@ -1,0 +1,94 @@
+//! The command line, as clap reads it. The command forms are a contract: scripts and tests
+//! outside the project call them exactly as written here.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// omnichess: exotic chess variants played exactly by their rules.
+///
+/// Every command takes the variant's name first (see `omnichess variants`). Positions are
+/// given in the variant's position text (FEN for classic) or as @PATH to read a file;
+/// decisions in the variant's notation (classic: SAN such as Nf3 or UCI such as g1f3).
+///
+/// Errors print one line on stderr and exit with status 2.
+#[derive(Debug, Parser)]
+#[command(name = "omnichess", version)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the variants: one line each, name and description.
+    Variants,
+
+    /// Count the decision sequences DEPTH plies deep (a ply is one decision; chance outcomes
+    /// count as plies). The last line is the total alone.
+    ///
+    /// Example: omnichess perft classic --depth 4   (prints 197281)
+    Perft {
+        /// The variant's name.
+        variant: String,
+        /// The start position (position text, or @PATH); the standard start if left out.
+        #[arg(long)]
+        position: Option<String>,
+        /// How many plies deep to count.
+        #[arg(long)]
+        depth: u32,
+        /// First print `DECISION: COUNT` for every first decision.
+        #[arg(long)]
+        divide: bool,
+    },
+
+    /// Show who acts and the legal decisions, after playing some decisions.
+    ///
+    /// The first line is `to-act: white|black|chance|none`; then one decision per line
+    /// (classic in UCI form), `OUTCOME PROBABILITY` lines at a chance node, or
+    /// `outcome: RESULT` when the game is over.
+    ///
+    /// Example: omnichess moves classic --after "e4 e5 Nf3"
+    Moves {
+        /// The variant's name.
+        variant: String,
+        /// The start position (position text, or @PATH); the standard start if left out.
+        #[arg(long)]
+        position: Option<String>,
+        /// Decisions to play first, separated by spaces.
+        #[arg(long, allow_hyphen_values = true)]
+        after: Option<String>,
+    },
+
+    /// For every position of a game record, print the number of legal complete turns of the
+    /// player on turn, all on one line separated by spaces.
+    Actions {
+        /// The variant's name.
+        variant: String,
+        /// The game record (classic: PGN; only the first game of the file is read).
+        gamefile: PathBuf,
+        /// Stop counting each position at N turns.
+        #[arg(long)]
+        cap: Option<u64>,
+    },
+
+    /// Check a game record decision by decision. On the first illegal decision, name it and
+    /// its position and exit with status 2.
+    Replay {
+        /// The variant's name.
+        variant: String,
+        /// The game record (classic: PGN; only the first game of the file is read).
+        gamefile: PathBuf,
+    },
+
+    /// Play a game in the terminal, two people at one keyboard. Type `help` at the prompt.
+    Play {
+        /// The variant's name.
+        variant: String,
+        /// The start position (position text, or @PATH); the standard start if left out.
+        #[arg(long)]
+        position: Option<String>,
+    },
+}

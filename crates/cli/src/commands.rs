@@ -1,0 +1,103 @@
+//! The non-interactive commands: variants, perft, moves, actions, replay.
+
+use std::io::IsTerminal;
+use std::path::Path;
+
+use omnichess_core::{ToAct, replay};
+use omnichess_variants::REGISTRY;
+
+use crate::error::CliError;
+use crate::output::{out, outln};
+use crate::open;
+
+/// `omnichess variants`
+pub fn variants() {
+    for entry in REGISTRY {
+        outln!("{}\t{}", entry.name, entry.description);
+    }
+}
+
+/// `omnichess perft`: divide lines as they are known (with `--divide`), then the total. When
+/// stderr is a terminal, progress over the first decisions is shown there.
+pub fn perft(
+    variant: &str,
+    position: Option<&str>,
+    depth: u32,
+    divide: bool,
+) -> Result<(), CliError> {
+    let mut game = open::game(variant, position)?;
+    let first = game.decisions().len();
+    let show_progress = std::io::stderr().is_terminal() && depth >= 5;
+    let mut done = 0;
+    let total = game.divide(depth, &mut |decision, n| {
+        done += 1;
+        if divide {
+            outln!("{decision}: {n}");
+        }
+        if show_progress {
+            eprint!("\rperft depth {depth}: {done}/{first} first decisions done");
+        }
+    });
+    if show_progress {
+        eprintln!();
+    }
+    outln!("{total}");
+    Ok(())
+}
+
+/// `omnichess moves`
+pub fn moves(variant: &str, position: Option<&str>, after: Option<&str>) -> Result<(), CliError> {
+    let mut game = open::game(variant, position)?;
+    if let Some(after) = after {
+        open::play_all(game.as_mut(), after)?;
+    }
+    let to_act = game.to_act();
+    let mut out = String::new();
+    out.push_str(&format!("to-act: {to_act}\n"));
+    match to_act {
+        ToAct::Nobody(outcome) => out.push_str(&format!("outcome: {outcome}\n")),
+        _ => {
+            for (text, probability) in game.decisions() {
+                match probability {
+                    Some(p) => out.push_str(&format!("{text} {p}\n")),
+                    None => out.push_str(&format!("{text}\n")),
+                }
+            }
+        }
+    }
+    out!("{out}");
+    Ok(())
+}
+
+/// `omnichess actions`
+pub fn actions(variant: &str, gamefile: &Path, cap: Option<u64>) -> Result<(), CliError> {
+    let (mut game, record) = open::record(variant, gamefile)?;
+    let cap = cap.unwrap_or(u64::MAX);
+    let mut counts = Vec::new();
+    replay(game.as_mut(), &record, &mut |g| counts.push(g.count_turns(cap).to_string()))
+        .map_err(|e| CliError(format!("{}: {e}", gamefile.display())))?;
+    outln!("{}", counts.join(" "));
+    Ok(())
+}
+
+/// `omnichess replay`
+pub fn replay_record(variant: &str, gamefile: &Path) -> Result<(), CliError> {
+    let (mut game, record) = open::record(variant, gamefile)?;
+    replay(game.as_mut(), &record, &mut |_| {})
+        .map_err(|e| CliError(format!("{}: {e}", gamefile.display())))?;
+    let state = match game.to_act() {
+        ToAct::Nobody(outcome) => format!("game over: {outcome}"),
+        to_act => format!("{to_act} to act"),
+    };
+    outln!(
+        "ok: {} decisions replayed; {state}; final position: {}",
+        record.decisions.len(),
+        game.position_text()
+    );
+    if let (Some(stated), ToAct::Nobody(outcome)) = (record.result.as_deref(), game.to_act()) {
+        if stated != "*" && stated != outcome.score_text() {
+            outln!("note: the record states {stated}, but the rules give {}", outcome.score_text());
+        }
+    }
+    Ok(())
+}

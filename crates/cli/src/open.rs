@@ -1,0 +1,62 @@
+//! Finding a variant and opening a game from the command line's arguments.
+
+use std::path::Path;
+
+use omnichess_core::{DynGame, GameRecord, VariantEntry, find};
+use omnichess_variants::REGISTRY;
+
+use crate::error::CliError;
+
+/// The registry entry named `name`, or an error listing the known names.
+pub fn variant(name: &str) -> Result<&'static VariantEntry, CliError> {
+    find(REGISTRY, name).ok_or_else(|| {
+        let known: Vec<&str> = REGISTRY.iter().map(|e| e.name).collect();
+        CliError(format!("unknown variant `{name}` (known: {})", known.join(", ")))
+    })
+}
+
+/// Reads a file, naming it in the error.
+pub fn read_file(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("cannot read `{}`: {e}", path.display())))
+}
+
+/// A `--position` argument: the text itself, or `@PATH` for a file's contents.
+fn position_text(arg: &str) -> Result<String, CliError> {
+    match arg.strip_prefix('@') {
+        Some(path) => Ok(read_file(Path::new(path))?.trim().to_owned()),
+        None => Ok(arg.trim().to_owned()),
+    }
+}
+
+/// Opens a game of `variant` at `position` (or the standard start).
+pub fn game(variant_name: &str, position: Option<&str>) -> Result<Box<dyn DynGame>, CliError> {
+    let entry = variant(variant_name)?;
+    let text = position.map(position_text).transpose()?;
+    Ok((entry.open)(text.as_deref())?)
+}
+
+/// Plays space-separated decisions, naming the first that fails and its position.
+pub fn play_all(game: &mut dyn DynGame, decisions: &str) -> Result<(), CliError> {
+    for (i, text) in decisions.split_whitespace().enumerate() {
+        let position = game.position_text();
+        game.play(text).map_err(|e| {
+            CliError(format!("--after decision {} in position `{position}`: {e}", i + 1))
+        })?;
+    }
+    Ok(())
+}
+
+/// Reads a game record file and opens a game at its start.
+pub fn record(
+    variant_name: &str,
+    path: &Path,
+) -> Result<(Box<dyn DynGame>, GameRecord), CliError> {
+    let entry = variant(variant_name)?;
+    let text = read_file(path)?;
+    let record = (entry.parse_record)(&text)
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let game = (entry.open)(record.start.as_deref())
+        .map_err(|e| CliError(format!("{}: start position: {e}", path.display())))?;
+    Ok((game, record))
+}

@@ -1,0 +1,33 @@
+//! Writing to stdout without panicking: `println!` panics when the reader has gone away (a
+//! pipe into `head`). Here a closed pipe ends the program quietly with success, and any other
+//! write failure ends it with the usual one-line error and status 2.
+
+use std::io::{ErrorKind, Write};
+
+/// Writes formatted text to stdout (see the module documentation for failures).
+pub fn write(args: std::fmt::Arguments<'_>) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+        if e.kind() == ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(2);
+    }
+}
+
+/// `print!` that never panics.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::output::write(format_args!($($arg)*)) };
+}
+
+/// `println!` that never panics.
+macro_rules! outln {
+    () => { $crate::output::write(format_args!("\n")) };
+    ($($arg:tt)*) => {{
+        $crate::output::write(format_args!($($arg)*));
+        $crate::output::write(format_args!("\n"));
+    }};
+}
+
+pub(crate) use {out, outln};
