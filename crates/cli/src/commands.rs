@@ -7,8 +7,8 @@ use omnichess_core::{ToAct, replay};
 use omnichess_variants::REGISTRY;
 
 use crate::error::CliError;
-use crate::output::{out, outln};
 use crate::open;
+use crate::output::{out, outln};
 
 /// `omnichess variants`
 pub fn variants() {
@@ -74,8 +74,10 @@ pub fn actions(variant: &str, gamefile: &Path, cap: Option<u64>) -> Result<(), C
     let (mut game, record) = open::record(variant, gamefile)?;
     let cap = cap.unwrap_or(u64::MAX);
     let mut counts = Vec::new();
-    replay(game.as_mut(), &record, &mut |g| counts.push(g.count_turns(cap).to_string()))
-        .map_err(|e| CliError(format!("{}: {e}", gamefile.display())))?;
+    replay(game.as_mut(), &record, &mut |g| {
+        counts.push(g.count_turns(cap).to_string())
+    })
+    .map_err(|e| CliError(format!("{}: {e}", gamefile.display())))?;
     outln!("{}", counts.join(" "));
     Ok(())
 }
@@ -96,7 +98,10 @@ pub fn replay_record(variant: &str, gamefile: &Path) -> Result<(), CliError> {
     );
     if let (Some(stated), ToAct::Nobody(outcome)) = (record.result.as_deref(), game.to_act()) {
         if stated != "*" && stated != outcome.score_text() {
-            outln!("note: the record states {stated}, but the rules give {}", outcome.score_text());
+            outln!(
+                "note: the record states {stated}, but the rules give {}",
+                outcome.score_text()
+            );
         }
     }
     Ok(())

@@ -58,13 +58,22 @@ fn run(command: Command) -> Result<(), CliError> {
             commands::variants();
             Ok(())
         }
-        Command::Perft { variant, position, depth, divide } => {
-            commands::perft(&variant, position.as_deref(), depth, divide)
-        }
-        Command::Moves { variant, position, after } => {
-            commands::moves(&variant, position.as_deref(), after.as_deref())
-        }
-        Command::Actions { variant, gamefile, cap } => commands::actions(&variant, &gamefile, cap),
+        Command::Perft {
+            variant,
+            position,
+            depth,
+            divide,
+        } => commands::perft(&variant, position.as_deref(), depth, divide),
+        Command::Moves {
+            variant,
+            position,
+            after,
+        } => commands::moves(&variant, position.as_deref(), after.as_deref()),
+        Command::Actions {
+            variant,
+            gamefile,
+            cap,
+        } => commands::actions(&variant, &gamefile, cap),
         Command::Replay { variant, gamefile } => commands::replay_record(&variant, &gamefile),
         Command::Play { variant, position } => play::play(&variant, position.as_deref()),
     }

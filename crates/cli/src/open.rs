@@ -11,7 +11,10 @@ use crate::error::CliError;
 pub fn variant(name: &str) -> Result<&'static VariantEntry, CliError> {
     find(REGISTRY, name).ok_or_else(|| {
         let known: Vec<&str> = REGISTRY.iter().map(|e| e.name).collect();
-        CliError(format!("unknown variant `{name}` (known: {})", known.join(", ")))
+        CliError(format!(
+            "unknown variant `{name}` (known: {})",
+            known.join(", ")
+        ))
     })
 }
 
@@ -41,21 +44,21 @@ pub fn play_all(game: &mut dyn DynGame, decisions: &str) -> Result<(), CliError>
     for (i, text) in decisions.split_whitespace().enumerate() {
         let position = game.position_text();
         game.play(text).map_err(|e| {
-            CliError(format!("--after decision {} in position `{position}`: {e}", i + 1))
+            CliError(format!(
+                "--after decision {} in position `{position}`: {e}",
+                i + 1
+            ))
         })?;
     }
     Ok(())
 }
 
 /// Reads a game record file and opens a game at its start.
-pub fn record(
-    variant_name: &str,
-    path: &Path,
-) -> Result<(Box<dyn DynGame>, GameRecord), CliError> {
+pub fn record(variant_name: &str, path: &Path) -> Result<(Box<dyn DynGame>, GameRecord), CliError> {
     let entry = variant(variant_name)?;
     let text = read_file(path)?;
-    let record = (entry.parse_record)(&text)
-        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let record =
+        (entry.parse_record)(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
     let game = (entry.open)(record.start.as_deref())
         .map_err(|e| CliError(format!("{}: start position: {e}", path.display())))?;
     Ok((game, record))

@@ -5,8 +5,8 @@ use std::io::BufRead;
 use omnichess_core::{DynGame, ToAct};
 
 use crate::error::CliError;
-use crate::output::{out, outln};
 use crate::open;
+use crate::output::{out, outln};
 
 const HELP: &str = "\
 Type a decision in the variant's notation (classic: SAN such as e4, Nf3, O-O, e8=Q, or UCI
@@ -25,7 +25,10 @@ pub fn play(variant: &str, position: Option<&str>) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut claimed: Option<&'static str> = None;
-    outln!("omnichess {} — type `help` for commands.", game.variant_name());
+    outln!(
+        "omnichess {} — type `help` for commands.",
+        game.variant_name()
+    );
     show(game.as_ref(), claimed);
     loop {
         out!("{}> ", prompt(game.as_ref(), claimed));
@@ -42,7 +45,14 @@ pub fn play(variant: &str, position: Option<&str>) -> Result<(), CliError> {
             "quit" | "exit" => return Ok(()),
             "moves" => {
                 let list: Vec<String> = game.decisions().into_iter().map(|(d, _)| d).collect();
-                outln!("{}", if list.is_empty() { "(none)".to_owned() } else { list.join(" ") });
+                outln!(
+                    "{}",
+                    if list.is_empty() {
+                        "(none)".to_owned()
+                    } else {
+                        list.join(" ")
+                    }
+                );
             }
             "undo" => {
                 if game.undo() {
@@ -89,6 +99,9 @@ fn show(game: &dyn DynGame, claimed: Option<&'static str>) {
     } else if let ToAct::Nobody(outcome) = game.to_act() {
         outln!("game over: {outcome}");
     } else if let Some(reason) = game.claimable_draw() {
-        outln!("({} may claim a draw by {reason}: type `draw`)", game.to_act());
+        outln!(
+            "({} may claim a draw by {reason}: type `draw`)",
+            game.to_act()
+        );
     }
 }

@@ -117,7 +117,9 @@ impl<V: Variant> DynGame for Session<V> {
     }
 
     fn divide(&mut self, depth: u32, each: &mut dyn FnMut(&str, u64)) -> u64 {
-        perft::divide(&mut self.game, depth, |state, d, n| each(&state.decision_text(d), n))
+        perft::divide(&mut self.game, depth, |state, d, n| {
+            each(&state.decision_text(d), n)
+        })
     }
 
     fn count_turns(&mut self, cap: u64) -> u64 {

@@ -1,0 +1,233 @@
+//! The command-line contract, exercised through the built binary: output formats, and one
+//! clear line with exit status 2 for every kind of bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn omnichess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+/// Exit status 2, exactly one line on stderr that contains `needle`, and no panic.
+fn assert_user_error(o: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
+    assert!(err.contains(needle), "`{needle}` not in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("omnichess-cli-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("write temp file");
+    path
+}
+
+#[test]
+fn variants_lists_name_and_description() {
+    let o = omnichess(&["variants"]);
+    assert!(o.status.success());
+    assert!(
+        stdout(&o)
+            .lines()
+            .any(|l| l.starts_with("classic\t") && l.len() > 10)
+    );
+}
+
+#[test]
+fn perft_prints_the_total_last_and_divide_lines_before_it() {
+    let o = omnichess(&["perft", "classic", "--depth", "3"]);
+    assert_eq!(stdout(&o), "8902\n");
+    let o = omnichess(&[
+        "perft",
+        "classic",
+        "--position",
+        START,
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"e2e4: 20"));
+    assert_eq!(lines[20], "400");
+}
+
+#[test]
+fn position_can_be_read_from_a_file() {
+    let path = temp_file("pos.fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n");
+    let arg = format!("@{}", path.display());
+    let o = omnichess(&["perft", "classic", "--position", &arg, "--depth", "1"]);
+    assert_eq!(stdout(&o), "26\n");
+}
+
+#[test]
+fn moves_prints_who_acts_then_uci_moves() {
+    let o = omnichess(&["moves", "classic", "--after", "e4 e5 Nf3 Nc6 Bc4 Nf6"]);
+    let text = stdout(&o);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("to-act: white"));
+    let rest: Vec<&str> = lines.collect();
+    assert!(
+        rest.contains(&"e1g1"),
+        "castling is printed as the king's step: {rest:?}"
+    );
+    assert_eq!(rest.len(), 33);
+}
+
+#[test]
+fn moves_prints_the_outcome_when_the_game_is_over() {
+    let o = omnichess(&["moves", "classic", "--after", "f3 e5 g4 Qh4#"]);
+    assert_eq!(
+        stdout(&o),
+        "to-act: none\noutcome: 0-1 black wins by checkmate\n"
+    );
+}
+
+#[test]
+fn replay_and_actions_read_pgn() {
+    let pgn = "[Event \"t\"]\n\n1. e4 {a comment} e5 2. Nf3 (2. f4 exf4) Nc6 $1 1/2-1/2\n";
+    let path = temp_file("game.pgn", pgn);
+    let p = path.to_str().expect("path");
+    let o = omnichess(&["actions", "classic", p]);
+    assert_eq!(stdout(&o), "20 20 29 29 27\n");
+    let o = omnichess(&["actions", "classic", p, "--cap", "25"]);
+    assert_eq!(stdout(&o), "20 20 25 25 25\n");
+    let o = omnichess(&["replay", "classic", p]);
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("ok: 4 decisions replayed"));
+}
+
+#[test]
+fn replay_names_the_first_illegal_decision_and_its_position() {
+    let path = temp_file("bad.pgn", "1. e4 e5 2. Ke3 Nc6 *\n");
+    let o = omnichess(&["replay", "classic", path.to_str().expect("path")]);
+    assert_user_error(&o, "decision 3 (`Ke3`, record line 1)");
+    assert_user_error(
+        &o,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+    );
+}
+
+#[test]
+fn bad_input_of_every_kind_is_one_line_and_status_2() {
+    assert_user_error(&omnichess(&["moves", "shogi"]), "unknown variant `shogi`");
+    assert_user_error(
+        &omnichess(&["perft", "classic", "--position", "8/8 w", "--depth", "1"]),
+        "invalid position",
+    );
+    assert_user_error(
+        &omnichess(&[
+            "perft",
+            "classic",
+            "--position",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "--depth",
+            "1",
+        ]),
+        "white has 0 kings",
+    );
+    assert_user_error(
+        &omnichess(&["moves", "classic", "--after", "e4 e4"]),
+        "illegal decision `e4`",
+    );
+    assert_user_error(
+        &omnichess(&["moves", "classic", "--after", "hello"]),
+        "cannot read decision `hello`",
+    );
+    assert_user_error(
+        &omnichess(&["replay", "classic", "/no/such/file.pgn"]),
+        "cannot read `/no/such/file.pgn`",
+    );
+    assert_user_error(
+        &omnichess(&[
+            "perft",
+            "classic",
+            "--position",
+            "@/no/such/file",
+            "--depth",
+            "1",
+        ]),
+        "cannot read",
+    );
+    assert_user_error(&omnichess(&["perft", "classic", "--depth", "-1"]), "-1");
+    assert_user_error(&omnichess(&["perft", "classic"]), "--depth");
+    assert_user_error(&omnichess(&["frobnicate"]), "frobnicate");
+    assert_user_error(&omnichess(&[]), "a command is needed");
+    let unclosed = temp_file("unclosed.pgn", "1. e4 { never closed\n");
+    assert_user_error(
+        &omnichess(&["replay", "classic", unclosed.to_str().expect("path")]),
+        "never closed",
+    );
+}
+
+#[test]
+fn help_teaches_the_commands() {
+    let o = omnichess(&["--help"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    for word in ["perft", "moves", "actions", "replay", "play", "@PATH"] {
+        assert!(text.contains(word), "--help lacks {word}");
+    }
+}
+
+#[test]
+fn play_takes_moves_and_commands_from_the_keyboard() {
+    let save = std::env::temp_dir().join(format!("omnichess-cli-play-{}.pgn", std::process::id()));
+    let script = format!(
+        "e4\nNf9\nmoves\ne5\nundo\nd5\nsave {}\nquit\n",
+        save.display()
+    );
+    let o = with_input(&["play", "classic"], &script);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("♔"), "the board is drawn with Unicode pieces");
+    assert!(text.contains("cannot read decision `Nf9`"));
+    assert!(text.contains("a7a6"), "moves lists the legal moves");
+    let saved = std::fs::read_to_string(&save).expect("saved game");
+    assert!(saved.contains("1. e4 d5 *"), "{saved}");
+}
+
+#[test]
+fn play_shows_mate_and_draw_claims() {
+    let o = with_input(&["play", "classic"], "f3\ne5\ng4\nQh4#\n");
+    assert!(stdout(&o).contains("game over: 0-1 black wins by checkmate"));
+    let o = with_input(
+        &["play", "classic"],
+        "Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\n",
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains("may claim a draw by threefold repetition"),
+        "{text}"
+    );
+    assert!(text.contains("1/2-1/2 draw by threefold repetition (claimed)"));
+}
