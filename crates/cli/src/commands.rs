@@ -96,13 +96,14 @@ pub fn replay_record(variant: &str, gamefile: &Path) -> Result<(), CliError> {
         record.decisions.len(),
         game.position_text()
     );
-    if let (Some(stated), ToAct::Nobody(outcome)) = (record.result.as_deref(), game.to_act()) {
-        if stated != "*" && stated != outcome.score_text() {
-            outln!(
-                "note: the record states {stated}, but the rules give {}",
-                outcome.score_text()
-            );
-        }
+    if let (Some(stated), ToAct::Nobody(outcome)) = (record.result.as_deref(), game.to_act())
+        && stated != "*"
+        && stated != outcome.score_text()
+    {
+        outln!(
+            "note: the record states {stated}, but the rules give {}",
+            outcome.score_text()
+        );
     }
     Ok(())
 }

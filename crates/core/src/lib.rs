@@ -71,7 +71,7 @@ pub use game::Game;
 pub use outcome::{Outcome, Verdict};
 pub use player::Player;
 pub use record::{GameRecord, RecordedDecision, replay};
-pub use registry::{VariantEntry, find};
+pub use registry::{OpenFn, ParseRecordFn, VariantEntry, find};
 pub use session::{DynGame, Session};
 pub use to_act::ToAct;
 pub use turns::count_complete_turns;

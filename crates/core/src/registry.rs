@@ -2,6 +2,12 @@
 
 use crate::{DynGame, GameRecord, PositionError, RecordError, Session, Variant};
 
+/// Opens a game at a position text, or at the standard start for `None`.
+pub type OpenFn = fn(Option<&str>) -> Result<Box<dyn DynGame>, PositionError>;
+
+/// Reads a game record in a variant's record format.
+pub type ParseRecordFn = fn(&str) -> Result<GameRecord, RecordError>;
+
 /// What the registry knows of one variant: its name, description, and how to open a game of
 /// it. Built by [`VariantEntry::of`], so adding a variant to a registry is one line.
 #[derive(Clone, Copy, Debug)]
@@ -11,9 +17,9 @@ pub struct VariantEntry {
     /// One line saying what the variant is.
     pub description: &'static str,
     /// Opens a game at the given position text, or at the standard start for `None`.
-    pub open: fn(Option<&str>) -> Result<Box<dyn DynGame>, PositionError>,
+    pub open: OpenFn,
     /// Reads a game record in the variant's record format.
-    pub parse_record: fn(&str) -> Result<GameRecord, RecordError>,
+    pub parse_record: ParseRecordFn,
 }
 
 impl VariantEntry {

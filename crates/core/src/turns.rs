@@ -6,7 +6,7 @@ use crate::{Game, ToAct};
 ///
 /// A sequence completes the turn when [`Game::turn_index`] changes or when the game reaches a
 /// state with no decisions. A finished game has no turns (0).
-pub fn count_complete_turns<G: Game + ?Sized>(game: &mut G, cap: u64) -> u64 {
+pub fn count_complete_turns<G: Game>(game: &mut G, cap: u64) -> u64 {
     if matches!(game.to_act(), ToAct::Nobody(_)) || cap == 0 {
         return 0;
     }
@@ -17,7 +17,7 @@ pub fn count_complete_turns<G: Game + ?Sized>(game: &mut G, cap: u64) -> u64 {
     count
 }
 
-fn walk<G: Game + ?Sized>(
+fn walk<G: Game>(
     game: &mut G,
     turn: u64,
     cap: u64,

@@ -20,6 +20,7 @@ impl<const N: usize> DirectionSet<N> {
     /// Order: by the axis holding `±a` (axis 0 first), then the axis holding `±b`, then signs
     /// (`+a` before `-a`, `+b` before `-b`); a vector already produced is skipped.
     pub const fn leaper(a: i32, b: i32) -> Self {
+        const SIGNS: [i32; 2] = [1, -1];
         let a = a.saturating_abs();
         let b = b.saturating_abs();
         let mut set = Self::empty();
@@ -39,7 +40,6 @@ impl<const N: usize> DirectionSet<N> {
             }
             return set;
         }
-        const SIGNS: [i32; 2] = [1, -1];
         let mut first = 0;
         while first < N {
             let mut second = 0;

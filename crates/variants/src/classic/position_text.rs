@@ -96,14 +96,14 @@ impl Setup {
             }
         }
         for (i, sq) in self.squares.iter().enumerate() {
-            if let Some((Piece::Pawn, color)) = sq {
-                if i < 8 || i >= 56 {
-                    problems.push(format!(
-                        "{} pawn on {} (pawns never stand on the first or last rank)",
-                        name(*color),
-                        Square::index(i)
-                    ));
-                }
+            if let Some((Piece::Pawn, color)) = sq
+                && !(8..56).contains(&i)
+            {
+                problems.push(format!(
+                    "{} pawn on {} (pawns never stand on the first or last rank)",
+                    name(*color),
+                    Square::index(i)
+                ));
             }
         }
         problems.extend(self.castling_problems());
