@@ -354,3 +354,10 @@ fn c14_pgn_with_a_start_position_and_black_to_move() {
         Some("4k3/8/8/8/8/8/3p4/5K2 b - - 0 40")
     );
 }
+
+/// The sizes docs/ARCHITECTURE.md and the `Classic` docs state: a change shows here first.
+#[test]
+fn state_sizes_are_as_documented() {
+    assert_eq!(std::mem::size_of::<cozy_chess::Board>(), 104);
+    assert_eq!(std::mem::size_of::<Classic>(), 136);
+}

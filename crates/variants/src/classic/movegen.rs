@@ -7,6 +7,7 @@ use super::Classic;
 impl Classic {
     /// Clears `out` and fills it with the legal moves (castling as king-takes-rook, the
     /// cozy-chess encoding; notation converts it).
+    #[inline]
     pub(super) fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         self.board.generate_moves(|piece_moves| {
@@ -16,6 +17,7 @@ impl Classic {
     }
 
     /// The number of legal moves, counted per piece without listing them.
+    #[inline]
     pub(super) fn count_legal_moves(&self) -> usize {
         let mut n = 0;
         self.board.generate_moves(|piece_moves| {
