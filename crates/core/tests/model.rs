@@ -30,7 +30,7 @@ enum Step {
 
 impl Race {
     fn mover(&self) -> Player {
-        if self.turn % 2 == 0 {
+        if self.turn.is_multiple_of(2) {
             Player::White
         } else {
             Player::Black
