@@ -5,8 +5,12 @@
 #![deny(missing_docs)]
 
 pub mod classic;
+pub mod qec;
 
 use omnichess_core::VariantEntry;
 
 /// Every variant, by name, in the order `omnichess variants` lists them.
-pub const REGISTRY: &[VariantEntry] = &[VariantEntry::of::<classic::Classic>()];
+pub const REGISTRY: &[VariantEntry] = &[
+    VariantEntry::of::<classic::Classic>(),
+    VariantEntry::of::<qec::Qec>(),
+];

@@ -1,0 +1,81 @@
+//! §11 display: the board with a shared number on the two members of each link and `*` on
+//! the free pawns.
+
+use cozy_chess::{Color, File, Piece, Rank, Square};
+
+use super::state::{Phase, Qec};
+
+fn glyph(piece: Piece, color: Color) -> char {
+    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    match color {
+        Color::White => white[piece as usize],
+        Color::Black => black[piece as usize],
+    }
+}
+
+/// A link's label as one character: 1–9, then A, B, C, … (so every cell is three wide).
+fn label_char(n: u8) -> char {
+    char::from_digit(u32::from(n), 36).map_or('?', |c| c.to_ascii_uppercase())
+}
+
+impl Qec {
+    /// The board from White's side: each square a piece and its link label (or `*` for a
+    /// free pawn), then the link list, the side to act and the phase.
+    #[must_use]
+    pub fn draw(&self) -> String {
+        let b = &self.now.board;
+        let links = &self.now.links;
+        let files = "   a  b  c  d  e  f  g  h\n";
+        let mut out = String::from(files);
+        for rank in Rank::ALL.iter().rev() {
+            out.push_str(&format!("{} ", *rank as usize + 1));
+            for file in File::ALL {
+                let sq = Square::new(file, *rank);
+                match (b.piece_on(sq), b.color_on(sq)) {
+                    (Some(p), Some(c)) => {
+                        out.push(' ');
+                        out.push(glyph(p, c));
+                        match links.label(sq) {
+                            Some(n) => out.push(label_char(n)),
+                            None if p == Piece::Pawn && self.now.entangled => out.push('*'),
+                            None => out.push(' '),
+                        }
+                    }
+                    _ => out.push_str(" · "),
+                }
+            }
+            out.push_str(&format!(" {}\n", *rank as usize + 1));
+        }
+        out.push_str(files);
+        if self.now.entangled {
+            let pairs: Vec<String> = links
+                .pairs(b)
+                .into_iter()
+                .map(|(a, p)| format!("{}:{a}~{p}", label_char(links.label(a).unwrap_or(0))))
+                .collect();
+            out.push_str(&format!(
+                "links: {}   (* free pawn)\n",
+                if pairs.is_empty() {
+                    "none".to_owned()
+                } else {
+                    pairs.join(" ")
+                }
+            ));
+        } else {
+            out.push_str("no entanglement (classical chess)\n");
+        }
+        let side = if b.side_to_move() == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        out.push_str(&match self.now.phase {
+            Phase::Draft => format!("{side} drafts a link: PAWN~PIECE, e.g. a2~b8\n"),
+            Phase::Move => format!("{side} to move\n"),
+            Phase::Reply(sq) => format!("{side} must make the forced reply of the piece on {sq}\n"),
+            Phase::Reactive => format!("{side} is in check: the king must step out at once (§4)\n"),
+        });
+        out
+    }
+}

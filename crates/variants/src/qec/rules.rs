@@ -1,0 +1,111 @@
+//! The end of a QEC game (§4 instant checkmate, §5 both lose, stalemate and the classical
+//! draws), and the draws a player may claim. Rulings: docs/rules/qec.md.
+
+use cozy_chess::{BitBoard, Color, Piece};
+use omnichess_core::{Outcome, Player, ToAct, Verdict};
+
+use super::state::{Phase, Qec};
+
+fn player(c: Color) -> Player {
+    match c {
+        Color::White => Player::White,
+        Color::Black => Player::Black,
+    }
+}
+
+impl Qec {
+    pub(super) fn rules_to_act(&self) -> ToAct {
+        let b = &self.now.board;
+        let side = player(b.side_to_move());
+        match self.now.phase {
+            Phase::Draft => match self.now.draft_picker() {
+                Some(c) => ToAct::Player(player(c)),
+                None => ToAct::Player(side),
+            },
+            Phase::Reply(_) => ToAct::Player(side),
+            Phase::Reactive if self.has_decision() => ToAct::Player(side),
+            Phase::Reactive => ToAct::Nobody(Outcome::win(side.opponent(), "checkmate")),
+            Phase::Move => self.move_phase_to_act(side),
+        }
+    }
+
+    fn move_phase_to_act(&self, side: Player) -> ToAct {
+        let b = &self.now.board;
+        if self.now.entangled && b.occupied() == b.pieces(Piece::King) {
+            return ToAct::Nobody(Outcome {
+                verdict: Verdict::BothLose,
+                reason: "bare kings",
+            });
+        }
+        if !self.has_decision() {
+            return ToAct::Nobody(if b.checkers().is_empty() {
+                Outcome::draw("stalemate")
+            } else {
+                Outcome::win(side.opponent(), "checkmate")
+            });
+        }
+        if self.insufficient_material() {
+            return ToAct::Nobody(Outcome::draw("insufficient material"));
+        }
+        if self.now.halfmoves >= 150 {
+            return ToAct::Nobody(Outcome::draw("seventy-five-move rule"));
+        }
+        if self.repetitions() >= 5 {
+            return ToAct::Nobody(Outcome::draw("fivefold repetition"));
+        }
+        ToAct::Player(side)
+    }
+
+    pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
+        if self.now.phase != Phase::Move || matches!(self.rules_to_act(), ToAct::Nobody(_)) {
+            None
+        } else if self.repetitions() >= 3 {
+            Some("threefold repetition")
+        } else if self.now.halfmoves >= 100 {
+            Some("fifty-move rule")
+        } else {
+            None
+        }
+    }
+
+    /// How often the current position (pieces, side to move, rights, links) has stood at the
+    /// start of a turn in this game, counting itself.
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        if self.now.phase != Phase::Move {
+            return 1;
+        }
+        let key = self.now.board.hash_without_ep();
+        // Each turn starts with one `Move`-phase snapshot; only turns since the last capture or
+        // pawn move can repeat the position.
+        let earlier_starts = self
+            .earlier
+            .iter()
+            .rev()
+            .filter(|c| c.phase == Phase::Move)
+            .take(usize::from(self.now.halfmoves));
+        1 + earlier_starts
+            .filter(|c| {
+                c.board.hash_without_ep() == key
+                    && c.links == self.now.links
+                    && c.board.same_position(&self.now.board)
+            })
+            .count()
+    }
+
+    /// Dead positions by material (as classic chess: no pawn, rook or queen, and at most one
+    /// minor piece or only bishops on one colour), bare kings excepted in entangled games.
+    #[must_use]
+    pub fn insufficient_material(&self) -> bool {
+        let b = &self.now.board;
+        if !(b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen)).is_empty() {
+            return false;
+        }
+        let knights = b.pieces(Piece::Knight);
+        let bishops = b.pieces(Piece::Bishop);
+        (knights | bishops).len() <= 1
+            || (knights.is_empty()
+                && ((bishops & BitBoard::DARK_SQUARES).is_empty()
+                    || (bishops & BitBoard::LIGHT_SQUARES).is_empty()))
+    }
+}

@@ -1,0 +1,63 @@
+//! QEC as an omnichess [`Variant`].
+
+use cozy_chess::Board;
+use omnichess_core::{DecisionError, GameRecord, Outcome, PositionError, RecordError, Variant};
+
+use super::links::file_mapping;
+use super::record;
+use super::state::{Core, Phase, Qec, QecDecision};
+
+impl Variant for Qec {
+    const NAME: &'static str = "qec";
+    const DESCRIPTION: &'static str =
+        "Quantum Entanglement Chess: entangled pawn/piece pairs, forced replies, reactive check";
+
+    /// The standard start with the file mapping (docs/rules/qec.md, §3.1).
+    fn start() -> Qec {
+        let board = Board::default();
+        let links = file_mapping(&board);
+        Qec {
+            now: Core {
+                board,
+                links,
+                phase: Phase::Move,
+                entangled: true,
+                mover: cozy_chess::Color::White,
+                clock_reset: false,
+                reacted: false,
+                halfmoves: 0,
+                fullmoves: 1,
+                turn: 0,
+            },
+            earlier: Vec::new(),
+        }
+    }
+
+    fn from_position_text(text: &str) -> Result<Qec, PositionError> {
+        Qec::from_text(text)
+    }
+
+    fn position_text(&self) -> String {
+        self.text()
+    }
+
+    fn parse_decision(&self, text: &str) -> Result<QecDecision, DecisionError> {
+        self.parse_notation(text)
+    }
+
+    fn decision_text(&self, decision: QecDecision) -> String {
+        self.notation(decision)
+    }
+
+    fn diagram(&self) -> String {
+        self.draw()
+    }
+
+    fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
+        record::parse(text)
+    }
+
+    fn record_text(start: &Qec, decisions: &[QecDecision], outcome: Option<Outcome>) -> String {
+        record::write(start, decisions, outcome)
+    }
+}
