@@ -159,10 +159,10 @@ pub fn file_mapping(board: &Board) -> Links {
     for color in Color::ALL {
         let theirs = officers(board, !color);
         for pawn in pawns(board, color) {
-            if let Some(&o) = theirs.iter().find(|o| o.file() == pawn.file()) {
-                if links.partner(o).is_none() {
-                    links.link(pawn, o);
-                }
+            if let Some(&o) = theirs.iter().find(|o| o.file() == pawn.file())
+                && links.partner(o).is_none()
+            {
+                links.link(pawn, o);
             }
         }
     }
