@@ -84,11 +84,36 @@ pub enum Command {
     },
 
     /// Play a game in the terminal, two people at one keyboard. Type `help` at the prompt.
+    ///
+    /// Variants with a time per decision (QEC: 3 minutes) show a countdown; running out
+    /// loses the game.
     Play {
         /// The variant's name.
         variant: String,
         /// The start position (position text, or @PATH); the standard start if left out.
         #[arg(long)]
         position: Option<String>,
+        /// Seconds per decision, overriding the variant's own limit (0: no limit).
+        #[arg(long, value_name = "SECONDS")]
+        move_time: Option<u64>,
+    },
+
+    /// Play a best-of-three series in the terminal (QEC's match format, §5): colours
+    /// alternate; two mutual losses make the next game sudden death; the series result is
+    /// printed last.
+    ///
+    /// Example: omnichess series qec --players "Ada,Max"
+    Series {
+        /// The variant's name.
+        variant: String,
+        /// The start position of every game (position text, or @PATH).
+        #[arg(long)]
+        position: Option<String>,
+        /// The two players, A (White in game 1) and B, separated by a comma.
+        #[arg(long, default_value = "A,B")]
+        players: String,
+        /// Seconds per decision, overriding the variant's own limit (0: no limit).
+        #[arg(long, value_name = "SECONDS")]
+        move_time: Option<u64>,
     },
 }

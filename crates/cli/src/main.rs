@@ -3,6 +3,8 @@
 mod args;
 mod commands;
 mod error;
+mod game_loop;
+mod input;
 mod open;
 mod output;
 mod play;
@@ -75,6 +77,16 @@ fn run(command: Command) -> Result<(), CliError> {
             cap,
         } => commands::actions(&variant, &gamefile, cap),
         Command::Replay { variant, gamefile } => commands::replay_record(&variant, &gamefile),
-        Command::Play { variant, position } => play::play(&variant, position.as_deref()),
+        Command::Play {
+            variant,
+            position,
+            move_time,
+        } => play::play(&variant, position.as_deref(), move_time),
+        Command::Series {
+            variant,
+            position,
+            players,
+            move_time,
+        } => play::series(&variant, position.as_deref(), &players, move_time),
     }
 }

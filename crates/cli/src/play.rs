@@ -1,107 +1,94 @@
-//! `omnichess play`: a game in the terminal between two people at one keyboard.
+//! `omnichess play` and `omnichess series`: games in the terminal between two people at one
+//! keyboard.
 
-use std::io::BufRead;
+use std::time::Duration;
 
-use omnichess_core::{DynGame, ToAct};
+use omnichess_core::series::{Contestant, Series, SeriesResult};
 
 use crate::error::CliError;
+use crate::game_loop::{self, GameEnd, LoopOptions};
+use crate::input::Input;
 use crate::open;
-use crate::output::{out, outln};
+use crate::output::outln;
 
-const HELP: &str = "\
-Type a decision in the variant's notation (classic: SAN such as e4, Nf3, O-O, e8=Q, or UCI
-such as e2e4), or one of:
-  moves        list the legal decisions
-  undo         take back the last decision
-  draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
-  position     print the position text (FEN for classic)
-  save FILE    write the game so far as a game record (PGN for classic)
-  help         show this text
-  quit         leave (also end of input)";
-
-/// Runs the game loop on stdin/stdout until `quit` or end of input.
-pub fn play(variant: &str, position: Option<&str>) -> Result<(), CliError> {
+/// One game.
+pub fn play(variant: &str, position: Option<&str>, move_time: Option<u64>) -> Result<(), CliError> {
     let mut game = open::game(variant, position)?;
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut claimed: Option<&'static str> = None;
     outln!(
         "omnichess {} — type `help` for commands.",
         game.variant_name()
     );
-    show(game.as_ref(), claimed);
+    let options = LoopOptions {
+        move_time: move_time.map(Duration::from_secs),
+        leave_when_over: false,
+    };
+    game_loop::run(game.as_mut(), &Input::stdin(), &options)?;
+    Ok(())
+}
+
+/// A best-of-three series (QEC §5) between two named players.
+pub fn series(
+    variant: &str,
+    position: Option<&str>,
+    players: &str,
+    move_time: Option<u64>,
+) -> Result<(), CliError> {
+    let names: Vec<&str> = players.split(',').map(str::trim).collect();
+    let [a, b] = names[..] else {
+        return Err(CliError(format!(
+            "--players needs two names separated by a comma, not `{players}`"
+        )));
+    };
+    let name = |c: Contestant| if c == Contestant::A { a } else { b };
+    open::game(variant, position)?; // check the variant and position before the first game
+    let input = Input::stdin();
+    let options = LoopOptions {
+        move_time: move_time.map(Duration::from_secs),
+        leave_when_over: true,
+    };
+    let mut series = Series::new();
     loop {
-        out!("{}> ", prompt(game.as_ref(), claimed));
-        let Some(line) = lines.next() else {
-            outln!();
+        if let Some(result) = series.result() {
+            let scores = series.scores().join(", ");
+            match result {
+                SeriesResult::Winner(w) => outln!(
+                    "series: {} wins (games, {a}'s score first: {scores})",
+                    name(w)
+                ),
+                SeriesResult::Rollover => {
+                    outln!("series: no winner, the prize rolls over (games: {scores})")
+                }
+            }
             return Ok(());
-        };
-        let line = line?;
-        let input = line.trim();
-        let (command, argument) = input.split_once(' ').unwrap_or((input, ""));
-        match command {
-            "" => {}
-            "help" | "?" => outln!("{HELP}"),
-            "quit" | "exit" => return Ok(()),
-            "moves" => {
-                let list: Vec<String> = game.decisions().into_iter().map(|(d, _)| d).collect();
-                outln!(
-                    "{}",
-                    if list.is_empty() {
-                        "(none)".to_owned()
-                    } else {
-                        list.join(" ")
-                    }
-                );
-            }
-            "undo" => {
-                if game.undo() {
-                    claimed = None;
-                    show(game.as_ref(), claimed);
-                } else {
-                    outln!("nothing to undo");
-                }
-            }
-            "draw" => match game.claimable_draw() {
-                Some(reason) => {
-                    claimed = Some(reason);
-                    show(game.as_ref(), claimed);
-                }
-                None => outln!("no draw can be claimed in this position"),
-            },
-            "position" => outln!("{}", game.position_text()),
-            "save" if argument.trim().is_empty() => outln!("usage: save FILE"),
-            "save" => match std::fs::write(argument.trim(), game.record_text()) {
-                Ok(()) => outln!("saved to {}", argument.trim()),
-                Err(e) => outln!("cannot save to {}: {e}", argument.trim()),
-            },
-            _ if claimed.is_some() => outln!("the game was drawn by claim; `undo` or `quit`"),
-            _ => match game.play(input) {
-                Ok(()) => show(game.as_ref(), claimed),
-                Err(e) => outln!("{e} (type `moves` for the legal ones)"),
-            },
         }
-    }
-}
-
-fn prompt(game: &dyn DynGame, claimed: Option<&'static str>) -> String {
-    match (claimed, game.to_act()) {
-        (Some(_), _) | (None, ToAct::Nobody(_)) => "game over".to_owned(),
-        (None, to_act) => to_act.to_string(),
-    }
-}
-
-fn show(game: &dyn DynGame, claimed: Option<&'static str>) {
-    outln!();
-    out!("{}", game.diagram());
-    if let Some(reason) = claimed {
-        outln!("1/2-1/2 draw by {reason} (claimed)");
-    } else if let ToAct::Nobody(outcome) = game.to_act() {
-        outln!("game over: {outcome}");
-    } else if let Some(reason) = game.claimable_draw() {
+        let index = series.played();
+        let white = Series::white_in(index);
+        let black = if white == Contestant::A {
+            Contestant::B
+        } else {
+            Contestant::A
+        };
+        let kind = if series.next_is_sudden_death() {
+            " (sudden death)"
+        } else {
+            ""
+        };
         outln!(
-            "({} may claim a draw by {reason}: type `draw`)",
-            game.to_act()
+            "\n=== game {}{kind}: {} plays white, {} plays black ===",
+            index + 1,
+            name(white),
+            name(black)
         );
+        let mut game = open::game(variant, position)?;
+        match game_loop::run(game.as_mut(), &input, &options)? {
+            GameEnd::Over(outcome) => {
+                outln!("game {}: {outcome}", index + 1);
+                series.record(outcome);
+            }
+            GameEnd::Quit => {
+                outln!("series abandoned after {index} games");
+                return Ok(());
+            }
+        }
     }
 }

@@ -229,5 +229,97 @@ fn play_shows_mate_and_draw_claims() {
         text.contains("may claim a draw by threefold repetition"),
         "{text}"
     );
-    assert!(text.contains("1/2-1/2 draw by threefold repetition (claimed)"));
+    assert!(
+        text.contains("game over: 1/2-1/2 draw by threefold repetition"),
+        "{text}"
+    );
+}
+
+#[test]
+fn qec_moves_show_the_forced_reply_of_the_linked_knight() {
+    let start = format!("{START} e2~b8");
+    let o = omnichess(&["moves", "qec", "--position", &start, "--after", "e2-e4"]);
+    assert_eq!(stdout(&o), "to-act: black\nb8-a6\nb8-c6\n");
+    let o = omnichess(&["moves", "qec", "--after", "b2-b4 b8-c6"]);
+    assert!(stdout(&o).starts_with("to-act: black\n"));
+}
+
+#[test]
+fn qec_back_rank_check_without_a_king_step_is_mate_at_once() {
+    let position = "6k1/5ppp/8/8/8/8/3r4/R5K1 w - - 0 1 ~";
+    let o = omnichess(&["moves", "qec", "--position", position, "--after", "a1-a8"]);
+    assert_eq!(
+        stdout(&o),
+        "to-act: none\noutcome: 1-0 white wins by checkmate\n"
+    );
+}
+
+#[test]
+fn qec_perft_without_links_is_classic() {
+    let position = format!("{START} -");
+    let o = omnichess(&["perft", "qec", "--position", &position, "--depth", "3"]);
+    assert_eq!(stdout(&o), "8902\n");
+    assert_eq!(
+        stdout(&omnichess(&["perft", "qec", "--depth", "2"])),
+        "256\n"
+    );
+}
+
+#[test]
+fn qec_bad_input_is_one_line_and_status_2() {
+    assert_user_error(
+        &omnichess(&["moves", "qec", "--position", START]),
+        "links field",
+    );
+    assert_user_error(
+        &omnichess(&["moves", "qec", "--after", "b2-b4 e7-e5"]),
+        "the forced reply must be a legal move of the piece on b8",
+    );
+}
+
+#[test]
+fn qec_time_forfeit_when_the_clock_runs_out() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .args(["play", "qec", "--move-time", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::thread::sleep(std::time::Duration::from_millis(1600));
+    stdin.write_all(b"e2-e4\nquit\n").expect("write");
+    drop(stdin);
+    let o = child.wait_with_output().expect("ends");
+    let text = stdout(&o);
+    assert!(text.contains("white ran out of time"), "{text}");
+    assert!(text.contains("0-1 black wins by time forfeit"), "{text}");
+}
+
+#[test]
+fn series_best_of_three_reports_the_winner() {
+    let near_mate = "6k1/5ppp/8/8/8/8/3r4/R5K1 w - - 0 1 ~";
+    // Every game: White mates at once. A is White in games 1 and 3: A wins 2-1.
+    let o = with_input(
+        &[
+            "series",
+            "qec",
+            "--position",
+            near_mate,
+            "--players",
+            "Ada,Max",
+            "--move-time",
+            "0",
+        ],
+        "a1-a8\na1-a8\na1-a8\n",
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains("=== game 2: Max plays white, Ada plays black ==="),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with("series: Ada wins (games, Ada's score first: 1-0, 0-1, 1-0)"),
+        "{text}"
+    );
 }

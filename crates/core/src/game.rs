@@ -69,6 +69,12 @@ pub trait Game: Clone {
         None
     }
 
+    /// The time a player has for one decision, where the rules set one (QEC §3.3: three
+    /// minutes per move); `None` where they set none. The terminal game enforces it.
+    fn decision_time_limit(&self) -> Option<std::time::Duration> {
+        None
+    }
+
     /// The number of legal complete turns open to the actor, stopping at `cap`. The default
     /// walks the decision tree to the end of the turn; variants whose turns commute (5D Chess)
     /// override it with something faster.

@@ -61,6 +61,7 @@ pub mod perft;
 mod player;
 mod record;
 mod registry;
+pub mod series;
 mod session;
 mod to_act;
 mod turns;

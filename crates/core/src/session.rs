@@ -29,6 +29,8 @@ pub trait DynGame {
     fn turn_index(&self) -> u64;
     /// A draw the actor may claim now, with its reason.
     fn claimable_draw(&self) -> Option<&'static str>;
+    /// The time a player has for one decision, if the rules set one.
+    fn decision_time_limit(&self) -> Option<std::time::Duration>;
     /// The current state as position text.
     fn position_text(&self) -> String;
     /// The current state drawn for a terminal.
@@ -132,6 +134,10 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn claimable_draw(&self) -> Option<&'static str> {
         self.game.claimable_draw()
+    }
+
+    fn decision_time_limit(&self) -> Option<std::time::Duration> {
+        self.game.decision_time_limit()
     }
 
     fn position_text(&self) -> String {

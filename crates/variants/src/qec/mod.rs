@@ -28,4 +28,4 @@ mod state;
 mod variant;
 
 pub use links::{Links, file_mapping, random_mapping};
-pub use state::{Phase, Qec, QecDecision};
+pub use state::{MOVE_TIME_LIMIT, Phase, Qec, QecDecision};

@@ -303,4 +303,12 @@ impl Game for Qec {
     fn claimable_draw(&self) -> Option<&'static str> {
         self.rules_claimable_draw()
     }
+
+    /// §3.3/§6: three minutes for every decision of an entangled game.
+    fn decision_time_limit(&self) -> Option<std::time::Duration> {
+        self.now.entangled.then_some(MOVE_TIME_LIMIT)
+    }
 }
+
+/// The time a player has for each decision (§3.3, §6): three minutes. There is no game clock.
+pub const MOVE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(180);

@@ -1,0 +1,178 @@
+//! The interactive game: the board, a prompt, decisions and commands typed at one keyboard,
+//! and the per-decision clock of variants that have one (QEC: three minutes, §3.3).
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use omnichess_core::{DynGame, Outcome, ToAct};
+
+use crate::error::CliError;
+use crate::input::{Input, Wait};
+use crate::output::{out, outln};
+
+const HELP: &str = "\
+Type a decision in the variant's notation (classic: SAN such as e4, Nf3, O-O, e8=Q, or UCI
+such as e2e4; QEC: e2-e4, a forced reply as the plain move b8-c6), or one of:
+  moves        list the legal decisions
+  undo         take back the last decision
+  draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
+  position     print the position text (FEN for classic)
+  save FILE    write the game so far as a game record (PGN for classic)
+  help         show this text
+  quit         leave (also end of input)";
+
+/// How a game in the terminal ended.
+pub enum GameEnd {
+    /// The game is over with this outcome (by the rules, a claim, or the clock).
+    Over(Outcome),
+    /// The players left it unfinished.
+    Quit,
+}
+
+/// Settings of the terminal game.
+pub struct LoopOptions {
+    /// The time per decision: the variant's own limit unless set (zero: no limit).
+    pub move_time: Option<Duration>,
+    /// Return as soon as the game is over (a series goes on to its next game), rather than
+    /// waiting for `quit` (so that the players may still `undo` or `save`).
+    pub leave_when_over: bool,
+}
+
+/// Runs one game until it ends and the players leave it, or they quit.
+pub fn run(
+    game: &mut dyn DynGame,
+    input: &Input,
+    options: &LoopOptions,
+) -> Result<GameEnd, CliError> {
+    let limit = options
+        .move_time
+        .or(game.decision_time_limit())
+        .filter(|d| !d.is_zero());
+    let terminal = std::io::stdout().is_terminal();
+    let mut ended: Option<Outcome> = None;
+    show(game, ended, limit);
+    let mut deadline = None;
+    loop {
+        let over = ended.or(game.to_act().outcome());
+        if let (Some(outcome), true) = (over, options.leave_when_over) {
+            return Ok(GameEnd::Over(outcome));
+        }
+        if over.is_none() && deadline.is_none() {
+            deadline = limit.map(|l| Instant::now() + l);
+        }
+        if terminal && deadline.is_some() {
+            outln!(); // the clock's line, kept up to date above the prompt
+        }
+        out!("{}> ", prompt(game, over));
+        let mut tick = |left: Duration| {
+            if terminal {
+                out!(
+                    "\x1b7\x1b[1A\r\x1b[K⏱ {} left for this decision\x1b8",
+                    clock(left)
+                );
+            }
+        };
+        let line = match input.next(deadline.filter(|_| over.is_none()), &mut tick) {
+            Wait::Line(line) => line,
+            Wait::Closed => {
+                outln!();
+                return Ok(over.map_or(GameEnd::Quit, GameEnd::Over));
+            }
+            Wait::TimedOut => {
+                let loser = game.to_act();
+                let winner = loser.player().map(|p| p.opponent());
+                outln!();
+                outln!(
+                    "{loser} ran out of time ({} per decision)",
+                    clock(limit.unwrap_or_default())
+                );
+                if let Some(w) = winner {
+                    ended = Some(Outcome::win(w, "time forfeit"));
+                }
+                deadline = None;
+                show(game, ended, limit);
+                continue;
+            }
+        };
+        let input_text = line.trim();
+        let (command, argument) = input_text.split_once(' ').unwrap_or((input_text, ""));
+        match command {
+            "" => {}
+            "help" | "?" => outln!("{HELP}"),
+            "quit" | "exit" => return Ok(over.map_or(GameEnd::Quit, GameEnd::Over)),
+            "moves" => {
+                let list: Vec<String> = game.decisions().into_iter().map(|(d, _)| d).collect();
+                outln!(
+                    "{}",
+                    if list.is_empty() {
+                        "(none)".to_owned()
+                    } else {
+                        list.join(" ")
+                    }
+                );
+            }
+            "undo" => {
+                if game.undo() {
+                    ended = None;
+                    deadline = None;
+                    show(game, ended, limit);
+                } else {
+                    outln!("nothing to undo");
+                }
+            }
+            "draw" if over.is_none() => match game.claimable_draw() {
+                Some(reason) => {
+                    ended = Some(Outcome::draw(reason));
+                    show(game, ended, limit);
+                }
+                None => outln!("no draw can be claimed in this position"),
+            },
+            "position" => outln!("{}", game.position_text()),
+            "save" if argument.trim().is_empty() => outln!("usage: save FILE"),
+            "save" => match std::fs::write(argument.trim(), game.record_text()) {
+                Ok(()) => outln!("saved to {}", argument.trim()),
+                Err(e) => outln!("cannot save to {}: {e}", argument.trim()),
+            },
+            _ if over.is_some() => outln!("the game is over; `undo`, `save FILE` or `quit`"),
+            _ => match game.play(input_text) {
+                Ok(()) => {
+                    deadline = None;
+                    show(game, ended, limit);
+                }
+                Err(e) => outln!("{e} (type `moves` for the legal ones)"),
+            },
+        }
+    }
+}
+
+fn clock(d: Duration) -> String {
+    let s = d.as_secs() + u64::from(d.subsec_nanos() > 0);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn prompt(game: &dyn DynGame, over: Option<Outcome>) -> String {
+    match over {
+        Some(_) => "game over".to_owned(),
+        None => game.to_act().to_string(),
+    }
+}
+
+fn show(game: &dyn DynGame, ended: Option<Outcome>, limit: Option<Duration>) {
+    outln!();
+    out!("{}", game.diagram());
+    if let Some(outcome) = ended {
+        outln!("game over: {outcome}");
+    } else if let ToAct::Nobody(outcome) = game.to_act() {
+        outln!("game over: {outcome}");
+    } else {
+        if let Some(reason) = game.claimable_draw() {
+            outln!(
+                "({} may claim a draw by {reason}: type `draw`)",
+                game.to_act()
+            );
+        }
+        if let Some(l) = limit {
+            outln!("({} per decision; running out loses)", clock(l));
+        }
+    }
+}
