@@ -37,7 +37,7 @@ impl Series {
     /// Who plays White in game `index` (0-based): A, B, A, B, …
     #[must_use]
     pub fn white_in(index: usize) -> Contestant {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             Contestant::A
         } else {
             Contestant::B
