@@ -35,6 +35,9 @@ fn open(g: &Qec) -> Vec<String> {
 fn s1_s2_a_game_without_links_is_classical_chess() {
     let mut g = qec(&format!("{START} -"));
     assert_eq!(perft(&mut g, 4), 197_281);
+    // With entanglement but no link, §4 forbids blocking 2.Qh5+ or 2.Bb5+ and the count drops.
+    let mut entangled = qec(&format!("{START} ~"));
+    assert_eq!(perft(&mut entangled, 4), 197_233);
     for case in common::perft_cases() {
         let mut ours = qec(&format!("{} -", case.fen));
         let mut classic = Classic::from_position_text(&case.fen).expect("FEN");
@@ -194,6 +197,19 @@ fn s3_2_the_reply_must_be_legal_for_its_side() {
     play(&mut g, "d2-d4");
     assert_eq!(g.phase(), Phase::Move);
     assert_eq!(g.to_act(), ToAct::Player(Player::Black));
+}
+
+#[test]
+fn s3_2_a_reply_may_take_en_passant_right_after_the_double_step() {
+    let mut g = qec("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 e2~d4");
+    play(&mut g, "e2-e4");
+    assert_eq!(open(&g), ["d4-d3", "d4-e3"]);
+    play(&mut g, "d4-e3");
+    assert!(
+        g.position_text().starts_with("4k3/8/8/8/8/4p3/8/4K3 b"),
+        "{}",
+        g.position_text()
+    );
 }
 
 #[test]
