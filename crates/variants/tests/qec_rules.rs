@@ -136,8 +136,18 @@ fn s3_1_a_random_mapping_is_reproducible_from_its_seed() {
         qec(&format!("{START} random:8")).position_text()
     );
     assert_eq!(a.links().len(), 14);
-    // The position text records the mapping itself, so the game no longer needs the seed.
+    // The position text records the mapping itself, so the game no longer needs the seed;
+    // a game record keeps both.
     assert_eq!(qec(&a.position_text()).position_text(), a.position_text());
+    let record = Qec::record_text(&a, &[], None);
+    assert!(record.contains("[LinkSeed \"7\"]"), "{record}");
+    let links = a
+        .position_text()
+        .split(' ')
+        .nth(6)
+        .expect("links field")
+        .to_owned();
+    assert!(record.contains(&format!("[Links \"{links}\"]")), "{record}");
 }
 
 #[test]
@@ -412,4 +422,10 @@ fn s11_the_diagram_labels_links_and_marks_free_pawns() {
         "a1 and a7 share label 8: {text}"
     );
     assert!(text.contains("links: 1:a2~a8"), "{text}");
+}
+
+/// The sizes docs/ARCHITECTURE.md and the `Qec` docs state: a change shows here first.
+#[test]
+fn state_size_is_as_documented() {
+    assert_eq!(std::mem::size_of::<Qec>(), 296);
 }

@@ -49,6 +49,7 @@ impl Qec {
             halfmoves: classic.halfmoves(),
             fullmoves,
             turn: 0,
+            seed: None,
         };
         let links_field = fields[at];
         match links_field {
@@ -62,6 +63,7 @@ impl Qec {
                         err(format!("`random:{seed}`: the seed must be a whole number"))
                     })?;
                     core.links = random_mapping(&core.board, seed);
+                    core.seed = Some(seed);
                 } else if let Some(list) = links_field.strip_prefix("draft:") {
                     core.links = parse_pairs(&core, list)?;
                     core.phase = Phase::Draft;

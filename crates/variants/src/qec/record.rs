@@ -1,7 +1,8 @@
 //! QEC game records: PGN-like, with the start's links in a `[Links "…"]` tag and §12's
 //! movetext: `1. b2-b4 [↔ b8N:b8-c6] e7-e5 2. …`, a capture that breaks a link marked `✖`, a
 //! partner with no legal move written `[↔ h8R]`, and a reactive king step (§4) written
-//! `[+ e8-e7]`. Draft picks (`e2~b8`) stand before the first move.
+//! `[+ e8-e7]`. Draft picks (`e2~b8`) stand before the first move. A mapping drawn from a
+//! seed also records the seed (`[LinkSeed "7"]`).
 
 use cozy_chess::{Color, Move};
 use omnichess_core::{Game, GameRecord, Outcome, RecordError, RecordedDecision};
@@ -127,6 +128,9 @@ pub(super) fn write(start: &Qec, decisions: &[QecDecision], outcome: Option<Outc
         out.push_str(&format!("[FEN \"{fen}\"]\n"));
     }
     out.push_str(&format!("[Links \"{}\"]\n", fields.get(6).unwrap_or(&"-")));
+    if let Some(seed) = start.seed() {
+        out.push_str(&format!("[LinkSeed \"{seed}\"]\n"));
+    }
     if let Some(phase) = fields.get(7) {
         out.push_str(&format!("[Phase \"{phase}\"]\n"));
     }

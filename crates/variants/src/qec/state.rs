@@ -54,11 +54,13 @@ pub(super) struct Core {
     pub(super) halfmoves: u16,
     pub(super) fullmoves: u16,
     pub(super) turn: u64,
+    /// The seed the links were drawn from, when they were (recorded in game records).
+    pub(super) seed: Option<u64>,
 }
 
 /// A Quantum Entanglement Chess game state.
 ///
-/// Size: 272 bytes, plus one saved copy of the same size per decision applied (a stack that
+/// Size: 296 bytes, plus one 272-byte snapshot of the position per decision applied (a stack that
 /// undo pops and apply reuses).
 #[derive(Clone, Debug)]
 pub struct Qec {
@@ -96,6 +98,12 @@ impl Qec {
     #[must_use]
     pub fn halfmoves(&self) -> u16 {
         self.now.halfmoves
+    }
+
+    /// The seed this game's links were drawn from (`random:SEED`), if they were.
+    #[must_use]
+    pub fn seed(&self) -> Option<u64> {
+        self.now.seed
     }
 }
 

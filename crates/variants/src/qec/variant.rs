@@ -28,6 +28,7 @@ impl Variant for Qec {
                 halfmoves: 0,
                 fullmoves: 1,
                 turn: 0,
+                seed: None,
             },
             earlier: Vec::new(),
         }
