@@ -62,6 +62,22 @@ pub enum Command {
         after: Option<String>,
     },
 
+    /// The exact probability that the player on turn must forfeit the turn if they roll now
+    /// (Die Chess: the rolled piece type has no legal move, or cannot answer a check),
+    /// computed by enumerating the die's faces, not by sampling. One line: the probability.
+    ///
+    /// Example: omnichess odds dice   (prints 0.45)
+    Odds {
+        /// The variant's name (a variant with dice).
+        variant: String,
+        /// The position (position text, or @PATH); the standard start if left out.
+        #[arg(long)]
+        position: Option<String>,
+        /// Decisions to play first, separated by spaces.
+        #[arg(long, allow_hyphen_values = true)]
+        after: Option<String>,
+    },
+
     /// For every position of a game record, print the number of legal complete turns of the
     /// player on turn, all on one line separated by spaces.
     Actions {

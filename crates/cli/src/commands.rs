@@ -69,6 +69,22 @@ pub fn moves(variant: &str, position: Option<&str>, after: Option<&str>) -> Resu
     Ok(())
 }
 
+/// `omnichess odds`
+pub fn odds(variant: &str, position: Option<&str>, after: Option<&str>) -> Result<(), CliError> {
+    let mut game = open::game(variant, position)?;
+    if let Some(after) = after {
+        open::play_all(game.as_mut(), after)?;
+    }
+    let p = game.forfeit_probability().ok_or_else(|| {
+        CliError(format!(
+            "no roll is due here ({variant} has no dice, the game is over, or the turn is past \
+             its roll)"
+        ))
+    })?;
+    outln!("{p}");
+    Ok(())
+}
+
 /// `omnichess actions`
 pub fn actions(variant: &str, gamefile: &Path, cap: Option<u64>) -> Result<(), CliError> {
     let (mut game, record) = open::record(variant, gamefile)?;

@@ -71,6 +71,11 @@ fn run(command: Command) -> Result<(), CliError> {
             position,
             after,
         } => commands::moves(&variant, position.as_deref(), after.as_deref()),
+        Command::Odds {
+            variant,
+            position,
+            after,
+        } => commands::odds(&variant, position.as_deref(), after.as_deref()),
         Command::Actions {
             variant,
             gamefile,

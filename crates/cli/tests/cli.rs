@@ -323,3 +323,58 @@ fn series_best_of_three_reports_the_winner() {
         "{text}"
     );
 }
+
+#[test]
+fn dice_moves_show_the_die_then_the_rolled_piece_s_moves() {
+    let o = omnichess(&["moves", "dice"]);
+    let text = stdout(&o);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("to-act: chance"));
+    let faces: Vec<(String, f64)> = lines
+        .map(|l| {
+            let (face, p) = l.split_once(' ').expect("FACE PROBABILITY");
+            (face.to_owned(), p.parse().expect("a decimal"))
+        })
+        .collect();
+    let names: Vec<&str> = faces.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(names, ["[P]", "[N]", "[B]", "[R]", "[Q]", "[K]"]);
+    let brqk: f64 = faces[2..].iter().map(|(_, p)| p).sum();
+    assert!((brqk - 0.45).abs() < 1e-9, "{brqk}");
+    assert_eq!(
+        stdout(&omnichess(&["moves", "dice", "--after", "[B]"])),
+        "to-act: white\n--\n"
+    );
+    assert_eq!(
+        stdout(&omnichess(&["moves", "dice", "--after", "[N]"])),
+        "to-act: white\nNa3\nNc3\nNf3\nNh3\n"
+    );
+}
+
+#[test]
+fn dice_odds_are_exact() {
+    assert_eq!(stdout(&omnichess(&["odds", "dice"])), "0.45\n");
+    let fair = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die:fair";
+    let o = omnichess(&["odds", "dice", "--position", fair]);
+    assert_eq!(stdout(&o), "0.6666666666666666\n");
+    assert_user_error(&omnichess(&["odds", "classic"]), "no roll is due");
+    assert_user_error(
+        &omnichess(&["odds", "dice", "--after", "[N]"]),
+        "no roll is due",
+    );
+}
+
+#[test]
+fn dice_records_replay_with_rolls() {
+    let path = temp_file("dice.pgn", "1. [N] Nf3 [B] -- 2. [P] e4 [K] -- *\n");
+    let o = omnichess(&["replay", "dice", path.to_str().expect("path")]);
+    assert!(
+        stdout(&o).starts_with("ok: 8 decisions replayed"),
+        "{}",
+        stdout(&o)
+    );
+    let bad = temp_file("dice-bad.pgn", "1. [N] Bc4 *\n");
+    assert_user_error(
+        &omnichess(&["replay", "dice", bad.to_str().expect("path")]),
+        "the die showed N",
+    );
+}

@@ -75,6 +75,13 @@ pub trait Game: Clone {
         None
     }
 
+    /// The exact probability that the player on turn, if they roll now, must forfeit the turn
+    /// (Die Chess: the rolled type has no legal move, or cannot answer a check); `None` where
+    /// no roll is due or the variant has no dice.
+    fn forfeit_probability(&self) -> Option<f64> {
+        None
+    }
+
     /// The number of legal complete turns open to the actor, stopping at `cap`. The default
     /// walks the decision tree to the end of the turn; variants whose turns commute (5D Chess)
     /// override it with something faster.

@@ -56,6 +56,7 @@
 mod error;
 mod game;
 pub mod geometry;
+pub mod hashing;
 mod outcome;
 pub mod perft;
 mod player;

@@ -31,6 +31,8 @@ pub trait DynGame {
     fn claimable_draw(&self) -> Option<&'static str>;
     /// The time a player has for one decision, if the rules set one.
     fn decision_time_limit(&self) -> Option<std::time::Duration>;
+    /// The exact probability that the player on turn must forfeit if they roll now.
+    fn forfeit_probability(&self) -> Option<f64>;
     /// The current state as position text.
     fn position_text(&self) -> String;
     /// The current state drawn for a terminal.
@@ -138,6 +140,10 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn decision_time_limit(&self) -> Option<std::time::Duration> {
         self.game.decision_time_limit()
+    }
+
+    fn forfeit_probability(&self) -> Option<f64> {
+        self.game.forfeit_probability()
     }
 
     fn position_text(&self) -> String {

@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod classic;
+pub mod dice;
 pub mod qec;
 
 use omnichess_core::VariantEntry;
@@ -13,4 +14,5 @@ use omnichess_core::VariantEntry;
 pub const REGISTRY: &[VariantEntry] = &[
     VariantEntry::of::<classic::Classic>(),
     VariantEntry::of::<qec::Qec>(),
+    VariantEntry::of::<dice::Dice>(),
 ];

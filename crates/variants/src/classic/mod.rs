@@ -19,8 +19,8 @@
 
 mod diagram;
 mod movegen;
-mod notation;
-mod pgn;
+pub(crate) mod notation;
+pub(crate) mod pgn;
 mod position_text;
 mod rules;
 mod state;

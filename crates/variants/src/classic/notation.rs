@@ -8,10 +8,10 @@ use super::Classic;
 
 /// A SAN move taken apart, before it is matched against the legal moves.
 #[derive(Debug, PartialEq, Eq)]
-enum SanShape {
-    Castle {
-        long: bool,
-    },
+pub(crate) enum SanShape {
+    /// `O-O` (`long: false`) or `O-O-O`.
+    Castle { long: bool },
+    /// Any other move: the moving piece, the disambiguation given, the target, the promotion.
     Normal {
         piece: Piece,
         from_file: Option<File>,
@@ -180,7 +180,7 @@ impl Classic {
 }
 
 /// `e2e4` / `e7e8q` (promotion letter in either case).
-fn parse_uci(text: &str) -> Option<(Square, Square, Option<Piece>)> {
+pub(crate) fn parse_uci(text: &str) -> Option<(Square, Square, Option<Piece>)> {
     if !text.is_ascii() || !(4..=5).contains(&text.len()) {
         return None;
     }
@@ -204,7 +204,7 @@ fn promotion_piece(c: char) -> Option<Piece> {
 }
 
 /// Takes SAN apart, ignoring check marks and annotation glyphs (`+`, `#`, `!`, `?`).
-fn parse_san(text: &str) -> Option<SanShape> {
+pub(crate) fn parse_san(text: &str) -> Option<SanShape> {
     let core = text.trim_end_matches(['+', '#', '!', '?']);
     match core {
         "O-O" | "0-0" => return Some(SanShape::Castle { long: false }),

@@ -1,4 +1,5 @@
-//! PGN game records: read (tags, SAN or UCI movetext, comments, variations and NAGs skipped)
+//! PGN game records: read (tags, SAN or UCI movetext, bracketed decisions such as Die Chess's
+//! rolls `[N]`, comments, variations and NAGs skipped)
 //! and written (the Seven Tag Roster, `FEN`/`SetUp` for a non-standard start, SAN movetext).
 
 use cozy_chess::{Color, Move};
@@ -9,7 +10,7 @@ use super::{Classic, STANDARD_START};
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Reads the first game of a PGN text.
-pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str) -> Result<GameRecord, RecordError> {
     let mut record = GameRecord::default();
     let mut line = 1;
     let mut chars = text.chars().peekable();
@@ -59,6 +60,14 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
                         Some(c) => tag.push(c),
                         None => return Err(fail(line, "tag `[` is never closed")),
                     }
+                }
+                if !tag.contains('"') {
+                    // A bracketed decision in the movetext, such as Die Chess's roll `[N]`.
+                    record.decisions.push(RecordedDecision {
+                        text: format!("[{tag}]"),
+                        line,
+                    });
+                    continue;
                 }
                 let (name, value) = tag
                     .trim()

@@ -85,6 +85,24 @@ impl Setup {
 
     /// Checks the setup against the rules and builds the game state.
     pub fn validate(&self) -> Result<Classic, PositionError> {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            return Err(err(problems.join("; ")));
+        }
+        let board = self.build()?;
+        Ok(Classic {
+            board,
+            halfmoves: self.halfmoves,
+            earlier: Vec::new(),
+        })
+    }
+
+    /// What is wrong with the setup whatever the variant: the number of kings, pawns on the
+    /// back ranks, castling rights without king and rook at home, an en passant square that
+    /// no double step explains. (Check is the variant's business: classic chess refuses a
+    /// side not to move in check; Die Chess allows it after a forfeited turn.)
+    #[must_use]
+    pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
         for color in Color::ALL {
             let kings = self.count(Piece::King, color);
@@ -110,15 +128,7 @@ impl Setup {
         if let Some(problem) = self.en_passant_problem() {
             problems.push(problem);
         }
-        if !problems.is_empty() {
-            return Err(err(problems.join("; ")));
-        }
-        let board = self.build()?;
-        Ok(Classic {
-            board,
-            halfmoves: self.halfmoves,
-            earlier: Vec::new(),
-        })
+        problems
     }
 
     fn count(&self, piece: Piece, color: Color) -> usize {

@@ -3,6 +3,7 @@
 //! documented file mapping, a seeded random mapping, a draft).
 
 use cozy_chess::{Board, Color, Piece, Square};
+use omnichess_core::hashing::splitmix64 as mix;
 
 const NONE: u8 = 64;
 
@@ -120,16 +121,6 @@ impl Links {
     }
 }
 
-/// splitmix64: a small, fully specified generator, so that a seed gives the same mapping in
-/// every build and on every machine (documented in docs/rules/qec.md).
-#[must_use]
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The non-king, non-pawn pieces ("officers") of `color`, a1 to h8.
 pub(super) fn officers(board: &Board, color: Color) -> Vec<Square> {
     let mask = board.colors(color) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
@@ -171,7 +162,8 @@ pub fn file_mapping(board: &Board) -> Links {
 
 /// A random mapping from `seed`: for each side (White first), a free pawn drawn uniformly,
 /// then the remaining pawns (a1 to h8 order) linked to a random permutation of the enemy
-/// officers (Fisher–Yates with splitmix64).
+/// officers (Fisher–Yates; the n-th draw is `splitmix64(seed + n) % bound`, so a seed gives
+/// the same mapping on every machine and build).
 #[must_use]
 pub fn random_mapping(board: &Board, seed: u64) -> Links {
     let mut state = seed;

@@ -301,7 +301,7 @@ impl Game for Qec {
             Phase::Reply(s) => 2 + s as u64,
             Phase::Reactive => 70,
         };
-        self.now.board.hash() ^ self.now.links.hash() ^ super::links::mix(phase)
+        self.now.board.hash() ^ self.now.links.hash() ^ omnichess_core::hashing::splitmix64(phase)
     }
 
     fn turn_index(&self) -> u64 {

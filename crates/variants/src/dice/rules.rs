@@ -1,0 +1,98 @@
+//! The end of a Die Chess game (checkmate, king capture, stalemate, the draws), the draws a
+//! player may claim, and the exact forfeit odds. Rulings: docs/rules/dice.md.
+
+use cozy_chess::{Color, Piece};
+use omnichess_core::{Outcome, Player, ToAct};
+
+use super::die::FACES;
+use super::state::{Dice, Phase};
+
+fn player(c: Color) -> Player {
+    match c {
+        Color::White => Player::White,
+        Color::Black => Player::Black,
+    }
+}
+
+impl Dice {
+    pub(super) fn rules_to_act(&self) -> ToAct {
+        let b = &self.now.board;
+        let side = player(b.side());
+        match self.now.phase {
+            Phase::KingTaken(c) => ToAct::Nobody(Outcome::win(player(!c), "king capture")),
+            Phase::Start => {
+                if !self.any_move() {
+                    return ToAct::Nobody(if b.in_check(b.side()) {
+                        Outcome::win(side.opponent(), "checkmate")
+                    } else {
+                        Outcome::draw("stalemate")
+                    });
+                }
+                if b.occupied() == b.pieces(Piece::King) {
+                    return ToAct::Nobody(Outcome::draw("insufficient material"));
+                }
+                if self.now.halfmoves >= 150 {
+                    return ToAct::Nobody(Outcome::draw("seventy-five-move rule"));
+                }
+                if self.repetitions() >= 5 {
+                    return ToAct::Nobody(Outcome::draw("fivefold repetition"));
+                }
+                if self.chooses_first() {
+                    ToAct::Player(side)
+                } else {
+                    ToAct::Chance
+                }
+            }
+            Phase::Rolling | Phase::Promotion(_) => ToAct::Chance,
+            Phase::KingOnly | Phase::Rolled(_) => ToAct::Player(side),
+        }
+    }
+
+    pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
+        if self.now.phase != Phase::Start || matches!(self.rules_to_act(), ToAct::Nobody(_)) {
+            None
+        } else if self.repetitions() >= 3 {
+            Some("threefold repetition")
+        } else if self.now.halfmoves >= 100 {
+            Some("fifty-move rule")
+        } else {
+            None
+        }
+    }
+
+    /// How often the current position (board, side to move, rights) has stood at the start of
+    /// a turn, counting itself. Forfeited turns are turns: a position after two forfeits in a
+    /// row repeats the one before them.
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        if self.now.phase != Phase::Start {
+            return 1;
+        }
+        let starts = self
+            .earlier
+            .iter()
+            .rev()
+            .filter(|c| c.phase == Phase::Start)
+            .take(usize::from(self.now.halfmoves));
+        1 + starts.filter(|c| c.board == self.now.board).count()
+    }
+
+    /// The exact probability that a roll now leaves the player without a move of the rolled
+    /// type (so the turn is forfeited): the sum of the die's probabilities of those faces. Due
+    /// at the start of a turn (for a player in check: if they choose to roll) and after
+    /// choosing to roll.
+    pub(super) fn rules_forfeit_probability(&self) -> Option<f64> {
+        match self.now.phase {
+            Phase::Start | Phase::Rolling if !matches!(self.rules_to_act(), ToAct::Nobody(_)) => {
+                let mut moveless = [false; 6];
+                for face in FACES {
+                    let mut any = false;
+                    self.moves_of(face, |_| any = true);
+                    moveless[face as usize] = !any;
+                }
+                Some(self.now.die.probability_of(|f| moveless[f as usize]))
+            }
+            _ => None,
+        }
+    }
+}

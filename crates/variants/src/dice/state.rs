@@ -1,0 +1,206 @@
+//! The Die Chess state and the course of a turn: the roll (chance), or for a player in check
+//! the choice between moving the king without rolling and rolling (§4); the move the roll
+//! obliges or the forfeit (§1); the promotion roll (§3).
+
+use cozy_chess::{Color, Move, Piece, Rank};
+use omnichess_core::{Game, ToAct};
+
+use super::board::DiceBoard;
+use super::die::Die;
+
+/// One Die Chess decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiceDecision {
+    /// Chance: the die shows this piece type (`[N]`).
+    Roll(Piece),
+    /// Chance: the promotion roll shows this piece (`[Q]`), §3.
+    Promote(Piece),
+    /// A player in check moves the king without rolling (`[K!]`), §4.
+    KingWithoutRolling,
+    /// A player in check rolls instead (`roll`), §4.
+    ChooseRoll,
+    /// A move on the board (SAN).
+    Move(Move),
+    /// The rolled type has no legal move (or cannot answer the check): the turn is lost (`--`).
+    Forfeit,
+}
+
+/// Where in its course the current turn is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The turn begins: the die is rolled, or a player in check whose king can move chooses.
+    Start,
+    /// A player in check chose to roll: the die is rolled.
+    Rolling,
+    /// A player in check chose to move the king without rolling.
+    KingOnly,
+    /// The die showed this type: move a piece of it, or forfeit if none can.
+    Rolled(Piece),
+    /// A pawn move to the last rank waits for the promotion roll (the move is not yet played).
+    Promotion(Move),
+    /// The king of this colour has been captured: the game is over.
+    KingTaken(Color),
+}
+
+/// Everything of a Die Chess position but the history. Size: 112 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Core {
+    pub(super) board: DiceBoard,
+    pub(super) phase: Phase,
+    pub(super) die: Die,
+    /// Turns since the last capture or pawn move (forfeited turns count, docs/rules/dice.md).
+    pub(super) halfmoves: u16,
+    pub(super) fullmoves: u16,
+    pub(super) turn: u64,
+}
+
+/// A Die Chess game state.
+///
+/// Size: 136 bytes, plus one 112-byte snapshot per decision applied (a stack that undo pops
+/// and apply reuses).
+#[derive(Clone, Debug)]
+pub struct Dice {
+    pub(super) now: Core,
+    pub(super) earlier: Vec<Core>,
+}
+
+impl Dice {
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &DiceBoard {
+        &self.now.board
+    }
+
+    /// The phase of the current turn.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.now.phase
+    }
+
+    /// The die.
+    #[must_use]
+    pub fn die(&self) -> Die {
+        self.now.die
+    }
+
+    /// Turns since the last capture or pawn move.
+    #[must_use]
+    pub fn halfmoves(&self) -> u16 {
+        self.now.halfmoves
+    }
+
+    /// Whether `mv` is a pawn move to the last rank (its piece comes from a roll).
+    pub(super) fn reaches_last_rank(&self, mv: Move) -> bool {
+        mv.promotion.is_none()
+            && self.now.board.pieces(Piece::Pawn).has(mv.from)
+            && matches!(mv.to.rank(), Rank::First | Rank::Eighth)
+    }
+}
+
+impl Core {
+    fn end_turn(&mut self, mover: Color, irreversible: bool) {
+        self.halfmoves = if irreversible {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if mover == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn += 1;
+        self.phase = Phase::Start;
+    }
+
+    fn play(&mut self, mv: Move) {
+        let mover = self.board.side();
+        let pawn = self.board.pieces(Piece::Pawn).has(mv.from);
+        match self.board.play(mv) {
+            Some(Piece::King) => self.phase = Phase::KingTaken(!mover),
+            captured => self.end_turn(mover, pawn || captured.is_some()),
+        }
+    }
+}
+
+impl Game for Dice {
+    type Decision = DiceDecision;
+
+    fn to_act(&self) -> ToAct {
+        self.rules_to_act()
+    }
+
+    fn decisions(&self, out: &mut Vec<DiceDecision>) {
+        self.legal_decisions(out);
+    }
+
+    fn probability(&self, decision: DiceDecision) -> Option<f64> {
+        match decision {
+            DiceDecision::Roll(face) => Some(self.now.die.probability(face)),
+            DiceDecision::Promote(piece) => Some(self.now.die.promotion_probability(piece)),
+            _ => None,
+        }
+    }
+
+    fn apply(&mut self, decision: DiceDecision) {
+        self.earlier.push(self.now);
+        let now = &mut self.now;
+        match decision {
+            DiceDecision::Roll(face) => now.phase = Phase::Rolled(face),
+            DiceDecision::KingWithoutRolling => now.phase = Phase::KingOnly,
+            DiceDecision::ChooseRoll => now.phase = Phase::Rolling,
+            DiceDecision::Forfeit => {
+                let mover = now.board.side();
+                now.board.pass();
+                now.end_turn(mover, false);
+            }
+            DiceDecision::Move(mv) => {
+                if self.reaches_last_rank(mv) {
+                    self.now.phase = Phase::Promotion(mv);
+                } else {
+                    self.now.play(mv);
+                }
+            }
+            DiceDecision::Promote(piece) => {
+                if let Phase::Promotion(mv) = now.phase {
+                    now.play(Move {
+                        promotion: Some(piece),
+                        ..mv
+                    });
+                }
+            }
+        }
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.earlier.pop() {
+            Some(core) => {
+                self.now = core;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        let phase = match self.now.phase {
+            Phase::Start => 0,
+            Phase::Rolling => 1,
+            Phase::KingOnly => 2,
+            Phase::Rolled(p) => 3 + p as u64,
+            Phase::Promotion(mv) => 16 + ((mv.from as u64) << 6 | mv.to as u64),
+            Phase::KingTaken(c) => 9 + c as u64,
+        };
+        self.now.board.hash() ^ omnichess_core::hashing::splitmix64(0x5000 + phase)
+    }
+
+    fn turn_index(&self) -> u64 {
+        self.now.turn
+    }
+
+    fn claimable_draw(&self) -> Option<&'static str> {
+        self.rules_claimable_draw()
+    }
+
+    fn forfeit_probability(&self) -> Option<f64> {
+        self.rules_forfeit_probability()
+    }
+}

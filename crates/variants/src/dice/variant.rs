@@ -1,0 +1,45 @@
+//! Die Chess as an omnichess [`Variant`].
+
+use omnichess_core::{DecisionError, GameRecord, Outcome, PositionError, RecordError, Variant};
+
+use super::record;
+use super::state::{Dice, DiceDecision};
+use crate::classic::STANDARD_START;
+
+impl Variant for Dice {
+    const NAME: &'static str = "dice";
+    const DESCRIPTION: &'static str = "Die Chess: a die picks the piece type you must move; check, castling and promotion by roll";
+
+    fn start() -> Dice {
+        // The standard FEN always reads.
+        Dice::from_text(STANDARD_START).unwrap_or_else(|e| unreachable!("standard start: {e}"))
+    }
+
+    fn from_position_text(text: &str) -> Result<Dice, PositionError> {
+        Dice::from_text(text)
+    }
+
+    fn position_text(&self) -> String {
+        self.text()
+    }
+
+    fn parse_decision(&self, text: &str) -> Result<DiceDecision, DecisionError> {
+        self.parse_notation(text)
+    }
+
+    fn decision_text(&self, decision: DiceDecision) -> String {
+        self.notation(decision)
+    }
+
+    fn diagram(&self) -> String {
+        self.draw()
+    }
+
+    fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
+        record::parse(text)
+    }
+
+    fn record_text(start: &Dice, decisions: &[DiceDecision], outcome: Option<Outcome>) -> String {
+        record::write(start, decisions, outcome)
+    }
+}

@@ -1,0 +1,382 @@
+//! Die Chess, one test or more per rule of docs/rules/dice.md; test names start with the
+//! section of the rule text (`s4_…` is §4, Check).
+
+use omnichess_core::perft::perft;
+use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
+use omnichess_variants::dice::Dice;
+
+fn dice(text: &str) -> Dice {
+    Dice::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn play(g: &mut Dice, decisions: &str) {
+    for text in decisions.split_whitespace() {
+        let d = g
+            .parse_decision(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        g.apply(d);
+    }
+}
+
+fn open(g: &Dice) -> Vec<String> {
+    let mut list = Vec::new();
+    g.decisions(&mut list);
+    list.iter().map(|&d| g.decision_text(d)).collect()
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+fn outcome(g: &Dice) -> Option<(Verdict, &'static str)> {
+    g.to_act().outcome().map(|o| (o.verdict, o.reason))
+}
+
+#[test]
+fn s1_the_die_is_a_chance_node_whose_bishop_rook_queen_king_faces_sum_to_45_per_cent() {
+    let g = Dice::start();
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(open(&g), ["[P]", "[N]", "[B]", "[R]", "[Q]", "[K]"]);
+    let mut list = Vec::new();
+    g.decisions(&mut list);
+    let p = |i: usize| g.probability(list[i]).expect("chance");
+    assert!((p(2) + p(3) + p(4) + p(5) - 0.45).abs() < 1e-12);
+    assert!(
+        (list
+            .iter()
+            .map(|&d| g.probability(d).expect("chance"))
+            .sum::<f64>()
+            - 1.0)
+            .abs()
+            < 1e-12
+    );
+}
+
+#[test]
+fn s1_a_roll_obliges_a_move_of_that_type_or_forfeits_the_turn() {
+    let mut g = Dice::start();
+    play(&mut g, "[N]");
+    assert_eq!(g.to_act(), ToAct::Player(Player::White));
+    assert_eq!(sorted(open(&g)), ["Na3", "Nc3", "Nf3", "Nh3"]);
+    let mut g = Dice::start();
+    play(&mut g, "[B]");
+    assert_eq!(
+        open(&g),
+        ["--"],
+        "no bishop can move: the turn is forfeited"
+    );
+    play(&mut g, "--");
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(
+        g.board().side(),
+        cozy_chess::Color::Black,
+        "Black rolls next"
+    );
+    assert_eq!(g.turn_index(), 1);
+}
+
+#[test]
+fn s1_the_first_roll_forfeits_with_probability_045_and_the_odds_are_exact() {
+    assert_eq!(Dice::start().forfeit_probability(), Some(0.45));
+    // King and rook only: a pawn, knight, bishop or queen roll forfeits.
+    let g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(g.forfeit_probability(), Some(0.78));
+    // A fair die: four faces of six.
+    assert_eq!(
+        dice("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die:fair")
+            .forfeit_probability(),
+        Some(4.0 / 6.0)
+    );
+    let mut g = Dice::start();
+    play(&mut g, "[N]");
+    assert_eq!(
+        g.forfeit_probability(),
+        None,
+        "no roll is due after the roll"
+    );
+}
+
+#[test]
+fn s1_perft_counts_rolls_as_plies() {
+    let mut g = Dice::start();
+    // 6 faces; then 16 pawn moves, 4 knight moves, or one forfeit for each of B, R, Q, K.
+    assert_eq!(perft(&mut g, 1), 6);
+    assert_eq!(perft(&mut g, 2), 24);
+    assert_eq!(perft(&mut g, 3), 144);
+    assert_eq!(perft(&mut g, 4), 576);
+}
+
+#[test]
+fn s2_castling_only_on_a_king_roll_and_with_every_classical_condition() {
+    let g = dice("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let mut king = g.clone();
+    play(&mut king, "[K]");
+    let moves = open(&king);
+    assert!(moves.contains(&"O-O".to_owned()) && moves.contains(&"O-O-O".to_owned()));
+    let mut rook = g.clone();
+    play(&mut rook, "[R]");
+    assert!(
+        !open(&rook).iter().any(|m| m.starts_with("O-O")),
+        "a rook roll never castles"
+    );
+    // A bishop on c4 attacks f1: no short castling.
+    let mut attacked = dice("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1");
+    play(&mut attacked, "[K]");
+    let moves = open(&attacked);
+    assert!(!moves.contains(&"O-O".to_owned()) && moves.contains(&"O-O-O".to_owned()));
+    play(&mut king, "O-O");
+    assert!(
+        king.position_text()
+            .starts_with("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"),
+        "{}",
+        king.position_text()
+    );
+}
+
+#[test]
+fn s3_promotion_is_rolled_with_king_and_pawn_re_rolled() {
+    let mut g = dice("7k/4P3/8/8/8/8/8/K7 w - - 0 1");
+    play(&mut g, "[P]");
+    assert_eq!(open(&g), ["e8"], "the pawn move carries no piece");
+    assert!(
+        g.parse_decision("e8=Q").is_err(),
+        "the piece is not the player's choice"
+    );
+    play(&mut g, "e8");
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(open(&g), ["[N]", "[B]", "[R]", "[Q]"]);
+    let mut list = Vec::new();
+    g.decisions(&mut list);
+    let probabilities: Vec<f64> = list
+        .iter()
+        .map(|&d| g.probability(d).expect("chance"))
+        .collect();
+    assert_eq!(
+        probabilities,
+        [25.0 / 60.0, 15.0 / 60.0, 12.0 / 60.0, 8.0 / 60.0]
+    );
+    assert!(
+        g.position_text().ends_with(" promote:e7e8"),
+        "{}",
+        g.position_text()
+    );
+    play(&mut g, "[R]");
+    assert!(
+        g.position_text().starts_with("4R2k/8/8/8/8/8/8/K7 b"),
+        "{}",
+        g.position_text()
+    );
+    assert_eq!(
+        g.turn_index(),
+        1,
+        "the promotion roll is part of the same turn"
+    );
+}
+
+/// White's king on e1 is checked by the rook on e8. White may move the king without rolling;
+/// its knight on a1 cannot help, its rook on a5 can block on e5.
+const CHECKED: &str = "4r2k/8/8/R7/8/8/8/N3K3 w - - 0 1";
+
+#[test]
+fn s4_a_checked_player_first_chooses_between_the_king_and_the_die() {
+    let g = dice(CHECKED);
+    assert_eq!(g.to_act(), ToAct::Player(Player::White));
+    assert_eq!(open(&g), ["[K!]", "roll"]);
+    let mut king = g.clone();
+    play(&mut king, "[K!]");
+    assert_eq!(sorted(open(&king)), ["Kd1", "Kd2", "Kf1", "Kf2"]);
+    let mut roll = g.clone();
+    play(&mut roll, "roll");
+    assert_eq!(roll.to_act(), ToAct::Chance);
+    assert!(
+        (roll.forfeit_probability().expect("a roll is due") - 0.78).abs() < 1e-12,
+        "pawn, knight, bishop and queen cannot help: 0.3 + 0.25 + 0.15 + 0.08"
+    );
+}
+
+#[test]
+fn s4_a_roll_that_can_answer_the_check_must() {
+    let mut g = dice(CHECKED);
+    play(&mut g, "roll [R]");
+    assert_eq!(open(&g), ["Re5"], "the rook's only legal move is the block");
+}
+
+#[test]
+fn s4_a_roll_that_cannot_help_forfeits_and_the_king_stays_in_check_then_is_taken() {
+    let mut g = dice(CHECKED);
+    play(&mut g, "roll [B]");
+    assert_eq!(open(&g), ["--"]);
+    play(&mut g, "--");
+    assert!(
+        g.board().in_check(cozy_chess::Color::White),
+        "White stays in check"
+    );
+    assert_eq!(
+        g.to_act(),
+        ToAct::Chance,
+        "Black rolls with the white king in check"
+    );
+    let mut other = g.clone();
+    play(&mut other, "[K]");
+    assert!(
+        !open(&other).is_empty(),
+        "a king roll cannot take the far king"
+    );
+    play(&mut g, "[R]");
+    assert_eq!(
+        open(&g),
+        ["Rxe1"],
+        "a rook roll takes the king: the only move"
+    );
+    play(&mut g, "Rxe1");
+    assert_eq!(
+        outcome(&g),
+        Some((Verdict::Win(Player::Black), "king capture"))
+    );
+}
+
+#[test]
+fn s4_checkmate_when_no_king_move_and_no_roll_can_help() {
+    let g = dice("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    assert_eq!(
+        outcome(&g),
+        Some((Verdict::Win(Player::White), "checkmate"))
+    );
+    assert!(open(&g).is_empty());
+    // A block by a rook makes it no mate: the player must roll and hope for the rook.
+    let g = dice("R5k1/5ppp/8/8/8/8/3r4/6K1 b - - 0 1");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Chance,
+        "the king cannot move, so the die is rolled at once"
+    );
+    assert!(
+        (g.forfeit_probability().expect("due") - 0.88).abs() < 1e-12,
+        "only a rook roll (0.12) saves the king"
+    );
+}
+
+#[test]
+fn s5_a_capture_ends_the_turn_without_a_bonus() {
+    let mut g = Dice::start();
+    play(&mut g, "[P] e4 [P] d5 [P] exd5");
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(g.board().side(), cozy_chess::Color::Black);
+    assert_eq!(g.halfmoves(), 0);
+}
+
+#[test]
+fn s6_en_passant_needs_a_pawn_roll_on_the_very_next_turn() {
+    let mut g = dice("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    play(&mut g, "[P] d5");
+    let mut pawn = g.clone();
+    play(&mut pawn, "[P]");
+    assert!(open(&pawn).contains(&"exd6".to_owned()));
+    play(&mut g, "[N] --");
+    play(&mut g, "[K] Kd7");
+    play(&mut g, "[P]");
+    assert!(
+        !open(&g).contains(&"exd6".to_owned()),
+        "the chance is gone for good"
+    );
+}
+
+#[test]
+fn s6_stalemate_when_no_piece_of_any_type_can_move() {
+    let g = dice("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(outcome(&g), Some((Verdict::Draw, "stalemate")));
+}
+
+#[test]
+fn s6_forfeited_turns_count_for_repetition_and_the_move_clock() {
+    let mut g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    play(&mut g, "[B] -- [B] --");
+    assert_eq!(
+        g.repetitions(),
+        2,
+        "two forfeits in a row bring the position back"
+    );
+    assert_eq!(g.halfmoves(), 2);
+    play(&mut g, "[Q] -- [Q] --");
+    assert_eq!(g.claimable_draw(), Some("threefold repetition"));
+    play(&mut g, "[N] -- [N] -- [P] -- [P] --");
+    assert_eq!(outcome(&g), Some((Verdict::Draw, "fivefold repetition")));
+    let g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
+    assert_eq!(g.claimable_draw(), Some("fifty-move rule"));
+}
+
+#[test]
+fn s6_only_bare_kings_are_a_dead_position() {
+    assert_eq!(
+        outcome(&dice("4k3/8/8/8/8/8/8/4K3 w - - 0 1")),
+        Some((Verdict::Draw, "insufficient material"))
+    );
+    // King and bishop against king can still win: a check, a forfeit, a bishop roll.
+    assert_eq!(
+        dice("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").to_act(),
+        ToAct::Chance
+    );
+}
+
+#[test]
+fn notation_and_records_round_trip() {
+    let start = Dice::start();
+    let mut g = start.clone();
+    let mut played = Vec::new();
+    for text in ["[N]", "Nf3", "[B]", "--", "[P]", "e4"] {
+        let d = g.parse_decision(text).expect(text);
+        played.push(d);
+        g.apply(d);
+    }
+    let pgn = Dice::record_text(&start, &played, None);
+    assert!(pgn.contains("1. [N] Nf3 [B] -- 2. [P] e4 *"), "{pgn}");
+    let record = Dice::parse_record(&pgn).expect("reads back");
+    let texts: Vec<&str> = record.decisions.iter().map(|d| d.text.as_str()).collect();
+    assert_eq!(texts, ["[N]", "Nf3", "[B]", "--", "[P]", "e4"]);
+    let fair = dice("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die:fair");
+    let pgn = Dice::record_text(&fair, &[], None);
+    assert!(pgn.contains("[Die \"fair\"]"), "{pgn}");
+    assert_eq!(
+        Dice::parse_record(&pgn).expect("reads").start.as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die:fair")
+    );
+}
+
+#[test]
+fn position_text_errors_name_the_problem() {
+    for (text, needle) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 die:1,2", "six faces"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 rolled:X",
+            "not P, N, B, R, Q or K",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 roll", "in check"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 promote:e7e8",
+            "not a legal pawn move",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 bogus", "unknown field"),
+        (
+            "4k3/4R3/8/8/8/8/4r3/4K3 w - - 0 1",
+            "both kings are in check",
+        ),
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", "black has 0 kings"),
+    ] {
+        let e = Dice::from_position_text(text).expect_err(text).to_string();
+        assert!(e.contains(needle), "{text}: {e}");
+    }
+    // The side not to move may be in check: a forfeit leaves it so.
+    let g = dice("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1");
+    assert!(g.board().in_check(cozy_chess::Color::White));
+}
+
+/// The sizes the `Dice` docs state: a change shows here first.
+#[test]
+fn state_size_is_as_documented() {
+    assert_eq!(
+        std::mem::size_of::<omnichess_variants::dice::DiceBoard>(),
+        72
+    );
+    assert_eq!(std::mem::size_of::<Dice>(), 136);
+}
