@@ -112,6 +112,10 @@ pub enum Command {
         /// Seconds per decision, overriding the variant's own limit (0: no limit).
         #[arg(long, value_name = "SECONDS")]
         move_time: Option<u64>,
+        /// The seed of the dice the program rolls for chance (Die Chess); from the clock if
+        /// left out. The same seed and the same moves give the same rolls.
+        #[arg(long)]
+        seed: Option<u64>,
     },
 
     /// Play a best-of-three series in the terminal (QEC's match format, §5): colours
@@ -131,5 +135,9 @@ pub enum Command {
         /// Seconds per decision, overriding the variant's own limit (0: no limit).
         #[arg(long, value_name = "SECONDS")]
         move_time: Option<u64>,
+        /// The seed of the dice the program rolls for chance (Die Chess); from the clock if
+        /// left out. The same seed and the same moves give the same rolls.
+        #[arg(long)]
+        seed: Option<u64>,
     },
 }

@@ -4,6 +4,7 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
+use omnichess_core::hashing::splitmix64;
 use omnichess_core::{DynGame, Outcome, ToAct};
 
 use crate::error::CliError;
@@ -31,6 +32,9 @@ pub enum GameEnd {
 
 /// Settings of the terminal game.
 pub struct LoopOptions {
+    /// The seed of the dice the program rolls for chance (Die Chess): the same seed and the
+    /// same moves give the same rolls.
+    pub seed: u64,
     /// The time per decision: the variant's own limit unless set (zero: no limit).
     pub move_time: Option<Duration>,
     /// Return as soon as the game is over (a series goes on to its next game), rather than
@@ -50,6 +54,18 @@ pub fn run(
         .filter(|d| !d.is_zero());
     let terminal = std::io::stdout().is_terminal();
     let mut ended: Option<Outcome> = None;
+    let mut dice = Roller {
+        seed: options.seed,
+        rolls: 0,
+    };
+    let mut own_decisions = 0usize; // decisions typed here, so undo stops at the game's start
+    if game.to_act() == ToAct::Chance {
+        outln!(
+            "(the program rolls for chance: seed {0}; `--seed {0}` replays the rolls)",
+            options.seed
+        );
+    }
+    dice.roll_while_chance(game);
     show(game, ended, limit);
     let mut deadline = None;
     loop {
@@ -112,7 +128,8 @@ pub fn run(
                 );
             }
             "undo" => {
-                if game.undo() {
+                if own_decisions > 0 && undo_own_decision(game) {
+                    own_decisions -= 1;
                     ended = None;
                     deadline = None;
                     show(game, ended, limit);
@@ -137,12 +154,59 @@ pub fn run(
             _ => match game.play(input_text) {
                 Ok(()) => {
                     deadline = None;
+                    own_decisions += 1;
+                    dice.roll_while_chance(game);
                     show(game, ended, limit);
                 }
                 Err(e) => outln!("{e} (type `moves` for the legal ones)"),
             },
         }
     }
+}
+
+/// Rolls for chance: draws each chance node's outcome by its probability from a seeded,
+/// fully specified sequence (splitmix64), and says what came up.
+struct Roller {
+    seed: u64,
+    rolls: u64,
+}
+
+impl Roller {
+    fn roll_while_chance(&mut self, game: &mut dyn DynGame) {
+        while game.to_act() == ToAct::Chance {
+            let outcomes = game.decisions();
+            self.rolls += 1;
+            let draw = splitmix64(self.seed.wrapping_add(self.rolls)) >> 11;
+            let mut u = draw as f64 / (1u64 << 53) as f64;
+            let mut pick = &outcomes[outcomes.len() - 1].0;
+            for (text, p) in &outcomes {
+                let p = p.unwrap_or(0.0);
+                if u < p {
+                    pick = text;
+                    break;
+                }
+                u -= p;
+            }
+            let pick = pick.clone();
+            outln!("chance: {pick}");
+            if game.play(&pick).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Takes back the last decision a player made, with the chance outcomes that followed it,
+/// so that an undo never re-rolls the dice.
+fn undo_own_decision(game: &mut dyn DynGame) -> bool {
+    let mut undone = false;
+    while game.undo() {
+        undone = true;
+        if game.to_act() != ToAct::Chance {
+            break;
+        }
+    }
+    undone
 }
 
 fn clock(d: Duration) -> String {

@@ -86,12 +86,14 @@ fn run(command: Command) -> Result<(), CliError> {
             variant,
             position,
             move_time,
-        } => play::play(&variant, position.as_deref(), move_time),
+            seed,
+        } => play::play(&variant, position.as_deref(), move_time, seed),
         Command::Series {
             variant,
             position,
             players,
             move_time,
-        } => play::series(&variant, position.as_deref(), &players, move_time),
+            seed,
+        } => play::series(&variant, position.as_deref(), &players, move_time, seed),
     }
 }

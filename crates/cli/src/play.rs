@@ -12,7 +12,12 @@ use crate::open;
 use crate::output::outln;
 
 /// One game.
-pub fn play(variant: &str, position: Option<&str>, move_time: Option<u64>) -> Result<(), CliError> {
+pub fn play(
+    variant: &str,
+    position: Option<&str>,
+    move_time: Option<u64>,
+    seed: Option<u64>,
+) -> Result<(), CliError> {
     let mut game = open::game(variant, position)?;
     outln!(
         "omnichess {} — type `help` for commands.",
@@ -21,6 +26,7 @@ pub fn play(variant: &str, position: Option<&str>, move_time: Option<u64>) -> Re
     let options = LoopOptions {
         move_time: move_time.map(Duration::from_secs),
         leave_when_over: false,
+        seed: seed.unwrap_or_else(clock_seed),
     };
     game_loop::run(game.as_mut(), &Input::stdin(), &options)?;
     Ok(())
@@ -32,6 +38,7 @@ pub fn series(
     position: Option<&str>,
     players: &str,
     move_time: Option<u64>,
+    seed: Option<u64>,
 ) -> Result<(), CliError> {
     let names: Vec<&str> = players.split(',').map(str::trim).collect();
     let [a, b] = names[..] else {
@@ -45,6 +52,7 @@ pub fn series(
     let options = LoopOptions {
         move_time: move_time.map(Duration::from_secs),
         leave_when_over: true,
+        seed: seed.unwrap_or_else(clock_seed),
     };
     let mut series = Series::new();
     loop {
@@ -91,4 +99,11 @@ pub fn series(
             }
         }
     }
+}
+
+/// A seed from the clock, for games whose rolls need not be replayed.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
 }

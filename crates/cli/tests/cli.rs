@@ -378,3 +378,17 @@ fn dice_records_replay_with_rolls() {
         "the die showed N",
     );
 }
+
+#[test]
+fn dice_play_rolls_for_chance_reproducibly_and_undo_never_re_rolls() {
+    let script = "--\nundo\nundo\nsave /dev/null\nquit\n";
+    let a = stdout(&with_input(&["play", "dice", "--seed", "5"], script));
+    let b = stdout(&with_input(&["play", "dice", "--seed", "5"], script));
+    assert_eq!(a, b, "the same seed and moves give the same rolls");
+    let rolls: Vec<&str> = a.lines().filter(|l| l.starts_with("chance: ")).collect();
+    assert_eq!(rolls, ["chance: [R]", "chance: [N]"], "{a}");
+    assert!(
+        a.contains("nothing to undo"),
+        "undo stops before the first roll: {a}"
+    );
+}
