@@ -13,7 +13,8 @@ use crate::output::{out, outln};
 
 const HELP: &str = "\
 Type a decision in the variant's notation (classic: SAN such as e4, Nf3, O-O, e8=Q, or UCI
-such as e2e4; QEC: e2-e4, a forced reply as the plain move b8-c6), or one of:
+such as e2e4; QEC: e2-e4, a forced reply as the plain move b8-c6; Die Chess: the program
+rolls, you type the move in SAN, `--` to forfeit, `[K!]` or `roll` when in check), or one of:
   moves        list the legal decisions
   undo         take back the last decision
   draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
