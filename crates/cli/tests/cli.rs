@@ -385,7 +385,10 @@ fn dice_play_rolls_for_chance_reproducibly_and_undo_never_re_rolls() {
     let a = stdout(&with_input(&["play", "dice", "--seed", "5"], script));
     let b = stdout(&with_input(&["play", "dice", "--seed", "5"], script));
     assert_eq!(a, b, "the same seed and moves give the same rolls");
-    let rolls: Vec<&str> = a.lines().filter_map(|l| l.split("chance: [").nth(1)).collect();
+    let rolls: Vec<&str> = a
+        .lines()
+        .filter_map(|l| l.split("chance: [").nth(1))
+        .collect();
     assert_eq!(rolls, ["R]", "N]"], "{a}");
     assert!(
         a.contains("nothing to undo"),
