@@ -6,6 +6,7 @@
 
 pub mod classic;
 pub mod dice;
+pub mod multiverse;
 pub mod qec;
 
 use omnichess_core::VariantEntry;
@@ -15,4 +16,5 @@ pub const REGISTRY: &[VariantEntry] = &[
     VariantEntry::of::<classic::Classic>(),
     VariantEntry::of::<qec::Qec>(),
     VariantEntry::of::<dice::Dice>(),
+    VariantEntry::of::<multiverse::Multiverse>(),
 ];

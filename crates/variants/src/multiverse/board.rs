@@ -1,0 +1,127 @@
+//! One board of the multiverse: up to 8×8 squares.
+
+use super::piece::{Kind, Piece};
+
+/// The squares of a board, a1 first, rank by rank (index = y * 8 + x). Size: 128 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Piece>; 64],
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board {
+            squares: [None; 64],
+        }
+    }
+}
+
+impl Board {
+    /// The piece on (x, y).
+    #[must_use]
+    pub fn get(&self, x: i32, y: i32) -> Option<Piece> {
+        self.squares[(y * 8 + x) as usize]
+    }
+
+    /// Puts a piece (or nothing) on (x, y).
+    pub fn set(&mut self, x: i32, y: i32, piece: Option<Piece>) {
+        self.squares[(y * 8 + x) as usize] = piece;
+    }
+
+    /// Every occupied square with its piece.
+    pub fn pieces(&self) -> impl Iterator<Item = (i32, i32, Piece)> + '_ {
+        self.squares
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|p| ((i % 8) as i32, (i / 8) as i32, p)))
+    }
+
+    /// Reads a 5DFEN piece field (`r*nbqk*bnr*/p*p*…`, top rank first) for a board of
+    /// `width` × `height`.
+    pub fn from_fen(text: &str, width: i32, height: i32) -> Result<Board, String> {
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() != height as usize {
+            return Err(format!(
+                "`{text}` has {} rows; the board has {height}",
+                rows.len()
+            ));
+        }
+        let mut board = Board::default();
+        for (r, row) in rows.iter().enumerate() {
+            let y = height - 1 - r as i32;
+            let mut x = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut n = d as i32;
+                    while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        n = n * 10 + d2 as i32;
+                        chars.next();
+                    }
+                    x += n;
+                    continue;
+                }
+                let c = if c == '+' {
+                    chars.next().unwrap_or(' ')
+                } else {
+                    c
+                };
+                let kind = Kind::from_letter(c)
+                    .ok_or_else(|| format!("`{c}` in `{row}` is not a piece letter"))?;
+                let mut unmoved = false;
+                while let Some(&m) = chars.peek() {
+                    match m {
+                        '*' => unmoved = true,
+                        '+' => {}
+                        _ => break,
+                    }
+                    chars.next();
+                }
+                if x >= width {
+                    return Err(format!("row `{row}` is wider than {width}"));
+                }
+                board.set(
+                    x,
+                    y,
+                    Some(Piece {
+                        kind,
+                        white: c.is_ascii_uppercase(),
+                        unmoved,
+                    }),
+                );
+                x += 1;
+            }
+            if x != width {
+                return Err(format!("row `{row}` describes {x} squares, not {width}"));
+            }
+        }
+        Ok(board)
+    }
+
+    /// Writes the 5DFEN piece field.
+    #[must_use]
+    pub fn fen(&self, width: i32, height: i32) -> String {
+        let mut rows = Vec::new();
+        for y in (0..height).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for x in 0..width {
+                match self.get(x, y) {
+                    Some(p) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push_str(&p.fen());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+}

@@ -1,0 +1,375 @@
+//! Moves in four dimensions (file, rank, time, timeline) for every piece, from the boards the
+//! mover may play; and how a move changes the multiverse (docs/rules/multiverse.md).
+
+use omnichess_core::geometry::{Coord, DirectionSet};
+
+use super::board::Board;
+use super::piece::{Kind, Piece};
+use super::state::{Move5, Multiverse, Pos};
+
+/// Directions as (x, y, time, timeline) unit steps.
+const ORTHOGONAL: DirectionSet<4> = DirectionSet::orthogonal();
+const DIAGONAL: DirectionSet<4> = DirectionSet::diagonal();
+const TRIAGONAL: DirectionSet<4> = DirectionSet::triagonal();
+const QUADRAGONAL: DirectionSet<4> = DirectionSet::quadragonal();
+const ALL: DirectionSet<4> = DirectionSet::all();
+const KNIGHT: DirectionSet<4> = DirectionSet::knight();
+
+impl Multiverse {
+    /// The square `step` away from `from`, if its board exists and holds the square. A step
+    /// of 1 in time is a full turn (two half-turns), so the board has the same side to move.
+    pub(super) fn offset(&self, from: Pos, step: Coord<4>) -> Option<Pos> {
+        let [dx, dy, dt, dl] = step.components();
+        let to = Pos {
+            x: from.x + dx,
+            y: from.y + dy,
+            v: from.v + 2 * dt,
+            line: from.line + dl,
+        };
+        let s = &self.setup;
+        (to.x >= 0 && to.x < s.width && to.y >= 0 && to.y < s.height)
+            .then_some(to)
+            .filter(|p| self.board(p.line, p.v).is_some())
+    }
+
+    /// The piece on a square.
+    pub(super) fn at(&self, p: Pos) -> Option<Piece> {
+        self.board(p.line, p.v).and_then(|b| b.get(p.x, p.y))
+    }
+
+    /// Calls `each` with every target of the piece on `from`: every square it could move to
+    /// or capture on, by its movement alone (no castling, no en passant, no promotion).
+    /// `captures_only` leaves out a pawn's non-capturing moves (for attack tests).
+    pub(super) fn targets(
+        &self,
+        from: Pos,
+        piece: Piece,
+        captures_only: bool,
+        each: &mut dyn FnMut(Pos),
+    ) {
+        let slide = |dirs: &[Coord<4>], each: &mut dyn FnMut(Pos)| {
+            for &d in dirs {
+                let mut at = from;
+                while let Some(next) = self.offset(at, d) {
+                    match self.at(next) {
+                        None => each(next),
+                        Some(p) => {
+                            if p.white != piece.white {
+                                each(next);
+                            }
+                            break;
+                        }
+                    }
+                    at = next;
+                }
+            }
+        };
+        let leap = |dirs: &[Coord<4>], each: &mut dyn FnMut(Pos)| {
+            for &d in dirs {
+                if let Some(to) = self.offset(from, d)
+                    && self.at(to).is_none_or(|p| p.white != piece.white)
+                {
+                    each(to);
+                }
+            }
+        };
+        match piece.kind {
+            Kind::Rook => slide(ORTHOGONAL.as_slice(), each),
+            Kind::Bishop => slide(DIAGONAL.as_slice(), each),
+            Kind::Unicorn => slide(TRIAGONAL.as_slice(), each),
+            Kind::Dragon => slide(QUADRAGONAL.as_slice(), each),
+            Kind::Queen | Kind::RoyalQueen => slide(ALL.as_slice(), each),
+            Kind::Princess => {
+                slide(ORTHOGONAL.as_slice(), each);
+                slide(DIAGONAL.as_slice(), each);
+            }
+            Kind::King | Kind::CommonKing => leap(ALL.as_slice(), each),
+            Kind::Knight => leap(KNIGHT.as_slice(), each),
+            Kind::Pawn | Kind::Brawn => self.pawn_targets(from, piece, captures_only, each),
+        }
+    }
+
+    /// A pawn's or brawn's targets: forward is +rank and −timeline for White, −rank and
+    /// +timeline for Black; captures diagonally on the board and in time × timeline.
+    fn pawn_targets(
+        &self,
+        from: Pos,
+        piece: Piece,
+        captures_only: bool,
+        each: &mut dyn FnMut(Pos),
+    ) {
+        let f = if piece.white { 1 } else { -1 };
+        let c = |x: i32, y: i32, t: i32, l: i32| Coord::new([x, y * f, t, l * -f]);
+        if !captures_only {
+            for unit in [c(0, 1, 0, 0), c(0, 0, 0, 1)] {
+                if let Some(one) = self.offset(from, unit).filter(|p| self.at(*p).is_none()) {
+                    each(one);
+                    if piece.unmoved
+                        && let Some(two) = self.offset(one, unit).filter(|p| self.at(*p).is_none())
+                    {
+                        each(two);
+                    }
+                }
+            }
+        }
+        let mut captures = vec![c(1, 1, 0, 0), c(-1, 1, 0, 0), c(0, 0, 1, 1), c(0, 0, -1, 1)];
+        if piece.kind == Kind::Brawn {
+            captures.extend([c(0, 1, 0, 1), c(1, 0, 0, 1), c(-1, 0, 0, 1), c(0, 1, -1, 0)]);
+        }
+        for d in captures {
+            if let Some(to) = self.offset(from, d)
+                && self.at(to).is_some_and(|p| p.white != piece.white)
+            {
+                each(to);
+            }
+        }
+    }
+
+    /// Calls `each` with every move the mover may make now, board by board (lowest line
+    /// first): from every playable board, every piece's targets, castling, en passant and
+    /// promotions.
+    pub fn moves(&self, mut each: impl FnMut(Move5)) {
+        for line in self.playable_lines().collect::<Vec<_>>() {
+            self.moves_from_board(line, &mut each);
+        }
+    }
+
+    /// The moves from the playable board of `line`.
+    pub fn moves_from_board(&self, line: i32, each: &mut dyn FnMut(Move5)) {
+        let Some(t) = self.line(line) else { return };
+        let v = t.end();
+        let Some(board) = t.board(v) else { return };
+        let last_rank = if self.white_to_move {
+            self.setup.height - 1
+        } else {
+            0
+        };
+        for (x, y, piece) in board.pieces() {
+            if piece.white != self.white_to_move {
+                continue;
+            }
+            let from = Pos { line, v, x, y };
+            self.targets(from, piece, false, &mut |to| {
+                if piece.kind.pawnlike() && to.y == last_rank && to.y != from.y {
+                    for &k in &self.setup.promotions {
+                        each(Move5 {
+                            from,
+                            to,
+                            promotion: Some(k),
+                        });
+                    }
+                } else {
+                    each(Move5 {
+                        from,
+                        to,
+                        promotion: None,
+                    });
+                }
+            });
+            if piece.kind.pawnlike() {
+                self.en_passant(from, piece, each);
+            }
+            if piece.kind == Kind::King && piece.unmoved {
+                self.castling(from, board, each);
+            }
+        }
+    }
+
+    /// En passant, on one board only: the enemy pawn beside this one made a double step on
+    /// its last move (it stood unmoved two ranks ahead a full turn ago).
+    fn en_passant(&self, from: Pos, piece: Piece, each: &mut dyn FnMut(Move5)) {
+        let f = if piece.white { 1 } else { -1 };
+        let Some(before) = self.board(from.line, from.v - 2) else {
+            return;
+        };
+        for dx in [-1, 1] {
+            let x = from.x + dx;
+            if x < 0 || x >= self.setup.width {
+                continue;
+            }
+            let (y1, y2) = (from.y + f, from.y + 2 * f);
+            if y2 < 0 || y2 >= self.setup.height {
+                continue;
+            }
+            let now = |y| self.at(Pos { x, y, ..from });
+            let victim = now(from.y);
+            let was = before.get(x, y2);
+            if let (Some(v), Some(w)) = (victim, was)
+                && v.white != piece.white
+                && v.kind.pawnlike()
+                && !v.unmoved
+                && w.kind == v.kind
+                && w.white == v.white
+                && w.unmoved
+                && now(y1).is_none()
+                && now(y2).is_none()
+                && before.get(x, from.y).is_none()
+            {
+                each(Move5 {
+                    from,
+                    to: Pos { x, y: y1, ..from },
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// Castling on one board: an unmoved king and the first piece along the rank an own
+    /// unmoved rook at least two files away; the king's square, the square it passes and the
+    /// square it lands on not attacked on this board.
+    fn castling(&self, from: Pos, board: &Board, each: &mut dyn FnMut(Move5)) {
+        for dx in [-1, 1] {
+            let mut x = from.x + dx;
+            while x >= 0 && x < self.setup.width && board.get(x, from.y).is_none() {
+                x += dx;
+            }
+            let rook = (x >= 0 && x < self.setup.width)
+                .then(|| board.get(x, from.y))
+                .flatten();
+            let Some(rook) = rook else { continue };
+            if rook.kind != Kind::Rook
+                || !rook.unmoved
+                || rook.white != self.white_to_move
+                || (x - from.x).abs() < 2
+            {
+                continue;
+            }
+            let safe = (0..=2).all(|i| {
+                !self.attacked_on_board(board, from.x + i * dx, from.y, !self.white_to_move)
+            });
+            if safe && (from.x + 2 * dx - x) * dx <= 0 {
+                each(Move5 {
+                    from,
+                    to: Pos {
+                        x: from.x + 2 * dx,
+                        ..from
+                    },
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// Whether a piece of side `by_white` attacks (x, y) on `board` with moves inside the
+    /// board (the castling test).
+    fn attacked_on_board(&self, board: &Board, x: i32, y: i32, by_white: bool) -> bool {
+        let planar = |d: &Coord<4>| d.components()[2] == 0 && d.components()[3] == 0;
+        for (px, py, p) in board.pieces() {
+            if p.white != by_white {
+                continue;
+            }
+            let (dx, dy) = (x - px, y - py);
+            let hit = |dirs: &[Coord<4>], ride: bool| {
+                dirs.iter().filter(|d| planar(d)).any(|d| {
+                    let [sx, sy, _, _] = d.components();
+                    let mut k = 1;
+                    loop {
+                        let (cx, cy) = (px + sx * k, py + sy * k);
+                        if cx < 0 || cy < 0 || cx >= self.setup.width || cy >= self.setup.height {
+                            return false;
+                        }
+                        if (cx, cy) == (x, y) {
+                            return true;
+                        }
+                        if !ride || board.get(cx, cy).is_some() {
+                            return false;
+                        }
+                        k += 1;
+                    }
+                })
+            };
+            let attacks = match p.kind {
+                Kind::Rook => hit(ORTHOGONAL.as_slice(), true),
+                Kind::Bishop => hit(DIAGONAL.as_slice(), true),
+                Kind::Queen | Kind::RoyalQueen | Kind::Princess => hit(ALL.as_slice(), true),
+                Kind::King | Kind::CommonKing => hit(ALL.as_slice(), false),
+                Kind::Knight => hit(KNIGHT.as_slice(), false),
+                Kind::Unicorn | Kind::Dragon => false,
+                Kind::Pawn | Kind::Brawn => {
+                    let f = if p.white { 1 } else { -1 };
+                    dy == f && dx.abs() == 1
+                }
+            };
+            if attacks {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Plays a move: the source board gets its successor; the piece lands on the same
+    /// successor (a physical move), on the successor of another timeline's last board (a
+    /// jump that does not branch), or on the first board of a new timeline (a branch).
+    /// Returns the boards appended, or `None` when the source board is not playable.
+    pub(super) fn play(&mut self, mv: Move5) -> Option<Vec<(i32, bool)>> {
+        let mut appended = vec![self.depart(mv)?];
+        if (mv.from.line, mv.from.v) != (mv.to.line, mv.to.v) {
+            appended.push(self.arrive(mv)?);
+        }
+        Some(appended)
+    }
+
+    /// The first half of a move: the source board's successor, without the piece (or, for a
+    /// physical move, with the whole move made on it).
+    pub(super) fn depart(&mut self, mv: Move5) -> Option<(i32, bool)> {
+        if !self.playable(mv.from.line, mv.from.v) {
+            return None;
+        }
+        let mut source = *self.board(mv.from.line, mv.from.v)?;
+        let mut piece = source.get(mv.from.x, mv.from.y)?;
+        source.set(mv.from.x, mv.from.y, None);
+        piece.unmoved = false;
+        if let Some(k) = mv.promotion {
+            piece.kind = k;
+        }
+        let (from, to) = (mv.from, mv.to);
+        if (from.line, from.v) == (to.line, to.v) {
+            if piece.kind.pawnlike() && to.x != from.x && source.get(to.x, to.y).is_none() {
+                source.set(to.x, from.y, None); // en passant
+            }
+            if piece.kind == Kind::King && (to.x - from.x).abs() == 2 {
+                let dx = (to.x - from.x).signum();
+                let mut x = to.x;
+                while x >= 0
+                    && x < self.setup.width
+                    && source.get(x, from.y).is_none_or(|p| p.kind != Kind::Rook)
+                {
+                    x += dx;
+                }
+                if let Some(mut rook) = (x >= 0 && x < self.setup.width)
+                    .then(|| source.get(x, from.y))
+                    .flatten()
+                {
+                    rook.unmoved = false;
+                    source.set(x, from.y, None);
+                    source.set(to.x - dx, from.y, Some(rook));
+                }
+            }
+            source.set(to.x, to.y, Some(piece));
+        }
+        Some(self.push_board(from.line, from.v + 1, source))
+    }
+
+    /// The second half of a jump: the piece lands on the successor of the target board when
+    /// that board is still the last of its timeline, or else on the first board of a new
+    /// timeline branching from it.
+    pub(super) fn arrive(&mut self, mv: Move5) -> Option<(i32, bool)> {
+        let source = self.board(mv.from.line, mv.from.v)?;
+        let mut piece = source.get(mv.from.x, mv.from.y)?;
+        piece.unmoved = false;
+        if let Some(k) = mv.promotion {
+            piece.kind = k;
+        }
+        let to = mv.to;
+        let mut target = *self.board(to.line, to.v)?;
+        target.set(to.x, to.y, Some(piece));
+        let line = if self.line(to.line).is_some_and(|t| t.end() == to.v) {
+            to.line
+        } else if self.white_to_move {
+            self.max_line() + 1
+        } else {
+            self.min_line - 1
+        };
+        Some(self.push_board(line, to.v + 1, target))
+    }
+}

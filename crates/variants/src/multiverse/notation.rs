@@ -1,0 +1,248 @@
+//! Moves in the community notation (5DPGN): board-prefixed, long algebraic out
+//! (`(0T1)Ng1f3`, `(0T2)Ka2>>(0T1)a2`, `(0T5)Qb3>(1T5)b3`), and read in every common form:
+//! SAN on a board (`(0T5)Nf3`, `(1T3)axb1=Q`), jumps with `>`/`>>` and `x`, the export form
+//! `(0T1)d2(0T1)d4`, `O-O`, marks `+ * # ~ ! ?`, a missing board prefix, old letters (`BR`,
+//! `CK`, `RQ`, `PR`); `submit` ends a turn.
+
+use omnichess_core::{DecisionError, Game};
+
+use super::coords::{line_label, parse_line, square_name, turn_of};
+use super::piece::Kind;
+use super::state::{Decision5, Move5, Multiverse};
+
+/// A move as written, before it is matched against the legal moves.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Pattern {
+    from_board: Option<(i32, i32)>,
+    kind: Option<Kind>,
+    from_x: Option<i32>,
+    from_y: Option<i32>,
+    to_board: Option<(i32, i32)>,
+    to: Option<(i32, i32)>,
+    promotion: Option<Kind>,
+    castle: Option<bool>,
+}
+
+impl Multiverse {
+    fn board_label(&self, line: i32, v: i32) -> String {
+        format!("({}T{})", line_label(line, self.setup.even), turn_of(v))
+    }
+
+    /// A decision in canonical notation.
+    #[must_use]
+    pub fn notation(&self, d: Decision5) -> String {
+        match d {
+            Decision5::Submit => "submit".into(),
+            Decision5::Move(mv) => self.move_text(mv),
+        }
+    }
+
+    fn move_text(&self, mv: Move5) -> String {
+        let piece = self.at(mv.from);
+        let mut s = self.board_label(mv.from.line, mv.from.v);
+        if let Some(p) = piece.filter(|p| p.kind != Kind::Pawn) {
+            s.push(p.kind.letter());
+        }
+        s.push_str(&square_name(mv.from.x, mv.from.y));
+        if (mv.from.line, mv.from.v) != (mv.to.line, mv.to.v) {
+            let hop = self.line(mv.to.line).is_some_and(|t| t.end() == mv.to.v);
+            s.push_str(if hop { ">" } else { ">>" });
+            s.push_str(&self.board_label(mv.to.line, mv.to.v));
+        }
+        s.push_str(&square_name(mv.to.x, mv.to.y));
+        if let Some(k) = mv.promotion {
+            s.push('=');
+            s.push(k.letter());
+        }
+        s
+    }
+
+    /// Reads a decision and checks that it is open now.
+    pub fn parse_notation(&self, text: &str) -> Result<Decision5, DecisionError> {
+        let mut open = Vec::new();
+        self.decisions(&mut open);
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("submit") {
+            return open
+                .contains(&Decision5::Submit)
+                .then_some(Decision5::Submit)
+                .ok_or_else(|| {
+                    DecisionError::illegal(
+                        text,
+                        if self.present_passed() {
+                            "a royal piece would be left open to capture (check)"
+                        } else {
+                            "the present is still yours: move on every board of the present first"
+                        },
+                    )
+                });
+        }
+        let pattern = self
+            .pattern(t)
+            .map_err(|why| DecisionError::unparsable(text, why))?;
+        let default_promotion = self.setup.promotions.first().copied();
+        let mut found = open
+            .iter()
+            .filter_map(|d| match d {
+                Decision5::Move(mv) => Some(*mv),
+                Decision5::Submit => None,
+            })
+            .filter(|mv| self.matches(mv, &pattern, default_promotion));
+        match (found.next(), found.next()) {
+            (Some(mv), None) => Ok(Decision5::Move(mv)),
+            (None, _) => Err(DecisionError::illegal(
+                text,
+                "no legal move matches it here",
+            )),
+            (Some(a), Some(b)) => Err(DecisionError::illegal(
+                text,
+                format!(
+                    "ambiguous: it could be {} or {}",
+                    self.move_text(a),
+                    self.move_text(b)
+                ),
+            )),
+        }
+    }
+
+    fn matches(&self, mv: &Move5, p: &Pattern, default_promotion: Option<Kind>) -> bool {
+        let piece = self.at(mv.from);
+        let kind = piece.map(|q| q.kind);
+        let board_ok = |board: Option<(i32, i32)>, line: i32, v: i32| {
+            board.is_none_or(|(l, t)| l == line && turn_of(v) == t)
+        };
+        if let Some(long) = p.castle {
+            return kind == Some(Kind::King)
+                && (mv.from.line, mv.from.v) == (mv.to.line, mv.to.v)
+                && (mv.to.x - mv.from.x) == if long { -2 } else { 2 }
+                && board_ok(p.from_board, mv.from.line, mv.from.v);
+        }
+        let same_board = (mv.from.line, mv.from.v) == (mv.to.line, mv.to.v);
+        let to_board_ok = match p.to_board {
+            Some((l, t)) => l == mv.to.line && turn_of(mv.to.v) == t,
+            None => same_board,
+        };
+        board_ok(p.from_board, mv.from.line, mv.from.v)
+            && to_board_ok
+            && p.kind.unwrap_or(Kind::Pawn) == kind.unwrap_or(Kind::Pawn)
+            && p.from_x.is_none_or(|x| x == mv.from.x)
+            && p.from_y.is_none_or(|y| y == mv.from.y)
+            && p.to == Some((mv.to.x, mv.to.y))
+            && match (p.promotion, mv.promotion) {
+                (Some(a), Some(b)) => a == b,
+                (None, Some(b)) => Some(b) == default_promotion,
+                (None, None) => true,
+                (Some(_), None) => false,
+            }
+    }
+
+    /// Takes a move apart (see the module docs for the forms).
+    fn pattern(&self, text: &str) -> Result<Pattern, String> {
+        let even = self.setup.even;
+        let core = text.trim_end_matches(['+', '*', '#', '~', '!', '?']);
+        let mut p = Pattern::default();
+        let mut rest = core;
+        if rest.starts_with('(') {
+            let (board, after) = board_prefix(rest, even)?;
+            p.from_board = Some(board);
+            rest = after;
+        }
+        match rest {
+            "O-O" | "0-0" => {
+                p.castle = Some(false);
+                return Ok(p);
+            }
+            "O-O-O" | "0-0-0" => {
+                p.castle = Some(true);
+                return Ok(p);
+            }
+            _ => {}
+        }
+        for (old, kind) in [
+            ("BR", Kind::Brawn),
+            ("CK", Kind::CommonKing),
+            ("RQ", Kind::RoyalQueen),
+            ("PR", Kind::Princess),
+        ] {
+            if let Some(after) = rest.strip_prefix(old) {
+                p.kind = Some(kind);
+                rest = after;
+            }
+        }
+        if p.kind.is_none()
+            && let Some(c) = rest.chars().next().filter(char::is_ascii_uppercase)
+        {
+            p.kind =
+                Some(Kind::from_letter(c).ok_or_else(|| format!("`{c}` is not a piece letter"))?);
+            rest = &rest[1..];
+        }
+        // The destination: after `>`/`>>`, or a second board prefix, or the end.
+        let (source, target) = if let Some(i) = rest.find('>') {
+            let after = rest[i..].trim_start_matches('>');
+            (&rest[..i], after.trim_start_matches('x'))
+        } else if let Some(i) = rest.find('(') {
+            (&rest[..i], &rest[i..])
+        } else {
+            ("", rest)
+        };
+        let mut target = target;
+        if target.starts_with('(') {
+            let (board, after) = board_prefix(target, even)?;
+            p.to_board = Some(board);
+            target = after;
+        }
+        if let Some((sq, promo)) = target.split_once('=') {
+            let c = promo.chars().next().ok_or("`=` needs a piece letter")?;
+            p.promotion =
+                Some(Kind::from_letter(c).ok_or_else(|| format!("`={promo}` is not a piece"))?);
+            target = sq;
+        }
+        // Without a jump, the source squares (SAN disambiguation or long form) precede the
+        // target square: `Nbd2`, `exd5`, `g1f3`.
+        let all = format!("{source}{target}").replace('x', "");
+        let squares: Vec<char> = all.chars().collect();
+        if squares.len() < 2 {
+            return Err(
+                "expected a move like `(0T1)Ng1f3`, `(0T5)Qb3>>(0T1)f7`, `(0T1)e4`, or `submit`"
+                    .into(),
+            );
+        }
+        let (tx, ty) =
+            square(&squares[squares.len() - 2..]).ok_or("the target square is not like e4")?;
+        p.to = Some((tx, ty));
+        for &c in &squares[..squares.len() - 2] {
+            if c.is_ascii_lowercase() && p.from_x.is_none() && p.from_y.is_none() {
+                p.from_x = Some(c as i32 - 'a' as i32);
+            } else if let Some(d) = c.to_digit(10) {
+                p.from_y = Some(d as i32 - 1);
+            } else {
+                return Err(format!("`{c}` does not belong in a move"));
+            }
+        }
+        Ok(p)
+    }
+}
+
+fn square(chars: &[char]) -> Option<(i32, i32)> {
+    let x = chars.first().filter(|c| c.is_ascii_lowercase())?;
+    let y = chars.get(1)?.to_digit(10)?;
+    (y >= 1).then(|| (*x as i32 - 'a' as i32, y as i32 - 1))
+}
+
+/// Reads `(0T5)`, `(L-1T19)`, `( -1 T 5 )`, `(+0T1)`; returns ((line, T), the rest).
+fn board_prefix(text: &str, even: bool) -> Result<((i32, i32), &str), String> {
+    let close = text.find(')').ok_or("a board prefix `(` is not closed")?;
+    let inside: String = text[1..close]
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let inside = inside.strip_prefix('L').unwrap_or(&inside);
+    let (l, t) = inside
+        .split_once('T')
+        .ok_or_else(|| format!("`({inside})` is not a board like (0T1)"))?;
+    let line = parse_line(l, even)?;
+    let t: i32 = t
+        .parse()
+        .map_err(|_| format!("`({inside})`: `{t}` is not a turn"))?;
+    Ok(((line, t), &text[close + 1..]))
+}

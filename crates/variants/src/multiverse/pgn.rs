@@ -1,0 +1,242 @@
+//! 5DPGN game records: header tags (and 5DFEN boards for custom starts), then turns
+//! `1. <White's moves> / <Black's moves>`; each half-turn's moves become decisions followed by
+//! `submit`. Comments `{…}`, `;` lines, hints `(>L1)` `(~T3)` `(+L1)`, and results are skipped.
+
+use omnichess_core::{GameRecord, Outcome, RecordError, RecordedDecision};
+
+use super::state::{Decision5, Multiverse};
+
+/// Splits movetext into tokens, keeping `( … )` groups (board prefixes may hold spaces) and
+/// `{ … }` comments whole, with the line each token starts on.
+fn tokens(text: &str) -> Result<Vec<(String, usize)>, RecordError> {
+    let mut out = Vec::new();
+    let mut line = 1;
+    let mut current = String::new();
+    let mut start = 1;
+    let mut chars = text.chars().peekable();
+    let flush = |current: &mut String, out: &mut Vec<(String, usize)>, start: usize| {
+        if !current.is_empty() {
+            out.push((std::mem::take(current), start));
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => {
+                flush(&mut current, &mut out, start);
+                line += 1;
+            }
+            c if c.is_whitespace() => flush(&mut current, &mut out, start),
+            '{' => {
+                flush(&mut current, &mut out, start);
+                let opened = line;
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some('\n') => line += 1,
+                        Some(_) => {}
+                        None => {
+                            return Err(RecordError {
+                                line: opened,
+                                message: "comment `{` is never closed".into(),
+                            });
+                        }
+                    }
+                }
+            }
+            ';' => {
+                flush(&mut current, &mut out, start);
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            '(' => {
+                if current.is_empty() {
+                    start = line;
+                }
+                current.push('(');
+                loop {
+                    match chars.next() {
+                        Some(')') => {
+                            current.push(')');
+                            break;
+                        }
+                        Some('\n') | None => {
+                            return Err(RecordError {
+                                line,
+                                message: "`(` is not closed on its line".into(),
+                            });
+                        }
+                        Some(c) if c.is_whitespace() => {}
+                        Some(c) => current.push(c),
+                    }
+                }
+            }
+            '/' if current.is_empty()
+                || current.chars().all(|c| c.is_ascii_digit() || c == '.') =>
+            {
+                flush(&mut current, &mut out, start);
+                out.push(("/".into(), line));
+            }
+            c => {
+                if current.is_empty() {
+                    start = line;
+                }
+                current.push(c);
+            }
+        }
+    }
+    flush(&mut current, &mut out, start);
+    Ok(out)
+}
+
+fn is_turn_marker(t: &str) -> Option<&str> {
+    let digits = t.trim_start_matches(|c: char| c.is_ascii_digit());
+    if digits.len() == t.len() {
+        return None;
+    }
+    let rest = digits.trim_start_matches(['w', 'b']);
+    rest.strip_prefix('.').map(|r| r.trim_start_matches('.'))
+}
+
+/// Reads a 5DPGN record.
+pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
+    let mut record = GameRecord::default();
+    let mut start_parts = Vec::new();
+    let mut half: Vec<RecordedDecision> = Vec::new();
+    let end_half = |half: &mut Vec<RecordedDecision>, record: &mut GameRecord, line: usize| {
+        if !half.is_empty() {
+            record.decisions.append(half);
+            record.decisions.push(RecordedDecision {
+                text: "submit".into(),
+                line,
+            });
+        }
+    };
+    // Header tags and board strings first.
+    let mut body_start = 0;
+    let mut line_of_body = 1;
+    let bytes: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let mut line = 1;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == '\n' {
+            line += 1;
+        }
+        if c == '[' {
+            let close = bytes[i..]
+                .iter()
+                .position(|&c| c == ']')
+                .ok_or(RecordError {
+                    line,
+                    message: "`[` is never closed".into(),
+                })?;
+            let inside: String = bytes[i + 1..i + close].iter().collect();
+            start_parts.push(format!("[{inside}]"));
+            if let Some((name, value)) = inside.trim().split_once(char::is_whitespace) {
+                record
+                    .tags
+                    .push((name.to_owned(), value.trim().trim_matches('"').to_owned()));
+            }
+            i += close + 1;
+            continue;
+        }
+        if !c.is_whitespace() {
+            body_start = i;
+            line_of_body = line;
+            break;
+        }
+        i += 1;
+        body_start = i;
+    }
+    let body: String = bytes[body_start..].iter().collect();
+    for (token, l) in tokens(&body)? {
+        let line = l + line_of_body - 1;
+        if token == "/" {
+            end_half(&mut half, &mut record, line);
+            continue;
+        }
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str()) {
+            record.result = Some(token);
+            continue;
+        }
+        if token.starts_with("(>") || token.starts_with("(~") || token.starts_with("(+L") {
+            continue; // hints
+        }
+        let mv = match is_turn_marker(&token) {
+            Some(rest) => {
+                end_half(&mut half, &mut record, line);
+                rest.to_owned()
+            }
+            None => token,
+        };
+        let mv = mv.trim_start_matches('~');
+        if !mv.is_empty() {
+            half.push(RecordedDecision {
+                text: mv.to_owned(),
+                line,
+            });
+        }
+    }
+    let last = record.decisions.last().map_or(1, |d| d.line);
+    end_half(&mut half, &mut record, last);
+    if !start_parts.is_empty() {
+        record.start = Some(start_parts.join(" "));
+    }
+    Ok(record)
+}
+
+/// Writes a 5DPGN record: the start as 5DFEN tags, then the turns.
+pub(super) fn write(
+    start: &Multiverse,
+    decisions: &[Decision5],
+    outcome: Option<Outcome>,
+) -> String {
+    let mut out = String::from("[Mode \"5D\"]\n");
+    out.push_str(&format!(
+        "[Result \"{}\"]\n",
+        outcome.map_or("*", |o| o.score_text())
+    ));
+    for part in start.text().split(" [") {
+        let part = part.trim_start_matches('[');
+        out.push_str(&format!("[{part}\n"));
+    }
+    out.push('\n');
+    let mut game = start.clone();
+    let mut number = 1;
+    let mut line = String::new();
+    let mut half_open = false;
+    for &d in decisions {
+        if !half_open {
+            if game.white_to_move() {
+                line.push_str(&format!("{number}. "));
+            } else if line.is_empty() {
+                line.push_str(&format!("{number}... "));
+            } else {
+                line.push_str("/ ");
+            }
+            half_open = true;
+        }
+        match d {
+            Decision5::Submit => {
+                half_open = false;
+                if !game.white_to_move() {
+                    out.push_str(line.trim_end());
+                    out.push('\n');
+                    line.clear();
+                    number += 1;
+                }
+            }
+            Decision5::Move(_) => {
+                line.push_str(&game.notation(d));
+                line.push(' ');
+            }
+        }
+        omnichess_core::Game::apply(&mut game, d);
+    }
+    if !line.is_empty() {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

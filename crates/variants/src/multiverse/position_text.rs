@@ -1,0 +1,301 @@
+//! 5DFEN: a multiverse as header tags and board strings.
+//!
+//! * `[Board "Standard"]` alone names an official starting position;
+//! * `[Size "5x5"]`, `[Promotions "Q,R"]` and one board string per board,
+//!   `[<pieces>:<timeline>:<turn>:<w|b>]`, give any multiverse: every board of every timeline,
+//!   in order (a start has only its initial boards). Pieces marked `*` have not moved; where no
+//!   board of the text marks any piece, every piece counts as unmoved (the older files).
+//! * `[Mover "w"]` (or `"b"`) names the player of the current turn when it is not the player the
+//!   present says (a turn in progress).
+
+use omnichess_core::PositionError;
+
+use super::board::Board;
+use super::coords::{line_label, parse_line, turn_of};
+use super::piece::Kind;
+use super::state::{Multiverse, Setup5, Timeline};
+use super::variants;
+
+fn err(message: impl Into<String>) -> PositionError {
+    PositionError(message.into())
+}
+
+/// Header tags as (name, value) pairs.
+type Tags = Vec<(String, String)>;
+
+/// The `[Name "value"]` tags and `[a:b:c:d]` board strings of a text, in order.
+pub(super) fn brackets(text: &str) -> Result<(Tags, Vec<String>), PositionError> {
+    let mut tags = Vec::new();
+    let mut boards = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let close = rest[open..]
+            .find(']')
+            .ok_or_else(|| err("a `[` is never closed"))?;
+        let inside = rest[open + 1..open + close].trim();
+        if let Some((name, value)) = inside.split_once(|c: char| c.is_whitespace()) {
+            tags.push((name.to_owned(), value.trim().trim_matches('"').to_owned()));
+        } else if inside.contains(':') {
+            boards.push(inside.to_owned());
+        } else {
+            return Err(err(format!(
+                "`[{inside}]` is neither a tag nor a board string"
+            )));
+        }
+        rest = &rest[open + close + 1..];
+    }
+    if !rest.trim().is_empty() && tags.is_empty() && boards.is_empty() {
+        return Err(err(
+            "a 5D position is 5DFEN: `[Board \"Standard\"]`, or [Size]/board strings",
+        ));
+    }
+    Ok((tags, boards))
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+fn promotions(text: &str) -> Result<Vec<Kind>, PositionError> {
+    let kinds: Vec<Kind> = text
+        .split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            let c = s.chars().next().unwrap_or(' ');
+            Kind::from_letter(c)
+                .filter(|_| s.len() == 1)
+                .ok_or_else(|| err(format!("promotion piece `{s}`")))
+        })
+        .collect::<Result<_, _>>()?;
+    if kinds.is_empty() {
+        return Err(err("[Promotions] names no piece"));
+    }
+    Ok(kinds)
+}
+
+impl Multiverse {
+    /// Reads 5DFEN (or a header block naming an official variant).
+    pub fn from_text(text: &str) -> Result<Multiverse, PositionError> {
+        let (tags, boards) = brackets(text)?;
+        Multiverse::from_tags(&tags, &boards)
+    }
+
+    /// Builds a multiverse from header tags and board strings (see the module docs).
+    pub(super) fn from_tags(
+        tags: &[(String, String)],
+        boards: &[String],
+    ) -> Result<Multiverse, PositionError> {
+        let custom = tag(tags, "Board").is_none_or(|b| b.eq_ignore_ascii_case("custom"));
+        let (size, boards, promo): ((i32, i32), Vec<String>, String) =
+            if !boards.is_empty() || custom && tag(tags, "Board").is_some() {
+                let size = match tag(tags, "Size") {
+                    Some(s) => {
+                        let (w, h) = s
+                            .split_once(['x', 'X'])
+                            .ok_or_else(|| err(format!("[Size \"{s}\"] is not WxH")))?;
+                        (
+                            w.trim()
+                                .parse()
+                                .map_err(|_| err(format!("[Size \"{s}\"]")))?,
+                            h.trim()
+                                .parse()
+                                .map_err(|_| err(format!("[Size \"{s}\"]")))?,
+                        )
+                    }
+                    None => (8, 8),
+                };
+                (
+                    size,
+                    boards.to_vec(),
+                    tag(tags, "Promotions").unwrap_or("Q").to_owned(),
+                )
+            } else {
+                let name = tag(tags, "Board").unwrap_or("Standard");
+                let variant = variants::find(name)
+                    .ok_or_else(|| err(format!("unknown variant [Board \"{name}\"]")))?;
+                (
+                    variant.size,
+                    variant
+                        .boards
+                        .iter()
+                        .map(|b| b.trim_matches(['[', ']']).to_owned())
+                        .collect(),
+                    tag(tags, "Promotions")
+                        .unwrap_or(variant.promotions)
+                        .to_owned(),
+                )
+            };
+        let (width, height) = size;
+        if !(1..=8).contains(&width) || !(1..=8).contains(&height) {
+            return Err(err(format!(
+                "boards of {width}x{height}: omnichess plays boards up to 8x8"
+            )));
+        }
+        if boards.is_empty() {
+            return Err(err(
+                "a custom 5D position needs board strings `[pieces:L:T:w]`",
+            ));
+        }
+        let promotions = promotions(&promo)?;
+        let marked = boards
+            .iter()
+            .any(|b| b.split(':').next().is_some_and(|p| p.contains('*')));
+        let even = boards.iter().any(|b| {
+            let l = b.split(':').nth(1).unwrap_or("").trim();
+            l == "-0" || l == "+0"
+        });
+        let mut parsed: Vec<(i32, i32, Board)> = Vec::new();
+        for b in &boards {
+            let fields: Vec<&str> = b.split(':').collect();
+            let [pieces, line, turn, colour] = fields[..] else {
+                return Err(err(format!(
+                    "board string `[{b}]` needs 4 fields pieces:L:T:w|b"
+                )));
+            };
+            let line = parse_line(line, even).map_err(err)?;
+            let t: i32 = turn
+                .trim()
+                .parse()
+                .map_err(|_| err(format!("`[{b}]`: turn `{turn}` is not a number")))?;
+            let c = match colour.trim() {
+                "w" => 0,
+                "b" => 1,
+                other => return Err(err(format!("`[{b}]`: colour `{other}` is not w or b"))),
+            };
+            let mut board =
+                Board::from_fen(pieces, width, height).map_err(|e| err(format!("`[{b}]`: {e}")))?;
+            if !marked {
+                let all: Vec<_> = board.pieces().collect();
+                for (x, y, mut p) in all {
+                    p.unmoved = true;
+                    board.set(x, y, Some(p));
+                }
+            }
+            parsed.push((line, 2 * t + c, board));
+        }
+        parsed.sort_by_key(|&(l, v, _)| (l, v));
+        let min_line = parsed[0].0;
+        let max_line = parsed[parsed.len() - 1].0;
+        let mut lines: Vec<Timeline> = Vec::new();
+        for line in min_line..=max_line {
+            let mine: Vec<&(i32, i32, Board)> = parsed.iter().filter(|p| p.0 == line).collect();
+            let Some(first) = mine.first() else {
+                return Err(err(format!(
+                    "timeline {} has no board between others",
+                    line_label(line, even)
+                )));
+            };
+            for (i, p) in mine.iter().enumerate() {
+                if p.1 != first.1 + i as i32 {
+                    return Err(err(format!(
+                        "timeline {}: its boards must follow one another without gaps or repeats",
+                        line_label(line, even)
+                    )));
+                }
+            }
+            lines.push(Timeline {
+                start: first.1,
+                boards: mine.iter().map(|p| p.2).collect(),
+            });
+        }
+        let initial = |sign: i32| {
+            tag(tags, "InitialMultiverses").map_or(
+                Ok(if even {
+                    if sign < 0 { -1 } else { 0 }
+                } else {
+                    0
+                }),
+                |s| {
+                    let ls: Vec<i32> = s
+                        .split_whitespace()
+                        .map(|l| parse_line(l, even))
+                        .collect::<Result<_, _>>()
+                        .map_err(err)?;
+                    Ok(if sign < 0 {
+                        ls.iter().copied().min().unwrap_or(0)
+                    } else {
+                        ls.iter().copied().max().unwrap_or(0)
+                    })
+                },
+            )
+        };
+        // Without a tag, the initial timelines are those a start has: all lines when every line
+        // starts where the earliest does (an official start); else the middle one(s).
+        let (initial_min, initial_max) = if tag(tags, "InitialMultiverses").is_some() {
+            (initial(-1)?, initial(1)?)
+        } else if even {
+            (-1, 0)
+        } else if lines.len() == 3 && lines.iter().all(|t| t.boards.len() == 1) {
+            (min_line, max_line)
+        } else {
+            (0, 0)
+        };
+        let setup = Setup5 {
+            width,
+            height,
+            initial_min,
+            initial_max,
+            even,
+            promotions,
+        };
+        let mut m = Multiverse {
+            setup,
+            min_line,
+            lines,
+            white_to_move: true,
+            turns: 0,
+            undo: Vec::new(),
+        };
+        m.white_to_move = m.present() & 1 == 0;
+        if let Some(mover) = tag(tags, "Mover") {
+            m.white_to_move = match mover {
+                "w" => true,
+                "b" => false,
+                other => return Err(err(format!("[Mover \"{other}\"] is not w or b"))),
+            };
+        }
+        Ok(m)
+    }
+
+    /// Writes the multiverse as 5DFEN: size, promotions, then every board.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let s = &self.setup;
+        let mut out = format!("[Board \"custom\"] [Size \"{}x{}\"]", s.width, s.height);
+        let promos: Vec<String> = s
+            .promotions
+            .iter()
+            .map(|k| k.letter().to_string())
+            .collect();
+        if promos != ["Q"] {
+            out.push_str(&format!(" [Promotions \"{}\"]", promos.join(",")));
+        }
+        if (s.initial_min, s.initial_max) != if s.even { (-1, 0) } else { (0, 0) } {
+            let ls: Vec<String> = (s.initial_min..=s.initial_max)
+                .map(|l| line_label(l, s.even))
+                .collect();
+            out.push_str(&format!(" [InitialMultiverses \"{}\"]", ls.join(" ")));
+        }
+        if (self.present() & 1 == 0) != self.white_to_move {
+            out.push_str(&format!(
+                " [Mover \"{}\"]",
+                if self.white_to_move { "w" } else { "b" }
+            ));
+        }
+        for (line, t) in self.timelines() {
+            for (i, b) in t.boards.iter().enumerate() {
+                let v = t.start + i as i32;
+                out.push_str(&format!(
+                    " [{}:{}:{}:{}]",
+                    b.fen(s.width, s.height),
+                    line_label(line, s.even),
+                    turn_of(v),
+                    if v & 1 == 0 { 'w' } else { 'b' }
+                ));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,82 @@
+//! Check, the submit rule, and the end of the game (checkmate, stalemate).
+
+use omnichess_core::{Outcome, Player, ToAct};
+
+use super::state::{Multiverse, Pos, Undo};
+
+impl Multiverse {
+    /// Whether a piece of the side `by_white`, standing on a board where that side is to move
+    /// and which is the last of its timeline, could capture a royal piece of the other side —
+    /// on any board, the past included ("a move that attacks a king's past is a valid check").
+    #[must_use]
+    pub fn royal_attacked_by(&self, by_white: bool) -> bool {
+        for (line, t) in self.timelines() {
+            let v = t.end();
+            if (v & 1 == 0) != by_white {
+                continue;
+            }
+            let Some(board) = t.board(v) else { continue };
+            for (x, y, piece) in board.pieces() {
+                if piece.white != by_white {
+                    continue;
+                }
+                let mut hit = false;
+                self.targets(Pos { line, v, x, y }, piece, true, &mut |to| {
+                    hit |= self
+                        .at(to)
+                        .is_some_and(|p| p.kind.royal() && p.white != by_white);
+                });
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the mover may submit now: the present has passed to the opponent and no royal
+    /// piece of the mover can be taken.
+    #[must_use]
+    pub fn may_submit(&self) -> bool {
+        self.present_passed() && !self.royal_attacked_by(!self.white_to_move)
+    }
+
+    /// Whether no decision of the current turn has been made yet.
+    #[must_use]
+    pub fn at_turn_start(&self) -> bool {
+        matches!(self.undo.last(), None | Some(Undo::Submit))
+    }
+
+    /// Whether the mover is in check: with a pass on every board the mover could play, the
+    /// opponent could take a royal piece.
+    #[must_use]
+    pub fn in_check(&self) -> bool {
+        let mut passed = self.clone();
+        let ends: Vec<(i32, i32)> = passed
+            .playable_lines()
+            .map(|l| (l, passed.line(l).map_or(0, |t| t.end())))
+            .collect();
+        for (line, v) in ends {
+            if let Some(b) = passed.board(line, v).copied() {
+                passed.push_board(line, v + 1, b);
+            }
+        }
+        passed.royal_attacked_by(!self.white_to_move)
+    }
+
+    pub(super) fn rules_to_act(&self) -> ToAct {
+        let mover = if self.white_to_move {
+            Player::White
+        } else {
+            Player::Black
+        };
+        if self.at_turn_start() && self.clone().count_actions(1) == 0 {
+            return ToAct::Nobody(if self.in_check() {
+                Outcome::win(mover.opponent(), "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            });
+        }
+        ToAct::Player(mover)
+    }
+}
