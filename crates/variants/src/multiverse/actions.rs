@@ -10,43 +10,103 @@ use super::state::{Move5, Multiverse};
 impl Multiverse {
     /// The number of legal actions from the start of the current turn, stopping at `cap`.
     pub fn count_actions(&mut self, cap: u64) -> u64 {
-        let boards: Vec<i32> = self.playable_lines().collect();
-        let options: Vec<Vec<Move5>> = boards
-            .iter()
-            .map(|&l| {
+        let present = self.present();
+        let mut boards: Vec<Board5> = self
+            .playable_lines()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|line| {
                 let mut list = Vec::new();
-                self.moves_from_board(l, &mut |m| list.push(m));
-                list
+                self.moves_from_board(line, &mut |m| list.push(m));
+                // A move whose own board change already leaves a royal piece open to capture
+                // can be in no legal action (later moves never change an existing board).
+                list.retain(|&m| match self.depart(m) {
+                    Some((l, created)) => {
+                        let safe = !self.royal_attacked_by(!self.white_to_move);
+                        self.pop_board(l, created);
+                        safe
+                    }
+                    None => false,
+                });
+                let end = self.line(line).map_or(0, |t| t.end());
+                let mandatory = self.active(line) && end == present;
+                let rewinds = list.iter().any(|m| m.to.v + 1 < present);
+                let hops: Vec<i32> = list
+                    .iter()
+                    .filter(|m| (m.from.line, m.from.v) != (m.to.line, m.to.v))
+                    .map(|m| m.to.line)
+                    .collect();
+                Board5 {
+                    line,
+                    options: list,
+                    mandatory,
+                    rewinds,
+                    hops,
+                }
             })
             .collect();
-        let mut chosen = Vec::new();
-        let mut count = 0;
-        self.choose(&options, 0, &mut chosen, cap, &mut count);
-        count
+        // The most constrained boards first: the search is cut earliest there.
+        boards.sort_by_key(|b| (!b.mandatory, b.options.len()));
+        let mut search = Search {
+            boards,
+            present,
+            cap,
+            count: 0,
+            chosen: Vec::new(),
+            passed: Vec::new(),
+        };
+        self.choose(&mut search, 0);
+        search.count
     }
 
-    fn choose(
-        &mut self,
-        options: &[Vec<Move5>],
-        board: usize,
-        chosen: &mut Vec<Move5>,
-        cap: u64,
-        count: &mut u64,
-    ) {
-        if *count >= cap {
+    /// Chooses, board by board, a pass or one move. Each chosen move's own board change
+    /// (the whole physical move, or a jump's departure) is played at once, and a branch of the
+    /// search is cut as soon as an opponent piece can take a royal piece (later choices only
+    /// add boards and never change one that exists, so no completion could lift that check),
+    /// or when a passed board of the present can no longer be played on (by a jump from a
+    /// board still to choose) and no jump can move the present back.
+    fn choose(&mut self, s: &mut Search, k: usize) {
+        if s.count >= s.cap || !s.present_can_pass(k) {
             return;
         }
-        let Some(here) = options.get(board) else {
-            if !chosen.is_empty() {
-                *count += self.orders(chosen, cap - *count);
+        let Some(board) = s.boards.get(k) else {
+            if !s.chosen.is_empty() {
+                // Take the board changes back, count the orders, play them again.
+                for &(_, (line, created)) in s.chosen.iter().rev() {
+                    self.pop_board(line, created);
+                }
+                let moves: Vec<Move5> = s.chosen.iter().map(|&(m, _)| m).collect();
+                s.count += self.orders(&moves, s.cap - s.count);
+                for entry in &mut s.chosen {
+                    if let Some(pushed) = self.depart(entry.0) {
+                        entry.1 = pushed;
+                    }
+                }
             }
             return;
         };
-        self.choose(options, board + 1, chosen, cap, count);
-        for &mv in here {
-            chosen.push(mv);
-            self.choose(options, board + 1, chosen, cap, count);
-            chosen.pop();
+        let (line, mandatory) = (board.line, board.mandatory);
+        if mandatory {
+            s.passed.push(line);
+        }
+        self.choose(s, k + 1);
+        if mandatory {
+            s.passed.pop();
+        }
+        for i in 0..s.boards[k].options.len() {
+            let mv = s.boards[k].options[i];
+            let Some(pushed) = self.depart(mv) else {
+                continue;
+            };
+            if !self.royal_attacked_by(!self.white_to_move) {
+                s.chosen.push((mv, pushed));
+                self.choose(s, k + 1);
+                s.chosen.pop();
+            }
+            self.pop_board(pushed.0, pushed.1);
+            if s.count >= s.cap {
+                return;
+            }
         }
     }
 
@@ -99,6 +159,53 @@ impl Multiverse {
             }
         }
         seen.len() as u64
+    }
+}
+
+/// One playable board in the action search.
+struct Board5 {
+    line: i32,
+    /// Its moves that do not expose a royal piece by themselves.
+    options: Vec<Move5>,
+    /// Active and in the present: it must be played on (or the present moved back).
+    mandatory: bool,
+    /// Whether one of its moves jumps to a board a full turn or more before the present.
+    rewinds: bool,
+    /// The lines its jumps land on.
+    hops: Vec<i32>,
+}
+
+/// The state of the action search.
+struct Search {
+    boards: Vec<Board5>,
+    /// The present at the start of the turn.
+    present: i32,
+    cap: u64,
+    count: u64,
+    /// The moves chosen so far, with the board each one's departure appended.
+    chosen: Vec<(Move5, (i32, bool))>,
+    /// The mandatory boards passed so far.
+    passed: Vec<i32>,
+}
+
+impl Search {
+    /// Whether the present can still pass, deciding boards from `k` on: every passed
+    /// mandatory board must be landed on by some jump (chosen, or possible later), unless a
+    /// jump moving the present back is chosen or still possible.
+    fn present_can_pass(&self, k: usize) -> bool {
+        if self.passed.is_empty() {
+            return true;
+        }
+        let rewind_chosen = self.chosen.iter().any(|&(m, _)| m.to.v + 1 < self.present);
+        if rewind_chosen || self.boards[k..].iter().any(|b| b.rewinds) {
+            return true;
+        }
+        self.passed.iter().all(|&line| {
+            self.chosen
+                .iter()
+                .any(|&(m, _)| m.to.line == line && (m.from.line, m.from.v) != (m.to.line, m.to.v))
+                || self.boards[k..].iter().any(|b| b.hops.contains(&line))
+        })
     }
 }
 

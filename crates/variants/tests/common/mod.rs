@@ -1,4 +1,5 @@
 //! Helpers shared by the integration tests.
+#![allow(dead_code)] // each test binary uses a part of these helpers
 
 use std::path::PathBuf;
 

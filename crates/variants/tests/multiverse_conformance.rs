@@ -1,0 +1,56 @@
+//! 5D Chess conformance: the number of legal actions at every position of real and constructed
+//! games (shared/testdata/multiverse/cwmtt, from penteract/cwmtt's tests, agreeing with
+//! ftxi/5dchess_engine), capped at 1000, must be exactly the reference's.
+
+mod common;
+
+use omnichess_core::DynGame;
+use omnichess_core::{Variant, replay};
+use omnichess_variants::multiverse::Multiverse;
+
+/// The reference counts of one game, from `action_counts.tsv`.
+fn expected(game: &str) -> Vec<u64> {
+    let table = common::read_testdata("multiverse/cwmtt/action_counts.tsv");
+    let row = table
+        .lines()
+        .find(|l| l.split('\t').next() == Some(game))
+        .unwrap_or_else(|| panic!("{game} is not in action_counts.tsv"));
+    row.split('\t')
+        .nth(1)
+        .expect("counts")
+        .split_whitespace()
+        .map(|n| n.parse().expect("a count"))
+        .collect()
+}
+
+/// Our counts for a game file, through the same path as `omnichess actions`.
+fn counts(game: &str) -> Vec<u64> {
+    let text = common::read_testdata(&format!("multiverse/cwmtt/{game}"));
+    let record = Multiverse::parse_record(&text).expect("the record reads");
+    let entry =
+        omnichess_core::find(omnichess_variants::REGISTRY, "multiverse").expect("registered");
+    let mut game_state: Box<dyn DynGame> = (entry.open)(record.start.as_deref()).expect("start");
+    let mut out = Vec::new();
+    replay(game_state.as_mut(), &record, &mut |g| {
+        out.push(g.count_turns(1000))
+    })
+    .expect("replays");
+    out
+}
+
+macro_rules! conformance {
+    ($($name:ident => $file:literal),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            assert_eq!(counts($file), expected($file), "{}", $file);
+        }
+    )*};
+}
+
+conformance! {
+    just_kings => "JustKings.5dpgn",
+    small_test => "smallTest.5dpgn",
+    small => "small.5dpgn",
+    standard => "standard.5dpgn",
+    another => "another.5dpgn",
+}
