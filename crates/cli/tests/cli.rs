@@ -395,3 +395,37 @@ fn dice_play_rolls_for_chance_reproducibly_and_undo_never_re_rolls() {
         "undo stops before the first roll: {a}"
     );
 }
+
+#[test]
+fn multiverse_moves_and_actions_follow_the_contract() {
+    let o = omnichess(&["moves", "multiverse"]);
+    let text = stdout(&o);
+    assert!(text.starts_with("to-act: white\n"));
+    assert_eq!(text.lines().count(), 21);
+    assert!(text.contains("(0T1)Ng1f3\n"));
+    let o = omnichess(&["moves", "multiverse", "--after", "(0T1)e2e4"]);
+    assert_eq!(stdout(&o), "to-act: white\nsubmit\n");
+    let o = omnichess(&["moves", "multiverse", "--after", "(0T1)e2e4 submit"]);
+    assert!(stdout(&o).starts_with("to-act: black\n"));
+    let zero = "[Board \"Standard - Turn Zero\"]";
+    let o = omnichess(&["perft", "multiverse", "--position", zero, "--depth", "2"]);
+    assert_eq!(stdout(&o), "20\n", "each first move, then only submit");
+    let game = "[Board \"Standard\"]\n1. e3 / Nf6\n2. Bb5 / e6\n";
+    let path = temp_file("std.5dpgn", game);
+    let o = omnichess(&[
+        "actions",
+        "multiverse",
+        path.to_str().expect("path"),
+        "--cap",
+        "1000",
+    ]);
+    assert_eq!(stdout(&o), "20 20 32 23 46\n");
+    assert_user_error(
+        &omnichess(&["moves", "multiverse", "--position", "[Board \"Nope\"]"]),
+        "unknown variant",
+    );
+    assert_user_error(
+        &omnichess(&["moves", "multiverse", "--after", "submit"]),
+        "the present is still yours",
+    );
+}

@@ -1,0 +1,285 @@
+//! 5D Chess rules, one test (or more) per rule of docs/rules/multiverse.md (R1 … R12); test
+//! names start with the rule they check.
+
+use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
+use omnichess_variants::multiverse::{Decision5, Multiverse, variants};
+
+fn game(text: &str) -> Multiverse {
+    Multiverse::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn play(g: &mut Multiverse, decisions: &str) {
+    for text in decisions.split_whitespace() {
+        let d = g
+            .parse_decision(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        g.apply(d);
+    }
+}
+
+fn moves(g: &Multiverse) -> Vec<String> {
+    let mut list = Vec::new();
+    g.decisions(&mut list);
+    let mut v: Vec<String> = list.iter().map(|&d| g.decision_text(d)).collect();
+    v.sort();
+    v
+}
+
+/// A custom 5×5 position: the board string at (L0, T1, White to move).
+fn custom(board: &str) -> Multiverse {
+    game(&format!(
+        "[Board \"custom\"] [Size \"5x5\"] [{board}:0:1:w]"
+    ))
+}
+
+#[test]
+fn r1_every_official_variant_loads_with_its_size_and_timelines() {
+    assert!(
+        variants::VARIANTS.len() >= 45,
+        "{} variants",
+        variants::VARIANTS.len()
+    );
+    for v in variants::VARIANTS {
+        let g = game(&format!("[Board \"{}\"]", v.name));
+        assert_eq!((g.setup().width, g.setup().height), v.size, "{}", v.name);
+        assert_eq!(
+            g.timelines().count(),
+            v.boards
+                .iter()
+                .map(|b| b.split(':').nth(1))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            "{}",
+            v.name
+        );
+        // The position text reads back to the same multiverse.
+        assert_eq!(
+            game(&g.position_text()).position_text(),
+            g.position_text(),
+            "{}",
+            v.name
+        );
+    }
+    let two = game("[Board \"Standard - Two Timelines\"]");
+    assert!(two.setup().even);
+    assert!(two.position_text().contains(":-0:1:w]") && two.position_text().contains(":+0:1:w]"));
+}
+
+#[test]
+fn r2_the_standard_start_has_twenty_actions_and_a_turn_ends_with_submit() {
+    let mut g = Multiverse::start();
+    assert_eq!(g.count_turns(1000), 20);
+    assert_eq!(g.to_act(), ToAct::Player(Player::White));
+    assert!(
+        !moves(&g).contains(&"submit".to_owned()),
+        "nothing played yet"
+    );
+    play(&mut g, "(0T1)e2e4");
+    assert_eq!(
+        moves(&g),
+        ["submit"],
+        "the present has passed: only submit remains"
+    );
+    play(&mut g, "submit");
+    assert_eq!(g.to_act(), ToAct::Player(Player::Black));
+    assert_eq!(g.turn_index(), 1);
+}
+
+#[test]
+fn r3_pieces_move_through_time_to_boards_of_their_own_colour_and_branch() {
+    // After 1. Nf3 / Nc6, White's knight on (0T2) f3 may jump back to (0T1): a new timeline.
+    let mut g = Multiverse::start();
+    play(&mut g, "(0T1)Ng1f3 submit (0T1)Nb8c6 submit");
+    let list = moves(&g);
+    assert!(list.contains(&"(0T2)Nf3>>(0T1)f5".to_owned()), "{list:?}");
+    play(&mut g, "(0T2)Nf3>>(0T1)f5");
+    assert_eq!(g.timelines().count(), 2, "White's branch is timeline 1");
+    assert!(g.line(1).is_some(), "numbered +1");
+    assert!(
+        g.position_text().contains(
+            "[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/5N2/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:1:1:b]"
+        )
+    );
+    // The new timeline starts a full turn earlier: the present moves back and White may submit.
+    assert!(moves(&g).contains(&"submit".to_owned()));
+}
+
+#[test]
+fn r4_a_jump_to_the_last_board_of_another_timeline_does_not_branch() {
+    let mut g = game("[Board \"Standard - Two Timelines\"]");
+    // The queen's knight jumps from -0 to +0's board (same turn): no new timeline.
+    let list = moves(&g);
+    let hop = list
+        .iter()
+        .find(|m| m.contains('>') && !m.contains(">>"))
+        .expect("a non-branching jump")
+        .clone();
+    play(&mut g, &hop);
+    assert_eq!(g.timelines().count(), 2);
+}
+
+#[test]
+fn r5_pawns_move_forward_in_rank_and_across_timelines_white_towards_lower_lines() {
+    // Two timelines: a white pawn on +0 may step to -0 (towards Black's timelines).
+    let g = game("[Board \"custom\"] [Size \"5x5\"] [4k/5/5/5/K4:-0:1:w] [4k/5/5/P4/K4:+0:1:w]");
+    let list = moves(&g);
+    assert!(list.contains(&"(+0T1)a2>(-0T1)a2".to_owned()), "{list:?}");
+    assert!(
+        list.contains(&"(+0T1)a2a4".to_owned()),
+        "an unmoved pawn's double step: {list:?}"
+    );
+    // A black pawn goes the other way: from -0 to +0.
+    let g = game(
+        "[Board \"custom\"] [Size \"5x5\"] [4k/p4/5/5/K4:-0:1:b] [4k/5/5/5/K4:+0:1:b] [Mover \"b\"]",
+    );
+    let list = moves(&g);
+    assert!(list.contains(&"(-0T1)a4>(+0T1)a4".to_owned()), "{list:?}");
+}
+
+#[test]
+fn r6_double_steps_need_an_unmoved_pawn_and_en_passant_stays_on_its_board() {
+    let mut g = custom("4k/3p*1/5/5/K1P*2");
+    assert!(
+        moves(&g).contains(&"(0T1)c1c3".to_owned()),
+        "an unmoved pawn's double step"
+    );
+    play(&mut g, "(0T1)c1c2 submit (0T1)d4d2 submit");
+    let list = moves(&g);
+    assert!(
+        !list.contains(&"(0T2)c2c4".to_owned()),
+        "a moved pawn steps once: {list:?}"
+    );
+    assert!(
+        list.contains(&"(0T2)c2d3".to_owned()),
+        "en passant: {list:?}"
+    );
+    play(&mut g, "(0T2)c2d3");
+    assert!(
+        g.position_text().contains("[4k/5/3P1/5/K4:0:2:b]"),
+        "{}",
+        g.position_text()
+    );
+}
+
+#[test]
+fn r7_castling_on_one_board_with_its_conditions() {
+    let g = game("[Board \"custom\"] [Size \"8x8\"] [r*3k*2r*/8/8/8/8/8/8/R*3K*2R*:0:1:w]");
+    let list = moves(&g);
+    assert!(
+        list.contains(&"(0T1)Ke1g1".to_owned()) && list.contains(&"(0T1)Ke1c1".to_owned()),
+        "{list:?}"
+    );
+    // A rook that has moved (no `*`) gives no right.
+    let g = game("[Board \"custom\"] [Size \"8x8\"] [r*3k*2r*/8/8/8/8/8/8/R3K*2R*:0:1:w]");
+    assert!(!moves(&g).contains(&"(0T1)Ke1c1".to_owned()));
+}
+
+#[test]
+fn r8_promotion_to_the_variant_s_pieces() {
+    let g = custom("4k/P4/5/5/K4");
+    assert!(moves(&g).contains(&"(0T1)a4a5=Q".to_owned()));
+    let g = game("[Board \"custom\"] [Size \"5x5\"] [Promotions \"Q,N\"] [4k/P4/5/5/K4:0:1:w]");
+    let list = moves(&g);
+    assert!(list.contains(&"(0T1)a4a5=Q".to_owned()) && list.contains(&"(0T1)a4a5=N".to_owned()));
+}
+
+#[test]
+fn r9_check_through_time_forbids_the_submit() {
+    // Just Kings: after 1. Ka1a2 / Kc3c2 2. (0T2)Ka2>>(0T1)a2, the counts are the reference's.
+    let text = "[Board \"Focused - Just Kings\"]\n\n1. Ka1a2 / Kc3c2\n2. (0T2)Ka2>>(0T1)a2\n";
+    let record = Multiverse::parse_record(text).expect("record");
+    assert_eq!(
+        record.decisions.len(),
+        6,
+        "three half-turns, each with its submit"
+    );
+    let mut g = game(record.start.as_deref().expect("a start"));
+    for d in &record.decisions {
+        play(&mut g, &d.text);
+    }
+    assert_eq!(g.count_turns(1000), 27);
+}
+
+#[test]
+fn r10_checkmate_and_stalemate_end_the_game() {
+    // The black king on a5 (5x5) with white rooks on the a- and b-files, and no earlier board
+    // to escape into.
+    let g = game("[Board \"custom\"] [Size \"5x5\"] [k4/5/5/5/RRK2:0:1:b]");
+    let outcome = g.to_act().outcome().expect("over");
+    assert_eq!(
+        (outcome.verdict, outcome.reason),
+        (Verdict::Win(Player::White), "checkmate")
+    );
+    let g = game("[Board \"custom\"] [Size \"5x5\"] [k4/2Q2/5/5/2K2:0:1:b]");
+    let outcome = g.to_act().outcome().expect("over");
+    assert_eq!(
+        (outcome.verdict, outcome.reason),
+        (Verdict::Draw, "stalemate")
+    );
+}
+
+#[test]
+fn r11_active_timelines_and_the_present() {
+    let mut g = Multiverse::start();
+    play(
+        &mut g,
+        "(0T1)Ng1f3 submit (0T1)Nb8c6 submit (0T2)Nf3>>(0T1)f5",
+    );
+    // White's first extra timeline is active (Black has made none: 1 <= 0 + 1).
+    assert!(g.active(1));
+    assert_eq!(g.present(), 3, "T1 with Black to move, on the new timeline");
+}
+
+#[test]
+fn r12_notation_reads_every_common_form_and_writes_long_algebraic() {
+    let g = Multiverse::start();
+    let nf3 = g.parse_decision("(0T1)Ng1f3").expect("long");
+    for text in [
+        "Nf3",
+        "(0T1)Nf3",
+        "(L0T1)Nf3",
+        "( 0 T 1 )Nf3",
+        "(0T1)Ng1(0T1)f3",
+        "Ng1f3+",
+    ] {
+        assert_eq!(g.parse_decision(text), Ok(nf3), "{text}");
+    }
+    assert_eq!(g.decision_text(nf3), "(0T1)Ng1f3");
+    assert_eq!(g.parse_decision("e4"), g.parse_decision("(0T1)e2e4"));
+    assert!(g.parse_decision("(0T1)Ng1g3").is_err());
+    assert!(g.parse_decision("(9T1)Nf3").is_err());
+    assert!(g.parse_decision("submit").is_err(), "nothing played yet");
+    let mut h = g.clone();
+    h.apply(nf3);
+    assert_eq!(h.parse_decision("submit"), Ok(Decision5::Submit));
+}
+
+#[test]
+fn position_text_errors_name_the_problem() {
+    for (text, needle) in [
+        ("[Board \"Nonsense\"]", "unknown variant"),
+        ("[Board \"custom\"] [Size \"5x5\"] [4k/5/5/5:0:1:w]", "rows"),
+        (
+            "[Board \"custom\"] [Size \"5x5\"] [4k/5/5/5/K4:0:1:x]",
+            "colour",
+        ),
+        (
+            "[Board \"custom\"] [Size \"5x5\"] [4k/5/5/5/K3Z:0:1:w]",
+            "not a piece letter",
+        ),
+        (
+            "[Board \"custom\"] [Size \"9x9\"] [9/9/9/9/9/9/9/9/9:0:1:w]",
+            "up to 8x8",
+        ),
+        (
+            "[Board \"custom\"] [Size \"5x5\"] [4k/5/5/5/K4:0:1:w] [4k/5/5/5/K4:0:3:w]",
+            "without gaps",
+        ),
+        ("nonsense", "5DFEN"),
+    ] {
+        let e = Multiverse::from_position_text(text)
+            .expect_err(text)
+            .to_string();
+        assert!(e.contains(needle), "{text}: {e}");
+    }
+}
