@@ -11,6 +11,19 @@ impl Multiverse {
     /// The number of legal actions from the start of the current turn, stopping at `cap`.
     pub fn count_actions(&mut self, cap: u64) -> u64 {
         let present = self.present();
+        // A branch moves the present back only if its timeline is active (the mover's next
+        // timelines are active while the mover has made no more than the opponent), or if it
+        // wakes an inactive opponent timeline.
+        let (white, black) = self.created();
+        let (mine, theirs) = if self.white_to_move {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let opponent_sleeping = self
+            .timelines()
+            .any(|(l, _)| !self.active(l) && (l > self.setup.initial_max) != self.white_to_move);
+        let can_rewind = mine <= theirs || opponent_sleeping;
         let mut boards: Vec<Board5> = self
             .playable_lines()
             .collect::<Vec<_>>()
@@ -30,7 +43,7 @@ impl Multiverse {
                 });
                 let end = self.line(line).map_or(0, |t| t.end());
                 let mandatory = self.active(line) && end == present;
-                let rewinds = list.iter().any(|m| m.to.v + 1 < present);
+                let rewinds = can_rewind && list.iter().any(|m| m.to.v + 1 < present);
                 let hops: Vec<i32> = list
                     .iter()
                     .filter(|m| (m.from.line, m.from.v) != (m.to.line, m.to.v))
@@ -50,6 +63,7 @@ impl Multiverse {
         let mut search = Search {
             boards,
             present,
+            can_rewind,
             cap,
             count: 0,
             chosen: Vec::new(),
@@ -180,6 +194,8 @@ struct Search {
     boards: Vec<Board5>,
     /// The present at the start of the turn.
     present: i32,
+    /// Whether a branch could move the present back at all.
+    can_rewind: bool,
     cap: u64,
     count: u64,
     /// The moves chosen so far, with the board each one's departure appended.
@@ -196,7 +212,8 @@ impl Search {
         if self.passed.is_empty() {
             return true;
         }
-        let rewind_chosen = self.chosen.iter().any(|&(m, _)| m.to.v + 1 < self.present);
+        let rewind_chosen =
+            self.can_rewind && self.chosen.iter().any(|&(m, _)| m.to.v + 1 < self.present);
         if rewind_chosen || self.boards[k..].iter().any(|b| b.rewinds) {
             return true;
         }
