@@ -11,19 +11,26 @@ impl Multiverse {
     /// The number of legal actions from the start of the current turn, stopping at `cap`.
     pub fn count_actions(&mut self, cap: u64) -> u64 {
         let present = self.present();
-        // A branch moves the present back only if its timeline is active (the mover's next
-        // timelines are active while the mover has made no more than the opponent), or if it
-        // wakes an inactive opponent timeline.
+        // A branch moves the present back if its new timeline is active (the mover's next
+        // timeline is active while the mover has made no more than the opponent) and starts
+        // before the present; or, whatever its time, if it wakes an opponent timeline that
+        // ends before the present with the opponent to move.
         let (white, black) = self.created();
         let (mine, theirs) = if self.white_to_move {
             (white, black)
         } else {
             (black, white)
         };
-        let opponent_sleeping = self
-            .timelines()
-            .any(|(l, _)| !self.active(l) && (l > self.setup.initial_max) != self.white_to_move);
-        let can_rewind = mine <= theirs || opponent_sleeping;
+        let new_line_active = mine <= theirs;
+        let woken = if self.white_to_move {
+            self.setup.initial_min - (mine + 2)
+        } else {
+            self.setup.initial_max + (mine + 2)
+        };
+        let wakes_earlier = !self.active(woken)
+            && self
+                .line(woken)
+                .is_some_and(|t| t.end() < present && (t.end() & 1 == 0) != self.white_to_move);
         let mut boards: Vec<Board5> = self
             .playable_lines()
             .collect::<Vec<_>>()
@@ -43,10 +50,17 @@ impl Multiverse {
                 });
                 let end = self.line(line).map_or(0, |t| t.end());
                 let mandatory = self.active(line) && end == present;
-                let rewinds = can_rewind && list.iter().any(|m| m.to.v + 1 < present);
+                let rewinds = list
+                    .iter()
+                    .any(|m| rewinds_present(m, present, new_line_active, wakes_earlier));
+                // Jumps onto a board that is the last of its timeline (a present board they can
+                // play on instead of its own move).
                 let hops: Vec<i32> = list
                     .iter()
-                    .filter(|m| (m.from.line, m.from.v) != (m.to.line, m.to.v))
+                    .filter(|m| {
+                        m.to.line != m.from.line
+                            && self.line(m.to.line).is_some_and(|t| t.end() == m.to.v)
+                    })
                     .map(|m| m.to.line)
                     .collect();
                 Board5 {
@@ -63,7 +77,8 @@ impl Multiverse {
         let mut search = Search {
             boards,
             present,
-            can_rewind,
+            new_line_active,
+            wakes_earlier,
             cap,
             count: 0,
             chosen: Vec::new(),
@@ -185,7 +200,7 @@ struct Board5 {
     mandatory: bool,
     /// Whether one of its moves jumps to a board a full turn or more before the present.
     rewinds: bool,
-    /// The lines its jumps land on.
+    /// The lines on whose last board its jumps land.
     hops: Vec<i32>,
 }
 
@@ -194,8 +209,10 @@ struct Search {
     boards: Vec<Board5>,
     /// The present at the start of the turn.
     present: i32,
-    /// Whether a branch could move the present back at all.
-    can_rewind: bool,
+    /// Whether the mover's next timeline would be active.
+    new_line_active: bool,
+    /// Whether any branch would wake an opponent timeline that moves the present back.
+    wakes_earlier: bool,
     cap: u64,
     count: u64,
     /// The moves chosen so far, with the board each one's departure appended.
@@ -212,18 +229,25 @@ impl Search {
         if self.passed.is_empty() {
             return true;
         }
-        let rewind_chosen =
-            self.can_rewind && self.chosen.iter().any(|&(m, _)| m.to.v + 1 < self.present);
+        let rewind_chosen = self.chosen.iter().any(|&(m, _)| {
+            rewinds_present(&m, self.present, self.new_line_active, self.wakes_earlier)
+        });
         if rewind_chosen || self.boards[k..].iter().any(|b| b.rewinds) {
             return true;
         }
         self.passed.iter().all(|&line| {
             self.chosen
                 .iter()
-                .any(|&(m, _)| m.to.line == line && (m.from.line, m.from.v) != (m.to.line, m.to.v))
+                .any(|&(m, _)| m.to.line == line && m.to.v == self.present)
                 || self.boards[k..].iter().any(|b| b.hops.contains(&line))
         })
     }
+}
+
+/// Whether a move may branch and so move the present back (see `count_actions`).
+fn rewinds_present(m: &Move5, present: i32, new_line_active: bool, wakes_earlier: bool) -> bool {
+    let jump = (m.from.line, m.from.v) != (m.to.line, m.to.v);
+    jump && (wakes_earlier || (new_line_active && m.to.v + 1 < present))
 }
 
 /// The next permutation in lexicographic order; false after the last.
