@@ -5,11 +5,16 @@
 
 use std::collections::HashSet;
 
+use super::attacks::Attacks;
 use super::state::{Move5, Multiverse};
 
 impl Multiverse {
     /// The number of legal actions from the start of the current turn, stopping at `cap`.
     pub fn count_actions(&mut self, cap: u64) -> u64 {
+        let attacks = self.opponent_attacks();
+        if attacks.at_start {
+            return 0; // an attack no action can change: nothing is legal
+        }
         let present = self.present();
         // A branch moves the present back if its new timeline is active (the mover's next
         // timeline is active while the mover has made no more than the opponent) and starts
@@ -42,7 +47,8 @@ impl Multiverse {
                 // can be in no legal action (later moves never change an existing board).
                 list.retain(|&m| match self.depart(m) {
                     Some((l, created)) => {
-                        let safe = !self.royal_attacked_by(!self.white_to_move);
+                        let end = self.line(l).map_or(0, |t| t.end());
+                        let safe = !self.attacked_after(&attacks, &[(l, end)]);
                         self.pop_board(l, created);
                         safe
                     }
@@ -75,6 +81,7 @@ impl Multiverse {
         // The most constrained boards first: the search is cut earliest there.
         boards.sort_by_key(|b| (!b.mandatory, b.options.len()));
         let mut search = Search {
+            attacks,
             boards,
             present,
             new_line_active,
@@ -105,7 +112,7 @@ impl Multiverse {
                     self.pop_board(line, created);
                 }
                 let moves: Vec<Move5> = s.chosen.iter().map(|&(m, _)| m).collect();
-                s.count += self.orders(&moves, s.cap - s.count);
+                s.count += self.orders(&moves, s.cap - s.count, &s.attacks);
                 for entry in &mut s.chosen {
                     if let Some(pushed) = self.depart(entry.0) {
                         entry.1 = pushed;
@@ -144,7 +151,7 @@ impl Multiverse {
     /// still last of its timeline does not branch; the others branch, and the order in which
     /// branches create timelines tells actions apart (it decides their numbers), while the
     /// order of the jumps that do not branch does not.
-    fn orders(&mut self, moves: &[Move5], cap: u64) -> u64 {
+    fn orders(&mut self, moves: &[Move5], cap: u64, attacks: &Attacks) -> u64 {
         let (physical, jumps): (Vec<Move5>, Vec<Move5>) = moves
             .iter()
             .partition(|m| (m.from.line, m.from.v) == (m.to.line, m.to.v));
@@ -176,7 +183,13 @@ impl Multiverse {
                     None => valid = false,
                 }
             }
-            if valid && self.may_submit() {
+            if valid && self.present_passed() && {
+                let new: Vec<(i32, i32)> = undo
+                    .iter()
+                    .map(|&(l, _)| (l, self.line(l).map_or(0, |t| t.end())))
+                    .collect();
+                !self.attacked_after(attacks, &new)
+            } {
                 identity.sort_unstable();
                 seen.insert(identity);
             }
@@ -206,6 +219,8 @@ struct Board5 {
 
 /// The state of the action search.
 struct Search {
+    /// The opponent's attacks at the start of the turn.
+    attacks: Attacks,
     boards: Vec<Board5>,
     /// The present at the start of the turn.
     present: i32,

@@ -18,6 +18,7 @@
 //! ```
 
 mod actions;
+mod attacks;
 mod board;
 mod coords;
 mod diagram;

@@ -8,12 +8,12 @@ use super::piece::{Kind, Piece};
 use super::state::{Move5, Multiverse, Pos};
 
 /// Directions as (x, y, time, timeline) unit steps.
-const ORTHOGONAL: DirectionSet<4> = DirectionSet::orthogonal();
-const DIAGONAL: DirectionSet<4> = DirectionSet::diagonal();
-const TRIAGONAL: DirectionSet<4> = DirectionSet::triagonal();
-const QUADRAGONAL: DirectionSet<4> = DirectionSet::quadragonal();
-const ALL: DirectionSet<4> = DirectionSet::all();
-const KNIGHT: DirectionSet<4> = DirectionSet::knight();
+pub(super) const ORTHOGONAL: DirectionSet<4> = DirectionSet::orthogonal();
+pub(super) const DIAGONAL: DirectionSet<4> = DirectionSet::diagonal();
+pub(super) const TRIAGONAL: DirectionSet<4> = DirectionSet::triagonal();
+pub(super) const QUADRAGONAL: DirectionSet<4> = DirectionSet::quadragonal();
+pub(super) const ALL: DirectionSet<4> = DirectionSet::all();
+pub(super) const KNIGHT: DirectionSet<4> = DirectionSet::knight();
 
 impl Multiverse {
     /// The square `step` away from `from`, if its board exists and holds the square. A step
@@ -112,17 +112,24 @@ impl Multiverse {
                 }
             }
         }
-        let mut captures = vec![c(1, 1, 0, 0), c(-1, 1, 0, 0), c(0, 0, 1, 1), c(0, 0, -1, 1)];
-        if piece.kind == Kind::Brawn {
-            captures.extend([c(0, 1, 0, 1), c(1, 0, 0, 1), c(-1, 0, 0, 1), c(0, 1, -1, 0)]);
-        }
-        for d in captures {
+        for d in self.pawn_captures(piece) {
             if let Some(to) = self.offset(from, d)
                 && self.at(to).is_some_and(|p| p.white != piece.white)
             {
                 each(to);
             }
         }
+    }
+
+    /// A pawn's or brawn's capture directions (White: forward is +rank and −timeline).
+    pub(super) fn pawn_captures(&self, piece: Piece) -> Vec<Coord<4>> {
+        let f = if piece.white { 1 } else { -1 };
+        let c = |x: i32, y: i32, t: i32, l: i32| Coord::new([x, y * f, t, l * -f]);
+        let mut captures = vec![c(1, 1, 0, 0), c(-1, 1, 0, 0), c(0, 0, 1, 1), c(0, 0, -1, 1)];
+        if piece.kind == Kind::Brawn {
+            captures.extend([c(0, 1, 0, 1), c(1, 0, 0, 1), c(-1, 0, 0, 1), c(0, 1, -1, 0)]);
+        }
+        captures
     }
 
     /// Calls `each` with every move the mover may make now, board by board (lowest line
