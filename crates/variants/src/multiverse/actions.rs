@@ -134,7 +134,14 @@ impl Multiverse {
             let Some(pushed) = self.depart(mv) else {
                 continue;
             };
-            if !self.royal_attacked_by(!self.white_to_move) {
+            let new: Vec<(i32, i32)> = s
+                .chosen
+                .iter()
+                .map(|&(_, (l, _))| l)
+                .chain(std::iter::once(pushed.0))
+                .map(|l| (l, self.line(l).map_or(0, |t| t.end())))
+                .collect();
+            if !self.attacked_after(&s.attacks, &new) {
                 s.chosen.push((mv, pushed));
                 self.choose(s, k + 1);
                 s.chosen.pop();
