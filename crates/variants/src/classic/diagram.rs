@@ -4,7 +4,8 @@ use cozy_chess::{Color, File, Piece, Rank, Square};
 
 use super::Classic;
 
-fn glyph(piece: Piece, color: Color) -> char {
+/// The Unicode chess glyph of a piece (also drawn by QEC and Die Chess).
+pub(crate) fn glyph(piece: Piece, color: Color) -> char {
     let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
     let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
     match color {

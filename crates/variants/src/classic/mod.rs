@@ -17,12 +17,12 @@
 //! assert_eq!(game.to_act().outcome().unwrap().to_string(), "0-1 black wins by checkmate");
 //! ```
 
-mod diagram;
+pub(crate) mod diagram;
 mod movegen;
 pub(crate) mod notation;
 pub(crate) mod pgn;
 mod position_text;
-mod rules;
+pub(crate) mod rules;
 mod state;
 mod variant;
 

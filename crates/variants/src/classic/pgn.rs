@@ -126,25 +126,16 @@ pub(crate) fn parse(text: &str) -> Result<GameRecord, RecordError> {
 /// Writes a game as PGN.
 pub(super) fn write(start: &Classic, moves: &[Move], outcome: Option<Outcome>) -> String {
     let result = outcome.map_or("*", |o| o.score_text());
-    let mut out = String::new();
-    for (tag, value) in [
-        ("Event", "omnichess game"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "-"),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", result),
-    ] {
-        out.push_str(&format!("[{tag} \"{value}\"]\n"));
-    }
+    let mut extra = Vec::new();
     let fen = start.fen();
     if fen != STANDARD_START {
-        out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+        extra.push(("SetUp", "1".to_owned()));
+        extra.push(("FEN", fen));
     }
     if let Some(o) = outcome {
-        out.push_str(&format!("[Termination \"{}\"]\n", o.reason));
+        extra.push(("Termination", o.reason.to_owned()));
     }
+    let mut out = tags("omnichess game", result, &extra);
     out.push('\n');
     let mut game = start.clone();
     let mut tokens = Vec::new();
@@ -159,17 +150,45 @@ pub(super) fn write(start: &Classic, moves: &[Move], outcome: Option<Outcome>) -
         game.apply(mv);
     }
     tokens.push(result.to_owned());
+    out.push_str(&movetext(&tokens));
+    out
+}
+
+/// The tag section of a record: the Seven Tag Roster (event named `event`) then `extra`.
+pub(crate) fn tags(event: &str, result: &str, extra: &[(&str, String)]) -> String {
+    let mut out = String::new();
+    for (tag, value) in [
+        ("Event", event),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "-"),
+        ("White", "?"),
+        ("Black", "?"),
+        ("Result", result),
+    ] {
+        out.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
+    for (tag, value) in extra {
+        out.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
+    out
+}
+
+/// Movetext tokens joined by spaces in lines of at most 79 characters.
+pub(crate) fn movetext(tokens: &[String]) -> String {
+    let mut out = String::new();
     let mut line_len = 0;
     for token in tokens {
-        if line_len > 0 && line_len + 1 + token.len() > 79 {
+        let width = token.chars().count();
+        if line_len > 0 && line_len + 1 + width > 79 {
             out.push('\n');
             line_len = 0;
         } else if line_len > 0 {
             out.push(' ');
             line_len += 1;
         }
-        line_len += token.len();
-        out.push_str(&token);
+        line_len += width;
+        out.push_str(token);
     }
     out.push('\n');
     out

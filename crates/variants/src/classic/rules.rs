@@ -63,15 +63,20 @@ impl Classic {
     /// at most one minor piece or only bishops, all on squares of one colour.
     #[must_use]
     pub fn insufficient_material(&self) -> bool {
-        let b = &self.board;
-        if !(b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen)).is_empty() {
-            return false;
-        }
-        let knights = b.pieces(Piece::Knight);
-        let bishops = b.pieces(Piece::Bishop);
-        (knights | bishops).len() <= 1
-            || (knights.is_empty()
-                && ((bishops & BitBoard::DARK_SQUARES).is_empty()
-                    || (bishops & BitBoard::LIGHT_SQUARES).is_empty()))
+        dead_by_material(&self.board)
     }
+}
+
+/// No pawn, rook or queen, and at most one minor piece or only bishops on one colour (also
+/// QEC's rule).
+pub(crate) fn dead_by_material(b: &cozy_chess::Board) -> bool {
+    if !(b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen)).is_empty() {
+        return false;
+    }
+    let knights = b.pieces(Piece::Knight);
+    let bishops = b.pieces(Piece::Bishop);
+    (knights | bishops).len() <= 1
+        || (knights.is_empty()
+            && ((bishops & BitBoard::DARK_SQUARES).is_empty()
+                || (bishops & BitBoard::LIGHT_SQUARES).is_empty()))
 }

@@ -2,16 +2,9 @@
 
 use cozy_chess::{Color, File, Piece, Rank, Square};
 
-use super::state::{Dice, Phase};
+use crate::classic::diagram::glyph;
 
-fn glyph(piece: Piece, color: Color) -> char {
-    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
-    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    match color {
-        Color::White => white[piece as usize],
-        Color::Black => black[piece as usize],
-    }
-}
+use super::state::{Dice, Phase};
 
 fn name(p: Piece) -> &'static str {
     ["pawn", "knight", "bishop", "rook", "queen", "king"][p as usize]

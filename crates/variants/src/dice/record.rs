@@ -5,11 +5,11 @@ use cozy_chess::Color;
 use omnichess_core::{Game, GameRecord, Outcome, RecordError};
 
 use super::state::{Dice, DiceDecision, Phase};
-use crate::classic::STANDARD_START;
+use crate::classic::{STANDARD_START, pgn};
 
 /// Reads the first game of a Die Chess record (PGN, rolls as bracketed decisions).
 pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
-    let mut record = crate::classic::pgn::parse(text)?;
+    let mut record = pgn::parse(text)?;
     let fen = record.tag("FEN").unwrap_or(STANDARD_START).to_owned();
     let die = record
         .tag("Die")
@@ -26,34 +26,23 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
 /// Writes a Die Chess game record.
 pub(super) fn write(start: &Dice, decisions: &[DiceDecision], outcome: Option<Outcome>) -> String {
     let result = outcome.map_or("*", |o| o.score_text());
-    let mut out = String::new();
-    for (tag, value) in [
-        ("Event", "omnichess Die Chess game"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "-"),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", result),
-        ("Variant", "Die Chess"),
-    ] {
-        out.push_str(&format!("[{tag} \"{value}\"]\n"));
-    }
     let text = start.text();
     let fields: Vec<&str> = text.split(' ').collect();
     let fen = fields[..6].join(" ");
+    let mut extra = vec![("Variant", "Die Chess".to_owned())];
     if fen != STANDARD_START {
-        out.push_str(&format!("[FEN \"{fen}\"]\n"));
+        extra.push(("FEN", fen));
     }
     for field in &fields[6..] {
         match field.strip_prefix("die:") {
-            Some(die) => out.push_str(&format!("[Die \"{die}\"]\n")),
-            None => out.push_str(&format!("[Phase \"{field}\"]\n")),
+            Some(die) => extra.push(("Die", die.to_owned())),
+            None => extra.push(("Phase", (*field).to_owned())),
         }
     }
     if let Some(o) = outcome {
-        out.push_str(&format!("[Termination \"{}\"]\n", o.reason));
+        extra.push(("Termination", o.reason.to_owned()));
     }
+    let mut out = pgn::tags("omnichess Die Chess game", result, &extra);
     out.push('\n');
     let mut game = start.clone();
     let mut tokens = Vec::new();
@@ -70,18 +59,6 @@ pub(super) fn write(start: &Dice, decisions: &[DiceDecision], outcome: Option<Ou
         game.apply(d);
     }
     tokens.push(result.to_owned());
-    let mut line = 0;
-    for t in tokens {
-        if line > 0 && line + 1 + t.len() > 79 {
-            out.push('\n');
-            line = 0;
-        } else if line > 0 {
-            out.push(' ');
-            line += 1;
-        }
-        line += t.len();
-        out.push_str(&t);
-    }
-    out.push('\n');
+    out.push_str(&pgn::movetext(&tokens));
     out
 }

@@ -3,16 +3,9 @@
 
 use cozy_chess::{Color, File, Piece, Rank, Square};
 
-use super::state::{Phase, Qec};
+use crate::classic::diagram::glyph;
 
-fn glyph(piece: Piece, color: Color) -> char {
-    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
-    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    match color {
-        Color::White => white[piece as usize],
-        Color::Black => black[piece as usize],
-    }
-}
+use super::state::{Phase, Qec};
 
 /// A link's label as one character: 1–9, then A, B, C, … (so every cell is three wide).
 fn label_char(n: u8) -> char {

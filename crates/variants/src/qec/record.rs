@@ -8,7 +8,7 @@ use cozy_chess::{Color, Move};
 use omnichess_core::{Game, GameRecord, Outcome, RecordError, RecordedDecision};
 
 use super::state::{Phase, Qec, QecDecision};
-use crate::classic::STANDARD_START;
+use crate::classic::{STANDARD_START, pgn};
 
 /// Reads the first game of a QEC record.
 pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
@@ -108,35 +108,24 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
 /// Writes a QEC game record.
 pub(super) fn write(start: &Qec, decisions: &[QecDecision], outcome: Option<Outcome>) -> String {
     let result = outcome.map_or("*", |o| o.score_text());
-    let mut out = String::new();
     let position = start.text();
     let fields: Vec<&str> = position.split(' ').collect();
     let fen = fields[..6.min(fields.len())].join(" ");
-    for (tag, value) in [
-        ("Event", "omnichess QEC game"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "-"),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", result),
-        ("Variant", "Quantum Entanglement Chess"),
-    ] {
-        out.push_str(&format!("[{tag} \"{value}\"]\n"));
-    }
+    let mut extra = vec![("Variant", "Quantum Entanglement Chess".to_owned())];
     if fen != STANDARD_START {
-        out.push_str(&format!("[FEN \"{fen}\"]\n"));
+        extra.push(("FEN", fen));
     }
-    out.push_str(&format!("[Links \"{}\"]\n", fields.get(6).unwrap_or(&"-")));
+    extra.push(("Links", (*fields.get(6).unwrap_or(&"-")).to_owned()));
     if let Some(seed) = start.seed() {
-        out.push_str(&format!("[LinkSeed \"{seed}\"]\n"));
+        extra.push(("LinkSeed", seed.to_string()));
     }
     if let Some(phase) = fields.get(7) {
-        out.push_str(&format!("[Phase \"{phase}\"]\n"));
+        extra.push(("Phase", (*phase).to_owned()));
     }
     if let Some(o) = outcome {
-        out.push_str(&format!("[Termination \"{}\"]\n", o.reason));
+        extra.push(("Termination", o.reason.to_owned()));
     }
+    let mut out = pgn::tags("omnichess QEC game", result, &extra);
     out.push('\n');
     let mut tokens = Vec::new();
     let mut game = start.clone();
@@ -144,7 +133,7 @@ pub(super) fn write(start: &Qec, decisions: &[QecDecision], outcome: Option<Outc
         tokens.push(token(&mut game, d));
     }
     tokens.push(result.to_owned());
-    out.push_str(&wrap(&tokens));
+    out.push_str(&pgn::movetext(&tokens));
     out
 }
 
@@ -217,23 +206,4 @@ fn piece_letter(board: &cozy_chess::Board, square: cozy_chess::Square) -> char {
     board
         .piece_on(square)
         .map_or('?', |p| char::from(p).to_ascii_uppercase())
-}
-
-fn wrap(tokens: &[String]) -> String {
-    let mut out = String::new();
-    let mut len = 0;
-    for t in tokens {
-        let width = t.chars().count();
-        if len > 0 && len + 1 + width > 79 {
-            out.push('\n');
-            len = 0;
-        } else if len > 0 {
-            out.push(' ');
-            len += 1;
-        }
-        out.push_str(t);
-        len += width;
-    }
-    out.push('\n');
-    out
 }

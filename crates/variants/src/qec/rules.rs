@@ -1,7 +1,7 @@
 //! The end of a QEC game (§4 instant checkmate, §5 both lose, stalemate and the classical
 //! draws), and the draws a player may claim. Rulings: docs/rules/qec.md.
 
-use cozy_chess::{BitBoard, Color, Piece};
+use cozy_chess::{Color, Piece};
 use omnichess_core::{Outcome, Player, ToAct, Verdict};
 
 use super::state::{Phase, Qec};
@@ -97,15 +97,6 @@ impl Qec {
     /// minor piece or only bishops on one colour), bare kings excepted in entangled games.
     #[must_use]
     pub fn insufficient_material(&self) -> bool {
-        let b = &self.now.board;
-        if !(b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen)).is_empty() {
-            return false;
-        }
-        let knights = b.pieces(Piece::Knight);
-        let bishops = b.pieces(Piece::Bishop);
-        (knights | bishops).len() <= 1
-            || (knights.is_empty()
-                && ((bishops & BitBoard::DARK_SQUARES).is_empty()
-                    || (bishops & BitBoard::LIGHT_SQUARES).is_empty()))
+        crate::classic::rules::dead_by_material(&self.now.board)
     }
 }
