@@ -34,7 +34,11 @@ pub(super) struct Attacks {
 impl Multiverse {
     /// The opponent's attacks now (see the module docs).
     pub(super) fn opponent_attacks(&self) -> Attacks {
-        let by_white = !self.white_to_move;
+        self.attacks_by(!self.white_to_move)
+    }
+
+    /// The attacks of side `by_white`'s pieces on the last boards where it is to move.
+    pub(super) fn attacks_by(&self, by_white: bool) -> Attacks {
         let mut at_start = false;
         let mut stopped: HashMap<(i32, i32), Vec<Stopped>> = HashMap::new();
         for (line, t) in self.timelines() {
@@ -158,7 +162,7 @@ impl Multiverse {
     }
 
     /// One step: onto an existing square, into a missing board, or off the board's edge.
-    fn step(&self, from: Pos, d: Coord<4>) -> Step {
+    pub(super) fn step(&self, from: Pos, d: Coord<4>) -> Step {
         let [dx, dy, dt, dl] = d.components();
         let to = Pos {
             x: from.x + dx,
@@ -184,8 +188,11 @@ enum Reach {
 }
 
 /// The result of one step.
-enum Step {
+pub(super) enum Step {
+    /// A square of an existing board.
     On(Pos),
+    /// A square of a board that does not exist.
     Hole(Pos),
+    /// Off the edge of the board.
     Off,
 }

@@ -2,7 +2,7 @@
 
 use omnichess_core::{Outcome, Player, ToAct};
 
-use super::state::{Multiverse, Pos, Undo};
+use super::state::{Multiverse, Undo};
 
 impl Multiverse {
     /// Whether a piece of the side `by_white`, standing on a board where that side is to move
@@ -10,28 +10,7 @@ impl Multiverse {
     /// on any board, the past included ("a move that attacks a king's past is a valid check").
     #[must_use]
     pub fn royal_attacked_by(&self, by_white: bool) -> bool {
-        for (line, t) in self.timelines() {
-            let v = t.end();
-            if (v & 1 == 0) != by_white {
-                continue;
-            }
-            let Some(board) = t.board(v) else { continue };
-            for (x, y, piece) in board.pieces() {
-                if piece.white != by_white {
-                    continue;
-                }
-                let mut hit = false;
-                self.targets(Pos { line, v, x, y }, piece, true, &mut |to| {
-                    hit |= self
-                        .at(to)
-                        .is_some_and(|p| p.kind.royal() && p.white != by_white);
-                });
-                if hit {
-                    return true;
-                }
-            }
-        }
-        false
+        self.attacks_by(by_white).at_start
     }
 
     /// Whether the mover may submit now: the present has passed to the opponent and no royal
