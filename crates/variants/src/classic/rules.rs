@@ -31,15 +31,8 @@ impl Classic {
     }
 
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
-        if matches!(self.rules_to_act(), ToAct::Nobody(_)) {
-            None
-        } else if self.repetitions() >= 3 {
-            Some("threefold repetition")
-        } else if self.halfmoves >= 100 {
-            Some("fifty-move rule")
-        } else {
-            None
-        }
+        let open = !matches!(self.rules_to_act(), ToAct::Nobody(_));
+        claimable(open, || self.repetitions(), self.halfmoves)
     }
 
     /// How often the current position has occurred in this game, counting itself, by FIDE's
@@ -64,6 +57,24 @@ impl Classic {
     #[must_use]
     pub fn insufficient_material(&self) -> bool {
         dead_by_material(&self.board)
+    }
+}
+
+/// FIDE's claims (also QEC's and Die Chess's): threefold repetition, then fifty moves, while
+/// the game is `open` for a claim. `repetitions` is asked only when needed.
+pub(crate) fn claimable(
+    open: bool,
+    repetitions: impl FnOnce() -> usize,
+    halfmoves: u16,
+) -> Option<&'static str> {
+    if !open {
+        None
+    } else if repetitions() >= 3 {
+        Some("threefold repetition")
+    } else if halfmoves >= 100 {
+        Some("fifty-move rule")
+    } else {
+        None
     }
 }
 

@@ -57,15 +57,9 @@ impl Qec {
     }
 
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
-        if self.now.phase != Phase::Move || matches!(self.rules_to_act(), ToAct::Nobody(_)) {
-            None
-        } else if self.repetitions() >= 3 {
-            Some("threefold repetition")
-        } else if self.now.halfmoves >= 100 {
-            Some("fifty-move rule")
-        } else {
-            None
-        }
+        let open =
+            self.now.phase == Phase::Move && !matches!(self.rules_to_act(), ToAct::Nobody(_));
+        crate::classic::rules::claimable(open, || self.repetitions(), self.now.halfmoves)
     }
 
     /// How often the current position (pieces, side to move, rights, links) has stood at the
