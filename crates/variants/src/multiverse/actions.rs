@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::attacks::Attacks;
+use super::attacks::{Attacks, Stopped};
 use super::state::{Move5, Multiverse};
 
 impl Multiverse {
@@ -90,6 +90,7 @@ impl Multiverse {
             count: 0,
             chosen: Vec::new(),
             passed: Vec::new(),
+            pending: Vec::new(),
         };
         self.choose(&mut search, 0);
         search.count
@@ -134,14 +135,19 @@ impl Multiverse {
             let Some(pushed) = self.depart(mv) else {
                 continue;
             };
-            // The new board alone: attacks that need two new boards are left to the full test
-            // at the end (cutting less is still sound).
+            // The new board with what it lets through, including the rays of boards chosen
+            // before that stopped where it now stands; the rays of its own pieces that stop at a
+            // missing board wait for the boards still to come.
             let newest = (pushed.0, self.line(pushed.0).map_or(0, |t| t.end()));
-            if !self.attacked_after(&s.attacks, &[newest]) {
+            let before = s.pending.len();
+            let mut holes = Vec::new();
+            if !self.attacked_when_added(&s.attacks, newest, &s.pending, &mut holes) {
+                s.pending.extend(holes);
                 s.chosen.push((mv, pushed));
                 self.choose(s, k + 1);
                 s.chosen.pop();
             }
+            s.pending.truncate(before);
             self.pop_board(pushed.0, pushed.1);
             if s.count >= s.cap {
                 return;
@@ -237,6 +243,8 @@ struct Search {
     chosen: Vec<(Move5, (i32, bool))>,
     /// The mandatory boards passed so far.
     passed: Vec<i32>,
+    /// Rays of the chosen boards' pieces that stopped at a board that does not exist (yet).
+    pending: Vec<Stopped>,
 }
 
 impl Search {

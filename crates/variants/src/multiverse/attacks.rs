@@ -14,7 +14,7 @@ use super::state::{Multiverse, Pos};
 
 /// A ray or leap of an opponent piece that stopped at a board that did not exist.
 #[derive(Clone, Copy, Debug)]
-struct Stopped {
+pub(super) struct Stopped {
     /// The missing square it reached.
     at: Pos,
     /// The piece and its direction; `slider` when it would go on.
@@ -92,7 +92,7 @@ impl Multiverse {
             }
             // Rays and leaps that the new board lets through.
             for s in attacks.stopped.get(&(line, v)).into_iter().flatten() {
-                if self.continue_ray(s, by_white) {
+                if self.continue_ray(s, by_white, &mut Vec::new()) {
                     return true;
                 }
             }
@@ -100,8 +100,55 @@ impl Multiverse {
         false
     }
 
+    /// The search's test when the board `new` (line, half-turn) is added: the attacks of its
+    /// pieces, and the stopped rays (of the turn's start, and `pending` ones of boards added
+    /// before) that it lets through. The rays of its pieces that stop at a missing board are
+    /// added to `holes`, for the boards still to come.
+    pub(super) fn attacked_when_added(
+        &self,
+        attacks: &Attacks,
+        new: (i32, i32),
+        pending: &[Stopped],
+        holes: &mut Vec<Stopped>,
+    ) -> bool {
+        let by_white = !self.white_to_move;
+        let mut hit = false;
+        if let Some(board) = self.board(new.0, new.1) {
+            for (x, y, piece) in board.pieces() {
+                if piece.white == by_white {
+                    self.attack_lines(
+                        Pos {
+                            line: new.0,
+                            v: new.1,
+                            x,
+                            y,
+                        },
+                        piece,
+                        &mut |r| match r {
+                            Reach::Royal => hit = true,
+                            Reach::Hole(at, dir, slider) => holes.push(Stopped {
+                                at,
+                                piece,
+                                dir,
+                                slider,
+                            }),
+                        },
+                    );
+                }
+            }
+        }
+        hit || attacks
+            .stopped
+            .get(&new)
+            .into_iter()
+            .flatten()
+            .chain(pending.iter().filter(|s| (s.at.line, s.at.v) == new))
+            .any(|s| self.continue_ray(s, by_white, holes))
+    }
+
     /// Follows a stopped ray from the square it reached, now that its board exists.
-    fn continue_ray(&self, s: &Stopped, by_white: bool) -> bool {
+    /// A ray that stops again at a missing board is added to `holes`.
+    fn continue_ray(&self, s: &Stopped, by_white: bool, holes: &mut Vec<Stopped>) -> bool {
         let mut at = s.at;
         loop {
             match self.at(at) {
@@ -109,9 +156,13 @@ impl Multiverse {
                 None if !s.slider || s.piece.kind.pawnlike() => return false,
                 None => {}
             }
-            match self.offset(at, s.dir) {
-                Some(next) => at = next,
-                None => return false,
+            match self.step(at, s.dir) {
+                Step::On(next) => at = next,
+                Step::Hole(next) => {
+                    holes.push(Stopped { at: next, ..*s });
+                    return false;
+                }
+                Step::Off => return false,
             }
         }
     }
