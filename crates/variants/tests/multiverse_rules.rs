@@ -276,6 +276,14 @@ fn position_text_errors_name_the_problem() {
             "without gaps",
         ),
         ("nonsense", "5DFEN"),
+        (
+            "[Board \"custom\"] [Size \"3x3\"] [3/3/3:0:2000000000:w]",
+            "from 0 to 100000",
+        ),
+        (
+            "[Board \"custom\"] [Size \"3x3\"] [3/3/3:2000000000:1:w]",
+            "not a timeline",
+        ),
     ] {
         let e = Multiverse::from_position_text(text)
             .expect_err(text)

@@ -18,7 +18,11 @@ pub fn parse_line(text: &str, even: bool) -> Result<i32, String> {
     let bad = || format!("`{text}` is not a timeline (like 0, 1, -1, +0, -0)");
     let negative = t.starts_with('-');
     let digits = t.trim_start_matches(['-', '+']);
-    let n: i32 = digits.parse().map_err(|_| bad())?;
+    let n: i32 = digits
+        .parse()
+        .ok()
+        .filter(|n| *n <= 100_000)
+        .ok_or_else(bad)?;
     match (even, negative) {
         (false, _) if n == 0 && t.len() > 1 => Err(format!(
             "`{text}`: ±0 only in games that start with two timelines"

@@ -158,7 +158,13 @@ impl Multiverse {
             let t: i32 = turn
                 .trim()
                 .parse()
-                .map_err(|_| err(format!("`[{b}]`: turn `{turn}` is not a number")))?;
+                .ok()
+                .filter(|t| (0..=100_000).contains(t))
+                .ok_or_else(|| {
+                    err(format!(
+                        "`[{b}]`: turn `{turn}` is not a number from 0 to 100000"
+                    ))
+                })?;
             let c = match colour.trim() {
                 "w" => 0,
                 "b" => 1,
