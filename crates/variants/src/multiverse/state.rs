@@ -108,7 +108,7 @@ pub struct Multiverse {
 pub(super) enum Undo {
     /// Boards appended, in order: (line, whether the board created the line).
     Move(Vec<(i32, bool)>),
-    /// A submit: the player and the turn count before it.
+    /// A submit (taken back by handing the turn back).
     Submit,
 }
 
