@@ -291,3 +291,56 @@ fn position_text_errors_name_the_problem() {
         assert!(e.contains(needle), "{text}: {e}");
     }
 }
+
+#[test]
+fn r3_unicorns_and_dragons_need_three_and_four_axes() {
+    // On the first board there is no other board: a unicorn or dragon has nowhere to go.
+    let g = game("[Board \"Focused - Just Unicorns\"]");
+    assert!(
+        !moves(&g).iter().any(|m| m.contains('U')),
+        "{:?}",
+        moves(&g)
+    );
+    let g = game("[Board \"Focused - Just Dragons\"]");
+    assert!(!moves(&g).iter().any(|m| m.contains('D')));
+    // A turn later the white unicorn reaches the past board on three axes (file, rank, time).
+    let mut g = game("[Board \"Focused - Just Unicorns\"]");
+    play(&mut g, "(0T1)Ka1a2 submit (0T1)Ke5e4 submit");
+    let unicorn: Vec<String> = moves(&g).into_iter().filter(|m| m.contains('U')).collect();
+    assert!(
+        !unicorn.is_empty() && unicorn.iter().all(|m| m.contains(">>(0T1)")),
+        "{unicorn:?}"
+    );
+}
+
+#[test]
+fn r1_turn_zero_gives_black_a_board_to_travel_to() {
+    let mut g = game("[Board \"Standard - Turn Zero\"]");
+    assert!(
+        !moves(&g).iter().any(|m| m.contains("T0")),
+        "White has no T0 board"
+    );
+    play(&mut g, "(0T1)e2e3 submit");
+    assert!(
+        moves(&g).contains(&"(0T1)Nb8>>(0T0)b6".to_owned()),
+        "a black knight reaches T0"
+    );
+}
+
+#[test]
+fn r5_brawns_capture_sideways_across_timelines_where_pawns_cannot() {
+    let brawn =
+        game("[Board \"custom\"] [Size \"5x5\"] [4k/5/5/2p2/K4:-0:1:w] [4k/5/5/1W3/K4:+0:1:w]");
+    assert!(
+        moves(&brawn).contains(&"(+0T1)Wb2>(-0T1)c2".to_owned()),
+        "{:?}",
+        moves(&brawn)
+    );
+    let pawn =
+        game("[Board \"custom\"] [Size \"5x5\"] [4k/5/5/2p2/K4:-0:1:w] [4k/5/5/1P3/K4:+0:1:w]");
+    assert!(
+        !moves(&pawn).iter().any(|m| m.ends_with("(-0T1)c2")),
+        "{:?}",
+        moves(&pawn)
+    );
+}
