@@ -344,3 +344,41 @@ fn r5_brawns_capture_sideways_across_timelines_where_pawns_cannot() {
         moves(&pawn)
     );
 }
+
+#[test]
+fn r12_records_round_trip_and_mark_check_and_mate() {
+    let start = Multiverse::start();
+    let mut g = start.clone();
+    let mut played = Vec::new();
+    for text in
+        "(0T1)f2f3 submit (0T1)e7e5 submit (0T2)g2g4 submit (0T2)Qd8h4 submit".split_whitespace()
+    {
+        let d = g.parse_decision(text).expect(text);
+        played.push(d);
+        g.apply(d);
+    }
+    let record = Multiverse::record_text(&start, &played, g.to_act().outcome());
+    assert!(record.contains("1. (0T1)f2f3 / (0T1)e7e5"), "{record}");
+    // Not mate in 5D: White may still escape into the past (a branch moves the present back).
+    assert!(record.contains("2. (0T2)g2g4 / (0T2)Qd8h4+"), "{record}");
+    let back = Multiverse::parse_record(&record).expect("reads back");
+    let mut replayed =
+        Multiverse::from_position_text(back.start.as_deref().expect("start")).expect("start");
+    for d in &back.decisions {
+        play(&mut replayed, &d.text);
+    }
+    assert_eq!(replayed.position_text(), g.position_text());
+    assert_eq!(replayed.to_act(), ToAct::Player(Player::White));
+    assert!(replayed.in_check());
+    // A mate is marked `#`: the rooks mate the lone king of a 5x5 board in one move.
+    let start = game("[Board \"custom\"] [Size \"5x5\"] [k4/5/5/2R2/1R2K:0:1:w]");
+    let mut g = start.clone();
+    let mut played = Vec::new();
+    for text in ["(0T1)Rc2a2", "submit"] {
+        let d = g.parse_decision(text).expect(text);
+        played.push(d);
+        g.apply(d);
+    }
+    let record = Multiverse::record_text(&start, &played, g.to_act().outcome());
+    assert!(record.contains("1. (0T1)Rc2a2#"), "{record}");
+}

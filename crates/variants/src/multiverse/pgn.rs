@@ -1,6 +1,6 @@
 //! 5DPGN game records: header tags (and 5DFEN boards for custom starts), then turns
 //! `1. <White's moves> / <Black's moves>`; each half-turn's moves become decisions followed by
-//! `submit`. Comments `{…}`, `;` lines, hints `(>L1)` `(~T3)` `(+L1)`, and results are skipped.
+//! `submit`. Written records mark an action that gives check `+` and one that mates `#`. Comments `{…}`, `;` lines, hints `(>L1)` `(~T3)` `(+L1)`, and results are skipped.
 
 use omnichess_core::{GameRecord, Outcome, RecordError, RecordedDecision};
 
@@ -219,8 +219,24 @@ pub(super) fn write(
         }
         match d {
             Decision5::Submit => {
+                let turn_ends = !game.white_to_move();
+                omnichess_core::Game::apply(&mut game, d);
+                // The action's last move carries `#` for mate and `+` for check.
+                let mate = matches!(omnichess_core::Game::to_act(&game), omnichess_core::ToAct::Nobody(o) if o.reason == "checkmate");
+                let mark = if mate {
+                    "#"
+                } else if game.in_check() {
+                    "+"
+                } else {
+                    ""
+                };
+                if !mark.is_empty() {
+                    line.truncate(line.trim_end().len());
+                    line.push_str(mark);
+                    line.push(' ');
+                }
                 half_open = false;
-                if !game.white_to_move() {
+                if turn_ends {
                     out.push_str(line.trim_end());
                     out.push('\n');
                     line.clear();
@@ -230,9 +246,9 @@ pub(super) fn write(
             Decision5::Move(_) => {
                 line.push_str(&game.notation(d));
                 line.push(' ');
+                omnichess_core::Game::apply(&mut game, d);
             }
         }
-        omnichess_core::Game::apply(&mut game, d);
     }
     if !line.is_empty() {
         out.push_str(line.trim_end());
