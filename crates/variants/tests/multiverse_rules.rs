@@ -359,8 +359,8 @@ fn r12_records_round_trip_and_mark_check_and_mate() {
     }
     let record = Multiverse::record_text(&start, &played, g.to_act().outcome());
     assert!(record.contains("1. (0T1)f2f3 / (0T1)e7e5"), "{record}");
-    // Not mate in 5D: White may still escape into the past (a branch moves the present back).
-    assert!(record.contains("2. (0T2)g2g4 / (0T2)Qd8h4+"), "{record}");
+    // Not mate in 5D but softmate: White's only escape is the king's jump into the past.
+    assert!(record.contains("2. (0T2)g2g4 / (0T2)Qd8h4*"), "{record}");
     let back = Multiverse::parse_record(&record).expect("reads back");
     let mut replayed =
         Multiverse::from_position_text(back.start.as_deref().expect("start")).expect("start");
@@ -369,7 +369,13 @@ fn r12_records_round_trip_and_mark_check_and_mate() {
     }
     assert_eq!(replayed.position_text(), g.position_text());
     assert_eq!(replayed.to_act(), ToAct::Player(Player::White));
-    assert!(replayed.in_check());
+    assert!(replayed.in_check() && replayed.softmate());
+    assert_eq!(
+        moves(&replayed).len(),
+        24,
+        "moves remain, but one action is legal"
+    );
+    assert_eq!(replayed.clone().count_turns(1000), 1);
     // A mate is marked `#`: the rooks mate the lone king of a 5x5 board in one move.
     let start = game("[Board \"custom\"] [Size \"5x5\"] [k4/5/5/2R2/1R2K:0:1:w]");
     let mut g = start.clone();

@@ -11,6 +11,20 @@ use super::state::{Move5, Multiverse};
 impl Multiverse {
     /// The number of legal actions from the start of the current turn, stopping at `cap`.
     pub fn count_actions(&mut self, cap: u64) -> u64 {
+        self.count_actions_where(cap, false)
+    }
+
+    /// Whether the mover is in softmate: in check, with legal actions, every one of which
+    /// moves the present back to where it is or earlier (the only escapes travel in time).
+    #[must_use]
+    pub fn softmate(&self) -> bool {
+        let mut probe = self.clone();
+        self.in_check() && probe.count_actions(1) > 0 && probe.count_actions_where(1, true) == 0
+    }
+
+    /// `count_actions`, counting with `advancing` only the actions after which the present is
+    /// later than now.
+    fn count_actions_where(&mut self, cap: u64, advancing: bool) -> u64 {
         let attacks = self.opponent_attacks();
         if attacks.at_start {
             return 0; // an attack no action can change: nothing is legal
@@ -81,6 +95,7 @@ impl Multiverse {
         // The most constrained boards first: the search is cut earliest there.
         boards.sort_by_key(|b| (!b.mandatory, b.options.len()));
         let mut search = Search {
+            advancing,
             attacks,
             boards,
             present,
@@ -113,7 +128,8 @@ impl Multiverse {
                     self.pop_board(line, created);
                 }
                 let moves: Vec<Move5> = s.chosen.iter().map(|&(m, _)| m).collect();
-                s.count += self.orders(&moves, s.cap - s.count, &s.attacks);
+                let advancing = s.advancing.then_some(s.present);
+                s.count += self.orders(&moves, s.cap - s.count, &s.attacks, advancing);
                 for entry in &mut s.chosen {
                     if let Some(pushed) = self.depart(entry.0) {
                         entry.1 = pushed;
@@ -160,7 +176,13 @@ impl Multiverse {
     /// still last of its timeline does not branch; the others branch, and the order in which
     /// branches create timelines tells actions apart (it decides their numbers), while the
     /// order of the jumps that do not branch does not.
-    fn orders(&mut self, moves: &[Move5], cap: u64, attacks: &Attacks) -> u64 {
+    fn orders(
+        &mut self,
+        moves: &[Move5],
+        cap: u64,
+        attacks: &Attacks,
+        advancing_past: Option<i32>,
+    ) -> u64 {
         let (physical, jumps): (Vec<Move5>, Vec<Move5>) = moves
             .iter()
             .partition(|m| (m.from.line, m.from.v) == (m.to.line, m.to.v));
@@ -192,13 +214,17 @@ impl Multiverse {
                     None => valid = false,
                 }
             }
-            if valid && self.present_passed() && {
-                let new: Vec<(i32, i32)> = undo
-                    .iter()
-                    .map(|&(l, _)| (l, self.line(l).map_or(0, |t| t.end())))
-                    .collect();
-                !self.attacked_after(attacks, &new)
-            } {
+            if valid
+                && self.present_passed()
+                && advancing_past.is_none_or(|p| self.present() > p)
+                && {
+                    let new: Vec<(i32, i32)> = undo
+                        .iter()
+                        .map(|&(l, _)| (l, self.line(l).map_or(0, |t| t.end())))
+                        .collect();
+                    !self.attacked_after(attacks, &new)
+                }
+            {
                 identity.sort_unstable();
                 seen.insert(identity);
             }
@@ -228,6 +254,8 @@ struct Board5 {
 
 /// The state of the action search.
 struct Search {
+    /// Count only actions after which the present is later than now.
+    advancing: bool,
     /// The opponent's attacks at the start of the turn.
     attacks: Attacks,
     boards: Vec<Board5>,

@@ -1,6 +1,8 @@
 //! 5DPGN game records: header tags (and 5DFEN boards for custom starts), then turns
 //! `1. <White's moves> / <Black's moves>`; each half-turn's moves become decisions followed by
-//! `submit`. Written records mark an action that gives check `+` and one that mates `#`. Comments `{…}`, `;` lines, hints `(>L1)` `(~T3)` `(+L1)`, and results are skipped.
+//! `submit`. Written records mark an action that gives check `+`, softmate `*` (every escape
+//! travels back in time) and mate `#`. Comments `{…}`, `;` lines, hints `(>L1)` `(~T3)`
+//! `(+L1)`, and results are skipped.
 
 use omnichess_core::{GameRecord, Outcome, RecordError, RecordedDecision};
 
@@ -225,6 +227,8 @@ pub(super) fn write(
                 let mate = matches!(omnichess_core::Game::to_act(&game), omnichess_core::ToAct::Nobody(o) if o.reason == "checkmate");
                 let mark = if mate {
                     "#"
+                } else if game.softmate() {
+                    "*"
                 } else if game.in_check() {
                     "+"
                 } else {
