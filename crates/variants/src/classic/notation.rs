@@ -29,16 +29,7 @@ impl Classic {
 
     /// The square the king lands on for castling, the move's target otherwise.
     fn landing(&self, mv: Move) -> Square {
-        if self.is_castle(mv) {
-            let file = if mv.to.file() > mv.from.file() {
-                File::G
-            } else {
-                File::C
-            };
-            Square::new(file, mv.from.rank())
-        } else {
-            mv.to
-        }
+        landing(&self.board, mv)
     }
 
     /// The move in UCI notation: `e2e4`, `e7e8q`, castling as the king's two-square step.
@@ -86,25 +77,15 @@ impl Classic {
             }
         } else {
             text.push(char::from(piece).to_ascii_uppercase());
-            let (mut rivals, mut same_file, mut same_rank) = (false, false, false);
+            let mut rivals = Vec::new();
             self.board
                 .generate_moves_for(self.board.pieces(piece), |moves| {
                     if moves.from != mv.from && moves.to.has(mv.to) {
-                        rivals = true;
-                        same_file |= moves.from.file() == mv.from.file();
-                        same_rank |= moves.from.rank() == mv.from.rank();
+                        rivals.push(moves.from);
                     }
                     false
                 });
-            if rivals {
-                if !same_file {
-                    text.push(char::from(mv.from.file()));
-                } else if !same_rank {
-                    text.push(char::from(mv.from.rank()));
-                } else {
-                    text.push_str(&mv.from.to_string());
-                }
-            }
+            text.push_str(&disambiguation(mv.from, rivals));
         }
         if capture {
             text.push('x');
@@ -176,6 +157,39 @@ impl Classic {
                     && from_rank.is_none_or(|r| mv.from.rank() == r)
             }
         }
+    }
+}
+
+/// The square a cozy-chess move lands on as written: for castling (the king taking its own
+/// rook) the king's two-square step, the move's target otherwise (also QEC's notation).
+pub(crate) fn landing(board: &cozy_chess::Board, mv: Move) -> Square {
+    if board.colors(board.side_to_move()).has(mv.to) {
+        let file = if mv.to.file() > mv.from.file() {
+            File::G
+        } else {
+            File::C
+        };
+        Square::new(file, mv.from.rank())
+    } else {
+        mv.to
+    }
+}
+
+/// The disambiguation SAN writes for a move from `from` when `rivals` (the other squares a
+/// piece of the same kind could come from to the same target) exist: nothing, the file, the
+/// rank, or the whole square (also Die Chess's SAN).
+pub(crate) fn disambiguation(from: Square, rivals: impl IntoIterator<Item = Square>) -> String {
+    let (mut any, mut same_file, mut same_rank) = (false, false, false);
+    for r in rivals {
+        any = true;
+        same_file |= r.file() == from.file();
+        same_rank |= r.rank() == from.rank();
+    }
+    match (any, same_file, same_rank) {
+        (false, _, _) => String::new(),
+        (true, false, _) => char::from(from.file()).to_string(),
+        (true, true, false) => char::from(from.rank()).to_string(),
+        (true, true, true) => from.to_string(),
     }
 }
 

@@ -8,7 +8,7 @@ use cozy_chess::{Move, Piece};
 use omnichess_core::{DecisionError, Game};
 
 use super::state::{Dice, DiceDecision};
-use crate::classic::notation::{SanShape, parse_san, parse_uci};
+use crate::classic::notation::{SanShape, disambiguation, parse_san, parse_uci};
 
 fn letter(p: Piece) -> char {
     char::from(p).to_ascii_uppercase()
@@ -47,23 +47,13 @@ impl Dice {
                 }
             } else {
                 text.push(letter(piece));
-                let (mut rivals, mut same_file, mut same_rank) = (false, false, false);
+                let mut rivals = Vec::new();
                 self.moves_of(piece, |other| {
                     if other.to == mv.to && other.from != mv.from {
-                        rivals = true;
-                        same_file |= other.from.file() == mv.from.file();
-                        same_rank |= other.from.rank() == mv.from.rank();
+                        rivals.push(other.from);
                     }
                 });
-                if rivals {
-                    if !same_file {
-                        text.push(char::from(mv.from.file()));
-                    } else if !same_rank {
-                        text.push(char::from(mv.from.rank()));
-                    } else {
-                        text.push_str(&mv.from.to_string());
-                    }
-                }
+                text.push_str(&disambiguation(mv.from, rivals));
             }
             if capture {
                 text.push('x');

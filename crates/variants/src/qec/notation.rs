@@ -2,7 +2,7 @@
 //! or `O-O`), a draft pick as `e2~b8`. Read leniently: `x` for `-`, UCI `e2e4`, a trailing
 //! `✖`, `+` or `#`.
 
-use cozy_chess::{Color, File, Move, Piece, Square};
+use cozy_chess::{Color, Move, Piece, Square};
 use omnichess_core::{DecisionError, Game};
 
 use super::state::{Qec, QecDecision};
@@ -10,17 +10,7 @@ use super::state::{Qec, QecDecision};
 impl Qec {
     /// The square a move lands on as written: castling as the king's two-square step.
     fn landing(&self, mv: Move) -> Square {
-        let b = &self.now.board;
-        if b.colors(b.side_to_move()).has(mv.to) {
-            let file = if mv.to.file() > mv.from.file() {
-                File::G
-            } else {
-                File::C
-            };
-            Square::new(file, mv.from.rank())
-        } else {
-            mv.to
-        }
+        crate::classic::notation::landing(&self.now.board, mv)
     }
 
     /// The decision in §12 notation.
