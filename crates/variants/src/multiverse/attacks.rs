@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use omnichess_core::geometry::Coord;
 
-use super::piece::{Kind, Piece};
+use super::piece::Piece;
 use super::state::{Multiverse, Pos};
 
 /// A ray or leap of an opponent piece that stopped at a board that did not exist.
@@ -171,7 +171,6 @@ impl Multiverse {
     /// royal piece of the other side, and with `Hole` where it reaches a board that does not
     /// exist (a square of a timeline's future or of a timeline not yet made).
     fn attack_lines(&self, from: Pos, piece: Piece, each: &mut dyn FnMut(Reach)) {
-        use super::movegen::{ALL, DIAGONAL, KNIGHT, ORTHOGONAL, QUADRAGONAL, TRIAGONAL};
         let ray = |dirs: &[Coord<4>], slider: bool, each: &mut dyn FnMut(Reach)| {
             for &d in dirs {
                 let mut at = from;
@@ -196,19 +195,12 @@ impl Multiverse {
                 }
             }
         };
-        match piece.kind {
-            Kind::Rook => ray(ORTHOGONAL.as_slice(), true, each),
-            Kind::Bishop => ray(DIAGONAL.as_slice(), true, each),
-            Kind::Unicorn => ray(TRIAGONAL.as_slice(), true, each),
-            Kind::Dragon => ray(QUADRAGONAL.as_slice(), true, each),
-            Kind::Queen | Kind::RoyalQueen => ray(ALL.as_slice(), true, each),
-            Kind::Princess => {
-                ray(ORTHOGONAL.as_slice(), true, each);
-                ray(DIAGONAL.as_slice(), true, each);
-            }
-            Kind::King | Kind::CommonKing => ray(ALL.as_slice(), false, each),
-            Kind::Knight => ray(KNIGHT.as_slice(), false, each),
-            Kind::Pawn | Kind::Brawn => ray(&self.pawn_captures(piece), false, each),
+        if piece.kind.pawnlike() {
+            return ray(&self.pawn_captures(piece), false, each);
+        }
+        let (sets, slider) = super::movegen::movement(piece.kind);
+        for set in sets {
+            ray(set.as_slice(), slider, each);
         }
     }
 

@@ -8,12 +8,28 @@ use super::piece::{Kind, Piece};
 use super::state::{Move5, Multiverse, Pos};
 
 /// Directions as (x, y, time, timeline) unit steps.
-pub(super) const ORTHOGONAL: DirectionSet<4> = DirectionSet::orthogonal();
-pub(super) const DIAGONAL: DirectionSet<4> = DirectionSet::diagonal();
-pub(super) const TRIAGONAL: DirectionSet<4> = DirectionSet::triagonal();
-pub(super) const QUADRAGONAL: DirectionSet<4> = DirectionSet::quadragonal();
-pub(super) const ALL: DirectionSet<4> = DirectionSet::all();
-pub(super) const KNIGHT: DirectionSet<4> = DirectionSet::knight();
+const ORTHOGONAL: DirectionSet<4> = DirectionSet::orthogonal();
+const DIAGONAL: DirectionSet<4> = DirectionSet::diagonal();
+const TRIAGONAL: DirectionSet<4> = DirectionSet::triagonal();
+const QUADRAGONAL: DirectionSet<4> = DirectionSet::quadragonal();
+const ALL: DirectionSet<4> = DirectionSet::all();
+const KNIGHT: DirectionSet<4> = DirectionSet::knight();
+
+/// How a piece that is not a pawn or brawn moves: its direction sets, and whether it slides
+/// along them (else it makes one step or leap).
+pub(super) fn movement(kind: Kind) -> (&'static [&'static DirectionSet<4>], bool) {
+    match kind {
+        Kind::Rook => (&[&ORTHOGONAL], true),
+        Kind::Bishop => (&[&DIAGONAL], true),
+        Kind::Unicorn => (&[&TRIAGONAL], true),
+        Kind::Dragon => (&[&QUADRAGONAL], true),
+        Kind::Queen | Kind::RoyalQueen => (&[&ALL], true),
+        Kind::Princess => (&[&ORTHOGONAL, &DIAGONAL], true),
+        Kind::King | Kind::CommonKing => (&[&ALL], false),
+        Kind::Knight => (&[&KNIGHT], false),
+        Kind::Pawn | Kind::Brawn => (&[], false),
+    }
+}
 
 impl Multiverse {
     /// The square `step` away from `from`, if its board exists and holds the square. A step
@@ -73,19 +89,16 @@ impl Multiverse {
                 }
             }
         };
-        match piece.kind {
-            Kind::Rook => slide(ORTHOGONAL.as_slice(), each),
-            Kind::Bishop => slide(DIAGONAL.as_slice(), each),
-            Kind::Unicorn => slide(TRIAGONAL.as_slice(), each),
-            Kind::Dragon => slide(QUADRAGONAL.as_slice(), each),
-            Kind::Queen | Kind::RoyalQueen => slide(ALL.as_slice(), each),
-            Kind::Princess => {
-                slide(ORTHOGONAL.as_slice(), each);
-                slide(DIAGONAL.as_slice(), each);
+        if piece.kind.pawnlike() {
+            return self.pawn_targets(from, piece, captures_only, each);
+        }
+        let (sets, slider) = movement(piece.kind);
+        for set in sets {
+            if slider {
+                slide(set.as_slice(), each);
+            } else {
+                leap(set.as_slice(), each);
             }
-            Kind::King | Kind::CommonKing => leap(ALL.as_slice(), each),
-            Kind::Knight => leap(KNIGHT.as_slice(), each),
-            Kind::Pawn | Kind::Brawn => self.pawn_targets(from, piece, captures_only, each),
         }
     }
 
