@@ -1,0 +1,91 @@
+//! The action search against brute force: in random positions of small variants, the number of
+//! legal actions `count_turns` finds (with its cuts and incremental check tests) equals the
+//! number of distinct actions found by trying every sequence of decisions up to `submit`.
+
+use std::collections::HashSet;
+
+use omnichess_core::{Game, ToAct, Variant};
+use omnichess_variants::multiverse::{Decision5, Move5, Multiverse};
+use proptest::prelude::*;
+
+/// Every action reachable by decisions, told apart as the search does: the moves that did not
+/// branch (in any order) and the branching moves in the order they created timelines.
+fn brute_force(g: &mut Multiverse) -> usize {
+    let mut seen = HashSet::new();
+    let mut path: Vec<(Move5, bool)> = Vec::new();
+    walk(g, &mut path, &mut seen);
+    seen.len()
+}
+
+fn walk(
+    g: &mut Multiverse,
+    path: &mut Vec<(Move5, bool)>,
+    seen: &mut HashSet<(Vec<String>, Vec<String>)>,
+) {
+    let mut list = Vec::new();
+    g.decisions(&mut list);
+    for d in list {
+        match d {
+            Decision5::Submit => {
+                let mut plain: Vec<String> = path
+                    .iter()
+                    .filter(|(_, b)| !b)
+                    .map(|(m, _)| format!("{m:?}"))
+                    .collect();
+                plain.sort();
+                let branches: Vec<String> = path
+                    .iter()
+                    .filter(|(_, b)| *b)
+                    .map(|(m, _)| format!("{m:?}"))
+                    .collect();
+                seen.insert((plain, branches));
+            }
+            Decision5::Move(mv) => {
+                let lines = g.timelines().count();
+                g.apply(d);
+                let branched = g.timelines().count() > lines;
+                path.push((mv, branched));
+                walk(g, path, seen);
+                path.pop();
+                g.undo();
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_search_counts_what_brute_force_finds(
+        variant in prop::sample::select(vec!["Focused - Just Kings", "Focused - Just Knights", "Very Small - Open", "Focused - Just Rooks"]),
+        choices in prop::collection::vec(any::<usize>(), 0..14),
+    ) {
+        let mut g = Multiverse::from_position_text(&format!("[Board \"{variant}\"]")).expect("variant");
+        let mut list = Vec::new();
+        for c in choices {
+            if matches!(g.to_act(), ToAct::Nobody(_)) {
+                break;
+            }
+            // Play one random decision, then finish the turn as soon as it may end.
+            g.decisions(&mut list);
+            let moves: Vec<Decision5> = list.iter().copied().filter(|d| *d != Decision5::Submit).collect();
+            if moves.is_empty() {
+                break;
+            }
+            g.apply(moves[c % moves.len()]);
+            g.decisions(&mut list);
+            if list.contains(&Decision5::Submit) {
+                g.apply(Decision5::Submit);
+            } else {
+                g.undo();
+                break;
+            }
+        }
+        if !g.at_turn_start() {
+            return Ok(());
+        }
+        let brute = brute_force(&mut g.clone());
+        prop_assert_eq!(g.count_turns(u64::MAX), brute as u64, "at {}", g.position_text());
+    }
+}
