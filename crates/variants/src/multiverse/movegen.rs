@@ -35,17 +35,10 @@ impl Multiverse {
     /// The square `step` away from `from`, if its board exists and holds the square. A step
     /// of 1 in time is a full turn (two half-turns), so the board has the same side to move.
     pub(super) fn offset(&self, from: Pos, step: Coord<4>) -> Option<Pos> {
-        let [dx, dy, dt, dl] = step.components();
-        let to = Pos {
-            x: from.x + dx,
-            y: from.y + dy,
-            v: from.v + 2 * dt,
-            line: from.line + dl,
-        };
-        let s = &self.setup;
-        (to.x >= 0 && to.x < s.width && to.y >= 0 && to.y < s.height)
-            .then_some(to)
-            .filter(|p| self.board(p.line, p.v).is_some())
+        match self.step(from, step) {
+            super::attacks::Step::On(to) => Some(to),
+            _ => None,
+        }
     }
 
     /// The piece on a square.
