@@ -77,8 +77,8 @@ pub fn odds(variant: &str, position: Option<&str>, after: Option<&str>) -> Resul
     }
     let p = game.forfeit_probability().ok_or_else(|| {
         CliError(format!(
-            "no roll is due here: {variant} has no dice, or the game is over, or this turn's \
-             roll has been made"
+            "no roll is due here: {variant} rolls no die now (no dice, the game is over, or this turn's \
+             roll is made)"
         ))
     })?;
     outln!("{p}");
