@@ -1,0 +1,57 @@
+//! The engine's errors. Each prints as one clear line.
+
+use omnichess_core::{DecisionError, Outcome, PositionError};
+use thiserror::Error;
+
+/// Why the engine could not do what it was asked.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum EngineError {
+    /// No engine is registered for the variant.
+    #[error("no engine for variant `{name}` (engines exist for: {known})")]
+    UnknownVariant {
+        /// The name asked for.
+        name: String,
+        /// The names with an engine, comma-separated.
+        known: String,
+    },
+    /// The position text is invalid.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A decision given after the position cannot be played.
+    #[error("decision {index} (`{text}`): {source}")]
+    Decision {
+        /// Its 1-based number among the decisions given.
+        index: usize,
+        /// The decision as given.
+        text: String,
+        /// Why it cannot be played.
+        source: DecisionError,
+    },
+    /// The game is over: there is nothing to decide.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    /// Chance acts next (a die roll): a player's decision is not due.
+    #[error("chance acts next, not a player: give the chance outcome (e.g. the roll) first")]
+    ChanceActs,
+    /// An agent specification cannot be read.
+    #[error("bad agent `{spec}`: {reason}")]
+    Spec {
+        /// The specification as given.
+        spec: String,
+        /// What is wrong, and what is expected.
+        reason: String,
+    },
+    /// A match setting is out of range.
+    #[error("bad match setting: {0}")]
+    Match(String),
+    /// An agent produced a decision that is not legal (a bug in the agent).
+    #[error("agent `{agent}` chose an illegal decision {decision} in position `{position}`")]
+    IllegalChoice {
+        /// The agent's specification.
+        agent: String,
+        /// The decision, as the variant's debug form.
+        decision: String,
+        /// The position text.
+        position: String,
+    },
+}

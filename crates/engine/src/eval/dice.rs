@@ -1,0 +1,131 @@
+//! Die Chess: the shared board core plus **exposure to bad rolls**.
+//!
+//! A face of the die is *dead* for a side when no piece of that type could move at all (none
+//! left, or every one blocked in — judged from attack tables, ignoring pins and checks). A
+//! roll of a dead face forfeits the turn, so a side scores −[`EXPOSURE_WEIGHT`] × the
+//! probability that its roll is dead: with the default die and no queen, that is −8, and a
+//! side whose bishops, rooks and queen are all gone or shut in (45 %) pays −45.
+//!
+//! The rolls themselves are chance nodes that the search averages exactly; this term only
+//! tells the static evaluation at the horizon which structures waste future rolls.
+
+use cozy_chess::{
+    BitBoard, Color, Move, Piece, Rank, get_bishop_moves, get_king_moves, get_knight_moves,
+    get_pawn_attacks, get_pawn_quiets, get_rook_moves,
+};
+use omnichess_variants::dice::{Dice, DiceBoard, DiceDecision, Die, Phase};
+
+use super::Evaluator;
+use super::material::{self, Pieces};
+
+/// Centipawns lost per unit of probability that a side's roll is dead.
+pub const EXPOSURE_WEIGHT: i32 = 100;
+
+/// The evaluation of Die Chess: the board core and the exposure to bad rolls.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DiceEval;
+
+fn pieces(board: &DiceBoard) -> Pieces {
+    Pieces::new(|c, p| board.colored(c, p))
+}
+
+/// Whether some piece of `color` of type `piece` has a square to go to (pins and checks aside).
+fn alive(pieces: &Pieces, color: Color, piece: Piece) -> bool {
+    let occ = pieces.occupied();
+    let free = !pieces.color(color);
+    let theirs = pieces.color(!color);
+    pieces.of(color, piece).into_iter().any(|sq| {
+        let targets: BitBoard = match piece {
+            Piece::Pawn => get_pawn_quiets(sq, color, occ) | (get_pawn_attacks(sq, color) & theirs),
+            Piece::Knight => get_knight_moves(sq) & free,
+            Piece::Bishop => get_bishop_moves(sq, occ) & free,
+            Piece::Rook => get_rook_moves(sq, occ) & free,
+            Piece::Queen => (get_bishop_moves(sq, occ) | get_rook_moves(sq, occ)) & free,
+            Piece::King => get_king_moves(sq) & free,
+        };
+        !targets.is_empty()
+    })
+}
+
+/// The probability that a roll of `die` is dead for `color` on `board`.
+#[must_use]
+pub fn dead_roll_probability(board: &DiceBoard, die: Die, color: Color) -> f64 {
+    dead(&pieces(board), die, color)
+}
+
+fn dead(pieces: &Pieces, die: Die, color: Color) -> f64 {
+    die.probability_of(|face| !alive(pieces, color, face))
+}
+
+/// The exposure term from White's view.
+#[must_use]
+pub fn exposure(pieces: &Pieces, die: Die) -> i32 {
+    let gap = dead(pieces, die, Color::Black) - dead(pieces, die, Color::White);
+    (f64::from(EXPOSURE_WEIGHT) * gap).round() as i32
+}
+
+/// Whether `mv` brings a pawn to the last rank (its piece then comes from a roll).
+fn promotes(board: &DiceBoard, mv: Move) -> bool {
+    board.pieces(Piece::Pawn).has(mv.from) && matches!(mv.to.rank(), Rank::First | Rank::Eighth)
+}
+
+impl Evaluator<Dice> for DiceEval {
+    fn evaluate(&self, state: &Dice) -> i32 {
+        let pieces = pieces(state.board());
+        material::score(&pieces) + exposure(&pieces, state.die())
+    }
+
+    fn material(&self, state: &Dice) -> i32 {
+        material::material(&pieces(state.board()))
+    }
+
+    fn is_tactical(&self, state: &Dice, decision: DiceDecision) -> bool {
+        match decision {
+            DiceDecision::Move(mv) => {
+                let board = state.board();
+                board.captured_square(mv).is_some() || promotes(board, mv)
+            }
+            _ => false,
+        }
+    }
+
+    fn order_score(&self, state: &Dice, decision: DiceDecision) -> i32 {
+        let DiceDecision::Move(mv) = decision else {
+            return 0;
+        };
+        let board = state.board();
+        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let capture = board.captured_square(mv).map_or(0, |sq| {
+            material::mvv_lva(board.piece_on(sq).unwrap_or(Piece::Pawn), attacker)
+        });
+        let promotion = if promotes(board, mv) {
+            material::value(Piece::Queen)
+        } else {
+            0
+        };
+        // A king capture ends the game: try it before anything else.
+        let king =
+            if board.captured_square(mv).and_then(|sq| board.piece_on(sq)) == Some(Piece::King) {
+                1_000_000
+            } else {
+                0
+            };
+        capture + promotion + king
+    }
+
+    fn decision_key(&self, _state: &Dice, decision: DiceDecision) -> u16 {
+        match decision {
+            DiceDecision::Move(mv) => (mv.from as u16) * 64 + mv.to as u16,
+            DiceDecision::KingWithoutRolling => 4096,
+            DiceDecision::ChooseRoll => 4097,
+            DiceDecision::Forfeit => 4098,
+            DiceDecision::Roll(p) => 4100 + p as u16,
+            DiceDecision::Promote(p) => 4110 + p as u16,
+        }
+    }
+
+    fn in_check(&self, state: &Dice) -> bool {
+        let board = state.board();
+        !matches!(state.phase(), Phase::KingTaken(_)) && board.in_check(board.side())
+    }
+}

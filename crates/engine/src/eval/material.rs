@@ -1,0 +1,322 @@
+//! The board core every chess-like evaluation shares (classic, QEC, Die Chess): material,
+//! piece-square tables tapered between middlegame and endgame, mobility, a pawn shield for the
+//! king, and a mop-up term that drives a lone king to the edge. One set of tables for all.
+//!
+//! Piece values and tables are Tomasz Michniewski's "simplified evaluation function" (public,
+//! widely used as a baseline): pawn 100, knight 320, bishop 330, rook 500, queen 900.
+
+use cozy_chess::{
+    BitBoard, Color, File, Piece, Rank, Square, get_bishop_moves, get_knight_moves, get_rook_moves,
+};
+
+/// The value of each piece type in centipawns (pawn, knight, bishop, rook, queen, king). The
+/// king has no material value: it is never traded.
+pub const VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
+/// The value of `piece` in centipawns.
+#[must_use]
+pub fn value(piece: Piece) -> i32 {
+    VALUES[piece as usize]
+}
+
+/// Ordering score of a capture: the victim's value first, the cheaper attacker first among
+/// equal victims (MVV-LVA).
+#[must_use]
+pub fn mvv_lva(victim: Piece, attacker: Piece) -> i32 {
+    10 * value(victim) + 1000 - value(attacker) / 10
+}
+
+/// The pieces of a position by colour and type: the view the shared evaluation reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Pieces {
+    by: [[BitBoard; 6]; 2],
+}
+
+impl Pieces {
+    /// The pieces given by `colored(colour, type)`.
+    #[must_use]
+    pub fn new(colored: impl Fn(Color, Piece) -> BitBoard) -> Pieces {
+        let mut by = [[BitBoard::EMPTY; 6]; 2];
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                by[color as usize][piece as usize] = colored(color, piece);
+            }
+        }
+        Pieces { by }
+    }
+
+    /// The squares of `piece` of `color`.
+    #[must_use]
+    pub fn of(&self, color: Color, piece: Piece) -> BitBoard {
+        self.by[color as usize][piece as usize]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[must_use]
+    pub fn color(&self, color: Color) -> BitBoard {
+        self.by[color as usize]
+            .iter()
+            .fold(BitBoard::EMPTY, |all, &b| all | b)
+    }
+
+    /// The occupied squares.
+    #[must_use]
+    pub fn occupied(&self) -> BitBoard {
+        self.color(Color::White) | self.color(Color::Black)
+    }
+}
+
+/// The material balance from White's view.
+#[must_use]
+pub fn material(pieces: &Pieces) -> i32 {
+    side_material(pieces, Color::White) - side_material(pieces, Color::Black)
+}
+
+fn side_material(pieces: &Pieces, color: Color) -> i32 {
+    Piece::ALL
+        .iter()
+        .map(|&p| value(p) * pieces.of(color, p).len() as i32)
+        .sum()
+}
+
+/// The game phase: 24 with all minor and major pieces on the board, 0 with none (knight and
+/// bishop 1, rook 2, queen 4).
+#[must_use]
+pub fn phase(pieces: &Pieces) -> i32 {
+    let count = |p: Piece| (pieces.of(Color::White, p) | pieces.of(Color::Black, p)).len() as i32;
+    (count(Piece::Knight) + count(Piece::Bishop) + 2 * count(Piece::Rook) + 4 * count(Piece::Queen))
+        .min(24)
+}
+
+/// The whole shared score from White's view: material, piece-square tables, mobility, king
+/// safety and mop-up.
+#[must_use]
+pub fn score(pieces: &Pieces) -> i32 {
+    let phase = phase(pieces);
+    let mut total = material(pieces);
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        total += sign * (placement(pieces, color, phase) + mobility(pieces, color));
+        total += sign * king_shield(pieces, color) * phase / 24;
+    }
+    total + mop_up(pieces, phase)
+}
+
+/// Piece-square table bonuses of `color`'s pieces, the king's tapered by `phase`.
+fn placement(pieces: &Pieces, color: Color, phase: i32) -> i32 {
+    let mut sum = 0;
+    for piece in [
+        Piece::Pawn,
+        Piece::Knight,
+        Piece::Bishop,
+        Piece::Rook,
+        Piece::Queen,
+    ] {
+        for sq in pieces.of(color, piece) {
+            sum += i32::from(TABLES[piece as usize][table_index(sq, color)]);
+        }
+    }
+    for sq in pieces.of(color, Piece::King) {
+        let i = table_index(sq, color);
+        sum += (i32::from(KING_MIDDLE[i]) * phase + i32::from(KING_END[i]) * (24 - phase)) / 24;
+    }
+    sum
+}
+
+/// The index into a table written rank 8 first, from `color`'s side of the board.
+fn table_index(sq: Square, color: Color) -> usize {
+    let rank = sq.rank() as usize;
+    let file = sq.file() as usize;
+    match color {
+        Color::White => (7 - rank) * 8 + file,
+        Color::Black => rank * 8 + file,
+    }
+}
+
+/// Squares each knight, bishop, rook and queen of `color` attacks that its own pieces do not
+/// hold, weighted (knight 4, bishop 5, rook 3, queen 2 per square).
+fn mobility(pieces: &Pieces, color: Color) -> i32 {
+    let occ = pieces.occupied();
+    let free = !pieces.color(color);
+    let mut sum = 0;
+    for sq in pieces.of(color, Piece::Knight) {
+        sum += 4 * (get_knight_moves(sq) & free).len() as i32;
+    }
+    for sq in pieces.of(color, Piece::Bishop) {
+        sum += 5 * (get_bishop_moves(sq, occ) & free).len() as i32;
+    }
+    for sq in pieces.of(color, Piece::Rook) {
+        sum += 3 * (get_rook_moves(sq, occ) & free).len() as i32;
+    }
+    for sq in pieces.of(color, Piece::Queen) {
+        sum += 2 * ((get_bishop_moves(sq, occ) | get_rook_moves(sq, occ)) & free).len() as i32;
+    }
+    sum
+}
+
+/// Own pawns on the king's file and its neighbours, one or two ranks in front of it: 12 each,
+/// at most 3 counted (full weight in the middlegame; the caller tapers it).
+fn king_shield(pieces: &Pieces, color: Color) -> i32 {
+    let Some(king) = pieces.of(color, Piece::King).next_square() else {
+        return 0;
+    };
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
+    let mut shield = 0;
+    for df in -1i8..=1 {
+        for dr in 1i8..=2 {
+            let file = king.file() as i8 + df;
+            let rank = king.rank() as i8 + forward * dr;
+            if (0..8).contains(&file) && (0..8).contains(&rank) {
+                let sq = Square::new(File::index(file as usize), Rank::index(rank as usize));
+                if pieces.of(color, Piece::Pawn).has(sq) {
+                    shield += 1;
+                }
+            }
+        }
+    }
+    12 * shield.min(3)
+}
+
+/// In an endgame (phase ≤ 8) where one side is ahead by more than three pawns: the weaker
+/// king's distance from the centre and the kings' closeness, so the stronger side can force
+/// the mate that piece-square tables alone would not find.
+fn mop_up(pieces: &Pieces, phase: i32) -> i32 {
+    let balance = material(pieces);
+    if phase > 8 || balance.abs() <= 300 {
+        return 0;
+    }
+    let (strong, weak, sign) = if balance > 0 {
+        (Color::White, Color::Black, 1)
+    } else {
+        (Color::Black, Color::White, -1)
+    };
+    let (Some(sk), Some(wk)) = (
+        pieces.of(strong, Piece::King).next_square(),
+        pieces.of(weak, Piece::King).next_square(),
+    ) else {
+        return 0;
+    };
+    let centre = |sq: Square| {
+        let f = sq.file() as i32;
+        let r = sq.rank() as i32;
+        (2 * f - 7).abs() / 2 + (2 * r - 7).abs() / 2
+    };
+    let apart =
+        (sk.file() as i32 - wk.file() as i32).abs() + (sk.rank() as i32 - wk.rank() as i32).abs();
+    sign * (10 * centre(wk) + 4 * (14 - apart))
+}
+
+#[rustfmt::skip]
+const PAWN: [i8; 64] = [
+     0,  0,  0,  0,  0,  0,  0,  0,
+    50, 50, 50, 50, 50, 50, 50, 50,
+    10, 10, 20, 30, 30, 20, 10, 10,
+     5,  5, 10, 25, 25, 10,  5,  5,
+     0,  0,  0, 20, 20,  0,  0,  0,
+     5, -5,-10,  0,  0,-10, -5,  5,
+     5, 10, 10,-20,-20, 10, 10,  5,
+     0,  0,  0,  0,  0,  0,  0,  0,
+];
+
+#[rustfmt::skip]
+const KNIGHT: [i8; 64] = [
+    -50,-40,-30,-30,-30,-30,-40,-50,
+    -40,-20,  0,  0,  0,  0,-20,-40,
+    -30,  0, 10, 15, 15, 10,  0,-30,
+    -30,  5, 15, 20, 20, 15,  5,-30,
+    -30,  0, 15, 20, 20, 15,  0,-30,
+    -30,  5, 10, 15, 15, 10,  5,-30,
+    -40,-20,  0,  5,  5,  0,-20,-40,
+    -50,-40,-30,-30,-30,-30,-40,-50,
+];
+
+#[rustfmt::skip]
+const BISHOP: [i8; 64] = [
+    -20,-10,-10,-10,-10,-10,-10,-20,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -10,  0,  5, 10, 10,  5,  0,-10,
+    -10,  5,  5, 10, 10,  5,  5,-10,
+    -10,  0, 10, 10, 10, 10,  0,-10,
+    -10, 10, 10, 10, 10, 10, 10,-10,
+    -10,  5,  0,  0,  0,  0,  5,-10,
+    -20,-10,-10,-10,-10,-10,-10,-20,
+];
+
+#[rustfmt::skip]
+const ROOK: [i8; 64] = [
+     0,  0,  0,  0,  0,  0,  0,  0,
+     5, 10, 10, 10, 10, 10, 10,  5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+     0,  0,  0,  5,  5,  0,  0,  0,
+];
+
+#[rustfmt::skip]
+const QUEEN: [i8; 64] = [
+    -20,-10,-10, -5, -5,-10,-10,-20,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -10,  0,  5,  5,  5,  5,  0,-10,
+     -5,  0,  5,  5,  5,  5,  0, -5,
+      0,  0,  5,  5,  5,  5,  0, -5,
+    -10,  5,  5,  5,  5,  5,  0,-10,
+    -10,  0,  5,  0,  0,  0,  0,-10,
+    -20,-10,-10, -5, -5,-10,-10,-20,
+];
+
+#[rustfmt::skip]
+const KING_MIDDLE: [i8; 64] = [
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -20,-30,-30,-40,-40,-30,-30,-20,
+    -10,-20,-20,-20,-20,-20,-20,-10,
+     20, 20,  0,  0,  0,  0, 20, 20,
+     20, 30, 10,  0,  0, 10, 30, 20,
+];
+
+#[rustfmt::skip]
+const KING_END: [i8; 64] = [
+    -50,-40,-30,-20,-20,-30,-40,-50,
+    -30,-20,-10,  0,  0,-10,-20,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-30,  0,  0,  0,  0,-30,-30,
+    -50,-30,-30,-30,-30,-30,-30,-50,
+];
+
+/// The tables of pawn, knight, bishop, rook and queen, by [`Piece`] index.
+const TABLES: [[i8; 64]; 5] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cozy_chess::Board;
+
+    fn pieces(board: &Board) -> Pieces {
+        Pieces::new(|c, p| board.colored_pieces(c, p))
+    }
+
+    #[test]
+    fn the_start_is_balanced_and_mirrored_positions_score_opposite() {
+        assert_eq!(score(&pieces(&Board::default())), 0);
+        let white: Board = "4k3/8/8/8/8/2N5/PP6/4K3 w - - 0 1".parse().expect("fen");
+        let black: Board = "4k3/pp6/2n5/8/8/8/8/4K3 b - - 0 1".parse().expect("fen");
+        let w = score(&pieces(&white));
+        assert!(w > 400, "{w}");
+        assert_eq!(w, -score(&pieces(&black)));
+        assert_eq!(material(&pieces(&white)), 520);
+        assert_eq!(phase(&pieces(&Board::default())), 24);
+    }
+
+    #[test]
+    fn captures_order_by_victim_then_cheaper_attacker() {
+        assert!(mvv_lva(Piece::Queen, Piece::Rook) > mvv_lva(Piece::Rook, Piece::Pawn));
+        assert!(mvv_lva(Piece::Rook, Piece::Pawn) > mvv_lva(Piece::Rook, Piece::Queen));
+    }
+}

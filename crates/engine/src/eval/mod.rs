@@ -1,0 +1,52 @@
+//! Evaluation: the only per-variant part of the engine.
+//!
+//! The search knows a variant only through [`omnichess_core::Game`] and an [`Evaluator`]:
+//! a static score, and a few facts about decisions it uses to order and prune. The three
+//! evaluators here share one board core ([`material`]): material, piece-square tables,
+//! mobility and king safety; each adds its variant's own terms (docs/ENGINE.md).
+
+pub mod classic;
+pub mod dice;
+pub mod material;
+pub mod qec;
+
+use omnichess_core::Game;
+
+pub use classic::ClassicEval;
+pub use dice::DiceEval;
+pub use qec::QecEval;
+
+/// What the search asks of a variant beyond the rules.
+///
+/// Scores are absolute, **from White's point of view** (positive favours White), in
+/// centipawn-like units (a pawn is 100). The search is expectiminimax in those terms: White
+/// maximises, Black minimises, chance averages by probability. So a state may be evaluated
+/// whoever acts in it — a player, chance, or the same player for the second time in a turn.
+pub trait Evaluator<G: Game> {
+    /// The static score of `state` from White's point of view. Called wherever the search
+    /// stops (a player's node at the horizon, or the quiescence limit); never at a finished
+    /// game, which the search scores itself.
+    fn evaluate(&self, state: &G) -> i32;
+
+    /// The material balance alone, from White's point of view: what the `greedy` agent
+    /// maximises.
+    fn material(&self, state: &G) -> i32;
+
+    /// Whether `decision` (open in `state`) changes material: a capture or a promotion. Only
+    /// these are searched past the horizon (quiescence), and they are tried first.
+    fn is_tactical(&self, state: &G, decision: G::Decision) -> bool;
+
+    /// How promising `decision` looks before searching it, higher first: most valuable victim
+    /// first, least valuable attacker first among equal victims. Used among tactical decisions.
+    fn order_score(&self, state: &G, decision: G::Decision) -> i32;
+
+    /// A small key for `decision` (for chess-like games: from-square × 64 + to-square) that
+    /// indexes the history table of quiet decisions that caused cut-offs. Different decisions
+    /// may share a key; that only blurs the ordering.
+    fn decision_key(&self, state: &G, decision: G::Decision) -> u16;
+
+    /// Whether the player acting in `state` is in check. A node in check is searched one
+    /// decision deeper (check extension), and in quiescence all its decisions are tried (no
+    /// standing pat while in check), so mates at the horizon are seen.
+    fn in_check(&self, state: &G) -> bool;
+}

@@ -1,0 +1,36 @@
+//! # omnichess-engine
+//!
+//! One search for every omnichess variant, through the core game model, and a per-variant
+//! evaluation. See docs/ENGINE.md for the design and the figures.
+//!
+//! * [`Search`] — iterative-deepening expectiminimax with alpha-beta, a transposition table,
+//!   move ordering, quiescence, check extension, and Star1 pruning at chance nodes.
+//! * [`eval`] — the [`Evaluator`] trait and the evaluations of classic chess, QEC and Die Chess.
+//!
+//! ```
+//! use omnichess_core::Variant;
+//! use omnichess_engine::{Limits, Search, eval::ClassicEval};
+//! use omnichess_variants::classic::Classic;
+//!
+//! // Scholar's mate is one move away.
+//! let game = Classic::from_position_text(
+//!     "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+//! let mut search = Search::new(ClassicEval, 1);
+//! let result = search.search(&game, &Limits::depth(2), &mut |_| {}).unwrap();
+//! assert_eq!(game.decision_text(result.best), "h5f7");
+//! assert_eq!(omnichess_engine::score::mate_distance(result.score), Some(1));
+//! ```
+#![deny(missing_docs)]
+
+mod error;
+pub mod eval;
+pub mod limits;
+pub mod ordering;
+pub mod score;
+pub mod search;
+pub mod tt;
+
+pub use error::EngineError;
+pub use eval::Evaluator;
+pub use limits::Limits;
+pub use search::{Report, Search, SearchResult, Turn};

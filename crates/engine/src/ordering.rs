@@ -1,0 +1,111 @@
+//! Move ordering: the hash move, then tactical decisions by the evaluator's score, then the
+//! killers of the ply, then quiet decisions by history. Decisions are picked lazily (one
+//! selection step per decision tried), since most nodes cut off after the first few.
+
+use omnichess_core::Player;
+
+use crate::score::MAX_PLY;
+
+/// Ordering score of the transposition table's decision.
+pub const HASH_MOVE: i32 = i32::MAX;
+/// Base ordering score of a tactical decision (its evaluator score is added).
+pub const TACTICAL: i32 = 1 << 28;
+/// Ordering score of the first killer (the second scores one less).
+pub const KILLER: i32 = 1 << 27;
+
+const HISTORY_KEYS: usize = 1 << 16;
+const HISTORY_MAX: i32 = 1 << 24;
+
+/// Killers per ply and the history table, kept across the iterations of a search.
+#[derive(Clone, Debug)]
+pub struct Heuristics<D> {
+    killers: Vec<[Option<D>; 2]>,
+    /// Cut-off counts of quiet decisions, by player and decision key.
+    history: Vec<i32>,
+}
+
+impl<D: Copy + Eq> Heuristics<D> {
+    /// Empty killers and history.
+    #[must_use]
+    pub fn new() -> Heuristics<D> {
+        Heuristics {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * HISTORY_KEYS],
+        }
+    }
+
+    /// The killers of `ply`.
+    #[must_use]
+    pub fn killers(&self, ply: usize) -> [Option<D>; 2] {
+        self.killers[ply]
+    }
+
+    /// The history score of a quiet decision with `key` by `player`.
+    #[must_use]
+    pub fn history(&self, player: Player, key: u16) -> i32 {
+        self.history[player as usize * HISTORY_KEYS + usize::from(key)]
+    }
+
+    /// Records that quiet `decision` (with `key`) by `player` caused a cut-off at `ply` with
+    /// `depth` left to search.
+    pub fn cut_off(&mut self, ply: usize, player: Player, decision: D, key: u16, depth: i32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(decision) {
+            killers[1] = killers[0];
+            killers[0] = Some(decision);
+        }
+        let slot = &mut self.history[player as usize * HISTORY_KEYS + usize::from(key)];
+        *slot += depth * depth;
+        if *slot > HISTORY_MAX {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+
+    /// Between searches: forgets the killers (their positions are gone) and halves history.
+    pub fn age(&mut self) {
+        self.killers.fill([None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 2);
+    }
+}
+
+impl<D: Copy + Eq> Default for Heuristics<D> {
+    fn default() -> Self {
+        Heuristics::new()
+    }
+}
+
+/// Moves the highest-scoring decision of `decisions[from..]` to `from` (with its score).
+pub fn pick<D>(decisions: &mut [D], scores: &mut [i32], from: usize) {
+    let mut best = from;
+    for i in from + 1..scores.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    decisions.swap(from, best);
+    scores.swap(from, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picking_yields_decisions_best_first_and_killers_shift() {
+        let mut d = ['a', 'b', 'c', 'd'];
+        let mut s = [3, 9, 1, 9];
+        let mut order = Vec::new();
+        for i in 0..d.len() {
+            pick(&mut d, &mut s, i);
+            order.push(d[i]);
+        }
+        assert_eq!(order, ['b', 'd', 'a', 'c']);
+        let mut h = Heuristics::new();
+        h.cut_off(3, Player::White, 'x', 7, 2);
+        h.cut_off(3, Player::White, 'y', 8, 3);
+        h.cut_off(3, Player::White, 'y', 8, 1);
+        assert_eq!(h.killers(3), [Some('y'), Some('x')]);
+        assert_eq!(h.history(Player::White, 8), 10);
+        assert_eq!(h.history(Player::Black, 8), 0);
+    }
+}

@@ -1,0 +1,733 @@
+//! The search: iterative-deepening alpha-beta over any [`Game`], in absolute terms
+//! (expectiminimax: White maximises, Black minimises, chance averages by probability).
+//!
+//! * **Depth** counts player decisions; chance outcomes do not consume depth. A player in
+//!   check is searched one decision deeper.
+//! * **Player nodes**: fail-soft alpha-beta with the transposition table, ordering by
+//!   [`crate::ordering`], killers and history.
+//! * **Chance nodes**: the exact expectation, pruned by Star1 with per-outcome bounds: every
+//!   outcome's value starts within [−MATE, MATE] and is narrowed by the table (a Star2-style
+//!   probe that costs no search) and by each outcome's search; an outcome is searched with the
+//!   window that would let the whole expectation leave the parent's window, and the node is cut
+//!   as soon as the bounds prove it has. No sampling.
+//! * **Quiescence**: at the horizon the acting player may stand pat (the static evaluation) or
+//!   try tactical decisions; in check every decision is tried; chance nodes are averaged
+//!   exactly within [`QUIESCENCE_CHANCE`] player decisions of the horizon and take the static
+//!   evaluation deeper. It stops after [`MAX_QUIESCENCE`] player decisions.
+//! * **Draws** the acting player could claim (threefold repetition, fifty moves) score 0 below
+//!   the root.
+//! * **Limits** ([`Limits`]): depth, nodes (checked every node, so reproducible), time and a
+//!   stop flag (checked every 1024 nodes). There is no randomness: a search limited by depth or
+//!   nodes gives the same result every time.
+
+use std::sync::atomic::Ordering as AtomicOrdering;
+use std::time::{Duration, Instant};
+
+use omnichess_core::{Game, Player, ToAct};
+
+use crate::error::EngineError;
+use crate::eval::Evaluator;
+use crate::limits::{Limits, MAX_DEPTH};
+use crate::ordering::{HASH_MOVE, Heuristics, KILLER, TACTICAL, pick};
+use crate::score::{self, DECAY, MATE, MAX_PLY, Score};
+use crate::tt::{Bound, Table};
+
+/// Player decisions searched past the horizon at most (captures and check evasions).
+pub const MAX_QUIESCENCE: usize = 8;
+
+/// Past the horizon, chance nodes are averaged only within this many player decisions; a
+/// chance node deeper in quiescence stands at its static evaluation. (Each chance node
+/// multiplies the tree by its outcomes; unbounded, Die Chess's quiescence explodes.)
+pub const QUIESCENCE_CHANCE: usize = 2;
+
+/// Larger than any score: the open ends of a window.
+const INF: Score = 2.0 * MATE;
+
+/// How far a child's window is widened (chance outcomes, and the discount of every decision),
+/// so that rounding never turns a bound into what looks like an exact value.
+const EPS: Score = 1e-6;
+
+/// The most decisions [`Search::best_turn`] returns (a guard; no variant's turn is longer).
+pub const MAX_TURN: usize = 256;
+
+/// The state of a search after one completed iteration, for progress display.
+#[derive(Clone, Copy, Debug)]
+pub struct Report<'a, D> {
+    /// The depth completed, in player decisions.
+    pub depth: u32,
+    /// The score from White's point of view.
+    pub score: Score,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation: the best decision and the expected replies, up to the first
+    /// chance node.
+    pub pv: &'a [D],
+}
+
+impl<D> Report<'_, D> {
+    /// Nodes per second so far.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.elapsed)
+    }
+}
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+/// The result of a search: the deepest completed iteration's best decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<D> {
+    /// The decision to make.
+    pub best: D,
+    /// Its score from White's point of view.
+    pub score: Score,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<D>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The depth of the last completed iteration (0 when stopped before the first finished;
+    /// `best` is then the first decision in move order).
+    pub depth: u32,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl<D> SearchResult<D> {
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.elapsed)
+    }
+}
+
+/// A whole turn: the acting player's decisions until the turn ends or another actor acts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Turn<D> {
+    /// The decisions, in order.
+    pub decisions: Vec<D>,
+    /// The search that chose the first decision.
+    pub first: SearchResult<D>,
+}
+
+/// Reused buffers of one ply.
+#[derive(Clone, Debug)]
+struct Ply<D> {
+    decisions: Vec<D>,
+    order: Vec<i32>,
+    probability: Vec<f64>,
+    low: Vec<Score>,
+    high: Vec<Score>,
+}
+
+impl<D> Default for Ply<D> {
+    fn default() -> Self {
+        Ply {
+            decisions: Vec::new(),
+            order: Vec::new(),
+            probability: Vec::new(),
+            low: Vec::new(),
+            high: Vec::new(),
+        }
+    }
+}
+
+/// A search for game `G` with evaluator `E`. Keep one per player and reuse it: the
+/// transposition table, history and buffers survive from one search to the next, and nothing
+/// is allocated per node.
+#[derive(Debug)]
+pub struct Search<G: Game, E> {
+    evaluator: E,
+    tt: Table<G::Decision>,
+    heuristics: Heuristics<G::Decision>,
+    plies: Vec<Ply<G::Decision>>,
+    pv: Vec<Vec<G::Decision>>,
+    root: Vec<G::Decision>,
+    nodes: u64,
+    node_limit: u64,
+    started: Instant,
+    deadline: Option<Instant>,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    aborted: bool,
+}
+
+impl<G: Game, E: Evaluator<G>> Search<G, E> {
+    /// A search with a transposition table of `tt_mib` MiB (0 for none).
+    #[must_use]
+    pub fn new(evaluator: E, tt_mib: usize) -> Self {
+        Search {
+            evaluator,
+            tt: Table::new(tt_mib),
+            heuristics: Heuristics::new(),
+            plies: (0..MAX_PLY + 2).map(|_| Ply::default()).collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            root: Vec::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            started: Instant::now(),
+            deadline: None,
+            stop: None,
+            aborted: false,
+        }
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// Forgets the transposition table and history (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics = Heuristics::new();
+    }
+
+    /// Searches `state`, where a player must act, within `limits`; calls `progress` after
+    /// every completed iteration.
+    pub fn search(
+        &mut self,
+        state: &G,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&Report<'_, G::Decision>),
+    ) -> Result<SearchResult<G::Decision>, EngineError> {
+        let player = acting_player(state)?;
+        let mut game = state.clone();
+        self.begin(limits);
+        game.decisions(&mut self.root);
+        if let Some(best) = self.tt.probe(game.hash()).and_then(|e| e.best)
+            && let Some(i) = self.root.iter().position(|&d| d == best)
+        {
+            self.root[..=i].rotate_right(1);
+        }
+        let Some(&first) = self.root.first() else {
+            return Err(EngineError::GameOver(omnichess_core::Outcome::draw(
+                "no legal decision",
+            )));
+        };
+        let mut result = SearchResult {
+            best: first,
+            score: Score::from(self.evaluator.evaluate(&game)),
+            pv: vec![first],
+            nodes: 0,
+            depth: 0,
+            elapsed: Duration::ZERO,
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let Some((score, best)) = self.root_iteration(&mut game, player, depth) else {
+                break;
+            };
+            result.best = best;
+            result.score = score;
+            result.pv.clear();
+            result.pv.extend_from_slice(&self.pv[0]);
+            result.depth = depth;
+            result.nodes = self.nodes;
+            result.elapsed = self.started.elapsed();
+            progress(&Report {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: result.elapsed,
+                pv: &result.pv,
+            });
+            let proven = score::mate_distance(score).is_some_and(|n| n.unsigned_abs() <= depth);
+            let half_time = limits.time.is_some_and(|t| result.elapsed * 2 >= t);
+            if self.root.len() == 1 || proven || half_time {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.started.elapsed();
+        Ok(result)
+    }
+
+    /// The acting player's whole turn: the decisions until the turn ends ([`Game::turn_index`]
+    /// changes) or another actor (the opponent, chance) acts. It follows the principal
+    /// variation while the same player acts in the same turn and searches again where it runs
+    /// out, each search within what is left of `limits`' time.
+    pub fn best_turn(
+        &mut self,
+        state: &G,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&Report<'_, G::Decision>),
+    ) -> Result<Turn<G::Decision>, EngineError> {
+        let player = acting_player(state)?;
+        let turn = state.turn_index();
+        let started = Instant::now();
+        let mut game = state.clone();
+        let mut decisions = Vec::new();
+        let mut first = None;
+        let same_turn = |g: &G| g.turn_index() == turn && g.to_act() == ToAct::Player(player);
+        while decisions.len() < MAX_TURN {
+            let mut now = limits.clone();
+            now.time = limits.time.map(|t| {
+                t.saturating_sub(started.elapsed())
+                    .max(Duration::from_millis(1))
+            });
+            let result = self.search(&game, &now, progress)?;
+            for &d in &result.pv {
+                if !same_turn(&game) || decisions.len() >= MAX_TURN {
+                    break;
+                }
+                decisions.push(d);
+                game.apply(d);
+            }
+            first.get_or_insert(result);
+            if !same_turn(&game) {
+                break;
+            }
+        }
+        let first = first.ok_or(EngineError::ChanceActs)?;
+        Ok(Turn { decisions, first })
+    }
+
+    fn begin(&mut self, limits: &Limits) {
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.started = Instant::now();
+        self.deadline = limits.time.map(|t| self.started + t);
+        self.stop = limits.stop.clone();
+        self.aborted = false;
+        self.tt.new_search();
+        self.heuristics.age();
+    }
+
+    /// Whether the search must stop now. Nodes are checked every node, time and the stop flag
+    /// every 1024 nodes.
+    fn out_of_budget(&mut self) -> bool {
+        if !self.aborted {
+            if self.nodes >= self.node_limit {
+                self.aborted = true;
+            } else if self.nodes & 1023 == 0 {
+                let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+                let stopped = self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(AtomicOrdering::Relaxed));
+                self.aborted = late || stopped;
+            }
+        }
+        self.aborted
+    }
+
+    /// One iteration over the root decisions with a full window. `None` if the budget ran out
+    /// before it finished.
+    fn root_iteration(
+        &mut self,
+        game: &mut G,
+        player: Player,
+        depth: u32,
+    ) -> Option<(Score, G::Decision)> {
+        let maximise = player == Player::White;
+        let (mut alpha, mut beta) = (-INF, INF);
+        let mut best: Option<(Score, usize)> = None;
+        self.nodes += 1;
+        for i in 0..self.root.len() {
+            let d = self.root[i];
+            game.apply(d);
+            let v = self.child(game, depth as i32 - 1, 1, alpha, beta);
+            game.undo();
+            if self.aborted {
+                return None;
+            }
+            if best.is_none_or(|(b, _)| better(maximise, v, b)) {
+                best = Some((v, i));
+                if maximise {
+                    alpha = v;
+                } else {
+                    beta = v;
+                }
+                self.set_pv(0, d);
+            }
+        }
+        let (score, i) = best?;
+        self.root[..=i].rotate_right(1);
+        let best = self.root[0];
+        self.tt
+            .store(game.hash(), depth as i16, Bound::Exact, score, Some(best));
+        Some((score, best))
+    }
+
+    /// `pv[ply]` = `d` followed by `pv[ply + 1]`.
+    fn set_pv(&mut self, ply: usize, d: G::Decision) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(d);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// The value of the child just applied, seen from its parent: the child's value discounted
+    /// by [`DECAY`] (see [`crate::score`]).
+    fn child(&mut self, g: &mut G, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+        DECAY * self.node(g, depth, ply, alpha / DECAY - EPS, beta / DECAY + EPS)
+    }
+
+    /// [`Search::child`] below the horizon.
+    fn quiet_child(
+        &mut self,
+        g: &mut G,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        qply: usize,
+    ) -> Score {
+        DECAY * self.quiesce(g, ply, alpha / DECAY - EPS, beta / DECAY + EPS, qply)
+    }
+
+    /// The value of the node `ply` decisions below the root with `depth` player decisions left.
+    fn node(&mut self, g: &mut G, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.pv[ply].clear();
+        if self.out_of_budget() {
+            return 0.0;
+        }
+        self.nodes += 1;
+        match g.to_act() {
+            ToAct::Nobody(outcome) => score::terminal(outcome),
+            ToAct::Chance => self.chance(g, depth, ply, alpha, beta, None),
+            ToAct::Player(player) => {
+                if g.claimable_draw().is_some() {
+                    return 0.0;
+                }
+                if ply >= MAX_PLY {
+                    return Score::from(self.evaluator.evaluate(g));
+                }
+                let in_check = self.evaluator.in_check(g);
+                let extended = depth + i32::from(in_check);
+                if extended <= 0 {
+                    self.quiet_player(g, player, ply, alpha, beta, 0, in_check)
+                } else {
+                    self.player(g, player, (depth, extended), ply, alpha, beta)
+                }
+            }
+        }
+    }
+
+    /// Takes the buffers of `ply` and lists `g`'s decisions with their ordering scores; with
+    /// `tactical_only`, only tactical decisions.
+    fn ordered(
+        &mut self,
+        g: &G,
+        player: Player,
+        ply: usize,
+        hash_move: Option<G::Decision>,
+        tactical_only: bool,
+    ) -> Ply<G::Decision> {
+        let mut buf = std::mem::take(&mut self.plies[ply]);
+        g.decisions(&mut buf.decisions);
+        let killers = self.heuristics.killers(ply);
+        buf.order.clear();
+        let eval = &self.evaluator;
+        let heuristics = &self.heuristics;
+        buf.decisions
+            .retain(|&d| !tactical_only || eval.is_tactical(g, d));
+        buf.order.extend(buf.decisions.iter().map(|&d| {
+            if Some(d) == hash_move {
+                HASH_MOVE
+            } else if eval.is_tactical(g, d) {
+                TACTICAL + eval.order_score(g, d).clamp(0, TACTICAL - 1)
+            } else if Some(d) == killers[0] {
+                KILLER
+            } else if Some(d) == killers[1] {
+                KILLER - 1
+            } else {
+                heuristics.history(player, eval.decision_key(g, d))
+            }
+        }));
+        buf
+    }
+
+    /// A player's node. `depth` is the depth asked for (what the table records) and the
+    /// depth searched (one more in check).
+    fn player(
+        &mut self,
+        g: &mut G,
+        player: Player,
+        (asked, depth): (i32, i32),
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        let key = g.hash();
+        let mut hash_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            hash_move = e.best;
+            if i32::from(e.depth) >= asked {
+                let s = e.score;
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+        let mut buf = self.ordered(g, player, ply, hash_move, false);
+        if buf.decisions.is_empty() {
+            self.plies[ply] = buf;
+            return Score::from(self.evaluator.evaluate(g));
+        }
+        let maximise = player == Player::White;
+        let window = (alpha, beta);
+        let mut best = if maximise { -INF } else { INF };
+        let mut best_decision = None;
+        for i in 0..buf.decisions.len() {
+            pick(&mut buf.decisions, &mut buf.order, i);
+            let d = buf.decisions[i];
+            g.apply(d);
+            let v = self.child(g, depth - 1, ply + 1, alpha, beta);
+            g.undo();
+            if self.aborted {
+                break;
+            }
+            if better(maximise, v, best) {
+                best = v;
+                best_decision = Some(d);
+                self.set_pv(ply, d);
+                if maximise {
+                    alpha = alpha.max(v);
+                } else {
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    if buf.order[i] < TACTICAL {
+                        let k = self.evaluator.decision_key(g, d);
+                        self.heuristics.cut_off(ply, player, d, k, depth);
+                    }
+                    break;
+                }
+            }
+        }
+        self.plies[ply] = buf;
+        if self.aborted {
+            return 0.0;
+        }
+        let bound = bound_of(best, window);
+        self.tt.store(key, asked as i16, bound, best, best_decision);
+        best
+    }
+
+    /// Quiescence at a player's node: stand pat or a tactical decision; in check, any decision.
+    #[allow(clippy::too_many_arguments)]
+    fn quiet_player(
+        &mut self,
+        g: &mut G,
+        player: Player,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        qply: usize,
+        in_check: bool,
+    ) -> Score {
+        let stand = Score::from(self.evaluator.evaluate(g));
+        if qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            return stand;
+        }
+        let maximise = player == Player::White;
+        let mut best = if maximise { -INF } else { INF };
+        if !in_check {
+            best = stand;
+            if maximise {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+            } else {
+                if stand <= alpha {
+                    return stand;
+                }
+                beta = beta.min(stand);
+            }
+        }
+        let mut buf = self.ordered(g, player, ply, None, !in_check);
+        for i in 0..buf.decisions.len() {
+            pick(&mut buf.decisions, &mut buf.order, i);
+            let d = buf.decisions[i];
+            g.apply(d);
+            let v = self.quiet_child(g, ply + 1, alpha, beta, qply + 1);
+            g.undo();
+            if self.aborted {
+                break;
+            }
+            if better(maximise, v, best) {
+                best = v;
+                self.set_pv(ply, d);
+                if maximise {
+                    alpha = alpha.max(v);
+                } else {
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.plies[ply] = buf;
+        if self.aborted { 0.0 } else { best }
+    }
+
+    /// Quiescence at any node below the horizon.
+    fn quiesce(&mut self, g: &mut G, ply: usize, alpha: Score, beta: Score, qply: usize) -> Score {
+        self.pv[ply].clear();
+        if self.out_of_budget() {
+            return 0.0;
+        }
+        self.nodes += 1;
+        match g.to_act() {
+            ToAct::Nobody(outcome) => score::terminal(outcome),
+            ToAct::Chance if qply >= QUIESCENCE_CHANCE => Score::from(self.evaluator.evaluate(g)),
+            ToAct::Chance => self.chance(g, 0, ply, alpha, beta, Some(qply)),
+            ToAct::Player(player) => {
+                let in_check = self.evaluator.in_check(g);
+                self.quiet_player(g, player, ply, alpha, beta, qply, in_check)
+            }
+        }
+    }
+
+    /// A chance node: the expectation of its outcomes, pruned by Star1 with per-outcome bounds
+    /// (see the module documentation). `quiescence` is the quiescence ply below the horizon,
+    /// `None` in the main search.
+    fn chance(
+        &mut self,
+        g: &mut G,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        quiescence: Option<usize>,
+    ) -> Score {
+        let key = g.hash();
+        let main = quiescence.is_none();
+        if main
+            && let Some(e) = self.tt.probe(key)
+            && i32::from(e.depth) >= depth
+        {
+            let s = e.score;
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let mut buf = std::mem::take(&mut self.plies[ply]);
+        g.decisions(&mut buf.decisions);
+        let n = buf.decisions.len();
+        buf.probability.clear();
+        buf.probability.extend(
+            buf.decisions
+                .iter()
+                .map(|&d| g.probability(d).unwrap_or(0.0)),
+        );
+        buf.low.clear();
+        buf.low.resize(n, -MATE);
+        buf.high.clear();
+        buf.high.resize(n, MATE);
+        if main {
+            // Star2-style probe that costs no search: outcomes already in the table.
+            for i in 0..n {
+                g.apply(buf.decisions[i]);
+                if let Some(e) = self.tt.probe(g.hash())
+                    && i32::from(e.depth) >= depth
+                {
+                    let s = DECAY * e.score;
+                    match e.bound {
+                        Bound::Exact => (buf.low[i], buf.high[i]) = (s, s),
+                        Bound::Lower => buf.low[i] = buf.low[i].max(s),
+                        Bound::Upper => buf.high[i] = buf.high[i].min(s),
+                    }
+                }
+                g.undo();
+            }
+        }
+        let mut low = expectation(&buf.probability, &buf.low);
+        let mut high = expectation(&buf.probability, &buf.high);
+        for i in 0..n {
+            if low >= beta || high <= alpha {
+                break;
+            }
+            if buf.low[i] == buf.high[i] || buf.probability[i] <= 0.0 {
+                continue;
+            }
+            let p = buf.probability[i];
+            let rest_low = low - p * buf.low[i];
+            let rest_high = high - p * buf.high[i];
+            let a = ((alpha - rest_high) / p - EPS).max(buf.low[i]);
+            let b = ((beta - rest_low) / p + EPS).min(buf.high[i]);
+            g.apply(buf.decisions[i]);
+            let v = match quiescence {
+                None => self.child(g, depth, ply + 1, a, b),
+                Some(q) => self.quiet_child(g, ply + 1, a, b, q),
+            };
+            g.undo();
+            if self.aborted {
+                self.plies[ply] = buf;
+                return 0.0;
+            }
+            if v <= a {
+                buf.high[i] = v;
+                buf.low[i] = buf.low[i].min(v);
+            } else if v >= b {
+                buf.low[i] = v;
+                buf.high[i] = buf.high[i].max(v);
+            } else {
+                (buf.low[i], buf.high[i]) = (v, v);
+            }
+            low = expectation(&buf.probability, &buf.low);
+            high = expectation(&buf.probability, &buf.high);
+        }
+        self.plies[ply] = buf;
+        self.pv[ply].clear();
+        let (value, bound) = if low >= beta {
+            (low, Bound::Lower)
+        } else if high <= alpha {
+            (high, Bound::Upper)
+        } else if low == high {
+            (low, Bound::Exact)
+        } else {
+            (low, Bound::Lower)
+        };
+        if main {
+            self.tt.store(key, depth as i16, bound, value, None);
+        }
+        value
+    }
+}
+
+/// Σ pᵢ·vᵢ in order (so the same outcomes always sum to the same bits).
+fn expectation(probability: &[f64], values: &[Score]) -> Score {
+    probability.iter().zip(values).map(|(p, v)| p * v).sum()
+}
+
+/// Whether `v` is better than `best` for the maximiser (White) or the minimiser (Black).
+fn better(maximise: bool, v: Score, best: Score) -> bool {
+    if maximise { v > best } else { v < best }
+}
+
+/// The bound a fail-soft value has against the window it was searched with.
+fn bound_of(value: Score, (alpha, beta): (Score, Score)) -> Bound {
+    if value <= alpha {
+        Bound::Upper
+    } else if value >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    }
+}
+
+/// The player who acts in `state`, or why none does.
+fn acting_player<G: Game>(state: &G) -> Result<Player, EngineError> {
+    match state.to_act() {
+        ToAct::Player(p) => Ok(p),
+        ToAct::Chance => Err(EngineError::ChanceActs),
+        ToAct::Nobody(outcome) => Err(EngineError::GameOver(outcome)),
+    }
+}

@@ -1,0 +1,74 @@
+//! Die Chess §4: a player in check whose king can move chooses between moving the king
+//! without rolling (`[K!]`) and rolling. The engine's choice must be the one with the higher
+//! exact expectation, computed here by brute force over every roll; without a transposition
+//! table its score is that expectation to the last bit of rounding. (With the table, values of
+//! positions that come back after two forfeits can come from deeper searches, which is the
+//! table's purpose: only the choice is compared then.)
+
+mod common;
+
+use omnichess_core::Variant;
+use omnichess_engine::{Limits, Search, eval::DiceEval};
+use omnichess_variants::dice::Dice;
+
+/// The engine's choice (with a table), the brute-force value of each choice, and the score of
+/// the search without a table, at `depth`.
+fn choose(text: &str, depth: u32) -> (String, Vec<(String, f64)>, f64) {
+    let game = Dice::from_position_text(text).expect("position");
+    let mut reference = game.clone();
+    let values = common::root_values(&mut reference, &DiceEval, depth as i32)
+        .into_iter()
+        .map(|(d, v)| (game.decision_text(d), v))
+        .collect();
+    let run = |tt_mib| {
+        Search::new(DiceEval, tt_mib)
+            .search(&game, &Limits::depth(depth), &mut |_| {})
+            .expect("white to act")
+    };
+    let with_table = run(4);
+    let without = run(0);
+    (game.decision_text(with_table.best), values, without.score)
+}
+
+fn assert_best(text: &str, depth: u32, expected: &str) {
+    let (chosen, values, score) = choose(text, depth);
+    let names: Vec<&str> = values.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["[K!]", "roll"], "{text}");
+    let best = values
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("two choices");
+    assert_eq!(best.0, expected, "{text} at depth {depth}: {values:?}");
+    assert_eq!(chosen, expected, "{text} at depth {depth}: {values:?}");
+    assert!((score - best.1).abs() < 1e-6, "{score} vs {values:?}");
+    // The choice matters: the two expectations are far apart.
+    assert!((values[0].1 - values[1].1).abs() > 100.0, "{values:?}");
+}
+
+#[test]
+fn a_lone_knight_cannot_save_the_king_so_the_king_walks() {
+    // Rolling risks P, B, R, Q and K-less forfeits, and then a rook roll takes the king.
+    let text = "4r1k1/8/8/8/8/8/3N4/4K3 w - - 0 1";
+    for depth in 1..=3 {
+        assert_best(text, depth, "[K!]");
+    }
+}
+
+#[test]
+fn when_every_face_answers_the_check_rolling_wins_the_queen() {
+    // Pawn, knight, bishop and queen take the checking queen; the rook blocks; a king roll
+    // steps away. No face forfeits, and most win the queen now.
+    let text = "1k5r/4B3/8/8/4Q2q/5NP1/R7/7K w - - 0 1";
+    for depth in 1..=2 {
+        assert_best(text, depth, "roll");
+    }
+}
+
+#[test]
+fn with_the_queen_en_prise_for_a_turn_the_king_waits() {
+    // Without a queen, a queen roll forfeits and leaves the king to the enemy queen: at depth
+    // 2 the engine sees that stepping aside and taking the queen next turn is worth more.
+    let text = "1k5r/4B3/8/8/R6q/5NP1/8/7K w - - 0 1";
+    assert_best(text, 2, "[K!]");
+    assert_best(text, 1, "roll");
+}

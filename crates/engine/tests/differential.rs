@@ -1,0 +1,86 @@
+//! The search against plain expectiminimax (tests/common): with the same rules and no pruning,
+//! the root value must be the same and the chosen decision one of the best by brute force.
+//! Classic chess and Die Chess (whose die rolls are chance nodes: the expectation must be
+//! exact). In classic chess at these depths no position recurs at a different depth, so the
+//! transposition table must not change the value either; in Die Chess two forfeits in a row
+//! bring a position back two decisions shallower, where the table rightly answers with the
+//! deeper value, so there it is compared without the table.
+
+mod common;
+
+use omnichess_core::{Game, Variant};
+use omnichess_engine::{Evaluator, Limits, Search, eval::ClassicEval, eval::DiceEval};
+use omnichess_variants::classic::Classic;
+use omnichess_variants::dice::Dice;
+
+fn check<G: Game, E: Evaluator<G> + Copy>(game: &G, eval: E, depth: u32, tables: &[usize]) {
+    let mut reference = game.clone();
+    let values = common::root_values(&mut reference, &eval, depth as i32);
+    let white = game.to_act() == omnichess_core::ToAct::Player(omnichess_core::Player::White);
+    let best = values
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(if white { f64::MIN } else { f64::MAX }, |a, v| {
+            if white { a.max(v) } else { a.min(v) }
+        });
+    for &tt_mib in tables {
+        let mut search = Search::new(eval, tt_mib);
+        let result = search
+            .search(game, &Limits::depth(depth), &mut |_| {})
+            .expect("a player acts");
+        assert!(
+            (result.score - best).abs() < 1e-6,
+            "depth {depth}, table {tt_mib} MiB: search {} vs brute force {best}",
+            result.score
+        );
+        let chosen = values
+            .iter()
+            .find(|&&(d, _)| d == result.best)
+            .expect("the search chose a legal decision")
+            .1;
+        assert!(
+            (chosen - best).abs() < 1e-6,
+            "chosen {chosen} vs best {best}"
+        );
+    }
+}
+
+#[test]
+fn classic_values_equal_brute_force() {
+    check(&Classic::start(), ClassicEval, 3, &[0, 4]);
+    for fen in [
+        // A rook endgame with checks.
+        "8/2k5/8/3r4/8/2K5/3R4/8 b - - 0 1",
+        // Promotion race.
+        "8/P6k/8/8/8/8/6Kp/8 w - - 0 1",
+    ] {
+        let game = Classic::from_position_text(fen).expect("fen");
+        check(&game, ClassicEval, 2, &[0, 4]);
+    }
+    let endgame = Classic::from_position_text("8/2k5/8/3r4/8/2K5/3R4/8 b - - 0 1").expect("fen");
+    check(&endgame, ClassicEval, 3, &[0, 4]);
+}
+
+#[test]
+fn die_chess_expectations_equal_brute_force() {
+    for (text, depth) in [
+        // White rolled a pawn at the start.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 rolled:P",
+            2,
+        ),
+        // A middlegame after a knight roll.
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4 rolled:N",
+            2,
+        ),
+        // A small endgame, three decisions deep: promotion rolls and king captures appear.
+        ("4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1 rolled:K", 3),
+        ("4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1 rolled:R", 3),
+        // In check with the choice between the king and the die.
+        ("4r1k1/8/8/8/8/8/3N4/4K3 w - - 0 1", 3),
+    ] {
+        let game = Dice::from_position_text(text).expect("position");
+        check(&game, DiceEval, depth, &[0]);
+    }
+}
