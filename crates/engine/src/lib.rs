@@ -6,6 +6,10 @@
 //! * [`Search`] — iterative-deepening expectiminimax with alpha-beta, a transposition table,
 //!   move ordering, quiescence, check extension, and Star1 pruning at chance nodes.
 //! * [`eval`] — the [`Evaluator`] trait and the evaluations of classic chess, QEC and Die Chess.
+//! * [`agents`] — the engine, `random` and `greedy` as [`agents::Agent`]s, read from text by
+//!   [`agents::AgentSpec`]; [`match_play`] plays them against each other.
+//! * [`registry`] — [`ENGINES`]: analysis, matches and agents by variant name, all in text, for
+//!   the CLI.
 //!
 //! ```
 //! use omnichess_core::Variant;
@@ -22,10 +26,13 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod agents;
 mod error;
 pub mod eval;
 pub mod limits;
+pub mod match_play;
 pub mod ordering;
+pub mod registry;
 pub mod score;
 pub mod search;
 pub mod tt;
@@ -33,4 +40,5 @@ pub mod tt;
 pub use error::EngineError;
 pub use eval::Evaluator;
 pub use limits::Limits;
+pub use registry::{ENGINES, EngineEntry, find};
 pub use search::{Report, Search, SearchResult, Turn};

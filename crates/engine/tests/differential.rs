@@ -17,12 +17,13 @@ fn check<G: Game, E: Evaluator<G> + Copy>(game: &G, eval: E, depth: u32, tables:
     let mut reference = game.clone();
     let values = common::root_values(&mut reference, &eval, depth as i32);
     let white = game.to_act() == omnichess_core::ToAct::Player(omnichess_core::Player::White);
-    let best = values
-        .iter()
-        .map(|&(_, v)| v)
-        .fold(if white { f64::MIN } else { f64::MAX }, |a, v| {
-            if white { a.max(v) } else { a.min(v) }
-        });
+    let best =
+        values
+            .iter()
+            .map(|&(_, v)| v)
+            .fold(if white { f64::MIN } else { f64::MAX }, |a, v| {
+                if white { a.max(v) } else { a.min(v) }
+            });
     for &tt_mib in tables {
         let mut search = Search::new(eval, tt_mib);
         let result = search

@@ -1,0 +1,360 @@
+//! Agents: who chooses a player's decisions in a match or a terminal game. The engine at a
+//! level, `random` and `greedy`; [`AgentSpec`] reads them from text (`engine:depth=4`).
+//!
+//! An agent chooses a player's **whole turn**: its decisions until the turn ends or another
+//! actor acts (the opponent's forced reply in QEC, a die roll). It never chooses for chance:
+//! whoever runs the game rolls (see [`crate::match_play`]).
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use omnichess_core::{Game, Player, ToAct};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::error::EngineError;
+use crate::eval::Evaluator;
+use crate::limits::Limits;
+use crate::score::{self, Score};
+use crate::search::{MAX_TURN, Report, Search};
+use crate::tt;
+
+/// Chooses the acting player's turns.
+pub trait Agent<G: Game> {
+    /// The acting player's whole turn in `state`, calling `progress` with the engine's thinking
+    /// (agents that do not search never call it). Empty when no player acts in `state`.
+    fn choose_turn_with(
+        &mut self,
+        state: &G,
+        progress: &mut dyn FnMut(&Report<'_, G::Decision>),
+    ) -> Vec<G::Decision>;
+
+    /// The acting player's whole turn in `state` (empty when no player acts).
+    fn choose_turn(&mut self, state: &G) -> Vec<G::Decision> {
+        self.choose_turn_with(state, &mut |_| {})
+    }
+}
+
+/// How long the engine searches when its specification and the caller set no limit.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+/// The engine's strength: any of depth, nodes and time (none: the caller's default time).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Level {
+    /// Search depth in player decisions.
+    pub depth: Option<u32>,
+    /// Nodes per search.
+    pub nodes: Option<u64>,
+    /// Time per turn.
+    pub time: Option<Duration>,
+}
+
+impl Level {
+    /// The search limits of this level; `default_time` when it sets none.
+    #[must_use]
+    pub fn limits(&self, default_time: Duration) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: self.time,
+            stop: None,
+        };
+        if !limits.is_bounded() {
+            limits.time = Some(default_time);
+        }
+        limits
+    }
+}
+
+/// An agent as written on the command line: `engine`, `engine:depth=N`, `engine:time=S`
+/// (seconds, may be fractional), `engine:nodes=N` (several joined by commas), `random`,
+/// `greedy`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// The engine at a level.
+    Engine(Level),
+    /// Uniformly random legal decisions.
+    Random,
+    /// The decision with the best material balance right after it (ties broken at random).
+    Greedy,
+}
+
+impl FromStr for AgentSpec {
+    type Err = EngineError;
+
+    fn from_str(text: &str) -> Result<AgentSpec, EngineError> {
+        let bad = |reason: String| EngineError::Spec {
+            spec: text.to_owned(),
+            reason,
+        };
+        let (name, options) = match text.split_once(':') {
+            Some((name, options)) => (name, Some(options)),
+            None => (text, None),
+        };
+        match (name, options) {
+            ("random", None) => return Ok(AgentSpec::Random),
+            ("greedy", None) => return Ok(AgentSpec::Greedy),
+            ("random" | "greedy", Some(_)) => {
+                return Err(bad(format!("`{name}` takes no options")));
+            }
+            ("engine", _) => {}
+            _ => {
+                return Err(bad(
+                    "expected `engine[:depth=N|time=S|nodes=N]`, `random` or `greedy`".into(),
+                ));
+            }
+        }
+        let mut level = Level::default();
+        for option in options.into_iter().flat_map(|o| o.split(',')) {
+            let (key, value) = option.split_once('=').ok_or_else(|| {
+                bad(format!(
+                    "`{option}`: expected KEY=VALUE (depth, time, nodes)"
+                ))
+            })?;
+            let number = |what: &str| bad(format!("`{value}` is not {what}"));
+            let repeated = || bad(format!("`{key}` given twice"));
+            match key.trim() {
+                "depth" => {
+                    let depth: u32 = value.trim().parse().map_err(|_| number("a depth"))?;
+                    if depth == 0 || depth > crate::limits::MAX_DEPTH {
+                        return Err(bad(format!(
+                            "depth must be 1 to {}",
+                            crate::limits::MAX_DEPTH
+                        )));
+                    }
+                    if level.depth.replace(depth).is_some() {
+                        return Err(repeated());
+                    }
+                }
+                "nodes" => {
+                    let nodes: u64 = value.trim().parse().map_err(|_| number("a node count"))?;
+                    if nodes == 0 {
+                        return Err(bad("nodes must be at least 1".into()));
+                    }
+                    if level.nodes.replace(nodes).is_some() {
+                        return Err(repeated());
+                    }
+                }
+                "time" => {
+                    let seconds: f64 = value.trim().parse().map_err(|_| number("seconds"))?;
+                    let time = Duration::try_from_secs_f64(seconds)
+                        .ok()
+                        .filter(|t| !t.is_zero())
+                        .ok_or_else(|| bad("time must be a positive number of seconds".into()))?;
+                    if level.time.replace(time).is_some() {
+                        return Err(repeated());
+                    }
+                }
+                other => {
+                    return Err(bad(format!(
+                        "unknown option `{other}` (depth, time, nodes)"
+                    )));
+                }
+            }
+        }
+        Ok(AgentSpec::Engine(level))
+    }
+}
+
+/// Builds the agent `spec` for game `G` with `evaluator`. `seed` makes `random` and `greedy`
+/// reproducible; `default_time` is the engine's time per turn when `spec` sets no limit.
+pub fn build<G, E>(
+    spec: AgentSpec,
+    evaluator: E,
+    seed: u64,
+    default_time: Duration,
+) -> Box<dyn Agent<G>>
+where
+    G: Game + 'static,
+    E: Evaluator<G> + 'static,
+{
+    match spec {
+        AgentSpec::Engine(level) => Box::new(EngineAgent::new(
+            evaluator,
+            level.limits(default_time),
+            tt::DEFAULT_MIB,
+        )),
+        AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+        AgentSpec::Greedy => Box::new(GreedyAgent::new(evaluator, seed)),
+    }
+}
+
+/// The engine: [`Search::best_turn`] within fixed limits, keeping its table between turns.
+#[derive(Debug)]
+pub struct EngineAgent<G: Game, E> {
+    search: Search<G, E>,
+    limits: Limits,
+}
+
+impl<G: Game, E: Evaluator<G>> EngineAgent<G, E> {
+    /// The engine with `limits` per turn and a table of `tt_mib` MiB.
+    #[must_use]
+    pub fn new(evaluator: E, limits: Limits, tt_mib: usize) -> Self {
+        EngineAgent {
+            search: Search::new(evaluator, tt_mib),
+            limits,
+        }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
+    fn choose_turn_with(
+        &mut self,
+        state: &G,
+        progress: &mut dyn FnMut(&Report<'_, G::Decision>),
+    ) -> Vec<G::Decision> {
+        self.search
+            .best_turn(state, &self.limits, progress)
+            .map(|turn| turn.decisions)
+            .unwrap_or_default()
+    }
+}
+
+/// Plays `state`'s acting player's turn one decision at a time, each chosen by `pick` from the
+/// open decisions, until the turn ends or another actor acts.
+fn one_at_a_time<G: Game>(
+    state: &G,
+    mut pick: impl FnMut(&mut G, Player, &[G::Decision]) -> G::Decision,
+) -> Vec<G::Decision> {
+    let ToAct::Player(player) = state.to_act() else {
+        return Vec::new();
+    };
+    let turn = state.turn_index();
+    let mut game = state.clone();
+    let mut open = Vec::new();
+    let mut chosen = Vec::new();
+    while chosen.len() < MAX_TURN
+        && game.turn_index() == turn
+        && game.to_act() == ToAct::Player(player)
+    {
+        game.decisions(&mut open);
+        if open.is_empty() {
+            break;
+        }
+        let d = pick(&mut game, player, &open);
+        chosen.push(d);
+        game.apply(d);
+    }
+    chosen
+}
+
+/// Uniformly random decisions, from a seeded generator.
+#[derive(Clone, Debug)]
+pub struct RandomAgent {
+    rng: StdRng,
+}
+
+impl RandomAgent {
+    /// A random agent seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn choose_turn_with(
+        &mut self,
+        state: &G,
+        _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
+    ) -> Vec<G::Decision> {
+        one_at_a_time(state, |_, _, open| open[self.rng.gen_range(0..open.len())])
+    }
+}
+
+/// The decision after which the material balance is best for the acting player (a won game
+/// counts as infinitely good), one decision at a time; ties broken by a seeded generator.
+#[derive(Clone, Debug)]
+pub struct GreedyAgent<E> {
+    evaluator: E,
+    rng: StdRng,
+}
+
+impl<E> GreedyAgent<E> {
+    /// A greedy agent with `evaluator`'s material count, seeded with `seed`.
+    #[must_use]
+    pub fn new(evaluator: E, seed: u64) -> GreedyAgent<E> {
+        GreedyAgent {
+            evaluator,
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
+    fn choose_turn_with(
+        &mut self,
+        state: &G,
+        _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
+    ) -> Vec<G::Decision> {
+        let mut best = Vec::new();
+        one_at_a_time(state, |game, player, open| {
+            let mut top = Score::NEG_INFINITY;
+            best.clear();
+            for &d in open {
+                game.apply(d);
+                let value = match game.to_act() {
+                    ToAct::Nobody(outcome) => score::terminal(outcome),
+                    _ => Score::from(self.evaluator.material(game)),
+                };
+                game.undo();
+                let own = score::for_player(value, player);
+                if own > top {
+                    top = own;
+                    best.clear();
+                }
+                if own == top {
+                    best.push(d);
+                }
+            }
+            best[self.rng.gen_range(0..best.len())]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_and_bad_ones_say_why() {
+        assert_eq!("random".parse(), Ok(AgentSpec::Random));
+        assert_eq!("greedy".parse(), Ok(AgentSpec::Greedy));
+        assert_eq!("engine".parse(), Ok(AgentSpec::Engine(Level::default())));
+        let level = |spec: &str| match spec.parse::<AgentSpec>() {
+            Ok(AgentSpec::Engine(level)) => level,
+            other => panic!("{spec}: {other:?}"),
+        };
+        assert_eq!(level("engine:depth=4").depth, Some(4));
+        assert_eq!(level("engine:nodes=5000").nodes, Some(5000));
+        assert_eq!(
+            level("engine:time=0.25").time,
+            Some(Duration::from_millis(250))
+        );
+        let both = level("engine:depth=3,time=2");
+        assert_eq!(
+            (both.depth, both.time),
+            (Some(3), Some(Duration::from_secs(2)))
+        );
+        assert_eq!(
+            Level::default().limits(DEFAULT_TIME).time,
+            Some(DEFAULT_TIME)
+        );
+        for (bad, says) in [
+            ("stockfish", "expected `engine"),
+            ("engine:depth=0", "depth must be 1"),
+            ("engine:depth=x", "`x` is not a depth"),
+            ("engine:time=-1", "positive number of seconds"),
+            ("engine:time=nan", "positive number of seconds"),
+            ("engine:speed=3", "unknown option `speed`"),
+            ("engine:depth", "expected KEY=VALUE"),
+            ("engine:depth=2,depth=3", "given twice"),
+            ("random:depth=2", "takes no options"),
+        ] {
+            let err = bad.parse::<AgentSpec>().expect_err(bad).to_string();
+            assert!(err.contains(says), "{bad}: {err}");
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! The engines by variant name, for callers that choose the variant at run time (the CLI).
+//! Everything crosses as text: positions and decisions in the variant's notation, agents as
+//! [`AgentSpec`] text, results as lines.
+//!
+//! Adding a variant's engine is one line of [`ENGINES`]: `EngineEntry::of::<V, E>()` for a
+//! variant `V` and its evaluator `E`.
+
+use std::time::Duration;
+
+use omnichess_core::{Game, Variant};
+use omnichess_variants::{classic::Classic, dice::Dice, qec::Qec};
+
+use crate::agents::{self, Agent, AgentSpec};
+use crate::error::EngineError;
+use crate::eval::{ClassicEval, DiceEval, Evaluator, QecEval};
+use crate::limits::Limits;
+use crate::match_play::{self, MatchConfig, MatchReport};
+use crate::score;
+use crate::search::{Report, Search};
+use crate::tt;
+
+/// What to analyse: a position (the standard start for `None`), decisions played after it,
+/// and the search limits.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisRequest<'a> {
+    /// Position text in the variant's format.
+    pub position: Option<&'a str>,
+    /// Decisions played from the position, in the variant's notation.
+    pub after: &'a [String],
+    /// How long to search.
+    pub limits: Limits,
+}
+
+/// Analyses a position: calls back with one progress line per completed iteration
+/// (`info depth D score cp N nodes N nps N time S pv …`, the score from the acting player's
+/// view, `score mate N` for a forced result), and returns the acting player's best whole turn
+/// as decision texts.
+pub type AnalyzeFn =
+    fn(&AnalysisRequest<'_>, &mut dyn FnMut(&str)) -> Result<Vec<String>, EngineError>;
+
+/// A match between two agents.
+#[derive(Clone, Debug)]
+pub struct MatchRequest<'a> {
+    /// Agent A's specification.
+    pub a: &'a str,
+    /// Agent B's specification.
+    pub b: &'a str,
+    /// Games to play (at least 1).
+    pub games: u32,
+    /// The engine's time per turn where a specification sets no limit (`None`:
+    /// [`agents::DEFAULT_TIME`]).
+    pub time: Option<Duration>,
+    /// The seed of chance and of the agents' random choices.
+    pub seed: u64,
+    /// Turns after which a game is adjudicated a draw.
+    pub max_turns: u64,
+    /// The start position (the standard start for `None`).
+    pub position: Option<&'a str>,
+}
+
+/// Plays a match, calling back with the report after every game.
+pub type MatchFn =
+    fn(&MatchRequest<'_>, &mut dyn FnMut(&MatchReport)) -> Result<MatchReport, EngineError>;
+
+/// An agent behind text, for a terminal game whose variant is chosen at run time.
+pub trait DynAgent {
+    /// The acting player's whole turn after `played` from `position` (the standard start for
+    /// `None`), as decision texts. `progress` receives the engine's thinking as lines.
+    fn choose(
+        &mut self,
+        position: Option<&str>,
+        played: &[String],
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<String>, EngineError>;
+}
+
+/// Builds an agent from its specification, a seed and the engine's default time per turn.
+pub type AgentFn = fn(&str, u64, Duration) -> Result<Box<dyn DynAgent>, EngineError>;
+
+/// One variant's engine.
+#[derive(Clone, Copy, Debug)]
+pub struct EngineEntry {
+    /// The variant's name.
+    pub name: &'static str,
+    /// See [`AnalyzeFn`].
+    pub analyze: AnalyzeFn,
+    /// See [`MatchFn`].
+    pub play_match: MatchFn,
+    /// See [`AgentFn`].
+    pub agent: AgentFn,
+}
+
+impl EngineEntry {
+    /// The entry of variant `V` evaluated by `E`.
+    #[must_use]
+    pub const fn of<V, E>() -> EngineEntry
+    where
+        V: Variant,
+        E: Evaluator<V> + Default + 'static,
+    {
+        EngineEntry {
+            name: V::NAME,
+            analyze: analyze::<V, E>,
+            play_match: play::<V, E>,
+            agent: agent::<V, E>,
+        }
+    }
+}
+
+/// The engines, one per variant that has one.
+pub const ENGINES: &[EngineEntry] = &[
+    EngineEntry::of::<Classic, ClassicEval>(),
+    EngineEntry::of::<Qec, QecEval>(),
+    EngineEntry::of::<Dice, DiceEval>(),
+];
+
+/// The engine of the variant `name`.
+pub fn find(name: &str) -> Result<&'static EngineEntry, EngineError> {
+    ENGINES
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| EngineError::UnknownVariant {
+            name: name.to_owned(),
+            known: ENGINES
+                .iter()
+                .map(|e| e.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// The state at `position` after `played`.
+fn state<V: Variant>(position: Option<&str>, played: &[String]) -> Result<V, EngineError> {
+    let mut game = match position {
+        Some(text) => V::from_position_text(text)?,
+        None => V::start(),
+    };
+    for (i, text) in played.iter().enumerate() {
+        let decision = game
+            .parse_decision(text)
+            .map_err(|source| EngineError::Decision {
+                index: i + 1,
+                text: text.clone(),
+                source,
+            })?;
+        game.apply(decision);
+    }
+    Ok(game)
+}
+
+/// Decision texts of `decisions` played in order from `game`.
+fn texts<V: Variant>(game: &V, decisions: &[V::Decision]) -> Vec<String> {
+    let mut replay = game.clone();
+    decisions
+        .iter()
+        .map(|&d| {
+            let text = replay.decision_text(d);
+            replay.apply(d);
+            text
+        })
+        .collect()
+}
+
+/// The progress line of one iteration.
+fn info_line<V: Variant>(game: &V, report: &Report<'_, V::Decision>) -> String {
+    let player = game
+        .to_act()
+        .player()
+        .unwrap_or(omnichess_core::Player::White);
+    format!(
+        "info depth {} score {} nodes {} nps {} time {:.3} pv {}",
+        report.depth,
+        score::text(report.score, player),
+        report.nodes,
+        report.nps(),
+        report.elapsed.as_secs_f64(),
+        texts(game, report.pv).join(" ")
+    )
+}
+
+fn analyze<V, E>(
+    request: &AnalysisRequest<'_>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<String>, EngineError>
+where
+    V: Variant,
+    E: Evaluator<V> + Default,
+{
+    let game: V = state(request.position, request.after)?;
+    let mut search = Search::new(E::default(), tt::DEFAULT_MIB);
+    let turn = search.best_turn(&game, &request.limits, &mut |report| {
+        progress(&info_line(&game, report));
+    })?;
+    Ok(texts(&game, &turn.decisions))
+}
+
+fn play<V, E>(
+    request: &MatchRequest<'_>,
+    progress: &mut dyn FnMut(&MatchReport),
+) -> Result<MatchReport, EngineError>
+where
+    V: Variant,
+    E: Evaluator<V> + Default + 'static,
+{
+    if request.games == 0 {
+        return Err(EngineError::Match("a match needs at least one game".into()));
+    }
+    let start: V = state(request.position, &[])?;
+    let default_time = request.time.unwrap_or(agents::DEFAULT_TIME);
+    let mut a: Box<dyn Agent<V>> = agents::build(
+        request.a.parse()?,
+        E::default(),
+        request.seed ^ 0xA,
+        default_time,
+    );
+    let mut b: Box<dyn Agent<V>> = agents::build(
+        request.b.parse()?,
+        E::default(),
+        request.seed ^ 0xB,
+        default_time,
+    );
+    let config = MatchConfig {
+        games: request.games,
+        seed: request.seed,
+        max_turns: request.max_turns,
+    };
+    match_play::play_match(&start, a.as_mut(), b.as_mut(), &config, progress)
+}
+
+/// A [`DynAgent`] over an [`Agent`] of variant `V`.
+struct TextAgent<V: Game> {
+    agent: Box<dyn Agent<V>>,
+}
+
+impl<V: Variant> DynAgent for TextAgent<V> {
+    fn choose(
+        &mut self,
+        position: Option<&str>,
+        played: &[String],
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<String>, EngineError> {
+        let game: V = state(position, played)?;
+        match game.to_act() {
+            omnichess_core::ToAct::Nobody(outcome) => return Err(EngineError::GameOver(outcome)),
+            omnichess_core::ToAct::Chance => return Err(EngineError::ChanceActs),
+            omnichess_core::ToAct::Player(_) => {}
+        }
+        let turn = self.agent.choose_turn_with(&game, &mut |report| {
+            progress(&info_line(&game, report));
+        });
+        Ok(texts(&game, &turn))
+    }
+}
+
+fn agent<V, E>(
+    spec: &str,
+    seed: u64,
+    default_time: Duration,
+) -> Result<Box<dyn DynAgent>, EngineError>
+where
+    V: Variant,
+    E: Evaluator<V> + Default + 'static,
+{
+    let spec: AgentSpec = spec.parse()?;
+    Ok(Box::new(TextAgent::<V> {
+        agent: agents::build(spec, E::default(), seed, default_time),
+    }))
+}

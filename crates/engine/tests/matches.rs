@@ -1,0 +1,71 @@
+//! Agents in matches: the engine beats random play, every agent's decisions are legal in every
+//! variant, and a match is reproducible from its seed.
+
+use omnichess_core::Variant;
+use omnichess_engine::agents::{self, AgentSpec};
+use omnichess_engine::eval::{ClassicEval, DiceEval, QecEval};
+use omnichess_engine::match_play::{MatchConfig, MatchReport, play_match};
+use omnichess_variants::{classic::Classic, dice::Dice, qec::Qec};
+use std::time::Duration;
+
+fn config(games: u32, max_turns: u64) -> MatchConfig {
+    MatchConfig {
+        games,
+        seed: 7,
+        max_turns,
+    }
+}
+
+#[test]
+fn the_engine_at_depth_2_does_not_lose_to_random_play() {
+    let spec = |s: &str| s.parse::<AgentSpec>().expect("spec");
+    let mut a = agents::build::<Classic, _>(spec("engine:depth=2"), ClassicEval, 1, Duration::ZERO);
+    let mut b = agents::build::<Classic, _>(spec("random"), ClassicEval, 2, Duration::ZERO);
+    let mut seen = Vec::new();
+    let report = play_match(
+        &Classic::start(),
+        a.as_mut(),
+        b.as_mut(),
+        &config(4, 200),
+        &mut |r| seen.push(*r),
+    )
+    .expect("legal play");
+    assert_eq!(report.games(), 4);
+    assert_eq!(seen.len(), 4, "progress after every game");
+    assert_eq!(report.losses, 0, "{report:?}");
+    assert!(report.wins >= 3, "{report:?}");
+}
+
+/// A short match of `a` against `b` in variant `V` (errors if any decision is illegal).
+fn short_match<V: Variant, E>(eval: E, a: &str, b: &str, seed: u64) -> MatchReport
+where
+    E: omnichess_engine::Evaluator<V> + Copy + 'static,
+{
+    let mut a = agents::build::<V, E>(a.parse().expect("spec"), eval, seed, Duration::ZERO);
+    let mut b = agents::build::<V, E>(b.parse().expect("spec"), eval, seed + 1, Duration::ZERO);
+    let config = MatchConfig {
+        games: 2,
+        seed,
+        max_turns: 40,
+    };
+    play_match(&V::start(), a.as_mut(), b.as_mut(), &config, &mut |_| {}).expect("legal play")
+}
+
+#[test]
+fn every_agent_plays_legally_in_every_variant() {
+    for (a, b) in [
+        ("engine:nodes=3000", "random"),
+        ("greedy", "engine:depth=1"),
+        ("random", "greedy"),
+    ] {
+        assert_eq!(short_match::<Classic, _>(ClassicEval, a, b, 3).games(), 2);
+        assert_eq!(short_match::<Qec, _>(QecEval, a, b, 4).games(), 2);
+        assert_eq!(short_match::<Dice, _>(DiceEval, a, b, 5).games(), 2);
+    }
+}
+
+#[test]
+fn a_match_is_reproducible_from_its_seed() {
+    let run = || short_match::<Dice, _>(DiceEval, "engine:nodes=2000", "greedy", 11);
+    assert_eq!(run(), run());
+}

@@ -1,0 +1,112 @@
+//! The text interface the CLI uses: analysis, matches and agents by variant name.
+
+use omnichess_engine::registry::{AnalysisRequest, MatchRequest};
+use omnichess_engine::{EngineError, Limits, find};
+use std::time::Duration;
+
+fn analyze(
+    variant: &str,
+    position: Option<&str>,
+    after: &[&str],
+    depth: u32,
+) -> Result<(Vec<String>, Vec<String>), EngineError> {
+    let after: Vec<String> = after.iter().map(|s| s.to_string()).collect();
+    let request = AnalysisRequest {
+        position,
+        after: &after,
+        limits: Limits::depth(depth),
+    };
+    let mut lines = Vec::new();
+    let best = (find(variant)?.analyze)(&request, &mut |line| lines.push(line.to_owned()))?;
+    Ok((lines, best))
+}
+
+#[test]
+fn analysis_reports_each_iteration_and_the_best_turn() {
+    let (lines, best) = analyze(
+        "classic",
+        Some("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"),
+        &[],
+        3,
+    )
+    .expect("analysis");
+    assert_eq!(best, ["h5f7"]);
+    assert!(
+        lines[0].starts_with("info depth 1 score mate 1 nodes "),
+        "{lines:?}"
+    );
+    assert!(lines[0].ends_with(" pv h5f7"), "{lines:?}");
+}
+
+#[test]
+fn a_turn_is_the_acting_player_s_decisions_only() {
+    // QEC: after b2-b4 the b8 knight must reply, chosen by Black: Black's turn is that reply.
+    let (_, best) = analyze("qec", None, &["b2-b4"], 2).expect("analysis");
+    assert_eq!(best.len(), 1, "{best:?}");
+    assert!(best[0].starts_with("b8-"), "{best:?}");
+    // Die Chess: after the roll, one move of the rolled type.
+    let (_, best) = analyze("dice", None, &["[N]"], 2).expect("analysis");
+    assert_eq!(best.len(), 1);
+    assert!(best[0].starts_with('N'), "{best:?}");
+}
+
+#[test]
+fn errors_say_what_is_wrong() {
+    let message =
+        |r: Result<(Vec<String>, Vec<String>), EngineError>| r.expect_err("an error").to_string();
+    assert!(message(analyze("chess960", None, &[], 1)).contains("classic, qec, dice"));
+    assert!(message(analyze("classic", Some("not a fen"), &[], 1)).contains("invalid position"));
+    assert!(
+        message(analyze("classic", None, &["e2e4", "e2e4"], 1)).starts_with("decision 2 (`e2e4`)")
+    );
+    assert!(message(analyze("dice", None, &[], 1)).contains("chance acts next"));
+    assert!(
+        message(analyze("classic", None, &["f3", "e5", "g4", "Qh4#"], 1)).contains("game is over")
+    );
+    let request = MatchRequest {
+        a: "engine:depth=1",
+        b: "alphazero",
+        games: 2,
+        time: None,
+        seed: 1,
+        max_turns: 10,
+        position: None,
+    };
+    let err = (find("classic").expect("classic").play_match)(&request, &mut |_| {})
+        .expect_err("bad spec");
+    assert!(
+        err.to_string().starts_with("bad agent `alphazero`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn matches_and_agents_run_by_name() {
+    let request = MatchRequest {
+        a: "engine",
+        b: "random",
+        games: 2,
+        time: Some(Duration::from_millis(5)),
+        seed: 3,
+        max_turns: 20,
+        position: None,
+    };
+    let mut progress = 0;
+    let report =
+        (find("dice").expect("dice").play_match)(&request, &mut |_| progress += 1).expect("match");
+    assert_eq!((report.games(), progress), (2, 2));
+    let mut agent =
+        (find("qec").expect("qec").agent)("greedy", 5, Duration::from_millis(5)).expect("agent");
+    let turn = agent.choose(None, &[], &mut |_| {}).expect("a turn");
+    assert_eq!(turn.len(), 1);
+    let mut engine = (find("classic").expect("classic").agent)("engine:depth=2", 5, Duration::ZERO)
+        .expect("agent");
+    let mut thinking = Vec::new();
+    let turn = engine
+        .choose(None, &["e2e4".to_owned()], &mut |line| {
+            thinking.push(line.to_owned())
+        })
+        .expect("a turn");
+    assert_eq!(turn.len(), 1);
+    assert_eq!(thinking.len(), 2, "{thinking:?}");
+}
