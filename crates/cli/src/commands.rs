@@ -89,13 +89,14 @@ pub fn odds(variant: &str, position: Option<&str>, after: Option<&str>) -> Resul
 pub fn actions(variant: &str, gamefile: &Path, cap: Option<u64>) -> Result<(), CliError> {
     let (mut game, record) = open::record(variant, gamefile)?;
     let cap = cap.unwrap_or(u64::MAX);
-    let mut counts = Vec::new();
-    replay(game.as_mut(), &record, &mut |g| {
-        counts.push(g.count_turns(cap).to_string())
-    })
-    .map_err(|e| CliError(format!("{}: {e}", gamefile.display())))?;
-    outln!("{}", counts.join(" "));
-    Ok(())
+    // Each count is written as soon as it is known, so long games show their progress.
+    let mut separator = "";
+    let replayed = replay(game.as_mut(), &record, &mut |g| {
+        out!("{separator}{}", g.count_turns(cap));
+        separator = " ";
+    });
+    outln!();
+    replayed.map_err(|e| CliError(format!("{}: {e}", gamefile.display())))
 }
 
 /// `omnichess replay`

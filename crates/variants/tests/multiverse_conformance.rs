@@ -2,10 +2,8 @@
 //! games (shared/testdata/multiverse/cwmtt, from penteract/cwmtt's tests, agreeing with
 //! ftxi/5dchess_engine), capped at 1000, must be exactly the reference's.
 //!
-//! Eleven of the twelve games are checked: nine here, the two slowest (ctp1, ctp2: a few
-//! seconds each in release mode) in the release-mode run of `.ci/run`. `wide.5dpgn` (up to
-//! seven timelines at once) is not yet: the search in `multiverse/actions.rs` enumerates board
-//! by board and needs the hypercuboid method to finish there (docs/rules/multiverse.md).
+//! All twelve games are checked, `wide.5dpgn` (up to ten playable boards and as many
+//! timelines the turn could create) included.
 
 mod common;
 
@@ -62,16 +60,7 @@ conformance! {
     illegal_move_example => "chessin5d-illegal-move-example.5dpgn",
     np0 => "NP0.5dpgn",
     np => "NP.5dpgn",
-}
-
-#[test]
-#[ignore = "release-mode: `cargo test --release -p omnichess-variants --test multiverse_conformance -- --ignored`"]
-fn ctp1() {
-    assert_eq!(counts("ctp1.5dpgn"), expected("ctp1.5dpgn"));
-}
-
-#[test]
-#[ignore = "release-mode: `cargo test --release -p omnichess-variants --test multiverse_conformance -- --ignored`"]
-fn ctp2() {
-    assert_eq!(counts("ctp2.5dpgn"), expected("ctp2.5dpgn"));
+    ctp1 => "ctp1.5dpgn",
+    ctp2 => "ctp2.5dpgn",
+    wide => "wide.5dpgn",
 }

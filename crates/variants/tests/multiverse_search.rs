@@ -1,5 +1,5 @@
 //! The action search against brute force: in random positions of small variants, the number of
-//! legal actions `count_turns` finds (with its cuts and incremental check tests) equals the
+//! legal actions `count_turns` finds (the hypercuboid search with its cuts) equals the
 //! number of distinct actions found by trying every sequence of decisions up to `submit`.
 
 use std::collections::HashSet;
@@ -54,7 +54,7 @@ fn walk(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn the_search_counts_what_brute_force_finds(

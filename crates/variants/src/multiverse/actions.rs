@@ -1,12 +1,16 @@
 //! Counting legal actions (complete turns) the way the reference implementations do: an
-//! action is one choice per playable board (pass, or one move from it) together with the
-//! order in which its branching jumps create timelines; moves that do not branch commute, so
-//! their orders are one action (docs/rules/multiverse.md).
+//! action is a set of moves, at most one from each playable board, with the order in which
+//! its branching jumps create timelines (docs/rules/multiverse.md).
+//!
+//! The search runs over the turn's action space (action_space.rs): take a point; if it is a
+//! legal action, count it and cut it out; else find why it fails and cut out every point that
+//! fails for the same reason — a check is made by a few squares of a few new boards, so one
+//! test removes every combination that builds those squares alike.
 
-use std::collections::HashSet;
-
-use super::attacks::{Attacks, Stopped};
-use super::state::{Move5, Multiverse};
+use super::action_space::{ActionSpace, NEW_PASS, What};
+use super::attacks::{Attacks, Cell};
+use super::hypercuboid::{AxisSet, Cuboid};
+use super::state::Multiverse;
 
 impl Multiverse {
     /// The number of legal actions from the start of the current turn, stopping at `cap`.
@@ -26,307 +30,413 @@ impl Multiverse {
     /// later than now.
     fn count_actions_where(&mut self, cap: u64, advancing: bool) -> u64 {
         let attacks = self.opponent_attacks();
-        if attacks.at_start {
+        if attacks.at_start || cap == 0 {
             return 0; // an attack no action can change: nothing is legal
         }
-        let present = self.present();
-        // A branch moves the present back if its new timeline is active (the mover's next
-        // timeline is active while the mover has made no more than the opponent) and starts
-        // before the present; or, whatever its time, if it wakes an opponent timeline that
-        // ends before the present with the opponent to move.
+        let space = ActionSpace::new(self);
         let (white, black) = self.created();
         let (mine, theirs) = if self.white_to_move {
             (white, black)
         } else {
             (black, white)
         };
-        let new_line_active = mine <= theirs;
-        let woken = if self.white_to_move {
-            self.setup.initial_min - (mine + 2)
-        } else {
-            self.setup.initial_max + (mine + 2)
-        };
-        let wakes_earlier = !self.active(woken)
-            && self
-                .line(woken)
-                .is_some_and(|t| t.end() < present && (t.end() & 1 == 0) != self.white_to_move);
-        let mut boards: Vec<Board5> = self
-            .playable_lines()
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|line| {
-                let mut list = Vec::new();
-                self.moves_from_board(line, &mut |m| list.push(m));
-                // A move whose own board change already leaves a royal piece open to capture
-                // can be in no legal action (later moves never change an existing board).
-                list.retain(|&m| match self.depart(m) {
-                    Some((l, created)) => {
-                        let end = self.line(l).map_or(0, |t| t.end());
-                        let safe = !self.attacked_after(&attacks, &[(l, end)]);
-                        self.pop_board(l, created);
-                        safe
-                    }
-                    None => false,
-                });
-                let end = self.line(line).map_or(0, |t| t.end());
-                let mandatory = self.active(line) && end == present;
-                let rewinds = list
-                    .iter()
-                    .any(|m| rewinds_present(m, present, new_line_active, wakes_earlier));
-                // Jumps onto a board that is the last of its timeline (a present board they can
-                // play on instead of its own move).
-                let hops: Vec<i32> = list
-                    .iter()
-                    .filter(|m| {
-                        m.to.line != m.from.line
-                            && self.line(m.to.line).is_some_and(|t| t.end() == m.to.v)
-                    })
-                    .map(|m| m.to.line)
-                    .collect();
-                Board5 {
-                    line,
-                    options: list,
-                    mandatory,
-                    rewinds,
-                    hops,
-                }
-            })
-            .collect();
-        // The most constrained boards first: the search is cut earliest there.
-        boards.sort_by_key(|b| (!b.mandatory, b.options.len()));
         let mut search = Search {
-            advancing,
+            space: &space,
             attacks,
-            boards,
-            present,
-            new_line_active,
-            wakes_earlier,
-            cap,
-            count: 0,
-            chosen: Vec::new(),
-            passed: Vec::new(),
-            pending: Vec::new(),
+            advancing,
+            present: self.present(),
+            mine,
+            theirs,
+            cells: Vec::new(),
+            new_boards: Vec::new(),
+            pushed: Vec::new(),
         };
-        self.choose(&mut search, 0);
-        search.count
-    }
-
-    /// Chooses, board by board, a pass or one move. Each chosen move's own board change
-    /// (the whole physical move, or a jump's departure) is played at once, and a branch of the
-    /// search is cut as soon as an opponent piece can take a royal piece (later choices only
-    /// add boards and never change one that exists, so no completion could lift that check),
-    /// or when a passed board of the present can no longer be played on (by a jump from a
-    /// board still to choose) and no jump can move the present back.
-    fn choose(&mut self, s: &mut Search, k: usize) {
-        if s.count >= s.cap || !s.present_can_pass(k) {
-            return;
-        }
-        let Some(board) = s.boards.get(k) else {
-            if !s.chosen.is_empty() {
-                // Take the board changes back, count the orders, play them again.
-                for &(_, (line, created)) in s.chosen.iter().rev() {
-                    self.pop_board(line, created);
-                }
-                let moves: Vec<Move5> = s.chosen.iter().map(|&(m, _)| m).collect();
-                let advancing = s.advancing.then_some(s.present);
-                s.count += self.orders(&moves, s.cap - s.count, &s.attacks, advancing);
-                for entry in &mut s.chosen {
-                    if let Some(pushed) = self.depart(entry.0) {
-                        entry.1 = pushed;
-                    }
-                }
-            }
-            return;
-        };
-        let (line, mandatory) = (board.line, board.mandatory);
-        if mandatory {
-            s.passed.push(line);
-        }
-        self.choose(s, k + 1);
-        if mandatory {
-            s.passed.pop();
-        }
-        for i in 0..s.boards[k].options.len() {
-            let mv = s.boards[k].options[i];
-            let Some(pushed) = self.depart(mv) else {
+        let shape = &space.shape;
+        let mut full = shape.full();
+        search.prune_lone_checks(self, &mut full);
+        let mut stack = vec![full];
+        let mut point = vec![0; shape.axes()];
+        let mut count = 0;
+        while let Some(mut c) = stack.pop() {
+            if !search.normalise(&mut c) {
                 continue;
-            };
-            // The new board with what it lets through, including the rays of boards chosen
-            // before that stopped where it now stands; the rays of its own pieces that stop at a
-            // missing board wait for the boards still to come.
-            let newest = (pushed.0, self.line(pushed.0).map_or(0, |t| t.end()));
-            let before = s.pending.len();
-            let mut holes = Vec::new();
-            if !self.attacked_when_added(&s.attacks, newest, &s.pending, &mut holes) {
-                s.pending.extend(holes);
-                s.chosen.push((mv, pushed));
-                self.choose(s, k + 1);
-                s.chosen.pop();
             }
-            s.pending.truncate(before);
-            self.pop_board(pushed.0, pushed.1);
-            if s.count >= s.cap {
-                return;
+            for (axis, value) in point.iter_mut().enumerate() {
+                *value = shape.first(&c, axis).unwrap_or(0);
             }
-        }
-    }
-
-    /// The distinct legal actions of `moves` played in every order: the moves that stay on
-    /// their board first (they commute), then the jumps in each order. A jump onto a board
-    /// still last of its timeline does not branch; the others branch, and the order in which
-    /// branches create timelines tells actions apart (it decides their numbers), while the
-    /// order of the jumps that do not branch does not.
-    fn orders(
-        &mut self,
-        moves: &[Move5],
-        cap: u64,
-        attacks: &Attacks,
-        advancing_past: Option<i32>,
-    ) -> u64 {
-        let (physical, jumps): (Vec<Move5>, Vec<Move5>) = moves
-            .iter()
-            .partition(|m| (m.from.line, m.from.v) == (m.to.line, m.to.v));
-        let mut seen = HashSet::new();
-        let mut order: Vec<usize> = (0..jumps.len()).collect();
-        loop {
-            let mut undo = Vec::new();
-            // For each jump in order: whether it branched (its creation rank) or not.
-            let mut identity: Vec<(usize, Option<usize>)> = Vec::new();
-            let mut branches = 0;
-            let mut valid = true;
-            for mv in &physical {
-                match self.play(*mv) {
-                    Some(appended) => undo.extend(appended),
-                    None => valid = false,
-                }
-            }
-            for &i in &order {
-                if !valid {
-                    break;
-                }
-                match self.play(jumps[i]) {
-                    Some(appended) => {
-                        let branched = appended.iter().any(|&(_, created)| created);
-                        identity.push((i, branched.then_some(branches)));
-                        branches += usize::from(branched);
-                        undo.extend(appended);
+            match search.problem(self, &point) {
+                None => {
+                    count += 1;
+                    if count >= cap {
+                        break;
                     }
-                    None => valid = false,
-                }
-            }
-            if valid
-                && self.present_passed()
-                && advancing_past.is_none_or(|p| self.present() > p)
-                && {
-                    let new: Vec<(i32, i32)> = undo
+                    let section: Vec<AxisSet> = point
                         .iter()
-                        .map(|&(l, _)| (l, self.line(l).map_or(0, |t| t.end())))
+                        .enumerate()
+                        .map(|(axis, &v)| shape.set_where(axis, |i| i == v))
                         .collect();
-                    !self.attacked_after(attacks, &new)
+                    shape.cut_out(c, &section, &mut stack);
                 }
-            {
-                identity.sort_unstable();
-                seen.insert(identity);
-            }
-            for &(line, created) in undo.iter().rev() {
-                self.pop_board(line, created);
-            }
-            if seen.len() as u64 >= cap || !next_permutation(&mut order) {
-                break;
+                Some(Problem::Section(section)) if section.len() == 1 => {
+                    // A fact about one board: cut it from every piece still to search.
+                    for other in stack.iter_mut().chain([&mut c]) {
+                        shape.restrict(other, &section[0], false);
+                    }
+                    stack.push(c);
+                }
+                Some(Problem::Section(section)) => shape.cut_out(c, &section, &mut stack),
+                Some(Problem::ExactlyOne(subsets)) => {
+                    shape.keep_exactly_one(&c, &subsets, &mut stack);
+                }
             }
         }
-        seen.len() as u64
+        count
     }
 }
 
-/// One playable board in the action search.
-struct Board5 {
-    line: i32,
-    /// Its moves that do not expose a royal piece by themselves.
-    options: Vec<Move5>,
-    /// Active and in the present: it must be played on (or the present moved back).
-    mandatory: bool,
-    /// Whether one of its moves jumps to a board a full turn or more before the present.
-    rewinds: bool,
-    /// The lines on whose last board its jumps land.
-    hops: Vec<i32>,
+/// Why a point is not a legal action, as the region of points that fail for that reason.
+enum Problem {
+    /// Every point in this section fails.
+    Section(Vec<AxisSet>),
+    /// Every point in none or in several of these subsets fails (a leaving piece lands exactly
+    /// once, and a landing piece has left).
+    ExactlyOne(Vec<AxisSet>),
 }
 
-/// The state of the action search.
-struct Search {
-    /// Count only actions after which the present is later than now.
-    advancing: bool,
+/// The state of one action search.
+struct Search<'a> {
+    space: &'a ActionSpace,
     /// The opponent's attacks at the start of the turn.
     attacks: Attacks,
-    boards: Vec<Board5>,
+    /// Count only the actions after which the present is later than now.
+    advancing: bool,
     /// The present at the start of the turn.
     present: i32,
-    /// Whether the mover's next timeline would be active.
-    new_line_active: bool,
-    /// Whether any branch would wake an opponent timeline that moves the present back.
-    wakes_earlier: bool,
-    cap: u64,
-    count: u64,
-    /// The moves chosen so far, with the board each one's departure appended.
-    chosen: Vec<(Move5, (i32, bool))>,
-    /// The mandatory boards passed so far.
-    passed: Vec<i32>,
-    /// Rays of the chosen boards' pieces that stopped at a board that does not exist (yet).
-    pending: Vec<Stopped>,
+    /// Timelines the mover and the opponent have created before this turn.
+    mine: i32,
+    theirs: i32,
+    /// Buffers: the squares of a check, the boards a point appends (line, half-turn), and
+    /// how to take them back.
+    cells: Vec<Cell>,
+    new_boards: Vec<(i32, i32)>,
+    pushed: Vec<(i32, bool)>,
 }
 
-impl Search {
-    /// Whether the present can still pass, deciding boards from `k` on: every passed
-    /// mandatory board must be landed on by some jump (chosen, or possible later), unless a
-    /// jump moving the present back is chosen or still possible.
-    fn present_can_pass(&self, k: usize) -> bool {
-        if self.passed.is_empty() {
-            return true;
+impl Search<'_> {
+    /// Cuts away the points no action can be (a new timeline is created only after the ones
+    /// before it); false when nothing is left.
+    fn normalise(&self, c: &mut Cuboid) -> bool {
+        let shape = &self.space.shape;
+        let (first_new, n) = (self.space.playable.len(), shape.axes());
+        if (0..n).any(|axis| shape.first(c, axis).is_none()) {
+            return false;
         }
-        let rewind_chosen = self.chosen.iter().any(|&(m, _)| {
-            rewinds_present(&m, self.present, self.new_line_active, self.wakes_earlier)
-        });
-        if rewind_chosen || self.boards[k..].iter().any(|b| b.rewinds) {
-            return true;
+        let forced = (first_new..n)
+            .rev()
+            .find(|&a| !shape.allows(c, a, NEW_PASS));
+        if let Some(k) = forced
+            && !(first_new..k).all(|a| shape.remove_value(c, a, NEW_PASS))
+        {
+            return false;
         }
-        self.passed.iter().all(|&line| {
-            self.chosen
-                .iter()
-                .any(|&(m, _)| m.to.line == line && m.to.v == self.present)
-                || self.boards[k..].iter().any(|b| b.hops.contains(&line))
+        if let Some(k) = (first_new..n).find(|&a| shape.only(c, a, NEW_PASS)) {
+            return (k + 1..n).all(|a| shape.keep_only(c, a, NEW_PASS));
+        }
+        true
+    }
+
+    /// Cuts from `full` the boards that expose a royal piece by themselves, whatever else the
+    /// action does: on a playable axis, any such board; on the new-timeline axes, a board
+    /// whose own pieces attack across itself (the first new timeline's boards are tested on
+    /// its line; an attack that leaves the board depends on the line, so it is cut there only).
+    fn prune_lone_checks(&mut self, game: &mut Multiverse, full: &mut Cuboid) {
+        let space = self.space;
+        let shape = &space.shape;
+        let first_new = space.playable.len();
+        let axes = (0..first_new).chain((first_new < shape.axes()).then_some(first_new));
+        for axis in axes {
+            let line = match space.playable.get(axis) {
+                Some(&(line, _)) => line,
+                None => space.new_line(0),
+            };
+            for (i, loc) in space.values(axis).iter().enumerate() {
+                if loc.what == What::Pass {
+                    continue;
+                }
+                let (pushed, created) = game.push_board(line, loc.v, loc.board);
+                let attacked =
+                    game.royal_attack_on_new(&self.attacks, &[(line, loc.v)], &mut self.cells);
+                game.pop_board(pushed, created);
+                if !attacked {
+                    continue;
+                }
+                // The attacker stands on the board (not a ray from an old board through it),
+                // and so does all it crosses.
+                let opponent = !game.white_to_move();
+                let own = self
+                    .cells
+                    .first()
+                    .is_some_and(|c| c.1.is_some_and(|p| p.white == opponent))
+                    && self
+                        .cells
+                        .iter()
+                        .all(|c| (c.0.line, c.0.v) == (line, loc.v));
+                let cut = if axis >= first_new && own {
+                    first_new..shape.axes()
+                } else {
+                    axis..axis + 1
+                };
+                for a in cut {
+                    shape.remove_value(full, a, i);
+                }
+            }
+        }
+    }
+
+    /// Why `point` is not a legal action, or `None` when it is one.
+    fn problem(&mut self, game: &mut Multiverse, point: &[usize]) -> Option<Problem> {
+        if let Some(p) = self
+            .stray_landing(point)
+            .or_else(|| self.out_of_order(point))
+        {
+            return Some(p);
+        }
+        self.new_boards.clear();
+        self.pushed.clear();
+        for (axis, &i) in point.iter().enumerate() {
+            let loc = self.space.loc(axis, i);
+            if loc.what == What::Pass {
+                continue;
+            }
+            let line = match self.space.playable.get(axis) {
+                Some(&(line, _)) => line,
+                None => self.space.new_line(axis - self.space.playable.len()),
+            };
+            self.pushed.push(game.push_board(line, loc.v, loc.board));
+            self.new_boards.push((line, loc.v));
+        }
+        let problem = self
+            .present_held(game, point)
+            .or_else(|| self.check(game))
+            .or_else(|| self.lost_piece(point))
+            .or_else(|| self.not_advancing(game));
+        for &(line, created) in self.pushed.iter().rev() {
+            game.pop_board(line, created);
+        }
+        problem
+    }
+
+    /// A jump's piece lands without leaving its board, or lands twice (cheap to find: no
+    /// board is built).
+    fn stray_landing(&self, point: &[usize]) -> Option<Problem> {
+        let space = self.space;
+        let at = |axis: usize| space.loc(axis, point[axis]).what;
+        let from_piece = |b: usize, line: i32, x: i32, y: i32| {
+            space.set_where(b, |l| {
+                matches!(l.what, What::Arrive(m) if (m.from.line, m.from.x, m.from.y) == (line, x, y))
+            })
+        };
+        for axis in 0..point.len() {
+            let What::Arrive(m) = at(axis) else { continue };
+            let (line, x, y) = (m.from.line, m.from.x, m.from.y);
+            let source = space.axis_of_line(line)?;
+            let section = match at(source) {
+                What::Leave { x: lx, y: ly } if (lx, ly) == (x, y) => {
+                    let again = (axis + 1..point.len()).find(|&b| {
+                        matches!(at(b), What::Arrive(t) if (t.from.line, t.from.x, t.from.y) == (line, x, y))
+                    });
+                    match again {
+                        Some(b) => vec![from_piece(axis, line, x, y), from_piece(b, line, x, y)],
+                        None => continue,
+                    }
+                }
+                // Another piece leaves: this one cannot land.
+                What::Leave { .. } => vec![
+                    space.set_where(source, |l| l.what != What::Leave { x, y }),
+                    from_piece(axis, line, x, y),
+                ],
+                // Nothing leaves that board: no piece from it can land.
+                _ => vec![
+                    space.set_where(source, |l| !matches!(l.what, What::Leave { .. })),
+                    space.set_where(
+                        axis,
+                        |l| matches!(l.what, What::Arrive(t) if t.from.line == line),
+                    ),
+                ],
+            };
+            return Some(Problem::Section(section));
+        }
+        None
+    }
+
+    /// A piece leaves its board but lands nowhere.
+    fn lost_piece(&self, point: &[usize]) -> Option<Problem> {
+        let space = self.space;
+        let at = |axis: usize| space.loc(axis, point[axis]).what;
+        (0..space.playable.len()).find_map(|axis| {
+            let What::Leave { x, y } = at(axis) else {
+                return None;
+            };
+            let line = space.playable[axis].0;
+            let lands = (0..point.len()).any(|b| {
+                matches!(at(b), What::Arrive(m) if (m.from.line, m.from.x, m.from.y) == (line, x, y))
+            });
+            (!lands).then(|| self.land_exactly_once(line, x, y))
         })
     }
-}
 
-/// Whether a move may branch and so move the present back (see `count_actions`).
-fn rewinds_present(m: &Move5, present: i32, new_line_active: bool, wakes_earlier: bool) -> bool {
-    let jump = (m.from.line, m.from.v) != (m.to.line, m.to.v);
-    jump && (wakes_earlier || (new_line_active && m.to.v + 1 < present))
-}
-
-/// The next permutation in lexicographic order; false after the last.
-fn next_permutation(p: &mut [usize]) -> bool {
-    let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else {
-        return false;
-    };
-    let j = (i..p.len()).rev().find(|&j| p[j] > p[i - 1]).unwrap_or(i);
-    p.swap(i - 1, j);
-    p[i..].reverse();
-    true
-}
-
-#[cfg(test)]
-mod tests {
-    use super::next_permutation;
-
-    #[test]
-    fn permutations_are_all_visited_once() {
-        let mut p = vec![0, 1, 2];
-        let mut n = 1;
-        while next_permutation(&mut p) {
-            n += 1;
+    /// The region where the piece on (x, y) of `line`'s playable board does not leave, or
+    /// leaves and lands exactly once: "exactly one of" not leaving and each landing.
+    fn land_exactly_once(&self, line: i32, x: i32, y: i32) -> Problem {
+        let space = self.space;
+        let source = space.axis_of_line(line).unwrap_or(0);
+        let mut subsets = vec![space.set_where(source, |l| l.what != What::Leave { x, y })];
+        for axis in (0..space.shape.axes()).filter(|&a| a != source) {
+            let set = space.set_where(axis, |l| {
+                matches!(l.what, What::Arrive(m) if (m.from.line, m.from.x, m.from.y) == (line, x, y))
+            });
+            if set.1.iter().any(|&w| w != 0) {
+                subsets.push(set);
+            }
         }
-        assert_eq!(n, 6);
-        assert!(!next_permutation(&mut []));
+        Problem::ExactlyOne(subsets)
+    }
+
+    /// A branch lands on a playable board that is still the last of its timeline when the
+    /// branch is made (the board passes, or its piece leaves by a later branch): that jump
+    /// would not branch, so no action matches the point.
+    fn out_of_order(&self, point: &[usize]) -> Option<Problem> {
+        let space = self.space;
+        let first_new = space.playable.len();
+        let at = |axis: usize| space.loc(axis, point[axis]).what;
+        for k in first_new..point.len() {
+            let What::Arrive(m) = at(k) else { continue };
+            let target = (m.to.line, m.to.v);
+            let Some(a) = space.playable.iter().position(|&p| p == target) else {
+                continue;
+            };
+            let onto_target = space.set_where(
+                k,
+                |l| matches!(l.what, What::Arrive(t) if (t.to.line, t.to.v) == target),
+            );
+            match at(a) {
+                What::Pass => {
+                    let passes = space.set_where(a, |l| l.what == What::Pass);
+                    return Some(Problem::Section(vec![passes, onto_target]));
+                }
+                What::Leave { .. } => {
+                    let later = (k + 1..point.len())
+                        .find(|&j| matches!(at(j), What::Arrive(t) if t.from.line == m.to.line));
+                    if let Some(j) = later {
+                        let from_target = space.set_where(
+                            j,
+                            |l| matches!(l.what, What::Arrive(t) if t.from.line == m.to.line),
+                        );
+                        return Some(Problem::Section(vec![onto_target, from_target]));
+                    }
+                }
+                What::Physical(_) | What::Arrive(_) => {}
+            }
+        }
+        None
+    }
+
+    /// How many timelines the turn must create for `line` to be active: `Some(r)` for an
+    /// opponent's timeline that is inactive now and woken by the mover's r-th new one.
+    fn woken_by(&self, game: &Multiverse, line: i32) -> Option<usize> {
+        let s = game.setup();
+        let index = if game.white_to_move() {
+            s.initial_min - line
+        } else {
+            line - s.initial_max
+        };
+        usize::try_from(index - 1 - self.mine)
+            .ok()
+            .filter(|&r| index > 0 && r > 0)
+    }
+
+    /// The non-pass values of the `r`-th new-timeline axis (1-based).
+    fn creates(&self, r: usize) -> AxisSet {
+        let axis = self.space.playable.len() + r - 1;
+        self.space.set_where(axis, |l| l.what != What::Pass)
+    }
+
+    /// The present stays with the mover: an active timeline's playable board passes and is
+    /// the earliest. Every point fails alike that passes that board, keeps it active, creates
+    /// no active timeline before it and wakes no further opponent timeline.
+    fn present_held(&self, game: &Multiverse, point: &[usize]) -> Option<Problem> {
+        if game.present_passed() {
+            return None;
+        }
+        let space = self.space;
+        let present = game.present();
+        let (first_new, n) = (space.playable.len(), point.len());
+        let held = (0..first_new).find(|&a| {
+            let (line, v) = space.playable[a];
+            point[a] == space.pass_of(a) && v == present && game.active(line)
+        })?;
+        let mut section = vec![space.set_where(held, |l| l.what == What::Pass)];
+        if let Some(r) = self.woken_by(game, space.playable[held].0) {
+            section.push(self.creates(r));
+        }
+        let active_new = usize::try_from(self.theirs + 1 - self.mine).unwrap_or(0);
+        for axis in first_new..n.min(first_new + active_new) {
+            section.push(space.set_where(axis, |l| l.what == What::Pass || l.v > present));
+        }
+        let created = (first_new..n).filter(|&a| point[a] != NEW_PASS).count();
+        if self.theirs > self.mine + created as i32 + 1 && first_new + created < n {
+            let axis = first_new + created;
+            section.push(space.set_where(axis, |l| l.what == What::Pass));
+        }
+        Some(Problem::Section(section))
+    }
+
+    /// Counting advancing actions only: the present is not later than at the turn's start.
+    fn not_advancing(&self, game: &Multiverse) -> Option<Problem> {
+        let after = game.present();
+        if !self.advancing || after > self.present {
+            return None;
+        }
+        let space = self.space;
+        let (line, _) = game
+            .timelines()
+            .find(|&(l, t)| game.active(l) && t.end() == after)?;
+        let mut section = Vec::new();
+        if let Some(axis) = space.axis_creating(line) {
+            section.push(space.set_where(axis, |l| l.what != What::Pass && l.v <= self.present));
+        } else {
+            if let Some(axis) = space.axis_of_line(line) {
+                section.push(space.set_where(axis, |l| l.what != What::Pass));
+            }
+            if let Some(r) = self.woken_by(game, line) {
+                section.push(self.creates(r));
+            }
+        }
+        Some(Problem::Section(section))
+    }
+
+    /// An opponent piece can take a royal piece: every point fails that builds the squares of
+    /// that attack alike.
+    fn check(&mut self, game: &Multiverse) -> Option<Problem> {
+        if !game.royal_attack_on_new(&self.attacks, &self.new_boards, &mut self.cells) {
+            return None;
+        }
+        let space = self.space;
+        let mut section: Vec<AxisSet> = Vec::new();
+        for &(pos, content) in &self.cells {
+            let axis = space
+                .axis_of_line(pos.line)
+                .filter(|&a| space.playable[a].1 + 1 == pos.v)
+                .or_else(|| space.axis_creating(pos.line));
+            let Some(axis) = axis else { continue };
+            let set = space.set_where(axis, |l| {
+                l.what != What::Pass && l.v == pos.v && l.board.get(pos.x, pos.y) == content
+            });
+            match section.iter_mut().find(|s| s.0 == axis) {
+                Some(existing) => existing.1.iter_mut().zip(&set.1).for_each(|(w, m)| *w &= m),
+                None => section.push(set),
+            }
+        }
+        Some(Problem::Section(section))
     }
 }

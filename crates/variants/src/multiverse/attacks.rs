@@ -12,9 +12,12 @@ use omnichess_core::geometry::Coord;
 use super::piece::Piece;
 use super::state::{Multiverse, Pos};
 
+/// A square and what stands on it.
+pub(super) type Cell = (Pos, Option<Piece>);
+
 /// A ray or leap of an opponent piece that stopped at a board that did not exist.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Stopped {
+struct Stopped {
     /// The missing square it reached.
     at: Pos,
     /// The piece and its direction; `slider` when it would go on.
@@ -69,139 +72,120 @@ impl Multiverse {
     }
 
     /// Whether, after boards `new` (line, half-turn) were added to the position `attacks` was
-    /// taken from, an opponent piece can take a royal piece of the mover.
-    pub(super) fn attacked_after(&self, attacks: &Attacks, new: &[(i32, i32)]) -> bool {
-        if attacks.at_start {
-            return true;
-        }
+    /// taken from, an opponent piece can take a royal piece of the mover. If so, `cells` holds
+    /// the squares of the new boards that make the attack (the attacker's when it stands on
+    /// one, the empty squares it crosses, the royal piece's), each with its content: wherever
+    /// the new boards give these squares the same contents, the same attack is there.
+    pub(super) fn royal_attack_on_new(
+        &self,
+        attacks: &Attacks,
+        new: &[(i32, i32)],
+        cells: &mut Vec<Cell>,
+    ) -> bool {
         let by_white = !self.white_to_move;
         for &(line, v) in new {
-            // Pieces on the new board.
             if let Some(board) = self.board(line, v) {
                 for (x, y, piece) in board.pieces() {
-                    if piece.white == by_white {
-                        let mut hit = false;
-                        self.attack_lines(Pos { line, v, x, y }, piece, &mut |r| {
-                            hit |= matches!(r, Reach::Royal)
-                        });
-                        if hit {
-                            return true;
-                        }
+                    if piece.white != by_white {
+                        continue;
+                    }
+                    let from = Pos { line, v, x, y };
+                    let found = self.for_each_line(piece, &mut |dir, slider| {
+                        cells.clear();
+                        cells.push((from, Some(piece)));
+                        self.ray_reaches_royal(from, dir, piece.white, slider, cells)
+                    });
+                    if found {
+                        return true;
                     }
                 }
             }
-            // Rays and leaps that the new board lets through.
             for s in attacks.stopped.get(&(line, v)).into_iter().flatten() {
-                if self.continue_ray(s, by_white, &mut Vec::new()) {
+                cells.clear();
+                let found = match self.at(s.at) {
+                    Some(p) => p.white != by_white && p.kind.royal(),
+                    None => false,
+                };
+                if found {
+                    cells.push((s.at, self.at(s.at)));
                     return true;
+                }
+                if self.at(s.at).is_none() && s.slider && !s.piece.kind.pawnlike() {
+                    cells.push((s.at, None));
+                    if self.ray_reaches_royal(s.at, s.dir, by_white, true, cells) {
+                        return true;
+                    }
                 }
             }
         }
         false
     }
 
-    /// The search's test when the board `new` (line, half-turn) is added: the attacks of its
-    /// pieces, and the stopped rays (of the turn's start, and `pending` ones of boards added
-    /// before) that it lets through. The rays of its pieces that stop at a missing board are
-    /// added to `holes`, for the boards still to come.
-    pub(super) fn attacked_when_added(
-        &self,
-        attacks: &Attacks,
-        new: (i32, i32),
-        pending: &[Stopped],
-        holes: &mut Vec<Stopped>,
-    ) -> bool {
-        let by_white = !self.white_to_move;
-        let mut hit = false;
-        if let Some(board) = self.board(new.0, new.1) {
-            for (x, y, piece) in board.pieces() {
-                if piece.white == by_white {
-                    self.attack_lines(
-                        Pos {
-                            line: new.0,
-                            v: new.1,
-                            x,
-                            y,
-                        },
-                        piece,
-                        &mut |r| match r {
-                            Reach::Royal => hit = true,
-                            Reach::Hole(at, dir, slider) => holes.push(Stopped {
-                                at,
-                                piece,
-                                dir,
-                                slider,
-                            }),
-                        },
-                    );
-                }
-            }
+    /// Calls `each` with every capture direction of `piece` and whether it slides along it,
+    /// until `each` returns true; returns whether it did.
+    fn for_each_line(&self, piece: Piece, each: &mut dyn FnMut(Coord<4>, bool) -> bool) -> bool {
+        if piece.kind.pawnlike() {
+            return self
+                .pawn_captures(piece)
+                .into_iter()
+                .any(|d| each(d, false));
         }
-        hit || attacks
-            .stopped
-            .get(&new)
-            .into_iter()
-            .flatten()
-            .chain(pending.iter().filter(|s| (s.at.line, s.at.v) == new))
-            .any(|s| self.continue_ray(s, by_white, holes))
+        let (sets, slider) = super::movegen::movement(piece.kind);
+        sets.iter()
+            .any(|set| set.as_slice().iter().any(|&d| each(d, slider)))
     }
 
-    /// Follows a stopped ray from the square it reached, now that its board exists.
-    /// A ray that stops again at a missing board is added to `holes`.
-    fn continue_ray(&self, s: &Stopped, by_white: bool, holes: &mut Vec<Stopped>) -> bool {
-        let mut at = s.at;
-        loop {
-            match self.at(at) {
-                Some(p) => return p.white != by_white && p.kind.royal(),
-                None if !s.slider || s.piece.kind.pawnlike() => return false,
-                None => {}
-            }
-            match self.step(at, s.dir) {
-                Step::On(next) => at = next,
-                Step::Hole(next) => {
-                    holes.push(Stopped { at: next, ..*s });
-                    return false;
-                }
-                Step::Off => return false,
+    /// Follows a capture line of a piece of side `white` from `from` (not included) over
+    /// existing squares, pushing each square crossed onto `cells`; returns whether it ends on
+    /// a royal piece of the other side (pushed too).
+    fn ray_reaches_royal(
+        &self,
+        from: Pos,
+        dir: Coord<4>,
+        white: bool,
+        slider: bool,
+        cells: &mut Vec<Cell>,
+    ) -> bool {
+        let mut at = from;
+        while let Step::On(next) = self.step(at, dir) {
+            let content = self.at(next);
+            cells.push((next, content));
+            match content {
+                Some(p) => return p.white != white && p.kind.royal(),
+                None if slider => at = next,
+                None => return false,
             }
         }
+        false
     }
 
     /// Every capture line of an opponent piece: calls `each` with `Royal` when it reaches a
     /// royal piece of the other side, and with `Hole` where it reaches a board that does not
     /// exist (a square of a timeline's future or of a timeline not yet made).
     fn attack_lines(&self, from: Pos, piece: Piece, each: &mut dyn FnMut(Reach)) {
-        let ray = |dirs: &[Coord<4>], slider: bool, each: &mut dyn FnMut(Reach)| {
-            for &d in dirs {
-                let mut at = from;
-                loop {
-                    match self.step(at, d) {
-                        Step::On(next) => match self.at(next) {
-                            Some(p) => {
-                                if p.white != piece.white && p.kind.royal() {
-                                    each(Reach::Royal);
-                                }
-                                break;
+        self.for_each_line(piece, &mut |d, slider| {
+            let mut at = from;
+            loop {
+                match self.step(at, d) {
+                    Step::On(next) => match self.at(next) {
+                        Some(p) => {
+                            if p.white != piece.white && p.kind.royal() {
+                                each(Reach::Royal);
                             }
-                            None if slider => at = next,
-                            None => break,
-                        },
-                        Step::Hole(next) => {
-                            each(Reach::Hole(next, d, slider));
                             break;
                         }
-                        Step::Off => break,
+                        None if slider => at = next,
+                        None => break,
+                    },
+                    Step::Hole(next) => {
+                        each(Reach::Hole(next, d, slider));
+                        break;
                     }
+                    Step::Off => break,
                 }
             }
-        };
-        if piece.kind.pawnlike() {
-            return ray(&self.pawn_captures(piece), false, each);
-        }
-        let (sets, slider) = super::movegen::movement(piece.kind);
-        for set in sets {
-            ray(set.as_slice(), slider, each);
-        }
+            false
+        });
     }
 
     /// One step: onto an existing square, into a missing board, or off the board's edge.

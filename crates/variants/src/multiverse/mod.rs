@@ -17,11 +17,13 @@
 //! assert!(!game.white_to_move());
 //! ```
 
+mod action_space;
 mod actions;
 mod attacks;
 mod board;
 mod coords;
 mod diagram;
+mod hypercuboid;
 mod movegen;
 mod notation;
 mod pgn;

@@ -325,6 +325,12 @@ impl Multiverse {
     /// The first half of a move: the source board's successor, without the piece (or, for a
     /// physical move, with the whole move made on it).
     pub(super) fn depart(&mut self, mv: Move5) -> Option<(i32, bool)> {
+        let board = self.departure(mv)?;
+        Some(self.push_board(mv.from.line, mv.from.v + 1, board))
+    }
+
+    /// The board `depart` appends, or `None` when the source board is not playable.
+    pub(super) fn departure(&self, mv: Move5) -> Option<Board> {
         if !self.playable(mv.from.line, mv.from.v) {
             return None;
         }
@@ -360,22 +366,15 @@ impl Multiverse {
             }
             source.set(to.x, to.y, Some(piece));
         }
-        Some(self.push_board(from.line, from.v + 1, source))
+        Some(source)
     }
 
     /// The second half of a jump: the piece lands on the successor of the target board when
     /// that board is still the last of its timeline, or else on the first board of a new
     /// timeline branching from it.
     pub(super) fn arrive(&mut self, mv: Move5) -> Option<(i32, bool)> {
-        let source = self.board(mv.from.line, mv.from.v)?;
-        let mut piece = source.get(mv.from.x, mv.from.y)?;
-        piece.unmoved = false;
-        if let Some(k) = mv.promotion {
-            piece.kind = k;
-        }
+        let target = self.arrival(mv)?;
         let to = mv.to;
-        let mut target = *self.board(to.line, to.v)?;
-        target.set(to.x, to.y, Some(piece));
         let line = if self.line(to.line).is_some_and(|t| t.end() == to.v) {
             to.line
         } else if self.white_to_move {
@@ -384,5 +383,18 @@ impl Multiverse {
             self.min_line - 1
         };
         Some(self.push_board(line, to.v + 1, target))
+    }
+
+    /// The board a jump's piece lands on: the target board with the piece on it (the same
+    /// whether the jump branches or not).
+    pub(super) fn arrival(&self, mv: Move5) -> Option<Board> {
+        let mut piece = self.at(mv.from)?;
+        piece.unmoved = false;
+        if let Some(k) = mv.promotion {
+            piece.kind = k;
+        }
+        let mut target = *self.board(mv.to.line, mv.to.v)?;
+        target.set(mv.to.x, mv.to.y, Some(piece));
+        Some(target)
     }
 }

@@ -1,0 +1,216 @@
+//! Sets of points of a finite product space — one value per axis — kept as unions of
+//! hypercuboids (a hypercuboid allows, on each axis, a subset of its values). The action
+//! search (actions.rs) starts from the whole space and cuts away the regions a problem rules
+//! out, so one test can remove millions of combinations at once.
+
+/// The size of each axis, and where its bits lie in a [`Cuboid`]'s words.
+pub(super) struct Shape {
+    sizes: Vec<usize>,
+    /// Axis `i` is stored in `words[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<usize>,
+}
+
+/// A hypercuboid: for each axis, the set of its values allowed (a bitset).
+#[derive(Clone, Debug)]
+pub(super) struct Cuboid {
+    words: Vec<u64>,
+}
+
+/// A set of values of one axis: the axis and its bitset.
+pub(super) type AxisSet = (usize, Vec<u64>);
+
+impl Shape {
+    /// A space whose axis `i` has `sizes[i]` values.
+    pub(super) fn new(sizes: Vec<usize>) -> Shape {
+        let mut offsets = vec![0];
+        for &n in &sizes {
+            offsets.push(offsets.last().copied().unwrap_or(0) + n.div_ceil(64));
+        }
+        Shape { sizes, offsets }
+    }
+
+    /// The number of axes.
+    pub(super) fn axes(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// The hypercuboid of every point.
+    pub(super) fn full(&self) -> Cuboid {
+        let mut words = vec![0; self.offsets[self.axes()]];
+        for axis in 0..self.axes() {
+            let set = self.set_where(axis, |_| true);
+            words[self.offsets[axis]..self.offsets[axis + 1]].copy_from_slice(&set.1);
+        }
+        Cuboid { words }
+    }
+
+    /// The values of `axis` for which `keep` holds.
+    pub(super) fn set_where(&self, axis: usize, mut keep: impl FnMut(usize) -> bool) -> AxisSet {
+        let mut set = vec![0; self.offsets[axis + 1] - self.offsets[axis]];
+        for i in (0..self.sizes[axis]).filter(|&i| keep(i)) {
+            set[i / 64] |= 1 << (i % 64);
+        }
+        (axis, set)
+    }
+
+    fn axis<'a>(&self, c: &'a Cuboid, axis: usize) -> &'a [u64] {
+        &c.words[self.offsets[axis]..self.offsets[axis + 1]]
+    }
+
+    fn axis_mut<'a>(&self, c: &'a mut Cuboid, axis: usize) -> &'a mut [u64] {
+        &mut c.words[self.offsets[axis]..self.offsets[axis + 1]]
+    }
+
+    /// The lowest value `c` allows on `axis`.
+    pub(super) fn first(&self, c: &Cuboid, axis: usize) -> Option<usize> {
+        self.axis(c, axis)
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// Whether `c` allows `value` on `axis`.
+    pub(super) fn allows(&self, c: &Cuboid, axis: usize, value: usize) -> bool {
+        self.axis(c, axis)[value / 64] & (1 << (value % 64)) != 0
+    }
+
+    /// Whether `c` allows only `value` on `axis`.
+    pub(super) fn only(&self, c: &Cuboid, axis: usize, value: usize) -> bool {
+        self.axis(c, axis).iter().enumerate().all(|(i, &w)| {
+            w == if i == value / 64 {
+                1 << (value % 64)
+            } else {
+                0
+            }
+        })
+    }
+
+    /// Takes `value` off `axis`. Returns whether any value is left on that axis.
+    pub(super) fn remove_value(&self, c: &mut Cuboid, axis: usize, value: usize) -> bool {
+        let words = self.axis_mut(c, axis);
+        words[value / 64] &= !(1 << (value % 64));
+        words.iter().any(|&w| w != 0)
+    }
+
+    /// Keeps only `value` on `axis`. Returns whether it was allowed.
+    pub(super) fn keep_only(&self, c: &mut Cuboid, axis: usize, value: usize) -> bool {
+        let allowed = self.allows(c, axis, value);
+        let words = self.axis_mut(c, axis);
+        words.iter_mut().for_each(|w| *w = 0);
+        if allowed {
+            words[value / 64] |= 1 << (value % 64);
+        }
+        allowed
+    }
+
+    /// Keeps on `set.0` only the values in `set` (or, with `inside` false, only those not in
+    /// it). Returns whether any value is left on that axis.
+    pub(super) fn restrict(&self, c: &mut Cuboid, set: &AxisSet, inside: bool) -> bool {
+        let words = self.axis_mut(c, set.0);
+        let mut any = 0;
+        for (w, &m) in words.iter_mut().zip(&set.1) {
+            *w &= if inside { m } else { !m };
+            any |= *w;
+        }
+        any != 0
+    }
+
+    /// Splits `c` by a section (the points whose value on each listed axis is in its set) and
+    /// pushes onto `out` the pieces of `c` outside the section, the most constrained last.
+    pub(super) fn cut_out(&self, mut c: Cuboid, section: &[AxisSet], out: &mut Vec<Cuboid>) {
+        for set in section {
+            let mut outside = c.clone();
+            if self.restrict(&mut outside, set, false) {
+                out.push(outside);
+            }
+            if !self.restrict(&mut c, set, true) {
+                return;
+            }
+        }
+    }
+
+    /// Pushes onto `out` the pieces of `c` made of the points that lie in exactly one of
+    /// `subsets` (each on its own axis): the rest of `c` is cut away. The piece of the first
+    /// subset is pushed last.
+    pub(super) fn keep_exactly_one(&self, c: &Cuboid, subsets: &[AxisSet], out: &mut Vec<Cuboid>) {
+        for (i, chosen) in subsets.iter().enumerate().rev() {
+            let mut piece = c.clone();
+            let nonempty = subsets
+                .iter()
+                .enumerate()
+                .all(|(j, set)| self.restrict(&mut piece, set, i == j));
+            if nonempty {
+                out.push(piece);
+            }
+            debug_assert!(subsets.iter().filter(|s| s.0 == chosen.0).count() == 1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every point of a small space, as value lists.
+    fn points(shape: &Shape, cuboids: &[Cuboid]) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        for c in cuboids {
+            let mut p = vec![0; shape.axes()];
+            loop {
+                if (0..shape.axes()).all(|a| shape.allows(c, a, p[a])) {
+                    all.push(p.clone());
+                }
+                let Some(a) = (0..shape.axes()).find(|&a| p[a] + 1 < shape.sizes[a]) else {
+                    break;
+                };
+                p[a] += 1;
+                p[..a].iter_mut().for_each(|x| *x = 0);
+            }
+        }
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn cutting_out_a_section_leaves_exactly_the_points_outside_it() {
+        let shape = Shape::new(vec![3, 70, 2]);
+        let section = [
+            shape.set_where(0, |v| v != 1),
+            shape.set_where(1, |v| v % 7 == 0),
+        ];
+        let mut pieces = Vec::new();
+        shape.cut_out(shape.full(), &section, &mut pieces);
+        let got = points(&shape, &pieces);
+        let mut want = points(&shape, &[shape.full()]);
+        want.retain(|p| !(p[0] != 1 && p[1] % 7 == 0));
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn exactly_one_keeps_the_points_in_one_subset_only() {
+        let shape = Shape::new(vec![3, 3, 3]);
+        let subsets = [
+            shape.set_where(0, |v| v == 0),
+            shape.set_where(1, |v| v > 0),
+            shape.set_where(2, |v| v == 2),
+        ];
+        let mut pieces = Vec::new();
+        shape.keep_exactly_one(&shape.full(), &subsets, &mut pieces);
+        let got = points(&shape, &pieces);
+        let mut want = points(&shape, &[shape.full()]);
+        want.retain(|p| u8::from(p[0] == 0) + u8::from(p[1] > 0) + u8::from(p[2] == 2) == 1);
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn first_and_only_read_the_bitsets() {
+        let shape = Shape::new(vec![130]);
+        let mut c = shape.full();
+        assert_eq!(shape.first(&c, 0), Some(0));
+        assert!(shape.restrict(&mut c, &shape.set_where(0, |v| v == 129), true));
+        assert_eq!(shape.first(&c, 0), Some(129));
+        assert!(shape.only(&c, 0, 129));
+        assert!(!shape.restrict(&mut c, &shape.set_where(0, |v| v == 129), false));
+    }
+}
