@@ -116,6 +116,95 @@ pub enum Command {
         /// left out. The same seed and the same moves give the same rolls.
         #[arg(long)]
         seed: Option<u64>,
+        /// Play against the computer: `engine` (1 s per turn), `engine:depth=N`,
+        /// `engine:time=SECONDS`, `engine:nodes=N`, `random` or `greedy`. It plays Black
+        /// unless --engine-first.
+        #[arg(long, value_name = "SPEC")]
+        vs: Option<String>,
+        /// With --vs: the computer plays White (moves first).
+        #[arg(long, requires = "vs")]
+        engine_first: bool,
+        /// With --vs: show the engine's thinking (depth, score, principal line) as it searches.
+        /// `think` at the prompt turns it on and off.
+        #[arg(long, requires = "vs")]
+        thinking: bool,
+    },
+
+    /// Search a position with the engine. Prints a progress line per completed depth
+    /// (`info depth D score cp N|mate N nodes N nps N time S pv …`, the score from the acting
+    /// player's side), then as the last line `bestmove` followed by the decisions of the
+    /// acting player's whole turn (one decision in most variants; in 5D Chess every move of
+    /// the turn and `submit`). At least one of --depth, --time and --nodes is needed.
+    ///
+    /// Example: omnichess analyze classic --after "e4 e5" --depth 6
+    #[command(group(clap::ArgGroup::new("limit").required(true).multiple(true).args(["depth", "time", "nodes"])))]
+    Analyze {
+        /// The variant's name.
+        variant: String,
+        /// The position (position text, or @PATH); the standard start if left out.
+        #[arg(long)]
+        position: Option<String>,
+        /// Decisions to play first, separated by spaces.
+        #[arg(long, allow_hyphen_values = true)]
+        after: Option<String>,
+        /// Search this many player decisions deep (chance outcomes do not count).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Search for this many seconds (decimals allowed).
+        #[arg(long, value_name = "SECONDS")]
+        time: Option<f64>,
+        /// Search at most this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// The transposition table's size in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 16)]
+        hash: usize,
+    },
+
+    /// Play a match between two players: colours alternate game by game; a progress bar on
+    /// stderr while it runs; then the Elo difference of A over B with its 95% margin, and as
+    /// the last line `result: +W =D -L` from A's side. A SPEC is `engine` (with --time per
+    /// turn, 1 s if left out), `engine:depth=N`, `engine:time=SECONDS`, `engine:nodes=N`,
+    /// `random` (uniform over the legal decisions) or `greedy` (the best material gain in one
+    /// decision). Chance is rolled from --seed.
+    ///
+    /// Example: omnichess match classic --a engine:depth=3 --b random --games 20
+    Match {
+        /// The variant's name.
+        variant: String,
+        /// Player A (White in the odd games).
+        #[arg(long, value_name = "SPEC")]
+        a: String,
+        /// Player B.
+        #[arg(long, value_name = "SPEC")]
+        b: String,
+        /// The number of games.
+        #[arg(long)]
+        games: u32,
+        /// Seconds per turn for an `engine` whose SPEC sets no limit.
+        #[arg(long, value_name = "SECONDS")]
+        time: Option<f64>,
+        /// The seed of chance and of the players' random choices (the same seed, the same
+        /// games, for players limited by depth or nodes).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Turns after which a game is adjudicated a draw.
+        #[arg(long, default_value_t = 300)]
+        max_turns: u64,
+        /// The start position of every game (position text, or @PATH).
+        #[arg(long)]
+        position: Option<String>,
+    },
+
+    /// Speak UCI on stdin/stdout, so chess GUIs and match runners can use the engine.
+    /// For classic chess this is standard UCI. Other variants speak the same protocol with the
+    /// variant's own texts: `position startpos|fen TEXT [moves D1 D2 …]` (TEXT: the variant's
+    /// position text; decisions in its notation), and `bestmove` gives the first decision of
+    /// the turn (`bestmove D1 D2 … submit` for a whole 5D turn). See docs/ENGINE.md.
+    Uci {
+        /// The variant's name.
+        #[arg(default_value = "classic")]
+        variant: String,
     },
 
     /// Play a best-of-three series in the terminal (QEC's match format, §5): colours

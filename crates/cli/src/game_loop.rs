@@ -5,7 +5,8 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use omnichess_core::hashing::splitmix64;
-use omnichess_core::{DynGame, Outcome, ToAct};
+use omnichess_core::{DynGame, Outcome, Player, ToAct};
+use omnichess_engine::registry::DynAgent;
 
 use crate::error::CliError;
 use crate::input::{Input, Wait};
@@ -20,6 +21,7 @@ rolls, you type the move in SAN, `--` to forfeit, `[K!]` or `roll` when in check
   draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
   position     print the position text (FEN for classic)
   save FILE    write the game so far as a game record (PGN for classic)
+  think        against the computer: show or hide its thinking
   help         show this text
   quit         leave (also end of input)";
 
@@ -43,11 +45,44 @@ pub struct LoopOptions {
     pub leave_when_over: bool,
 }
 
-/// Runs one game until it ends and the players leave it, or they quit.
+/// The computer as one of the players (`play --vs`).
+pub struct Opponent {
+    /// Chooses its turns.
+    pub agent: Box<dyn DynAgent>,
+    /// The side it plays.
+    pub side: Player,
+    /// The game's start position text (`None`: the standard start), for the agent.
+    pub start: Option<String>,
+    /// Whether to print its thinking.
+    pub thinking: bool,
+}
+
+impl Opponent {
+    /// Plays the computer's whole turn; says what it played.
+    fn play_turn(&mut self, game: &mut dyn DynGame) -> Result<usize, CliError> {
+        let thinking = self.thinking;
+        let turn = self
+            .agent
+            .choose(self.start.as_deref(), &game.history(), &mut |line| {
+                if thinking {
+                    outln!("{line}");
+                }
+            })?;
+        for text in &turn {
+            game.play(text)?;
+        }
+        outln!("{} plays: {}", self.side, turn.join(" "));
+        Ok(turn.len())
+    }
+}
+
+/// Runs one game until it ends and the players leave it, or they quit. With an `opponent`,
+/// the computer plays its side's turns.
 pub fn run(
     game: &mut dyn DynGame,
     input: &Input,
     options: &LoopOptions,
+    mut opponent: Option<&mut Opponent>,
 ) -> Result<GameEnd, CliError> {
     let limit = options
         .move_time
@@ -70,6 +105,15 @@ pub fn run(
     show(game, ended, limit);
     let mut deadline = None;
     loop {
+        if let Some(computer) = opponent.as_deref_mut()
+            && ended.is_none()
+            && game.to_act() == ToAct::Player(computer.side)
+        {
+            own_decisions += computer.play_turn(game)?;
+            dice.roll_while_chance(game);
+            show(game, ended, limit);
+            continue;
+        }
         let over = ended.or(game.to_act().outcome());
         if let (Some(outcome), true) = (over, options.leave_when_over) {
             return Ok(GameEnd::Over(outcome));
@@ -128,9 +172,26 @@ pub fn run(
                     }
                 );
             }
+            "think" => match opponent.as_deref_mut() {
+                Some(computer) => {
+                    computer.thinking = !computer.thinking;
+                    let state = if computer.thinking { "shown" } else { "hidden" };
+                    outln!("the computer's thinking is {state}");
+                }
+                None => outln!("there is no computer player in this game (see `--vs`)"),
+            },
             "undo" => {
-                if own_decisions > 0 && undo_own_decision(game) {
+                let mut undone = false;
+                // Against the computer, take back its turn too: back to a decision of yours.
+                while own_decisions > 0 && undo_own_decision(game) {
                     own_decisions -= 1;
+                    undone = true;
+                    let computer = opponent.as_deref().map(|o| o.side);
+                    if computer.is_none() || game.to_act().player() != computer {
+                        break;
+                    }
+                }
+                if undone {
                     ended = None;
                     deadline = None;
                     show(game, ended, limit);

@@ -2,12 +2,14 @@
 
 mod args;
 mod commands;
+mod engine_commands;
 mod error;
 mod game_loop;
 mod input;
 mod open;
 mod output;
 mod play;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -27,8 +29,8 @@ fn main() -> ExitCode {
         }
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
-                "error: a command is needed: variants, perft, moves, actions, replay or play \
-                 (see `omnichess --help`)"
+                "error: a command is needed: variants, perft, moves, odds, actions, replay, play, \
+                 series, analyze, match or uci (see `omnichess --help`)"
             );
             return ExitCode::from(2);
         }
@@ -87,7 +89,61 @@ fn run(command: Command) -> Result<(), CliError> {
             position,
             move_time,
             seed,
-        } => play::play(&variant, position.as_deref(), move_time, seed),
+            vs,
+            engine_first,
+            thinking,
+        } => play::play(
+            &variant,
+            position.as_deref(),
+            move_time,
+            seed,
+            &play::Players {
+                vs: vs.as_deref(),
+                engine_first,
+                thinking,
+            },
+        ),
+        Command::Analyze {
+            variant,
+            position,
+            after,
+            depth,
+            time,
+            nodes,
+            hash,
+        } => engine_commands::analyze(
+            &variant,
+            position.as_deref(),
+            after.as_deref(),
+            &engine_commands::AnalyzeLimits {
+                depth,
+                time,
+                nodes,
+                hash,
+            },
+        ),
+        Command::Match {
+            variant,
+            a,
+            b,
+            games,
+            time,
+            seed,
+            max_turns,
+            position,
+        } => engine_commands::play_match(
+            &variant,
+            position.as_deref(),
+            &engine_commands::MatchSettings {
+                a: &a,
+                b: &b,
+                games,
+                time,
+                seed,
+                max_turns,
+            },
+        ),
+        Command::Uci { variant } => uci::run(&variant),
         Command::Series {
             variant,
             position,

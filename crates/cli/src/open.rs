@@ -25,7 +25,7 @@ pub fn read_file(path: &Path) -> Result<String, CliError> {
 }
 
 /// A `--position` argument: the text itself, or `@PATH` for a file's contents.
-fn position_text(arg: &str) -> Result<String, CliError> {
+pub fn position_text(arg: &str) -> Result<String, CliError> {
     match arg.strip_prefix('@') {
         Some(path) => Ok(read_file(Path::new(path))?.trim().to_owned()),
         None => Ok(arg.trim().to_owned()),

@@ -6,10 +6,22 @@ use std::time::Duration;
 use omnichess_core::series::{Contestant, Series, SeriesResult};
 
 use crate::error::CliError;
-use crate::game_loop::{self, GameEnd, LoopOptions};
+use omnichess_core::Player;
+
+use crate::game_loop::{self, GameEnd, LoopOptions, Opponent};
 use crate::input::Input;
 use crate::open;
 use crate::output::outln;
+
+/// Who plays against whom in `play`.
+pub struct Players<'a> {
+    /// The computer's SPEC (`--vs`), if it plays.
+    pub vs: Option<&'a str>,
+    /// The computer plays White.
+    pub engine_first: bool,
+    /// Show its thinking.
+    pub thinking: bool,
+}
 
 /// One game.
 pub fn play(
@@ -17,18 +29,45 @@ pub fn play(
     position: Option<&str>,
     move_time: Option<u64>,
     seed: Option<u64>,
+    players: &Players<'_>,
 ) -> Result<(), CliError> {
     let mut game = open::game(variant, position)?;
+    let seed = seed.unwrap_or_else(clock_seed);
+    let mut opponent = match players.vs {
+        Some(spec) => {
+            let entry = crate::engine_commands::engine(variant)?;
+            let agent = (entry.agent)(spec, seed, omnichess_engine::agents::DEFAULT_TIME)?;
+            let side = if players.engine_first {
+                Player::White
+            } else {
+                Player::Black
+            };
+            Some(Opponent {
+                agent,
+                side,
+                start: position.map(open::position_text).transpose()?,
+                thinking: players.thinking,
+            })
+        }
+        None => None,
+    };
     outln!(
         "omnichess {} — type `help` for commands.",
         game.variant_name()
     );
+    if let Some(o) = &opponent {
+        outln!(
+            "the computer ({}) plays {}",
+            players.vs.unwrap_or(""),
+            o.side
+        );
+    }
     let options = LoopOptions {
         move_time: move_time.map(Duration::from_secs),
         leave_when_over: false,
-        seed: seed.unwrap_or_else(clock_seed),
+        seed,
     };
-    game_loop::run(game.as_mut(), &Input::stdin(), &options)?;
+    game_loop::run(game.as_mut(), &Input::stdin(), &options, opponent.as_mut())?;
     Ok(())
 }
 
@@ -88,7 +127,7 @@ pub fn series(
             name(black)
         );
         let mut game = open::game(variant, position)?;
-        match game_loop::run(game.as_mut(), &input, &options)? {
+        match game_loop::run(game.as_mut(), &input, &options, None)? {
             GameEnd::Over(outcome) => {
                 outln!("game {}: {outcome}", index + 1);
                 series.record(outcome);

@@ -211,7 +211,9 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
 }
 
 /// Plays `state`'s acting player's turn one decision at a time, each chosen by `pick` from the
-/// open decisions, until the turn ends or another actor acts.
+/// open decisions, until the turn ends or another actor acts. A choice that leads to a dead
+/// end (5D Chess: moves after which the turn can neither go on nor be submitted) is taken back
+/// and another tried.
 fn one_at_a_time<G: Game>(
     state: &G,
     mut pick: impl FnMut(&mut G, Player, &[G::Decision]) -> G::Decision,
@@ -219,23 +221,46 @@ fn one_at_a_time<G: Game>(
     let ToAct::Player(player) = state.to_act() else {
         return Vec::new();
     };
-    let turn = state.turn_index();
     let mut game = state.clone();
-    let mut open = Vec::new();
     let mut chosen = Vec::new();
-    while chosen.len() < MAX_TURN
-        && game.turn_index() == turn
-        && game.to_act() == ToAct::Player(player)
+    complete_turn(
+        &mut game,
+        player,
+        state.turn_index(),
+        &mut pick,
+        &mut chosen,
+    );
+    chosen
+}
+
+/// Extends `chosen` to the end of the turn; false when every way on is a dead end.
+fn complete_turn<G: Game>(
+    game: &mut G,
+    player: Player,
+    turn: u64,
+    pick: &mut impl FnMut(&mut G, Player, &[G::Decision]) -> G::Decision,
+    chosen: &mut Vec<G::Decision>,
+) -> bool {
+    if chosen.len() >= MAX_TURN
+        || game.turn_index() != turn
+        || game.to_act() != ToAct::Player(player)
     {
-        game.decisions(&mut open);
-        if open.is_empty() {
-            break;
-        }
-        let d = pick(&mut game, player, &open);
+        return true;
+    }
+    let mut open = Vec::new();
+    game.decisions(&mut open);
+    while !open.is_empty() {
+        let d = pick(game, player, &open);
+        open.retain(|&o| o != d);
         chosen.push(d);
         game.apply(d);
+        if complete_turn(game, player, turn, pick, chosen) {
+            return true;
+        }
+        game.undo();
+        chosen.pop();
     }
-    chosen
+    false
 }
 
 /// Uniformly random decisions, from a seeded generator.

@@ -8,11 +8,11 @@
 use std::time::Duration;
 
 use omnichess_core::{Game, Variant};
-use omnichess_variants::{classic::Classic, dice::Dice, qec::Qec};
+use omnichess_variants::{classic::Classic, dice::Dice, multiverse::Multiverse, qec::Qec};
 
 use crate::agents::{self, Agent, AgentSpec};
 use crate::error::EngineError;
-use crate::eval::{ClassicEval, DiceEval, Evaluator, QecEval};
+use crate::eval::{ClassicEval, DiceEval, Evaluator, MultiverseEval, QecEval};
 use crate::limits::Limits;
 use crate::match_play::{self, MatchConfig, MatchReport};
 use crate::score;
@@ -29,6 +29,8 @@ pub struct AnalysisRequest<'a> {
     pub after: &'a [String],
     /// How long to search.
     pub limits: Limits,
+    /// The transposition table's size in MiB (`None`: [`tt::DEFAULT_MIB`]).
+    pub hash_mib: Option<usize>,
 }
 
 /// Analyses a position: calls back with one progress line per completed iteration
@@ -112,6 +114,7 @@ pub const ENGINES: &[EngineEntry] = &[
     EngineEntry::of::<Classic, ClassicEval>(),
     EngineEntry::of::<Qec, QecEval>(),
     EngineEntry::of::<Dice, DiceEval>(),
+    EngineEntry::of::<Multiverse, MultiverseEval>(),
 ];
 
 /// The engine of the variant `name`.
@@ -187,7 +190,7 @@ where
     E: Evaluator<V> + Default,
 {
     let game: V = state(request.position, request.after)?;
-    let mut search = Search::new(E::default(), tt::DEFAULT_MIB);
+    let mut search = Search::new(E::default(), request.hash_mib.unwrap_or(tt::DEFAULT_MIB));
     let turn = search.best_turn(&game, &request.limits, &mut |report| {
         progress(&info_line(&game, report));
     })?;

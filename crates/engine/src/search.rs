@@ -153,6 +153,9 @@ pub struct Search<G: Game, E> {
     deadline: Option<Instant>,
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     aborted: bool,
+    /// The node count at which the clock is read next, and the reading before.
+    next_check: u64,
+    last_check: Instant,
 }
 
 impl<G: Game, E: Evaluator<G>> Search<G, E> {
@@ -172,6 +175,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             deadline: None,
             stop: None,
             aborted: false,
+            next_check: 0,
+            last_check: Instant::now(),
         }
     }
 
@@ -293,18 +298,25 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.deadline = limits.time.map(|t| self.started + t);
         self.stop = limits.stop.clone();
         self.aborted = false;
+        self.next_check = 0;
+        self.last_check = self.started;
         self.tt.new_search();
         self.heuristics.age();
     }
 
-    /// Whether the search must stop now. Nodes are checked every node, time and the stop flag
-    /// every 1024 nodes.
+    /// Whether the search must stop now. Nodes are checked every node; time and the stop flag
+    /// every 64 nodes, or every node where nodes are slow (a 5D Chess node with many timelines
+    /// can take milliseconds): whenever 64 nodes took more than a millisecond.
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
             if self.nodes >= self.node_limit {
                 self.aborted = true;
-            } else if self.nodes & 1023 == 0 {
-                let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            } else if self.nodes >= self.next_check {
+                let now = Instant::now();
+                let slow = now.duration_since(self.last_check) > Duration::from_millis(1);
+                self.next_check = self.nodes + if slow { 1 } else { 64 };
+                self.last_check = now;
+                let late = self.deadline.is_some_and(|d| now >= d);
                 let stopped = self
                     .stop
                     .as_ref()
@@ -470,8 +482,11 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         let mut buf = self.ordered(g, player, ply, hash_move, false);
         if buf.decisions.is_empty() {
+            // A player to act with nothing to do is a dead end inside a turn (5D Chess: moves
+            // after which the turn can neither go on nor be submitted; a finished game is
+            // `Nobody`): scored as a loss, so the search takes another way.
             self.plies[ply] = buf;
-            return Score::from(self.evaluator.evaluate(g));
+            return score::terminal(omnichess_core::Outcome::win(player.opponent(), "dead end"));
         }
         let maximise = player == Player::White;
         let window = (alpha, beta);

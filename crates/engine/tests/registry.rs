@@ -15,6 +15,7 @@ fn analyze(
         position,
         after: &after,
         limits: Limits::depth(depth),
+        hash_mib: Some(1),
     };
     let mut lines = Vec::new();
     let best = (find(variant)?.analyze)(&request, &mut |line| lines.push(line.to_owned()))?;

@@ -14,7 +14,10 @@ fn positions(file: &str) -> Vec<Multiverse> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata");
     let path = dir.join("multiverse/cwmtt").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("SHARED TEST DATA MISSING: cannot read {} ({e})", path.display())
+        panic!(
+            "SHARED TEST DATA MISSING: cannot read {} ({e})",
+            path.display()
+        )
     });
     let record = Multiverse::parse_record(&text).expect("the record reads");
     let mut game = match record.start.as_deref() {
@@ -52,9 +55,8 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("multiverse actions");
     group.sample_size(10);
     let games: Vec<(&str, Vec<Multiverse>)> = GAMES.iter().map(|g| (*g, positions(g))).collect();
-    let count_all = |list: &[Multiverse]| -> u64 {
-        list.iter().map(|p| p.clone().count_actions(1000)).sum()
-    };
+    let count_all =
+        |list: &[Multiverse]| -> u64 { list.iter().map(|p| p.clone().count_actions(1000)).sum() };
     group.bench_function("all 12 games, every position", |b| {
         b.iter(|| games.iter().map(|(_, list)| count_all(list)).sum::<u64>())
     });

@@ -1,19 +1,22 @@
 //! Evaluation: the only per-variant part of the engine.
 //!
 //! The search knows a variant only through [`omnichess_core::Game`] and an [`Evaluator`]:
-//! a static score, and a few facts about decisions it uses to order and prune. The three
-//! evaluators here share one board core ([`material`]): material, piece-square tables,
-//! mobility and king safety; each adds its variant's own terms (docs/ENGINE.md).
+//! a static score, and a few facts about decisions it uses to order and prune. The evaluators
+//! of the three variants on the classical board share one board core ([`material`]):
+//! material, piece-square tables, mobility and king safety; each adds its variant's own terms.
+//! 5D Chess has its own ([`multiverse`]). See docs/ENGINE.md.
 
 pub mod classic;
 pub mod dice;
 pub mod material;
+pub mod multiverse;
 pub mod qec;
 
 use omnichess_core::Game;
 
 pub use classic::ClassicEval;
 pub use dice::DiceEval;
+pub use multiverse::MultiverseEval;
 pub use qec::QecEval;
 
 /// What the search asks of a variant beyond the rules.

@@ -5,8 +5,6 @@
 //! that stopped at the start on a square of a board that did not exist and that a new board now
 //! provides.
 
-use std::collections::HashMap;
-
 use omnichess_core::geometry::Coord;
 
 use super::piece::Piece;
@@ -30,20 +28,40 @@ struct Stopped {
 pub(super) struct Attacks {
     /// Whether a royal piece of the mover can already be taken (then no action is legal).
     pub(super) at_start: bool,
-    /// The stopped rays and leaps, by the board (line, half-turn) they need.
-    stopped: HashMap<(i32, i32), Vec<Stopped>>,
+    /// The stopped rays and leaps, sorted by the board (line, half-turn) they need.
+    stopped: Vec<Stopped>,
+}
+
+impl Attacks {
+    /// The stopped rays and leaps that need board (line, half-turn) `board`.
+    fn stopped_at(&self, board: (i32, i32)) -> &[Stopped] {
+        let key = |s: &Stopped| (s.at.line, s.at.v);
+        let start = self.stopped.partition_point(|s| key(s) < board);
+        let end = self.stopped.partition_point(|s| key(s) <= board);
+        &self.stopped[start..end]
+    }
 }
 
 impl Multiverse {
     /// The opponent's attacks now (see the module docs).
     pub(super) fn opponent_attacks(&self) -> Attacks {
-        self.attacks_by(!self.white_to_move)
+        let mut stopped = Vec::new();
+        let at_start = self.scan_attacks(!self.white_to_move, Some(&mut stopped));
+        stopped.sort_unstable_by_key(|s| (s.at.line, s.at.v));
+        Attacks { at_start, stopped }
     }
 
-    /// The attacks of side `by_white`'s pieces on the last boards where it is to move.
-    pub(super) fn attacks_by(&self, by_white: bool) -> Attacks {
-        let mut at_start = false;
-        let mut stopped: HashMap<(i32, i32), Vec<Stopped>> = HashMap::new();
+    /// Whether a piece of side `by_white`, on a last board where that side is to move, can
+    /// take a royal piece of the other side.
+    pub(super) fn royal_attacked(&self, by_white: bool) -> bool {
+        self.scan_attacks(by_white, None)
+    }
+
+    /// Follows the capture lines of side `by_white`'s pieces on the last boards where it is to
+    /// move; returns whether one reaches a royal piece. With `holes`, every line that stops at
+    /// a board that does not exist is pushed there (and the scan goes on to the end).
+    fn scan_attacks(&self, by_white: bool, mut holes: Option<&mut Vec<Stopped>>) -> bool {
+        let mut royal = false;
         for (line, t) in self.timelines() {
             let v = t.end();
             if (v & 1 == 0) != by_white {
@@ -54,21 +72,26 @@ impl Multiverse {
                 if piece.white != by_white {
                     continue;
                 }
+                if royal && holes.is_none() {
+                    return true;
+                }
                 let from = Pos { line, v, x, y };
                 self.attack_lines(from, piece, &mut |hit| match hit {
-                    Reach::Royal => at_start = true,
+                    Reach::Royal => royal = true,
                     Reach::Hole(at, dir, slider) => {
-                        stopped.entry((at.line, at.v)).or_default().push(Stopped {
-                            at,
-                            piece,
-                            dir,
-                            slider,
-                        });
+                        if let Some(h) = holes.as_deref_mut() {
+                            h.push(Stopped {
+                                at,
+                                piece,
+                                dir,
+                                slider,
+                            });
+                        }
                     }
                 });
             }
         }
-        Attacks { at_start, stopped }
+        royal
     }
 
     /// Whether, after boards `new` (line, half-turn) were added to the position `attacks` was
@@ -100,7 +123,7 @@ impl Multiverse {
                     }
                 }
             }
-            for s in attacks.stopped.get(&(line, v)).into_iter().flatten() {
+            for s in attacks.stopped_at((line, v)) {
                 cells.clear();
                 let found = match self.at(s.at) {
                     Some(p) => p.white != by_white && p.kind.royal(),

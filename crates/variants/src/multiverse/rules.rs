@@ -10,7 +10,7 @@ impl Multiverse {
     /// on any board, the past included ("a move that attacks a king's past is a valid check").
     #[must_use]
     pub fn royal_attacked_by(&self, by_white: bool) -> bool {
-        self.attacks_by(by_white).at_start
+        self.royal_attacked(by_white)
     }
 
     /// Whether the mover may submit now: the present has passed to the opponent and no royal
@@ -49,13 +49,20 @@ impl Multiverse {
         } else {
             Player::Black
         };
-        if self.at_turn_start() && self.clone().count_actions(1) == 0 {
-            return ToAct::Nobody(if self.in_check() {
-                Outcome::win(mover.opponent(), "checkmate")
-            } else {
-                Outcome::draw("stalemate")
-            });
+        if !self.at_turn_start() {
+            return ToAct::Player(mover);
         }
-        ToAct::Player(mover)
+        if let Some(known) = self.turn_start.get() {
+            return known;
+        }
+        let to_act = if self.clone().count_actions(1) > 0 {
+            ToAct::Player(mover)
+        } else if self.in_check() {
+            ToAct::Nobody(Outcome::win(mover.opponent(), "checkmate"))
+        } else {
+            ToAct::Nobody(Outcome::draw("stalemate"))
+        };
+        self.turn_start.set(Some(to_act));
+        to_act
     }
 }

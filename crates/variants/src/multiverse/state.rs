@@ -101,6 +101,9 @@ pub struct Multiverse {
     pub(super) turns: u64,
     /// How to take back each decision.
     pub(super) undo: Vec<Undo>,
+    /// Who acts at the start of the current turn, once known (finding out means searching for
+    /// a legal action); cleared by every decision and take-back.
+    pub(super) turn_start: std::cell::Cell<Option<ToAct>>,
 }
 
 /// What one decision changed, to take it back.
@@ -252,15 +255,38 @@ impl Game for Multiverse {
         self.rules_to_act()
     }
 
+    /// The moves that can still be part of a legal action, and `submit` when the turn may
+    /// end. A move after which an opponent piece could take a royal piece is left out: the
+    /// boards a turn adds never change one that exists, so no later move could lift that
+    /// attack (docs/rules/multiverse.md, R9).
     fn decisions(&self, out: &mut Vec<Decision5>) {
         out.clear();
-        self.moves(|mv| out.push(Decision5::Move(mv)));
+        let attacks = self.opponent_attacks();
+        if !attacks.at_start {
+            let mut probe = self.clone();
+            let mut cells = Vec::new();
+            self.moves(|mv| {
+                if let Some(appended) = probe.play(mv) {
+                    let new: Vec<(i32, i32)> = appended
+                        .iter()
+                        .map(|&(l, _)| (l, probe.line(l).map_or(0, Timeline::end)))
+                        .collect();
+                    if !probe.royal_attack_on_new(&attacks, &new, &mut cells) {
+                        out.push(Decision5::Move(mv));
+                    }
+                    for &(line, created) in appended.iter().rev() {
+                        probe.pop_board(line, created);
+                    }
+                }
+            });
+        }
         if self.may_submit() {
             out.push(Decision5::Submit);
         }
     }
 
     fn apply(&mut self, decision: Decision5) {
+        self.turn_start.set(None);
         match decision {
             Decision5::Move(mv) => {
                 // `play` refuses only moves that are not among the decisions (a logic error).
@@ -276,6 +302,7 @@ impl Game for Multiverse {
     }
 
     fn undo(&mut self) -> bool {
+        self.turn_start.set(None);
         match self.undo.pop() {
             Some(Undo::Submit) => {
                 self.white_to_move = !self.white_to_move;

@@ -1,0 +1,144 @@
+//! `omnichess analyze` and `omnichess match`: the engine from the command line.
+
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+use omnichess_engine::registry::{AnalysisRequest, EngineEntry, MatchRequest};
+use omnichess_engine::{Limits, match_play::MatchReport};
+
+use crate::error::CliError;
+use crate::open;
+use crate::output::outln;
+
+/// The engine of a variant, after checking the variant exists.
+pub fn engine(variant: &str) -> Result<&'static EngineEntry, CliError> {
+    open::variant(variant)?;
+    Ok(omnichess_engine::find(variant)?)
+}
+
+/// Seconds from the command line as a duration, refusing what is not a time.
+pub fn seconds(value: f64, option: &str) -> Result<Duration, CliError> {
+    Duration::try_from_secs_f64(value)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| {
+            CliError(format!(
+                "{option} needs a positive number of seconds, not {value}"
+            ))
+        })
+}
+
+/// The search limits of `analyze`.
+pub struct AnalyzeLimits {
+    /// Player decisions deep.
+    pub depth: Option<u32>,
+    /// Seconds.
+    pub time: Option<f64>,
+    /// Nodes.
+    pub nodes: Option<u64>,
+    /// Transposition table MiB.
+    pub hash: usize,
+}
+
+/// `omnichess analyze`
+pub fn analyze(
+    variant: &str,
+    position: Option<&str>,
+    after: Option<&str>,
+    limits: &AnalyzeLimits,
+) -> Result<(), CliError> {
+    let entry = engine(variant)?;
+    // Open the game first, so a bad position or decision is reported in the CLI's own terms.
+    let mut game = open::game(variant, position)?;
+    if let Some(after) = after {
+        open::play_all(game.as_mut(), after)?;
+    }
+    let position_text = position.map(open::position_text).transpose()?;
+    let played = game.history();
+    let request = AnalysisRequest {
+        position: position_text.as_deref(),
+        after: &played,
+        limits: Limits {
+            depth: limits.depth,
+            nodes: limits.nodes,
+            time: limits.time.map(|t| seconds(t, "--time")).transpose()?,
+            stop: None,
+        },
+        hash_mib: Some(limits.hash.max(1)),
+    };
+    let best = (entry.analyze)(&request, &mut |line| outln!("{line}"))?;
+    outln!("bestmove {}", best.join(" "));
+    Ok(())
+}
+
+/// The settings of `match`.
+pub struct MatchSettings<'a> {
+    /// Player A.
+    pub a: &'a str,
+    /// Player B.
+    pub b: &'a str,
+    /// Games.
+    pub games: u32,
+    /// Seconds per turn for an unlimited engine.
+    pub time: Option<f64>,
+    /// Seed.
+    pub seed: u64,
+    /// Turn cap.
+    pub max_turns: u64,
+}
+
+/// `omnichess match`
+pub fn play_match(
+    variant: &str,
+    position: Option<&str>,
+    settings: &MatchSettings<'_>,
+) -> Result<(), CliError> {
+    let entry = engine(variant)?;
+    if settings.games == 0 {
+        return Err(CliError("--games needs at least 1".into()));
+    }
+    open::game(variant, position)?;
+    let position_text = position.map(open::position_text).transpose()?;
+    let request = MatchRequest {
+        a: settings.a,
+        b: settings.b,
+        games: settings.games,
+        time: settings.time.map(|t| seconds(t, "--time")).transpose()?,
+        seed: settings.seed,
+        max_turns: settings.max_turns,
+        position: position_text.as_deref(),
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let report = (entry.play_match)(&request, &mut |so_far| {
+        progress(so_far, settings.games, terminal)
+    })?;
+    if terminal {
+        eprintln!();
+    }
+    outln!("{}", report.elo_line());
+    outln!("{}", report.result_line());
+    Ok(())
+}
+
+/// The progress bar on stderr: redrawn in place on a terminal, a line every tenth of the
+/// match otherwise.
+fn progress(so_far: &MatchReport, games: u32, terminal: bool) {
+    let played = so_far.games();
+    let width = 30;
+    let filled = (played as usize * width) / games.max(1) as usize;
+    let bar = format!(
+        "[{}{}] {played}/{games}  A: +{} ={} -{}",
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        so_far.wins,
+        so_far.draws,
+        so_far.losses
+    );
+    let mut err = std::io::stderr().lock();
+    if terminal {
+        let _ = write!(err, "\r{bar}");
+    } else if played == games || played.is_multiple_of((games / 10).max(1)) {
+        let _ = writeln!(err, "{bar}");
+    }
+    let _ = err.flush();
+}

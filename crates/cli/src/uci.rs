@@ -1,0 +1,229 @@
+//! `omnichess uci`: the Universal Chess Interface on stdin and stdout, so chess GUIs and match
+//! runners (cutechess-cli, fastchess) can use the engine. Other variants speak the same
+//! protocol with their own position texts and notations (docs/ENGINE.md).
+//!
+//! The search runs on its own thread; `stop`, `isready` and `quit` are answered while it runs.
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use omnichess_core::Player;
+use omnichess_engine::Limits;
+use omnichess_engine::registry::{AnalysisRequest, EngineEntry};
+
+use crate::error::CliError;
+use crate::output::outln;
+use crate::{engine_commands, open};
+
+/// What the GUI set up.
+struct Session {
+    variant: String,
+    entry: &'static EngineEntry,
+    /// `None`: the standard start.
+    position: Option<String>,
+    moves: Vec<String>,
+    hash_mib: usize,
+    search: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(variant: &str) -> Result<(), CliError> {
+    let entry = engine_commands::engine(variant)?;
+    let (lines, commands) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut session = Session {
+        variant: variant.to_owned(),
+        entry,
+        position: None,
+        moves: Vec::new(),
+        hash_mib: omnichess_engine::tt::DEFAULT_MIB,
+        search: None,
+    };
+    for line in commands {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            Some("uci") => {
+                outln!(
+                    "id name omnichess {} ({variant})",
+                    env!("CARGO_PKG_VERSION")
+                );
+                outln!("id author the omnichess developers");
+                outln!("option name Hash type spin default 16 min 1 max 4096");
+                outln!("uciok");
+            }
+            Some("isready") => outln!("readyok"),
+            Some("ucinewgame") => session.stop(),
+            Some("setoption") => session.set_option(&words),
+            Some("position") => session.set_position(&words),
+            Some("go") => session.go(&words),
+            Some("stop") => session.stop(),
+            Some("quit") => break,
+            Some(other) => outln!("info string unknown command `{other}`"),
+            None => {}
+        }
+    }
+    session.stop();
+    Ok(())
+}
+
+impl Session {
+    /// Ends the running search, which prints its `bestmove`.
+    fn stop(&mut self) {
+        if let Some((thread, stop)) = self.search.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = thread.join();
+        }
+    }
+
+    /// `setoption name Hash value N`.
+    fn set_option(&mut self, words: &[&str]) {
+        let name = words
+            .iter()
+            .position(|w| *w == "name")
+            .and_then(|i| words.get(i + 1));
+        let value = words
+            .iter()
+            .position(|w| *w == "value")
+            .and_then(|i| words.get(i + 1));
+        match (name, value.and_then(|v| v.parse::<usize>().ok())) {
+            (Some(n), Some(mib)) if n.eq_ignore_ascii_case("hash") => {
+                self.hash_mib = mib.clamp(1, 4096);
+            }
+            _ => outln!("info string unknown option: {}", words.join(" ")),
+        }
+    }
+
+    /// `position startpos|fen TEXT [moves …]`: checked at once, kept only when legal.
+    fn set_position(&mut self, words: &[&str]) {
+        let moves_at = words
+            .iter()
+            .position(|w| *w == "moves")
+            .unwrap_or(words.len());
+        let position = match words.get(1).copied() {
+            Some("startpos") => None,
+            Some("fen") => Some(words[2..moves_at].join(" ")),
+            _ => {
+                outln!("info string position needs `startpos` or `fen TEXT`");
+                return;
+            }
+        };
+        let moves: Vec<String> = words
+            .iter()
+            .skip(moves_at + 1)
+            .map(|w| (*w).to_owned())
+            .collect();
+        let checked = open::game(&self.variant, position.as_deref())
+            .and_then(|mut g| open::play_all(g.as_mut(), &moves.join(" ")));
+        match checked {
+            Ok(()) => {
+                self.position = position;
+                self.moves = moves;
+            }
+            Err(e) => outln!("info string error: {e}"),
+        }
+    }
+
+    /// `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
+    /// [infinite]`: searches on a thread, then prints `bestmove`.
+    fn go(&mut self, words: &[&str]) {
+        self.stop();
+        let number = |key: &str| {
+            words
+                .iter()
+                .position(|w| *w == key)
+                .and_then(|i| words.get(i + 1))
+                .and_then(|v| v.parse::<u64>().ok())
+        };
+        let mover = open::game(&self.variant, self.position.as_deref())
+            .ok()
+            .and_then(|mut g| {
+                open::play_all(g.as_mut(), &self.moves.join(" ")).ok()?;
+                g.to_act().player()
+            });
+        let (time, increment) = match mover {
+            Some(Player::Black) => (number("btime"), number("binc")),
+            _ => (number("wtime"), number("winc")),
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            depth: number("depth").and_then(|d| u32::try_from(d).ok()),
+            nodes: number("nodes"),
+            time: number("movetime")
+                .map(Duration::from_millis)
+                .or_else(|| time.map(|t| budget(t, increment.unwrap_or(0), number("movestogo")))),
+            stop: Some(Arc::clone(&stop)),
+        };
+        let (entry, position, moves, hash) = (
+            self.entry,
+            self.position.clone(),
+            self.moves.clone(),
+            self.hash_mib,
+        );
+        let thread = std::thread::spawn(move || {
+            let request = AnalysisRequest {
+                position: position.as_deref(),
+                after: &moves,
+                limits,
+                hash_mib: Some(hash),
+            };
+            match (entry.analyze)(&request, &mut |line| outln!("{}", uci_info(line))) {
+                Ok(turn) => outln!("bestmove {}", turn.join(" ")),
+                Err(e) => {
+                    outln!("info string error: {e}");
+                    outln!("bestmove 0000");
+                }
+            }
+        });
+        self.search = Some((thread, stop));
+    }
+}
+
+/// The time for this move from a clock: an equal share of what is left over the moves to go
+/// (30 when the GUI does not say), plus most of the increment, never more than half of what is
+/// left, less a margin for the GUI's overhead.
+fn budget(left_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> Duration {
+    let share = left_ms / moves_to_go.unwrap_or(30).max(1) + increment_ms * 3 / 4;
+    let ms = share.min(left_ms / 2).saturating_sub(20).max(5);
+    Duration::from_millis(ms)
+}
+
+/// The engine's progress line in UCI's units: `time` in milliseconds.
+fn uci_info(line: &str) -> String {
+    let mut words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+    if let Some(i) = words.iter().position(|w| w == "time")
+        && let Some(seconds) = words.get(i + 1).and_then(|s| s.parse::<f64>().ok())
+    {
+        words[i + 1] = format!("{}", (seconds * 1000.0).round() as u64);
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_shares_the_clock_and_keeps_a_reserve() {
+        assert_eq!(budget(60_000, 0, None), Duration::from_millis(1980));
+        assert_eq!(budget(60_000, 1000, Some(10)), Duration::from_millis(6730));
+        assert_eq!(budget(100, 0, Some(1)), Duration::from_millis(30));
+    }
+
+    #[test]
+    fn info_lines_give_time_in_milliseconds() {
+        assert_eq!(
+            uci_info("info depth 3 score cp 20 nodes 900 nps 9000 time 0.100 pv e2e4"),
+            "info depth 3 score cp 20 nodes 900 nps 9000 time 100 pv e2e4"
+        );
+    }
+}
