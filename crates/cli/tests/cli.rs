@@ -1,54 +1,14 @@
 //! The command-line contract, exercised through the built binary: output formats, and one
 //! clear line with exit status 2 for every kind of bad input.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+
+use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn omnichess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_omnichess"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_omnichess"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("the binary ends")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
-}
-
-/// Exit status 2, exactly one line on stderr that contains `needle`, and no panic.
-fn assert_user_error(o: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
-    assert!(err.contains(needle), "`{needle}` not in: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
-
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let path =
-        std::env::temp_dir().join(format!("omnichess-cli-test-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).expect("write temp file");
-    path
-}
 
 #[test]
 fn variants_lists_name_and_description() {

@@ -1,0 +1,190 @@
+//! The engine's command-line contract (issue 6): `analyze`, `match`, `play --vs` and `uci`,
+//! exercised through the built binary.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use common::{assert_user_error, omnichess, stdout, with_input};
+
+/// Scholar's mate is one move away (h5f7).
+const SCHOLAR: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+
+#[test]
+fn analyze_prints_progress_then_bestmove_last() {
+    let o = omnichess(&["analyze", "classic", "--position", SCHOLAR, "--depth", "3"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("info depth 1 score mate 1 "), "{out}");
+    assert_eq!(lines.last(), Some(&"bestmove h5f7"), "{out}");
+}
+
+#[test]
+fn analyze_plays_after_and_gives_a_whole_5d_turn() {
+    let o = omnichess(&["analyze", "multiverse", "--depth", "2"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let best = out.lines().last().unwrap_or_default();
+    // One move on the only board, then the submit.
+    let words: Vec<&str> = best.split(' ').collect();
+    assert_eq!(
+        (words.len(), words[0], words[2]),
+        (3, "bestmove", "submit"),
+        "{out}"
+    );
+    assert!(words[1].starts_with("(0T1)"), "{out}");
+
+    let o = omnichess(&["analyze", "classic", "--after", "f3 e5 g4", "--depth", "2"]);
+    assert_eq!(stdout(&o).lines().last(), Some("bestmove d8h4"));
+}
+
+#[test]
+fn analyze_needs_a_limit_and_reports_bad_input_in_one_line() {
+    assert_user_error(&omnichess(&["analyze", "classic"]), "--depth");
+    assert_user_error(
+        &omnichess(&["analyze", "classic", "--time", "0"]),
+        "positive number of seconds",
+    );
+    assert_user_error(
+        &omnichess(&["analyze", "classic", "--after", "e5", "--depth", "2"]),
+        "--after decision 1",
+    );
+    assert_user_error(
+        &omnichess(&["analyze", "chess960", "--depth", "2"]),
+        "unknown variant",
+    );
+}
+
+#[test]
+fn match_ends_with_elo_then_result() {
+    let o = omnichess(&[
+        "match",
+        "classic",
+        "--a",
+        "engine:depth=2",
+        "--b",
+        "random",
+        "--games",
+        "4",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("elo: ") && lines[0].ends_with("(95%)"),
+        "{out}"
+    );
+    let result = lines[1].strip_prefix("result: +").expect("result line");
+    let numbers: Vec<u32> = result
+        .split([' ', '=', '-', '+'])
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().expect("a count"))
+        .collect();
+    assert_eq!(numbers.iter().sum::<u32>(), 4, "{out}");
+    assert!(numbers[0] >= 3, "the engine beats random: {out}");
+    // The progress bar went to stderr.
+    assert!(String::from_utf8_lossy(&o.stderr).contains("4/4"));
+}
+
+#[test]
+fn match_refuses_bad_specs() {
+    assert_user_error(
+        &omnichess(&[
+            "match",
+            "classic",
+            "--a",
+            "stockfish",
+            "--b",
+            "random",
+            "--games",
+            "2",
+        ]),
+        "expected `engine",
+    );
+    assert_user_error(
+        &omnichess(&[
+            "match", "classic", "--a", "random", "--b", "random", "--games", "0",
+        ]),
+        "at least 1",
+    );
+}
+
+#[test]
+fn play_against_the_engine_which_answers_and_undo_takes_both_back() {
+    let o = with_input(
+        &["play", "classic", "--vs", "engine:depth=1", "--seed", "1"],
+        "e4\nundo\nposition\nquit\n",
+    );
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("black plays: "), "{out}");
+    // After the undo, the start position again, White to move.
+    assert!(
+        out.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{out}"
+    );
+    let o = with_input(
+        &[
+            "play",
+            "classic",
+            "--vs",
+            "random",
+            "--engine-first",
+            "--seed",
+            "3",
+        ],
+        "quit\n",
+    );
+    assert!(stdout(&o).contains("white plays: "));
+}
+
+/// Talks UCI with the binary: sends `commands`, reads until a line starts with `until`, then
+/// sends `quit`; returns everything read.
+fn uci_session(commands: &str, until: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(commands.as_bytes()).expect("write");
+    let mut read = String::new();
+    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    while output.read_line(&mut line).expect("read") > 0 {
+        read.push_str(&line);
+        let done = line.starts_with(until);
+        line.clear();
+        if done {
+            break;
+        }
+    }
+    input.write_all(b"quit\n").expect("write");
+    drop(input);
+    child.wait().expect("the binary ends");
+    read
+}
+
+#[test]
+fn uci_answers_the_handshake_and_searches() {
+    let out = uci_session(
+        &format!("uci\nisready\nposition fen {SCHOLAR}\ngo depth 3\n"),
+        "bestmove",
+    );
+    assert!(out.contains("id name omnichess"), "{out}");
+    assert!(out.contains("uciok") && out.contains("readyok"), "{out}");
+    assert!(out.contains("info depth 1 score mate 1"), "{out}");
+    assert!(out.contains("bestmove h5f7"), "{out}");
+
+    let out = uci_session(
+        "position startpos moves e2e4 e7e5\ngo wtime 2000 btime 2000 winc 0 binc 0\n",
+        "bestmove",
+    );
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+    let out = uci_session("position startpos moves e2e5\nisready\n", "readyok");
+    assert!(out.contains("info string error"), "{out}");
+}
