@@ -15,6 +15,7 @@ use rand::{Rng, SeedableRng};
 use crate::error::EngineError;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
+use crate::mcts::{self, Mcts};
 use crate::score::{self, Score};
 use crate::search::{MAX_TURN, Report, Search};
 use crate::tt;
@@ -67,12 +68,14 @@ impl Level {
 }
 
 /// An agent as written on the command line: `engine`, `engine:depth=N`, `engine:time=S`
-/// (seconds, may be fractional), `engine:nodes=N` (several joined by commas), `random`,
-/// `greedy`.
+/// (seconds, may be fractional), `engine:nodes=N` (several joined by commas), `mcts`,
+/// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum AgentSpec {
-    /// The engine at a level.
+    /// The engine (alpha-beta) at a level.
     Engine(Level),
+    /// Monte-Carlo tree search at a level (time and iterations; no depth).
+    Mcts(Level),
     /// Uniformly random legal decisions.
     Random,
     /// The decision with the best material balance right after it (ties broken at random).
@@ -97,10 +100,12 @@ impl FromStr for AgentSpec {
             ("random" | "greedy", Some(_)) => {
                 return Err(bad(format!("`{name}` takes no options")));
             }
-            ("engine", _) => {}
+            ("engine" | "mcts", _) => {}
             _ => {
                 return Err(bad(
-                    "expected `engine[:depth=N|time=S|nodes=N]`, `random` or `greedy`".into(),
+                    "expected `engine[:depth=N|time=S|nodes=N]`, `mcts[:time=S|nodes=N]`, \
+                     `random` or `greedy`"
+                        .into(),
                 ));
             }
         }
@@ -152,7 +157,13 @@ impl FromStr for AgentSpec {
                 }
             }
         }
-        Ok(AgentSpec::Engine(level))
+        match name {
+            "mcts" if level.depth.is_some() => {
+                Err(bad("`mcts` has no depth: give time or nodes".into()))
+            }
+            "mcts" => Ok(AgentSpec::Mcts(level)),
+            _ => Ok(AgentSpec::Engine(level)),
+        }
     }
 }
 
@@ -174,8 +185,29 @@ where
             level.limits(default_time),
             tt::DEFAULT_MIB,
         )),
+        AgentSpec::Mcts(level) => Box::new(MctsAgent {
+            mcts: Mcts::new(evaluator, mcts::DEFAULT_CAPACITY, seed),
+            limits: level.limits(default_time),
+        }),
         AgentSpec::Random => Box::new(RandomAgent::new(seed)),
         AgentSpec::Greedy => Box::new(GreedyAgent::new(evaluator, seed)),
+    }
+}
+
+/// Monte-Carlo tree search within fixed limits per turn.
+#[derive(Debug)]
+pub struct MctsAgent<G: Game, E> {
+    mcts: Mcts<G, E>,
+    limits: Limits,
+}
+
+impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
+    fn choose_turn_with(
+        &mut self,
+        state: &G,
+        _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
+    ) -> Vec<G::Decision> {
+        self.mcts.best_turn(state, &self.limits).unwrap_or_default()
     }
 }
 
@@ -347,6 +379,13 @@ mod tests {
     fn specs_read_and_bad_ones_say_why() {
         assert_eq!("random".parse(), Ok(AgentSpec::Random));
         assert_eq!("greedy".parse(), Ok(AgentSpec::Greedy));
+        assert_eq!(
+            "mcts:nodes=500".parse(),
+            Ok(AgentSpec::Mcts(Level {
+                nodes: Some(500),
+                ..Level::default()
+            }))
+        );
         assert_eq!("engine".parse(), Ok(AgentSpec::Engine(Level::default())));
         let level = |spec: &str| match spec.parse::<AgentSpec>() {
             Ok(AgentSpec::Engine(level)) => level,
@@ -376,6 +415,7 @@ mod tests {
             ("engine:speed=3", "unknown option `speed`"),
             ("engine:depth", "expected KEY=VALUE"),
             ("engine:depth=2,depth=3", "given twice"),
+            ("mcts:depth=2", "has no depth"),
             ("random:depth=2", "takes no options"),
         ] {
             let err = bad.parse::<AgentSpec>().expect_err(bad).to_string();

@@ -5,6 +5,8 @@
 //!
 //! * [`Search`] — iterative-deepening expectiminimax with alpha-beta, a transposition table,
 //!   move ordering, quiescence, check extension, and Star1 pruning at chance nodes.
+//! * [`mcts`] — Monte-Carlo tree search, the second strategy, for games whose branching
+//!   explodes (5D Chess).
 //! * [`eval`] — the [`Evaluator`] trait and the evaluations of classic chess, QEC and Die Chess.
 //! * [`agents`] — the engine, `random` and `greedy` as [`agents::Agent`]s, read from text by
 //!   [`agents::AgentSpec`]; [`match_play`] plays them against each other.
@@ -31,6 +33,7 @@ mod error;
 pub mod eval;
 pub mod limits;
 pub mod match_play;
+pub mod mcts;
 pub mod ordering;
 pub mod registry;
 pub mod score;
