@@ -105,15 +105,7 @@ impl<V: Variant> DynGame for Session<V> {
     }
 
     fn history(&self) -> Vec<String> {
-        let mut replay = self.start.clone();
-        self.played
-            .iter()
-            .map(|&d| {
-                let text = replay.decision_text(d);
-                replay.apply(d);
-                text
-            })
-            .collect()
+        self.start.decision_texts(&self.played)
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

@@ -38,6 +38,20 @@ pub trait Variant: Game + Sized + 'static {
     /// Reads a game record in the variant's record format.
     fn parse_record(text: &str) -> Result<GameRecord, RecordError>;
 
+    /// The texts of `decisions` played one after another from this state, each in the
+    /// notation of the state it is played in.
+    fn decision_texts(&self, decisions: &[Self::Decision]) -> Vec<String> {
+        let mut replay = self.clone();
+        decisions
+            .iter()
+            .map(|&d| {
+                let text = replay.decision_text(d);
+                replay.apply(d);
+                text
+            })
+            .collect()
+    }
+
     /// Writes the game played from `start` through `decisions` in the variant's record format,
     /// with `outcome` as its result when the game is over.
     fn record_text(start: &Self, decisions: &[Self::Decision], outcome: Option<Outcome>) -> String;

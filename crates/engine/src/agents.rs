@@ -8,7 +8,7 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use omnichess_core::{Game, Player, ToAct};
+use omnichess_core::{Game, Player, ToAct, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -19,6 +19,7 @@ use crate::mcts::{self, Mcts};
 use crate::score::{self, Score};
 use crate::search::{MAX_TURN, Report, Search};
 use crate::tt;
+use crate::uci_agent::{UciAgent, UciSpec};
 
 /// Chooses the acting player's turns.
 pub trait Agent<G: Game> {
@@ -69,8 +70,9 @@ impl Level {
 
 /// An agent as written on the command line: `engine`, `engine:depth=N`, `engine:time=S`
 /// (seconds, may be fractional), `engine:nodes=N` (several joined by commas), `mcts`,
-/// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`, and an outside engine
+/// over UCI: `uci:PATH[,skill=N][,elo=N][,time=S]`.
+#[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     /// The engine (alpha-beta) at a level.
     Engine(Level),
@@ -80,6 +82,8 @@ pub enum AgentSpec {
     Random,
     /// The decision with the best material balance right after it (ties broken at random).
     Greedy,
+    /// An outside engine over UCI.
+    Uci(UciSpec),
 }
 
 impl FromStr for AgentSpec {
@@ -95,6 +99,7 @@ impl FromStr for AgentSpec {
             None => (text, None),
         };
         match (name, options) {
+            ("uci", Some(rest)) => return UciSpec::parse(rest).map(AgentSpec::Uci).map_err(bad),
             ("random", None) => return Ok(AgentSpec::Random),
             ("greedy", None) => return Ok(AgentSpec::Greedy),
             ("random" | "greedy", Some(_)) => {
@@ -104,7 +109,7 @@ impl FromStr for AgentSpec {
             _ => {
                 return Err(bad(
                     "expected `engine[:depth=N|time=S|nodes=N]`, `mcts[:time=S|nodes=N]`, \
-                     `random` or `greedy`"
+                     `random`, `greedy` or `uci:PATH[,skill=N][,elo=N][,time=S]`"
                         .into(),
                 ));
             }
@@ -167,19 +172,20 @@ impl FromStr for AgentSpec {
     }
 }
 
-/// Builds the agent `spec` for game `G` with `evaluator`. `seed` makes `random` and `greedy`
-/// reproducible; `default_time` is the engine's time per turn when `spec` sets no limit.
+/// Builds the agent `spec` for variant `G` with `evaluator`. `seed` makes `random`, `greedy`
+/// and `mcts` reproducible; `default_time` is the time per turn of an engine whose `spec` sets
+/// no limit. Fails only when an outside engine cannot be started.
 pub fn build<G, E>(
     spec: AgentSpec,
     evaluator: E,
     seed: u64,
     default_time: Duration,
-) -> Box<dyn Agent<G>>
+) -> Result<Box<dyn Agent<G>>, EngineError>
 where
-    G: Game + 'static,
+    G: Variant,
     E: Evaluator<G> + 'static,
 {
-    match spec {
+    Ok(match spec {
         AgentSpec::Engine(level) => Box::new(EngineAgent::new(
             evaluator,
             level.limits(default_time),
@@ -191,7 +197,8 @@ where
         }),
         AgentSpec::Random => Box::new(RandomAgent::new(seed)),
         AgentSpec::Greedy => Box::new(GreedyAgent::new(evaluator, seed)),
-    }
+        AgentSpec::Uci(uci) => Box::new(UciAgent::start(&uci, default_time)?),
+    })
 }
 
 /// Monte-Carlo tree search within fixed limits per turn.
@@ -416,6 +423,8 @@ mod tests {
             ("engine:depth", "expected KEY=VALUE"),
             ("engine:depth=2,depth=3", "given twice"),
             ("mcts:depth=2", "has no depth"),
+            ("uci:", "needs a program"),
+            ("uci:/bin/x,skill=a", "is not a number"),
             ("random:depth=2", "takes no options"),
         ] {
             let err = bad.parse::<AgentSpec>().expect_err(bad).to_string();

@@ -39,6 +39,7 @@ pub mod registry;
 pub mod score;
 pub mod search;
 pub mod tt;
+pub mod uci_agent;
 
 pub use error::EngineError;
 pub use eval::Evaluator;

@@ -151,19 +151,6 @@ fn state<V: Variant>(position: Option<&str>, played: &[String]) -> Result<V, Eng
     Ok(game)
 }
 
-/// Decision texts of `decisions` played in order from `game`.
-fn texts<V: Variant>(game: &V, decisions: &[V::Decision]) -> Vec<String> {
-    let mut replay = game.clone();
-    decisions
-        .iter()
-        .map(|&d| {
-            let text = replay.decision_text(d);
-            replay.apply(d);
-            text
-        })
-        .collect()
-}
-
 /// The progress line of one iteration.
 fn info_line<V: Variant>(game: &V, report: &Report<'_, V::Decision>) -> String {
     let player = game
@@ -177,7 +164,7 @@ fn info_line<V: Variant>(game: &V, report: &Report<'_, V::Decision>) -> String {
         report.nodes,
         report.nps(),
         report.elapsed.as_secs_f64(),
-        texts(game, report.pv).join(" ")
+        game.decision_texts(report.pv).join(" ")
     )
 }
 
@@ -194,7 +181,7 @@ where
     let turn = search.best_turn(&game, &request.limits, &mut |report| {
         progress(&info_line(&game, report));
     })?;
-    Ok(texts(&game, &turn.decisions))
+    Ok(game.decision_texts(&turn.decisions))
 }
 
 fn play<V, E>(
@@ -215,13 +202,13 @@ where
         E::default(),
         request.seed ^ 0xA,
         default_time,
-    );
+    )?;
     let mut b: Box<dyn Agent<V>> = agents::build(
         request.b.parse()?,
         E::default(),
         request.seed ^ 0xB,
         default_time,
-    );
+    )?;
     let config = MatchConfig {
         games: request.games,
         seed: request.seed,
@@ -251,7 +238,7 @@ impl<V: Variant> DynAgent for TextAgent<V> {
         let turn = self.agent.choose_turn_with(&game, &mut |report| {
             progress(&info_line(&game, report));
         });
-        Ok(texts(&game, &turn))
+        Ok(game.decision_texts(&turn))
     }
 }
 
@@ -266,6 +253,6 @@ where
 {
     let spec: AgentSpec = spec.parse()?;
     Ok(Box::new(TextAgent::<V> {
-        agent: agents::build(spec, E::default(), seed, default_time),
+        agent: agents::build(spec, E::default(), seed, default_time)?,
     }))
 }

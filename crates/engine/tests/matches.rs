@@ -19,8 +19,10 @@ fn config(games: u32, max_turns: u64) -> MatchConfig {
 #[test]
 fn the_engine_at_depth_2_does_not_lose_to_random_play() {
     let spec = |s: &str| s.parse::<AgentSpec>().expect("spec");
-    let mut a = agents::build::<Classic, _>(spec("engine:depth=2"), ClassicEval, 1, Duration::ZERO);
-    let mut b = agents::build::<Classic, _>(spec("random"), ClassicEval, 2, Duration::ZERO);
+    let build = |s: &str, seed| {
+        agents::build::<Classic, _>(spec(s), ClassicEval, seed, Duration::ZERO).expect("an agent")
+    };
+    let (mut a, mut b) = (build("engine:depth=2", 1), build("random", 2));
     let mut seen = Vec::new();
     let report = play_match(
         &Classic::start(),
@@ -41,8 +43,11 @@ fn short_match<V: Variant, E>(eval: E, a: &str, b: &str, seed: u64) -> MatchRepo
 where
     E: omnichess_engine::Evaluator<V> + Copy + 'static,
 {
-    let mut a = agents::build::<V, E>(a.parse().expect("spec"), eval, seed, Duration::ZERO);
-    let mut b = agents::build::<V, E>(b.parse().expect("spec"), eval, seed + 1, Duration::ZERO);
+    let build = |spec: &str, seed| {
+        agents::build::<V, E>(spec.parse().expect("spec"), eval, seed, Duration::ZERO)
+            .expect("an agent")
+    };
+    let (mut a, mut b) = (build(a, seed), build(b, seed + 1));
     let config = MatchConfig {
         games: 2,
         seed,
