@@ -200,7 +200,9 @@ pub enum Command {
     /// For classic chess this is standard UCI. Other variants speak the same protocol with the
     /// variant's own texts: `position startpos|fen TEXT [moves D1 D2 …]` (TEXT: the variant's
     /// position text; decisions in its notation), and `bestmove` gives the first decision of
-    /// the turn (`bestmove D1 D2 … submit` for a whole 5D turn). See docs/ENGINE.md.
+    /// the turn. For 5D Chess (`uci multiverse`) it speaks 5DUCI instead (ftxi/5dchess_engine's
+    /// protocol: `5duci`, `position startpos|[size MxN] [odd|even] fen BLOCKS [moves …]`, `go`,
+    /// moves as `(0T1)e2(0T1)e4` and `submit`). See docs/ENGINE.md.
     Uci {
         /// The variant's name.
         #[arg(default_value = "classic")]

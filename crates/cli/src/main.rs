@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod duci;
 mod engine_commands;
 mod error;
 mod game_loop;
@@ -143,6 +144,10 @@ fn run(command: Command) -> Result<(), CliError> {
                 max_turns,
             },
         ),
+        Command::Uci { variant } if variant == "multiverse" => {
+            duci::run();
+            Ok(())
+        }
         Command::Uci { variant } => uci::run(&variant),
         Command::Series {
             variant,

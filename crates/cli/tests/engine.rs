@@ -141,11 +141,11 @@ fn play_against_the_engine_which_answers_and_undo_takes_both_back() {
     assert!(stdout(&o).contains("white plays: "));
 }
 
-/// Talks UCI with the binary: sends `commands`, reads until a line starts with `until`, then
-/// sends `quit`; returns everything read.
-fn uci_session(commands: &str, until: &str) -> String {
+/// Talks UCI (or, for `multiverse`, 5DUCI) with the binary: sends `commands`, reads until a
+/// line starts with `until`, then sends `quit`; returns everything read.
+fn uci_session_of(variant: &str, commands: &str, until: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_omnichess"))
-        .arg("uci")
+        .args(["uci", variant])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -169,6 +169,10 @@ fn uci_session(commands: &str, until: &str) -> String {
     read
 }
 
+fn uci_session(commands: &str, until: &str) -> String {
+    uci_session_of("classic", commands, until)
+}
+
 #[test]
 fn uci_answers_the_handshake_and_searches() {
     let out = uci_session(
@@ -186,5 +190,36 @@ fn uci_answers_the_handshake_and_searches() {
     );
     assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
     let out = uci_session("position startpos moves e2e5\nisready\n", "readyok");
+    assert!(out.contains("info string error"), "{out}");
+}
+
+#[test]
+fn five_d_uci_plays_one_move_at_a_time() {
+    let out = uci_session_of(
+        "multiverse",
+        "5duci\nisready\nposition startpos\ngo depth 1\n",
+        "bestmove",
+    );
+    assert!(out.contains("5duciok") && out.contains("readyok"), "{out}");
+    let best = out.lines().last().unwrap_or_default();
+    assert!(
+        best.starts_with("bestmove (0T1)") && best.matches("T1)").count() == 2,
+        "{out}"
+    );
+    // The mate-in-1 puzzle rook-tactics-1 of 5dchess-tools, in 5DUCI's terms.
+    let puzzle = "position size 5x5 fen [4k/5/5/5/K1R2:0:1:w] moves (0T1)a1(0T1)b2 submit \
+                  (0T1)e5(0T1)e4 submit (0T2)c1(0T2)e1 submit (0T2)e4(0T2)d3 submit\ngo depth 3\n";
+    let out = uci_session_of("multiverse", puzzle, "bestmove");
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove (0T3)")),
+        "{out}"
+    );
+    let out = uci_session_of(
+        "multiverse",
+        "position startpos moves (0T1)e2(0T1)e5\nisready\n",
+        "readyok",
+    );
     assert!(out.contains("info string error"), "{out}");
 }

@@ -23,6 +23,7 @@ mod attacks;
 mod board;
 mod coords;
 mod diagram;
+mod duci;
 mod hypercuboid;
 mod movegen;
 mod notation;

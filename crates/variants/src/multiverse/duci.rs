@@ -1,0 +1,151 @@
+//! The texts of 5DUCI (ftxi/5dchess_engine `docs/5duci.md`, version 0.3.3): moves as
+//! `(l0Tt0)x0y0(l1Tt1)x1y1[P]` or `submit`, positions as 5DFEN blocks whose timelines are
+//! plain integers (in games that start with two timelines −0 is written −1, −1 is −2, …: the
+//! encoding omnichess keeps internally).
+
+use omnichess_core::{DecisionError, PositionError, Variant};
+
+use super::coords::{line_label, square_name, turn_of};
+use super::piece::Kind;
+use super::state::{Decision5, Move5, Multiverse};
+
+impl Multiverse {
+    /// A decision in 5DUCI's long algebraic form.
+    #[must_use]
+    pub fn duci_text(&self, d: Decision5) -> String {
+        let Decision5::Move(mv) = d else {
+            return "submit".into();
+        };
+        let mut s = format!(
+            "({}T{}){}({}T{}){}",
+            mv.from.line,
+            turn_of(mv.from.v),
+            square_name(mv.from.x, mv.from.y),
+            mv.to.line,
+            turn_of(mv.to.v),
+            square_name(mv.to.x, mv.to.y)
+        );
+        if let Some(k) = mv.promotion {
+            s.push(k.letter());
+        }
+        s
+    }
+
+    /// Reads a 5DUCI move (or `submit`) and checks that it is open now. A promotion left out
+    /// is to the queen, or to the variant's first promotion piece where there is no queen.
+    pub fn parse_duci(&self, text: &str) -> Result<Decision5, DecisionError> {
+        let mut open = Vec::new();
+        omnichess_core::Game::decisions(self, &mut open);
+        if text == "submit" {
+            return open
+                .contains(&Decision5::Submit)
+                .then_some(Decision5::Submit)
+                .ok_or_else(|| DecisionError::illegal(text, "the turn may not be submitted yet"));
+        }
+        let default = self
+            .setup
+            .promotions
+            .iter()
+            .copied()
+            .find(|&k| k == Kind::Queen);
+        let default = default.or(self.setup.promotions.first().copied());
+        open.into_iter()
+            .find(|&d| match d {
+                Decision5::Move(mv) => {
+                    let written = self.duci_text(Decision5::Move(Move5 {
+                        promotion: None,
+                        ..mv
+                    }));
+                    let promotion = text.strip_prefix(written.as_str());
+                    match (promotion, mv.promotion) {
+                        (Some(""), None) => true,
+                        (Some(""), Some(k)) => Some(k) == default,
+                        (Some(letter), Some(k)) => {
+                            letter.len() == 1 && letter.starts_with(k.letter())
+                        }
+                        _ => false,
+                    }
+                }
+                Decision5::Submit => false,
+            })
+            .ok_or_else(|| {
+                DecisionError::illegal(text, "not a legal move in 5DUCI form, like (0T1)e2(0T1)e4")
+            })
+    }
+
+    /// A position from 5DUCI's `position` command: `size` (width, height; 8×8 if `None`),
+    /// whether the game starts with an even number of timelines, and the 5DFEN blocks.
+    pub fn from_duci(
+        size: Option<(i32, i32)>,
+        even: bool,
+        blocks: &str,
+    ) -> Result<Multiverse, PositionError> {
+        let (width, height) = size.unwrap_or((8, 8));
+        let mut text = format!("[Board \"custom\"] [Size \"{width}x{height}\"]");
+        for block in blocks.split(']').map(str::trim).filter(|b| !b.is_empty()) {
+            let inner = block.trim_start_matches('[');
+            let fields: Vec<&str> = inner.split(':').collect();
+            let [board, line, turn, colour] = fields[..] else {
+                return Err(PositionError(format!("`[{inner}]` is not a 5DFEN block")));
+            };
+            let line: i32 = line
+                .parse()
+                .map_err(|_| PositionError(format!("`{line}` is not a timeline number")))?;
+            text.push_str(&format!(
+                " [{board}:{}:{turn}:{colour}]",
+                line_label(line, even)
+            ));
+        }
+        Multiverse::from_position_text(&text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use omnichess_core::{Game, Variant};
+
+    use super::*;
+
+    #[test]
+    fn every_decision_round_trips_through_5duci_text() {
+        for start in [
+            "[Board \"Standard\"]",
+            "[Board \"Standard - Turn Zero\"]",
+            "[Board \"Standard - Two Timelines\"]",
+        ] {
+            let mut game = Multiverse::from_position_text(start).expect("variant");
+            for _ in 0..3 {
+                let mut open = Vec::new();
+                game.decisions(&mut open);
+                for &d in &open {
+                    assert_eq!(game.parse_duci(&game.duci_text(d)), Ok(d), "{start}");
+                }
+                let Some(&Decision5::Move(first)) = open.first() else {
+                    break;
+                };
+                game.apply(Decision5::Move(first));
+                game.apply(Decision5::Submit);
+            }
+        }
+    }
+
+    #[test]
+    fn positions_read_with_plain_timeline_numbers() {
+        // Even games: −0 is written −1.
+        let game = Multiverse::from_duci(
+            None,
+            true,
+            "[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w] \
+             [r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:-1:1:w]",
+        )
+        .expect("two timelines");
+        assert_eq!(game.timelines().count(), 2);
+        assert_eq!(
+            game.parse_duci("(-1T1)e2(-1T1)e4")
+                .map(|d| game.notation(d)),
+            Ok("(-0T1)e2e4".to_owned())
+        );
+        assert!(Multiverse::from_duci(None, false, "[8/8:0:1]").is_err());
+        assert!(game.parse_duci("(0T1)e2(0T1)e5").is_err());
+    }
+}
