@@ -272,8 +272,10 @@ fn one_at_a_time<G: Game>(
     chosen
 }
 
-/// Extends `chosen` to the end of the turn; false when every way on is a dead end.
-fn complete_turn<G: Game>(
+/// Extends `chosen` (and `game`) to the end of the turn, each decision picked by `pick` among
+/// those not yet tried; false (with `game` and `chosen` as they were) when every way on is a
+/// dead end.
+pub(crate) fn complete_turn<G: Game>(
     game: &mut G,
     player: Player,
     turn: u64,

@@ -274,7 +274,31 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 t.saturating_sub(started.elapsed())
                     .max(Duration::from_millis(1))
             });
-            let result = self.search(&game, &now, progress)?;
+            let result = match self.search(&game, &now, progress) {
+                Ok(result) => result,
+                // A dead end inside the turn (the line came from an unfinished iteration):
+                // take decisions back until some way on completes the turn.
+                Err(e) if !decisions.is_empty() => {
+                    while decisions.pop().is_some() {
+                        game.undo();
+                        let mut first_open = |_: &mut G, _: Player, open: &[G::Decision]| open[0];
+                        if crate::agents::complete_turn(
+                            &mut game,
+                            player,
+                            turn,
+                            &mut first_open,
+                            &mut decisions,
+                        ) {
+                            break;
+                        }
+                    }
+                    if decisions.is_empty() {
+                        return Err(e);
+                    }
+                    break;
+                }
+                Err(e) => return Err(e),
+            };
             for &d in &result.pv {
                 if !same_turn(&game) || decisions.len() >= MAX_TURN {
                     break;

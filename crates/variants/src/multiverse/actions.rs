@@ -9,7 +9,7 @@
 
 use super::action_space::{ActionSpace, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
-use super::hypercuboid::{AxisSet, Cuboid};
+use super::hypercuboid::{AxisSet, Cuboid, Pending};
 use super::state::Multiverse;
 
 impl Multiverse {
@@ -54,10 +54,10 @@ impl Multiverse {
         let shape = &space.shape;
         let mut full = shape.full();
         search.prune_lone_checks(self, &mut full);
-        let mut stack = vec![full];
+        let mut stack = vec![Pending::Whole(full)];
         let mut point = vec![0; shape.axes()];
         let mut count = 0;
-        while let Some(mut c) = stack.pop() {
+        while let Some(mut c) = shape.pop(&mut stack) {
             if !search.normalise(&mut c) {
                 continue;
             }
@@ -75,18 +75,19 @@ impl Multiverse {
                         .enumerate()
                         .map(|(axis, &v)| shape.set_where(axis, |i| i == v))
                         .collect();
-                    shape.cut_out(c, &section, &mut stack);
+                    shape.push(&mut stack, Pending::cut(c, section));
                 }
                 Some(Problem::Section(section)) if section.len() == 1 => {
                     // A fact about one board: cut it from every piece still to search.
-                    for other in stack.iter_mut().chain([&mut c]) {
-                        shape.restrict(other, &section[0], false);
-                    }
-                    stack.push(c);
+                    shape.remove_everywhere(&mut stack, &section[0]);
+                    shape.restrict(&mut c, &section[0], false);
+                    stack.push(Pending::Whole(c));
                 }
-                Some(Problem::Section(section)) => shape.cut_out(c, &section, &mut stack),
+                Some(Problem::Section(section)) => {
+                    shape.push(&mut stack, Pending::cut(c, section));
+                }
                 Some(Problem::ExactlyOne(subsets)) => {
-                    shape.keep_exactly_one(&c, &subsets, &mut stack);
+                    shape.push(&mut stack, Pending::exactly_one(c, subsets));
                 }
             }
         }

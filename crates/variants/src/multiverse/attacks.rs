@@ -47,7 +47,9 @@ impl Multiverse {
     pub(super) fn opponent_attacks(&self) -> Attacks {
         let mut stopped = Vec::new();
         let at_start = self.scan_attacks(!self.white_to_move, Some(&mut stopped));
-        stopped.sort_unstable_by_key(|s| (s.at.line, s.at.v));
+        // Stable: within a board the rays keep their scan order, which decides which check
+        // the action search meets first (and so how much one cut removes).
+        stopped.sort_by_key(|s| (s.at.line, s.at.v));
         Attacks { at_start, stopped }
     }
 

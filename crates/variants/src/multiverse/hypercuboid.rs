@@ -116,35 +116,152 @@ impl Shape {
         any != 0
     }
 
-    /// Splits `c` by a section (the points whose value on each listed axis is in its set) and
-    /// pushes onto `out` the pieces of `c` outside the section, the most constrained last.
-    pub(super) fn cut_out(&self, mut c: Cuboid, section: &[AxisSet], out: &mut Vec<Cuboid>) {
-        for set in section {
-            let mut outside = c.clone();
-            if self.restrict(&mut outside, set, false) {
-                out.push(outside);
-            }
-            if !self.restrict(&mut c, set, true) {
-                return;
+    /// The piece `j` of cutting `section` out of `c`: the points in the first `j` sets and not
+    /// in set `j`. Pieces `0..section.len()` are disjoint and together are `c` minus the
+    /// section.
+    fn cut_piece(&self, c: &Cuboid, section: &[AxisSet], j: usize) -> Option<Cuboid> {
+        let mut piece = c.clone();
+        let inside = section[..j]
+            .iter()
+            .all(|set| self.restrict(&mut piece, set, true));
+        (inside && self.restrict(&mut piece, &section[j], false)).then_some(piece)
+    }
+
+    /// The piece `i` of keeping "exactly one of `subsets`" of `c`: the points in subset `i`
+    /// and in none of the others.
+    fn one_piece(&self, c: &Cuboid, subsets: &[AxisSet], i: usize) -> Option<Cuboid> {
+        let mut piece = c.clone();
+        let nonempty = subsets
+            .iter()
+            .enumerate()
+            .all(|(j, set)| self.restrict(&mut piece, set, i == j));
+        nonempty.then_some(piece)
+    }
+
+    /// The next hypercuboid to search from `stack`, taking pending pieces apart one at a time
+    /// (a cut keeps one hypercuboid, not one per piece, so memory stays small however wide the
+    /// cuts are).
+    pub(super) fn pop(&self, stack: &mut Vec<Pending>) -> Option<Cuboid> {
+        loop {
+            let (piece, more) = match stack.pop()? {
+                Pending::Whole(c) => return Some(c),
+                Pending::Cut {
+                    base,
+                    section,
+                    next,
+                } => {
+                    let piece = self.cut_piece(&base, &section, next);
+                    let more = (next > 0).then(|| Pending::Cut {
+                        base,
+                        section,
+                        next: next - 1,
+                    });
+                    (piece, more)
+                }
+                Pending::ExactlyOne {
+                    base,
+                    subsets,
+                    next,
+                } => {
+                    let piece = self.one_piece(&base, &subsets, next);
+                    let more = (next + 1 < subsets.len()).then(|| Pending::ExactlyOne {
+                        base,
+                        subsets,
+                        next: next + 1,
+                    });
+                    (piece, more)
+                }
+            };
+            stack.extend(more);
+            if let Some(piece) = piece {
+                return Some(piece);
             }
         }
     }
 
-    /// Pushes onto `out` the pieces of `c` made of the points that lie in exactly one of
-    /// `subsets` (each on its own axis): the rest of `c` is cut away. The piece of the first
-    /// subset is pushed last.
-    pub(super) fn keep_exactly_one(&self, c: &Cuboid, subsets: &[AxisSet], out: &mut Vec<Cuboid>) {
-        for (i, chosen) in subsets.iter().enumerate().rev() {
-            let mut piece = c.clone();
-            let nonempty = subsets
-                .iter()
-                .enumerate()
-                .all(|(j, set)| self.restrict(&mut piece, set, i == j));
-            if nonempty {
-                out.push(piece);
+    /// Adds `pending` to `stack`: taken apart at once while the stack is small (each piece's
+    /// sets are then intersected once), kept whole for later when it is large, so that memory
+    /// stays bounded in the widest searches.
+    pub(super) fn push(&self, stack: &mut Vec<Pending>, pending: Option<Pending>) {
+        const EAGER_BELOW: usize = 4096;
+        match pending {
+            Some(Pending::Cut {
+                mut base,
+                section,
+                next,
+            }) if stack.len() < EAGER_BELOW => {
+                for set in &section[..=next] {
+                    let mut outside = base.clone();
+                    if self.restrict(&mut outside, set, false) {
+                        stack.push(Pending::Whole(outside));
+                    }
+                    if !self.restrict(&mut base, set, true) {
+                        return;
+                    }
+                }
             }
-            debug_assert!(subsets.iter().filter(|s| s.0 == chosen.0).count() == 1);
+            Some(Pending::ExactlyOne {
+                base,
+                subsets,
+                next,
+            }) if stack.len() < EAGER_BELOW => {
+                for i in (next..subsets.len()).rev() {
+                    stack.extend(self.one_piece(&base, &subsets, i).map(Pending::Whole));
+                }
+            }
+            other => stack.extend(other),
         }
+    }
+
+    /// Takes `set`'s values off its axis in every pending hypercuboid.
+    pub(super) fn remove_everywhere(&self, stack: &mut [Pending], set: &AxisSet) {
+        for pending in stack {
+            let base = match pending {
+                Pending::Whole(c) => c,
+                Pending::Cut { base, .. } | Pending::ExactlyOne { base, .. } => base,
+            };
+            self.restrict(base, set, false);
+        }
+    }
+}
+
+/// Hypercuboids still to search: whole, or the pieces of a cut still to take apart.
+pub(super) enum Pending {
+    /// One hypercuboid.
+    Whole(Cuboid),
+    /// `base` minus `section`: pieces `next`, `next − 1`, …, 0 of the cut are still to come
+    /// (the most constrained first).
+    Cut {
+        base: Cuboid,
+        section: std::rc::Rc<[AxisSet]>,
+        next: usize,
+    },
+    /// The points of `base` in exactly one of `subsets`: pieces `next`, `next + 1`, … to come.
+    ExactlyOne {
+        base: Cuboid,
+        subsets: std::rc::Rc<[AxisSet]>,
+        next: usize,
+    },
+}
+
+impl Pending {
+    /// `c` minus `section`, to be taken apart lazily.
+    pub(super) fn cut(c: Cuboid, section: Vec<AxisSet>) -> Option<Pending> {
+        let next = section.len().checked_sub(1)?;
+        Some(Pending::Cut {
+            base: c,
+            section: section.into(),
+            next,
+        })
+    }
+
+    /// The points of `c` in exactly one of `subsets`, to be taken apart lazily.
+    pub(super) fn exactly_one(c: Cuboid, subsets: Vec<AxisSet>) -> Option<Pending> {
+        (!subsets.is_empty()).then(|| Pending::ExactlyOne {
+            base: c,
+            subsets: subsets.into(),
+            next: 0,
+        })
     }
 }
 
@@ -172,6 +289,13 @@ mod tests {
         all
     }
 
+    /// Every piece a pending entry holds.
+    fn drain(shape: &Shape, pending: Option<Pending>) -> Vec<Cuboid> {
+        let mut stack: Vec<Pending> = Vec::new();
+        shape.push(&mut stack, pending);
+        std::iter::from_fn(|| shape.pop(&mut stack)).collect()
+    }
+
     #[test]
     fn cutting_out_a_section_leaves_exactly_the_points_outside_it() {
         let shape = Shape::new(vec![3, 70, 2]);
@@ -179,9 +303,10 @@ mod tests {
             shape.set_where(0, |v| v != 1),
             shape.set_where(1, |v| v % 7 == 0),
         ];
-        let mut pieces = Vec::new();
-        shape.cut_out(shape.full(), &section, &mut pieces);
-        let got = points(&shape, &pieces);
+        let got = points(
+            &shape,
+            &drain(&shape, Pending::cut(shape.full(), section.to_vec())),
+        );
         let mut want = points(&shape, &[shape.full()]);
         want.retain(|p| !(p[0] != 1 && p[1] % 7 == 0));
         assert_eq!(got, want);
@@ -195,9 +320,10 @@ mod tests {
             shape.set_where(1, |v| v > 0),
             shape.set_where(2, |v| v == 2),
         ];
-        let mut pieces = Vec::new();
-        shape.keep_exactly_one(&shape.full(), &subsets, &mut pieces);
-        let got = points(&shape, &pieces);
+        let got = points(
+            &shape,
+            &drain(&shape, Pending::exactly_one(shape.full(), subsets.to_vec())),
+        );
         let mut want = points(&shape, &[shape.full()]);
         want.retain(|p| u8::from(p[0] == 0) + u8::from(p[1] > 0) + u8::from(p[2] == 2) == 1);
         assert_eq!(got, want);
