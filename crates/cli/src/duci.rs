@@ -2,7 +2,6 @@
 //! that omnichess and other 5D engines can play each other. `bestmove` is one move of the turn
 //! (or `submit`), as the protocol has it; the search runs on its own thread.
 
-use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -20,14 +19,7 @@ const BARE_GO: Duration = Duration::from_secs(10);
 
 /// Runs 5DUCI until `quit` or the end of input.
 pub fn run() {
-    let (lines, commands) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
-            if lines.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let commands = crate::uci::input_lines();
     let mut game = start_position();
     let mut search: Option<(JoinHandle<()>, Arc<AtomicBool>)> = None;
     let stop = |search: &mut Option<(JoinHandle<()>, Arc<AtomicBool>)>| {
@@ -106,13 +98,7 @@ fn position(words: &[&str]) -> Result<Multiverse, String> {
 /// `go [movetime MS] [depth N] [nodes N]`: one move (or `submit`) of the turn, or
 /// `nobestmove` when no player is to move.
 fn go(game: Multiverse, words: &[&str]) -> (JoinHandle<()>, Arc<AtomicBool>) {
-    let number = |key: &str| {
-        words
-            .iter()
-            .position(|w| *w == key)
-            .and_then(|i| words.get(i + 1))
-            .and_then(|v| v.parse::<u64>().ok())
-    };
+    let number = |key: &str| crate::uci::number_after(words, key);
     let flag = Arc::new(AtomicBool::new(false));
     let mut limits = Limits {
         depth: number("depth").and_then(|d| u32::try_from(d).ok()),

@@ -33,14 +33,7 @@ struct Session {
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(variant: &str) -> Result<(), CliError> {
     let entry = engine_commands::engine(variant)?;
-    let (lines, commands) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
-            if lines.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let commands = input_lines();
     let mut session = Session {
         variant: variant.to_owned(),
         entry,
@@ -137,13 +130,7 @@ impl Session {
     /// [infinite]`: searches on a thread, then prints `bestmove`.
     fn go(&mut self, words: &[&str]) {
         self.stop();
-        let number = |key: &str| {
-            words
-                .iter()
-                .position(|w| *w == key)
-                .and_then(|i| words.get(i + 1))
-                .and_then(|v| v.parse::<u64>().ok())
-        };
+        let number = |key: &str| number_after(words, key);
         let mover = open::game(&self.variant, self.position.as_deref())
             .ok()
             .and_then(|mut g| {
@@ -186,6 +173,29 @@ impl Session {
         });
         self.search = Some((thread, stop));
     }
+}
+
+/// The lines of stdin, read on their own thread so that commands are answered while a search
+/// runs.
+pub fn input_lines() -> mpsc::Receiver<String> {
+    let (lines, commands) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    commands
+}
+
+/// The number after `key` in a command (`go depth 5` → 5 for `depth`).
+pub fn number_after(words: &[&str], key: &str) -> Option<u64> {
+    words
+        .iter()
+        .position(|w| *w == key)
+        .and_then(|i| words.get(i + 1))
+        .and_then(|v| v.parse().ok())
 }
 
 /// The time for this move from a clock: an equal share of what is left over the moves to go
