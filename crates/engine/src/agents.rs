@@ -214,7 +214,9 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
         state: &G,
         _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
-        self.mcts.best_turn(state, &self.limits).unwrap_or_default()
+        self.mcts
+            .best_turn(state, &self.limits)
+            .unwrap_or_else(|_| any_complete_turn(state))
     }
 }
 
@@ -245,8 +247,14 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
         self.search
             .best_turn(state, &self.limits, progress)
             .map(|turn| turn.decisions)
-            .unwrap_or_default()
+            .unwrap_or_else(|_| any_complete_turn(state))
     }
+}
+
+/// The first way to complete the acting player's turn (empty when there is none): what an
+/// engine plays when its search could not give a whole turn (its line ended in a dead end).
+fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
+    one_at_a_time(state, |_, _, open| open[0])
 }
 
 /// Plays `state`'s acting player's turn one decision at a time, each chosen by `pick` from the
