@@ -415,13 +415,22 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         DECAY * self.quiesce(g, ply, alpha / DECAY - EPS, beta / DECAY + EPS, qply)
     }
 
-    /// The value of the node `ply` decisions below the root with `depth` player decisions left.
-    fn node(&mut self, g: &mut G, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+    /// Enters a node `ply` decisions below the root: clears its line and counts it; false
+    /// (counting nothing) when the budget is spent.
+    fn enter(&mut self, ply: usize) -> bool {
         self.pv[ply].clear();
         if self.out_of_budget() {
-            return 0.0;
+            return false;
         }
         self.nodes += 1;
+        true
+    }
+
+    /// The value of the node `ply` decisions below the root with `depth` player decisions left.
+    fn node(&mut self, g: &mut G, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+        if !self.enter(ply) {
+            return 0.0;
+        }
         match g.to_act() {
             ToAct::Nobody(outcome) => score::terminal(outcome),
             ToAct::Chance => self.chance(g, depth, ply, alpha, beta, None),
@@ -613,11 +622,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
 
     /// Quiescence at any node below the horizon.
     fn quiesce(&mut self, g: &mut G, ply: usize, alpha: Score, beta: Score, qply: usize) -> Score {
-        self.pv[ply].clear();
-        if self.out_of_budget() {
+        if !self.enter(ply) {
             return 0.0;
         }
-        self.nodes += 1;
         match g.to_act() {
             ToAct::Nobody(outcome) => score::terminal(outcome),
             ToAct::Chance if qply >= QUIESCENCE_CHANCE => Score::from(self.evaluator.evaluate(g)),

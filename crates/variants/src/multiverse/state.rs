@@ -264,13 +264,15 @@ impl Game for Multiverse {
         let attacks = self.opponent_attacks();
         if !attacks.at_start {
             let mut probe = self.clone();
-            let mut cells = Vec::new();
+            let (mut cells, mut new) = (Vec::new(), Vec::new());
             self.moves(|mv| {
                 if let Some(appended) = probe.play(mv) {
-                    let new: Vec<(i32, i32)> = appended
-                        .iter()
-                        .map(|&(l, _)| (l, probe.line(l).map_or(0, Timeline::end)))
-                        .collect();
+                    new.clear();
+                    new.extend(
+                        appended
+                            .iter()
+                            .map(|&(l, _)| (l, probe.line(l).map_or(0, Timeline::end))),
+                    );
                     if !probe.royal_attack_on_new(&attacks, &new, &mut cells) {
                         out.push(Decision5::Move(mv));
                     }
