@@ -3,10 +3,10 @@
 //! nodes per second. Run: `cargo bench -p omnichess-engine --bench search`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use omnichess_core::Variant;
-use omnichess_engine::eval::{ClassicEval, DiceEval, QecEval};
+use omnichess_core::{Game, Variant};
+use omnichess_engine::eval::{ClassicEval, DiceEval, MultiverseEval, QecEval};
 use omnichess_engine::{Evaluator, Limits, Search};
-use omnichess_variants::{classic::Classic, dice::Dice, qec::Qec};
+use omnichess_variants::{classic::Classic, dice::Dice, multiverse::Multiverse, qec::Qec};
 
 fn bench_variant<V: Variant, E: Evaluator<V>>(
     c: &mut Criterion,
@@ -14,7 +14,15 @@ fn bench_variant<V: Variant, E: Evaluator<V>>(
     eval: E,
     depth: u32,
 ) {
-    let game = V::from_position_text(position).expect("position");
+    bench_game(
+        c,
+        V::from_position_text(position).expect("position"),
+        eval,
+        depth,
+    );
+}
+
+fn bench_game<V: Variant, E: Evaluator<V>>(c: &mut Criterion, game: V, eval: E, depth: u32) {
     let mut search = Search::new(eval, 1);
     let limits = Limits::depth(depth);
     let run = |search: &mut Search<V, E>| {
@@ -52,6 +60,20 @@ fn searches(c: &mut Criterion) {
         DiceEval,
         3,
     );
+    bench_game(c, multiverse_midgame(), MultiverseEval, 2);
+}
+
+/// The last position of a 5d-chess-js game (Standard, 24 actions, eight timelines, 373 moves
+/// for White): `crates/variants/tests/data/5d-chess-js/g40.5dpgn`.
+fn multiverse_midgame() -> Multiverse {
+    let text = include_str!("../../variants/tests/data/5d-chess-js/g40.5dpgn");
+    let record = Multiverse::parse_record(text).expect("the record reads");
+    let mut game = Multiverse::start();
+    for d in &record.decisions {
+        let decision = game.parse_decision(&d.text).expect("legal");
+        game.apply(decision);
+    }
+    game
 }
 
 criterion_group!(benches, searches);

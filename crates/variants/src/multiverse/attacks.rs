@@ -15,13 +15,15 @@ pub(super) type Cell = (Pos, Option<Piece>);
 
 /// A ray or leap of an opponent piece that stopped at a board that did not exist.
 #[derive(Clone, Copy, Debug)]
-struct Stopped {
+pub(super) struct Stopped {
     /// The missing square it reached.
-    at: Pos,
-    /// The piece and its direction; `slider` when it would go on.
-    piece: Piece,
-    dir: Coord<4>,
-    slider: bool,
+    pub(super) at: Pos,
+    /// The piece.
+    pub(super) piece: Piece,
+    /// The direction of the line.
+    pub(super) dir: Coord<4>,
+    /// Whether the piece would go on along it (else it was a step or a leap).
+    pub(super) slider: bool,
 }
 
 /// The opponent's attacks at the start of a turn.
@@ -34,7 +36,7 @@ pub(super) struct Attacks {
 
 impl Attacks {
     /// The stopped rays and leaps that need board (line, half-turn) `board`.
-    fn stopped_at(&self, board: (i32, i32)) -> &[Stopped] {
+    pub(super) fn stopped_at(&self, board: (i32, i32)) -> &[Stopped] {
         let key = |s: &Stopped| (s.at.line, s.at.v);
         let start = self.stopped.partition_point(|s| key(s) < board);
         let end = self.stopped.partition_point(|s| key(s) <= board);
@@ -148,12 +150,13 @@ impl Multiverse {
 
     /// Calls `each` with every capture direction of `piece` and whether it slides along it,
     /// until `each` returns true; returns whether it did.
-    fn for_each_line(&self, piece: Piece, each: &mut dyn FnMut(Coord<4>, bool) -> bool) -> bool {
+    pub(super) fn for_each_line(
+        &self,
+        piece: Piece,
+        each: &mut dyn FnMut(Coord<4>, bool) -> bool,
+    ) -> bool {
         if piece.kind.pawnlike() {
-            return self
-                .pawn_captures(piece)
-                .into_iter()
-                .any(|d| each(d, false));
+            return self.pawn_captures(piece).any(|d| each(d, false));
         }
         let (sets, slider) = super::movegen::movement(piece.kind);
         sets.iter()
@@ -163,7 +166,7 @@ impl Multiverse {
     /// Follows a capture line of a piece of side `white` from `from` (not included) over
     /// existing squares, pushing each square crossed onto `cells`; returns whether it ends on
     /// a royal piece of the other side (pushed too).
-    fn ray_reaches_royal(
+    pub(super) fn ray_reaches_royal(
         &self,
         from: Pos,
         dir: Coord<4>,

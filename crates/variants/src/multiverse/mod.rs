@@ -25,6 +25,7 @@ mod coords;
 mod diagram;
 mod duci;
 mod hypercuboid;
+mod move_check;
 mod movegen;
 mod notation;
 mod pgn;

@@ -4,6 +4,7 @@
 use omnichess_core::geometry::{Coord, DirectionSet};
 
 use super::board::Board;
+use super::move_check::attacked_on_board;
 use super::piece::{Kind, Piece};
 use super::state::{Move5, Multiverse, Pos};
 
@@ -128,14 +129,22 @@ impl Multiverse {
     }
 
     /// A pawn's or brawn's capture directions (White: forward is +rank and −timeline).
-    pub(super) fn pawn_captures(&self, piece: Piece) -> Vec<Coord<4>> {
+    pub(super) fn pawn_captures(&self, piece: Piece) -> impl Iterator<Item = Coord<4>> {
         let f = if piece.white { 1 } else { -1 };
         let c = |x: i32, y: i32, t: i32, l: i32| Coord::new([x, y * f, t, l * -f]);
-        let mut captures = vec![c(1, 1, 0, 0), c(-1, 1, 0, 0), c(0, 0, 1, 1), c(0, 0, -1, 1)];
-        if piece.kind == Kind::Brawn {
-            captures.extend([c(0, 1, 0, 1), c(1, 0, 0, 1), c(-1, 0, 0, 1), c(0, 1, -1, 0)]);
-        }
-        captures
+        let all = [
+            c(1, 1, 0, 0),
+            c(-1, 1, 0, 0),
+            c(0, 0, 1, 1),
+            c(0, 0, -1, 1),
+            // A brawn's further captures.
+            c(0, 1, 0, 1),
+            c(1, 0, 0, 1),
+            c(-1, 0, 0, 1),
+            c(0, 1, -1, 0),
+        ];
+        all.into_iter()
+            .take(if piece.kind == Kind::Brawn { 8 } else { 4 })
     }
 
     /// Calls `each` with every move the mover may make now, board by board (lowest line
@@ -248,7 +257,14 @@ impl Multiverse {
                 continue;
             }
             let safe = (0..=2).all(|i| {
-                !self.attacked_on_board(board, from.x + i * dx, from.y, !self.white_to_move)
+                !attacked_on_board(
+                    board,
+                    from.x + i * dx,
+                    from.y,
+                    !self.white_to_move,
+                    self.setup.width,
+                    self.setup.height,
+                )
             });
             if safe && (from.x + 2 * dx - x) * dx <= 0 {
                 each(Move5 {
@@ -261,53 +277,6 @@ impl Multiverse {
                 });
             }
         }
-    }
-
-    /// Whether a piece of side `by_white` attacks (x, y) on `board` with moves inside the
-    /// board (the castling test).
-    fn attacked_on_board(&self, board: &Board, x: i32, y: i32, by_white: bool) -> bool {
-        let planar = |d: &Coord<4>| d.components()[2] == 0 && d.components()[3] == 0;
-        for (px, py, p) in board.pieces() {
-            if p.white != by_white {
-                continue;
-            }
-            let (dx, dy) = (x - px, y - py);
-            let hit = |dirs: &[Coord<4>], ride: bool| {
-                dirs.iter().filter(|d| planar(d)).any(|d| {
-                    let [sx, sy, _, _] = d.components();
-                    let mut k = 1;
-                    loop {
-                        let (cx, cy) = (px + sx * k, py + sy * k);
-                        if cx < 0 || cy < 0 || cx >= self.setup.width || cy >= self.setup.height {
-                            return false;
-                        }
-                        if (cx, cy) == (x, y) {
-                            return true;
-                        }
-                        if !ride || board.get(cx, cy).is_some() {
-                            return false;
-                        }
-                        k += 1;
-                    }
-                })
-            };
-            let attacks = match p.kind {
-                Kind::Rook => hit(ORTHOGONAL.as_slice(), true),
-                Kind::Bishop => hit(DIAGONAL.as_slice(), true),
-                Kind::Queen | Kind::RoyalQueen | Kind::Princess => hit(ALL.as_slice(), true),
-                Kind::King | Kind::CommonKing => hit(ALL.as_slice(), false),
-                Kind::Knight => hit(KNIGHT.as_slice(), false),
-                Kind::Unicorn | Kind::Dragon => false,
-                Kind::Pawn | Kind::Brawn => {
-                    let f = if p.white { 1 } else { -1 };
-                    dy == f && dx.abs() == 1
-                }
-            };
-            if attacks {
-                return true;
-            }
-        }
-        false
     }
 
     /// Plays a move: the source board gets its successor; the piece lands on the same

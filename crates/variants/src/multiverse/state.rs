@@ -9,6 +9,7 @@
 use omnichess_core::{Game, ToAct};
 
 use super::board::Board;
+use super::move_check::BoardThreats;
 use super::piece::Kind;
 
 /// A square on a board of the multiverse.
@@ -263,9 +264,25 @@ impl Game for Multiverse {
         out.clear();
         let attacks = self.opponent_attacks();
         if !attacks.at_start {
-            let mut probe = self.clone();
+            let mut probe: Option<Multiverse> = None;
+            let mut threats: Option<BoardThreats> = None;
             let (mut cells, mut new) = (Vec::new(), Vec::new());
+            let (width, height) = (self.setup.width, self.setup.height);
             self.moves(|mv| {
+                if (mv.from.line, mv.from.v) == (mv.to.line, mv.to.v) {
+                    let line = mv.from.line;
+                    let board = match &threats {
+                        Some(t) if t.line == line => t,
+                        _ => threats.insert(self.board_threats(line, &attacks)),
+                    };
+                    if let Some(after) = self.departure(mv)
+                        && !board.exposed(&after, self.white_to_move, width, height)
+                    {
+                        out.push(Decision5::Move(mv));
+                    }
+                    return;
+                }
+                let probe = probe.get_or_insert_with(|| self.clone());
                 if let Some(appended) = probe.play(mv) {
                     new.clear();
                     new.extend(
