@@ -160,8 +160,19 @@ impl Search<'_> {
                 Some(&(line, _)) => line,
                 None => space.new_line(0),
             };
+            // Every value of a playable axis is one board after the last: its threats are
+            // computed once (move_check.rs).
+            let threats = (axis < first_new).then(|| game.board_threats(line, &self.attacks));
             for (i, loc) in space.values(axis).iter().enumerate() {
                 if loc.what == What::Pass {
+                    continue;
+                }
+                if let Some(threats) = &threats {
+                    // A board after the playable one: cut it alone, whatever attacks.
+                    let (width, height) = (game.setup.width, game.setup.height);
+                    if threats.exposed(&loc.board, game.white_to_move(), width, height) {
+                        shape.remove_value(full, axis, i);
+                    }
                     continue;
                 }
                 let (pushed, created) = game.push_board(line, loc.v, loc.board);

@@ -1,5 +1,7 @@
-//! The exposed-royal test of `decisions()` for moves that stay on their board, without
-//! playing them into the multiverse.
+//! The exposed-royal test of one board added after a playable board, without playing it into
+//! the multiverse: `decisions()` uses it for moves that stay on their board, the action search
+//! for every value of a playable axis (a move's board, a departure's, an arrival's). Each such
+//! board holds a subset of the opponent's pieces of the board before it, on the same squares.
 //!
 //! A physical move on board B (line, half-turn v) appends B′ at (line, v + 1) and changes
 //! nothing else. An opponent piece can then take a royal piece in one of three ways:
@@ -29,7 +31,7 @@ pub(super) struct BoardThreats {
 }
 
 impl BoardThreats {
-    /// Whether, after a physical move turned the board into `after`, an opponent piece can
+    /// Whether, with `after` added as the board's successor (alone), an opponent piece can
     /// take a royal piece of the mover (who is `mover_white`).
     pub(super) fn exposed(
         &self,
