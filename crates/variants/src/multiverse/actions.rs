@@ -154,6 +154,7 @@ impl Search<'_> {
         let space = self.space;
         let shape = &space.shape;
         let first_new = space.playable.len();
+        let (width, height) = (game.setup.width, game.setup.height);
         let axes = (0..first_new).chain((first_new < shape.axes()).then_some(first_new));
         for axis in axes {
             let line = match space.playable.get(axis) {
@@ -169,7 +170,6 @@ impl Search<'_> {
                 }
                 if let Some(threats) = &threats {
                     // A board after the playable one: cut it alone, whatever attacks.
-                    let (width, height) = (game.setup.width, game.setup.height);
                     if threats.exposed(&loc.board, game.white_to_move(), width, height) {
                         shape.remove_value(full, axis, i);
                     }
