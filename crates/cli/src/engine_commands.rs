@@ -115,6 +115,9 @@ pub fn play_match(
     if terminal {
         eprintln!();
     }
+    if let Some(notes) = report.notes() {
+        outln!("{notes}");
+    }
     outln!("{}", report.elo_line());
     outln!("{}", report.result_line());
     Ok(())

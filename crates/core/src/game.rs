@@ -35,6 +35,17 @@ pub trait Game: Clone {
     /// reference, those end the game in [`Game::to_act`] but do not prune the move tree.
     fn decisions(&self, out: &mut Vec<Self::Decision>);
 
+    /// [`Game::to_act`] within a bound on work, for searches and referees that must answer
+    /// in time. A variant whose test "has the player on turn any legal turn?" can take
+    /// exponential time (5D Chess: proving a checkmate among many timelines) may answer
+    /// `Player` when that test would take more than `effort` units of work (the variant's own
+    /// unit; 5D Chess: candidate actions tested). Every other answer is exact. A player told
+    /// to act who has no legal turn finds every way through the turn a dead end.
+    fn to_act_bounded(&self, effort: u64) -> ToAct {
+        let _ = effort;
+        self.to_act()
+    }
+
     /// The number of decisions [`Game::decisions`] would list. `scratch` may be used as a
     /// buffer; variants override this where they can count without listing.
     fn count_decisions(&self, scratch: &mut Vec<Self::Decision>) -> usize {

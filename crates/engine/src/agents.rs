@@ -265,37 +265,44 @@ fn one_at_a_time<G: Game>(
     state: &G,
     mut pick: impl FnMut(&mut G, Player, &[G::Decision]) -> G::Decision,
 ) -> Vec<G::Decision> {
-    let ToAct::Player(player) = state.to_act() else {
+    let ToAct::Player(player) = state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) else {
         return Vec::new();
     };
     let mut game = state.clone();
     let mut chosen = Vec::new();
+    let mut effort = crate::limits::TURN_COMPLETION_EFFORT;
     complete_turn(
         &mut game,
         player,
         state.turn_index(),
         &mut pick,
         &mut chosen,
+        &mut effort,
     );
     chosen
 }
 
 /// Extends `chosen` (and `game`) to the end of the turn, each decision picked by `pick` among
 /// those not yet tried; false (with `game` and `chosen` as they were) when every way on is a
-/// dead end.
+/// dead end, or when `effort` (decision listings) runs out first.
 pub(crate) fn complete_turn<G: Game>(
     game: &mut G,
     player: Player,
     turn: u64,
     pick: &mut impl FnMut(&mut G, Player, &[G::Decision]) -> G::Decision,
     chosen: &mut Vec<G::Decision>,
+    effort: &mut u64,
 ) -> bool {
     if chosen.len() >= MAX_TURN
         || game.turn_index() != turn
-        || game.to_act() != ToAct::Player(player)
+        || game.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) != ToAct::Player(player)
     {
         return true;
     }
+    if *effort == 0 {
+        return false;
+    }
+    *effort -= 1;
     let mut open = Vec::new();
     game.decisions(&mut open);
     while !open.is_empty() {
@@ -303,7 +310,7 @@ pub(crate) fn complete_turn<G: Game>(
         open.retain(|&o| o != d);
         chosen.push(d);
         game.apply(d);
-        if complete_turn(game, player, turn, pick, chosen) {
+        if complete_turn(game, player, turn, pick, chosen, effort) {
             return true;
         }
         game.undo();
@@ -369,7 +376,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
             best.clear();
             for &d in open {
                 game.apply(d);
-                let value = match game.to_act() {
+                let value = match game.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
                     ToAct::Nobody(outcome) => score::terminal(outcome),
                     _ => Score::from(self.evaluator.material(game)),
                 };

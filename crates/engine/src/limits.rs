@@ -7,6 +7,20 @@ use std::time::Duration;
 /// The deepest iteration a search starts (in player decisions) when no depth is given.
 pub const MAX_DEPTH: u32 = 64;
 
+/// The work a search node may spend on "has the player on turn any legal turn?"
+/// ([`omnichess_core::Game::to_act_bounded`]); 5D Chess: candidate actions tested, about a
+/// millisecond in wide multiverses. Past it the node is searched as a player's, and a
+/// player with no legal turn finds every way a dead end (docs/ENGINE.md).
+pub const NODE_TEST_EFFORT: u64 = 2_000;
+
+/// The work a referee (a match, an agent completing a turn) spends on the same question
+/// before it takes the player on turn to act: about a second in 5D Chess.
+pub const REFEREE_TEST_EFFORT: u64 = 100_000;
+
+/// Decision listings an agent may spend looking for any way to complete a turn (a
+/// depth-first search that takes back dead ends) before it gives up.
+pub const TURN_COMPLETION_EFFORT: u64 = 5_000;
+
 /// The limits of one search. Whichever is reached first ends it; the result is that of the
 /// deepest completed iteration. With none of depth, nodes and time set, the search runs to
 /// [`MAX_DEPTH`] (or until it proves a win or loss, or is stopped).

@@ -11,6 +11,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::agents::Agent;
 use crate::error::EngineError;
+use crate::limits::REFEREE_TEST_EFFORT;
 
 /// The default cap on turns per game: a game still running after 300 turns (150 moves each in
 /// the one-decision-per-turn variants) is adjudicated a draw. Every variant's own rules end
@@ -42,6 +43,10 @@ pub struct MatchReport {
     pub both_lose: u32,
     /// Of the draws, games adjudicated at the turn cap.
     pub adjudicated: u32,
+    /// Of the decisive games, those that ended when the side on turn found no legal turn
+    /// while the referee's bounded test could not tell whether one exists (5D Chess: a
+    /// checkmate too wide to prove exhaustively); that side lost. See [`play_match`].
+    pub no_turn_found: u32,
 }
 
 impl MatchReport {
@@ -87,6 +92,23 @@ impl MatchReport {
     pub fn elo_line(&self) -> String {
         let (elo, margin) = self.elo();
         format!("elo: {} ± {} (95%)", signed(elo), unsigned(margin))
+    }
+
+    /// The games that did not end by the rules alone, when there were any: one line for the
+    /// progress output before the Elo line.
+    #[must_use]
+    pub fn notes(&self) -> Option<String> {
+        let mut notes = Vec::new();
+        if self.adjudicated > 0 {
+            notes.push(format!("{} drawn at the turn cap", self.adjudicated));
+        }
+        if self.no_turn_found > 0 {
+            notes.push(format!(
+                "{} lost by the side that found no legal turn (not proven exhaustively)",
+                self.no_turn_found
+            ));
+        }
+        (!notes.is_empty()).then(|| format!("adjudicated: {}", notes.join("; ")))
     }
 
     /// `result: +W =D -L`: A's wins, draws and losses.
@@ -136,7 +158,13 @@ fn unsigned(x: f64) -> String {
 
 /// Plays `config.games` games from `start` between `a` and `b`, colours alternating, calling
 /// `progress` with the report after every game. Fails only if an agent chooses an illegal
-/// decision or none at all.
+/// decision.
+///
+/// The referee asks who acts with [`Game::to_act_bounded`] and [`REFEREE_TEST_EFFORT`]: in
+/// every variant but 5D Chess that is exact. In 5D Chess, when the test of "has the side on
+/// turn any legal action?" runs over it, that side is asked to move; if its agent finds no
+/// legal turn either, the game is lost by that side and counted in
+/// [`MatchReport::no_turn_found`] (docs/ENGINE.md, "5D: bounded terminal test").
 pub fn play_match<V: Variant>(
     start: &V,
     a: &mut dyn Agent<V>,
@@ -157,16 +185,23 @@ pub fn play_match<V: Variant>(
         } else {
             (&mut *b, &mut *a)
         };
-        let verdict = play_game(start, white, black, config.max_turns, &mut rng)?;
-        match verdict {
-            None => {
+        match play_game(start, white, black, config.max_turns, &mut rng)? {
+            Ending::TurnCap => {
                 report.draws += 1;
                 report.adjudicated += 1;
             }
-            Some(Verdict::Win(p)) if p == a_colour => report.wins += 1,
-            Some(Verdict::Win(_)) => report.losses += 1,
-            Some(Verdict::Draw) => report.draws += 1,
-            Some(Verdict::BothLose) => {
+            Ending::NoTurnFound(p) => {
+                report.no_turn_found += 1;
+                if p == a_colour {
+                    report.losses += 1;
+                } else {
+                    report.wins += 1;
+                }
+            }
+            Ending::Rules(Verdict::Win(p)) if p == a_colour => report.wins += 1,
+            Ending::Rules(Verdict::Win(_)) => report.losses += 1,
+            Ending::Rules(Verdict::Draw) => report.draws += 1,
+            Ending::Rules(Verdict::BothLose) => {
                 report.draws += 1;
                 report.both_lose += 1;
             }
@@ -176,23 +211,33 @@ pub fn play_match<V: Variant>(
     Ok(report)
 }
 
-/// One game; `None` when adjudicated at the turn cap.
+/// How a game of a match ended.
+enum Ending {
+    /// By the rules.
+    Rules(Verdict),
+    /// Adjudicated a draw at the turn cap.
+    TurnCap,
+    /// The player found no legal turn, and the referee's bounded test could not tell.
+    NoTurnFound(Player),
+}
+
+/// One game.
 fn play_game<V: Variant>(
     start: &V,
     white: &mut dyn Agent<V>,
     black: &mut dyn Agent<V>,
     max_turns: u64,
     rng: &mut StdRng,
-) -> Result<Option<Verdict>, EngineError> {
+) -> Result<Ending, EngineError> {
     let mut game = start.clone();
     let first_turn = game.turn_index();
     let mut open = Vec::new();
     loop {
         if game.turn_index() - first_turn >= max_turns {
-            return Ok(None);
+            return Ok(Ending::TurnCap);
         }
-        match game.to_act() {
-            ToAct::Nobody(outcome) => return Ok(Some(outcome.verdict)),
+        match game.to_act_bounded(REFEREE_TEST_EFFORT) {
+            ToAct::Nobody(outcome) => return Ok(Ending::Rules(outcome.verdict)),
             ToAct::Chance => {
                 game.decisions(&mut open);
                 let d = roll(&game, &open, rng);
@@ -204,7 +249,7 @@ fn play_game<V: Variant>(
                     Player::Black => (black.choose_turn(&game), "black"),
                 };
                 if turn.is_empty() {
-                    return Err(illegal(&game, name, "no decision".into()));
+                    return Ok(Ending::NoTurnFound(player));
                 }
                 for d in turn {
                     game.decisions(&mut open);

@@ -84,7 +84,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         state: &G,
         limits: &Limits,
     ) -> Result<MctsResult<G::Decision>, EngineError> {
-        match state.to_act() {
+        match state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) {
             ToAct::Player(_) => {}
             ToAct::Chance => return Err(EngineError::ChanceActs),
             ToAct::Nobody(outcome) => return Err(EngineError::GameOver(outcome)),
@@ -127,13 +127,16 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         state: &G,
         limits: &Limits,
     ) -> Result<Vec<G::Decision>, EngineError> {
-        let ToAct::Player(player) = state.to_act() else {
+        let ToAct::Player(player) = state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) else {
             return Err(EngineError::ChanceActs);
         };
         let turn = state.turn_index();
         let mut game = state.clone();
         let mut decisions = Vec::new();
-        let same_turn = |g: &G| g.turn_index() == turn && g.to_act() == ToAct::Player(player);
+        let same_turn = |g: &G| {
+            g.turn_index() == turn
+                && g.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) == ToAct::Player(player)
+        };
         while decisions.len() < MAX_TURN && same_turn(&game) {
             let result = self.search(&game, limits)?;
             for &d in &result.line {
@@ -153,7 +156,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         path.push(0);
         let mut node = 0;
         let value = loop {
-            let to_act = game.to_act();
+            let to_act = game.to_act_bounded(crate::limits::NODE_TEST_EFFORT);
             if let ToAct::Nobody(outcome) = to_act {
                 break white_share(score::terminal(outcome));
             }

@@ -267,7 +267,10 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let mut game = state.clone();
         let mut decisions = Vec::new();
         let mut first = None;
-        let same_turn = |g: &G| g.turn_index() == turn && g.to_act() == ToAct::Player(player);
+        let same_turn = |g: &G| {
+            g.turn_index() == turn
+                && g.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) == ToAct::Player(player)
+        };
         while decisions.len() < MAX_TURN {
             let mut now = limits.clone();
             now.time = limits.time.map(|t| {
@@ -279,6 +282,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 // A dead end inside the turn (the line came from an unfinished iteration):
                 // take decisions back until some way on completes the turn.
                 Err(e) if !decisions.is_empty() => {
+                    let mut effort = crate::limits::TURN_COMPLETION_EFFORT;
                     while decisions.pop().is_some() {
                         game.undo();
                         let mut first_open = |_: &mut G, _: Player, open: &[G::Decision]| open[0];
@@ -288,6 +292,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                             turn,
                             &mut first_open,
                             &mut decisions,
+                            &mut effort,
                         ) {
                             break;
                         }
@@ -431,7 +436,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         if !self.enter(ply) {
             return 0.0;
         }
-        match g.to_act() {
+        match g.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
             ToAct::Nobody(outcome) => score::terminal(outcome),
             ToAct::Chance => self.chance(g, depth, ply, alpha, beta, None),
             ToAct::Player(player) => {
@@ -625,7 +630,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         if !self.enter(ply) {
             return 0.0;
         }
-        match g.to_act() {
+        match g.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
             ToAct::Nobody(outcome) => score::terminal(outcome),
             ToAct::Chance if qply >= QUIESCENCE_CHANCE => Score::from(self.evaluator.evaluate(g)),
             ToAct::Chance => self.chance(g, 0, ply, alpha, beta, Some(qply)),
@@ -771,7 +776,7 @@ fn bound_of(value: Score, (alpha, beta): (Score, Score)) -> Bound {
 
 /// The player who acts in `state`, or why none does.
 fn acting_player<G: Game>(state: &G) -> Result<Player, EngineError> {
-    match state.to_act() {
+    match state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) {
         ToAct::Player(p) => Ok(p),
         ToAct::Chance => Err(EngineError::ChanceActs),
         ToAct::Nobody(outcome) => Err(EngineError::GameOver(outcome)),

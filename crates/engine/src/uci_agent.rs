@@ -167,7 +167,10 @@ impl<V: Variant> Agent<V> for UciAgent {
         state: &V,
         _progress: &mut dyn FnMut(&Report<'_, V::Decision>),
     ) -> Vec<V::Decision> {
-        if !matches!(state.to_act(), ToAct::Player(_)) {
+        if !matches!(
+            state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT),
+            ToAct::Player(_)
+        ) {
             return Vec::new();
         }
         self.best(&state.position_text())

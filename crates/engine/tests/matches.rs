@@ -74,3 +74,27 @@ fn a_match_is_reproducible_from_its_seed() {
     let run = || short_match::<Dice, _>(DiceEval, "engine:nodes=2000", "greedy", 11);
     assert_eq!(run(), run());
 }
+
+#[test]
+fn a_side_that_finds_no_turn_where_the_referee_cannot_tell_loses_and_is_counted() {
+    use omnichess_engine::eval::MultiverseEval;
+    use omnichess_variants::multiverse::Multiverse;
+    // Black in check among 18 timelines: no legal action is found within the referee's and
+    // the agent's efforts (crates/variants/tests/data/multiverse/wide-check.txt).
+    let text = include_str!("../../variants/tests/data/multiverse/wide-check.txt");
+    let start = Multiverse::from_position_text(text).expect("a position");
+    let build = |seed| {
+        agents::build::<Multiverse, _>(AgentSpec::Random, MultiverseEval, seed, Duration::ZERO)
+            .expect("an agent")
+    };
+    let (mut a, mut b) = (build(1), build(2));
+    let report = play_match(&start, a.as_mut(), b.as_mut(), &config(1, 10), &mut |_| {})
+        .expect("legal play");
+    // A is White in the first game; Black, to move, found nothing.
+    assert_eq!((report.wins, report.no_turn_found), (1, 1), "{report:?}");
+    assert!(
+        report
+            .notes()
+            .is_some_and(|n| n.contains("1 lost by the side"))
+    );
+}

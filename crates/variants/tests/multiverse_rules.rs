@@ -393,3 +393,22 @@ fn r12_records_round_trip_and_mark_check_and_mate() {
     let record = Multiverse::record_text(&start, &played, g.to_act().outcome());
     assert!(record.contains("1. (0T1)Rc2a2#"), "{record}");
 }
+
+/// A wide multiverse (18 timelines, Black in check, to move on 16 boards) from an engine game:
+/// whether Black has any legal action is not known without an exhaustive action search that
+/// takes minutes.
+const WIDE_CHECK: &str = include_str!("data/multiverse/wide-check.txt");
+
+#[test]
+fn r10_the_bounded_terminal_test_is_exact_within_its_effort_and_gives_the_turn_past_it() {
+    let mate = game("[Board \"custom\"] [Size \"5x5\"] [k4/5/5/5/RRK2:0:1:b]");
+    assert_eq!(
+        mate.to_act_bounded(1_000).outcome().map(|o| o.reason),
+        Some("checkmate")
+    );
+    let start = Multiverse::start();
+    assert_eq!(start.to_act_bounded(1), ToAct::Player(Player::White));
+    let wide = game(WIDE_CHECK);
+    assert!(wide.in_check());
+    assert_eq!(wide.to_act_bounded(2_000), ToAct::Player(Player::Black));
+}

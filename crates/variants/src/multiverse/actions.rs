@@ -18,6 +18,12 @@ impl Multiverse {
         self.count_actions_where(cap, false)
     }
 
+    /// Whether the mover has a legal action, or `None` when the search tested `budget`
+    /// candidate points without knowing (no action found, the space not exhausted).
+    pub(super) fn has_action_within(&mut self, budget: u64) -> Option<bool> {
+        self.search_actions(1, false, budget).map(|n| n > 0)
+    }
+
     /// Whether the mover is in softmate: in check, with legal actions, every one of which
     /// moves the present back to where it is or earlier (the only escapes travel in time).
     #[must_use]
@@ -29,9 +35,14 @@ impl Multiverse {
     /// `count_actions`, counting with `advancing` only the actions after which the present is
     /// later than now.
     fn count_actions_where(&mut self, cap: u64, advancing: bool) -> u64 {
+        self.search_actions(cap, advancing, u64::MAX).unwrap_or(cap)
+    }
+
+    /// `count_actions_where`, giving up (`None`) after testing `budget` candidate points.
+    fn search_actions(&mut self, cap: u64, advancing: bool, budget: u64) -> Option<u64> {
         let attacks = self.opponent_attacks();
         if attacks.at_start || cap == 0 {
-            return 0; // an attack no action can change: nothing is legal
+            return Some(0); // an attack no action can change: nothing is legal
         }
         let space = ActionSpace::new(self);
         let (white, black) = self.created();
@@ -56,11 +67,15 @@ impl Multiverse {
         search.prune_lone_checks(self, &mut full);
         let mut stack = vec![Pending::Whole(full)];
         let mut point = vec![0; shape.axes()];
-        let mut count = 0;
+        let (mut count, mut tested) = (0, 0);
         while let Some(mut c) = shape.pop(&mut stack) {
             if !search.normalise(&mut c) {
                 continue;
             }
+            if tested == budget {
+                return None;
+            }
+            tested += 1;
             for (axis, value) in point.iter_mut().enumerate() {
                 *value = shape.first(&c, axis).unwrap_or(0);
             }
@@ -91,7 +106,7 @@ impl Multiverse {
                 }
             }
         }
-        count
+        Some(count)
     }
 }
 

@@ -44,18 +44,36 @@ impl Multiverse {
     }
 
     pub(super) fn rules_to_act(&self) -> ToAct {
-        let mover = if self.white_to_move {
+        self.to_act_within(u64::MAX)
+            .unwrap_or(ToAct::Player(self.mover()))
+    }
+
+    /// `rules_to_act` within `effort` candidate points of the action search: past them, the
+    /// mover is taken to act (docs/rules/multiverse.md, "Bounded terminal test").
+    pub(super) fn bounded_to_act(&self, effort: u64) -> ToAct {
+        self.to_act_within(effort)
+            .unwrap_or(ToAct::Player(self.mover()))
+    }
+
+    fn mover(&self) -> Player {
+        if self.white_to_move {
             Player::White
         } else {
             Player::Black
-        };
+        }
+    }
+
+    /// Who acts, or `None` when the action search ran over `budget` candidate points. Exact
+    /// answers are kept for the turn.
+    fn to_act_within(&self, budget: u64) -> Option<ToAct> {
+        let mover = self.mover();
         if !self.at_turn_start() {
-            return ToAct::Player(mover);
+            return Some(ToAct::Player(mover));
         }
         if let Some(known) = self.turn_start.get() {
-            return known;
+            return Some(known);
         }
-        let to_act = if self.clone().count_actions(1) > 0 {
+        let to_act = if self.clone().has_action_within(budget)? {
             ToAct::Player(mover)
         } else if self.in_check() {
             ToAct::Nobody(Outcome::win(mover.opponent(), "checkmate"))
@@ -63,6 +81,6 @@ impl Multiverse {
             ToAct::Nobody(Outcome::draw("stalemate"))
         };
         self.turn_start.set(Some(to_act));
-        to_act
+        Some(to_act)
     }
 }

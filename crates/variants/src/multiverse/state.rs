@@ -256,6 +256,10 @@ impl Game for Multiverse {
         self.rules_to_act()
     }
 
+    fn to_act_bounded(&self, effort: u64) -> ToAct {
+        self.bounded_to_act(effort)
+    }
+
     /// The moves that can still be part of a legal action, and `submit` when the turn may
     /// end. A move after which an opponent piece could take a royal piece is left out: the
     /// boards a turn adds never change one that exists, so no later move could lift that
