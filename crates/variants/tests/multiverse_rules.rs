@@ -2,7 +2,7 @@
 //! names start with the rule they check.
 
 use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
-use omnichess_variants::multiverse::{Decision5, Multiverse, variants};
+use omnichess_variants::multiverse::{Decision5, Move5, Multiverse, Pos, variants};
 
 fn game(text: &str) -> Multiverse {
     Multiverse::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -181,6 +181,48 @@ fn r8_promotion_to_the_variant_s_pieces() {
     let g = game("[Board \"custom\"] [Size \"5x5\"] [Promotions \"Q,N\"] [4k/P4/5/5/K4:0:1:w]");
     let list = moves(&g);
     assert!(list.contains(&"(0T1)a4a5=Q".to_owned()) && list.contains(&"(0T1)a4a5=N".to_owned()));
+}
+
+#[test]
+fn r9_a_jump_is_tested_with_the_board_it_lands_on() {
+    // Black's king c5 on (L1, T2) jumps to d5 of (L2, T1), branching a new timeline L-2:
+    // there the white king on d3 steps across one timeline onto the black king c4 of
+    // (L-1, T2). Every branch of this turn makes the same new line L-2, from different
+    // boards: each is tested with its own board's pieces.
+    let g = game(
+        "[Board \"custom\"] [Size \"5x5\"] [Mover \"b\"] \
+         [1r*k*1r*/2k2/5/2K2/R*1K*R*1:-1:2:w] [1r*k*1r*/5/5/5/R*1K*R*1:0:1:w] \
+         [1r*k*1r*/5/5/5/1RK*R*1:0:1:b] [1r*k*2/5/4r/5/1RK*R*1:0:2:w] \
+         [1r*k*2/5/4r/5/1R1R*1:0:2:b] [1r*k*2/5/3r1/5/1R1R*1:0:3:w] \
+         [1r*k*1r*/5/5/2K2/R*1K*R*1:1:1:b] [1r*k*2/5/5/2K1r/R*1K*R*1:1:2:w] \
+         [1r*k*2/5/5/4r/R*1K*R*1:1:2:b] [1r*k*1r*/5/3K1/5/R*1K*R*1:2:1:b] \
+         [1r*2r*/5/3K1/5/R*1K*R*1:2:2:w]",
+    );
+    let jump = Move5 {
+        from: Pos {
+            line: 1,
+            v: 5,
+            x: 2,
+            y: 4,
+        },
+        to: Pos {
+            line: 2,
+            v: 3,
+            x: 3,
+            y: 4,
+        },
+        promotion: None,
+    };
+    let mut by_movement = Vec::new();
+    g.moves(|mv| by_movement.push(mv));
+    assert!(by_movement.contains(&jump), "the king may move there");
+    let mut legal = Vec::new();
+    g.decisions(&mut legal);
+    assert!(
+        !legal.contains(&Decision5::Move(jump)),
+        "it would expose a king"
+    );
+    assert!(!legal.is_empty());
 }
 
 #[test]

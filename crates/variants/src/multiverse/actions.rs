@@ -19,7 +19,9 @@ impl Multiverse {
     }
 
     /// Whether the mover has a legal action, or `None` when the search tested `budget`
-    /// candidate points without knowing (no action found, the space not exhausted).
+    /// candidate points without knowing (no action found, the space not exhausted), or when
+    /// the regions still to search would need more than [`STACK_BYTES_PER_POINT`] bytes per
+    /// point of the budget.
     pub(super) fn has_action_within(&mut self, budget: u64) -> Option<bool> {
         self.search_actions(1, false, budget).map(|n| n > 0)
     }
@@ -38,7 +40,8 @@ impl Multiverse {
         self.search_actions(cap, advancing, u64::MAX).unwrap_or(cap)
     }
 
-    /// `count_actions_where`, giving up (`None`) after testing `budget` candidate points.
+    /// `count_actions_where`, giving up (`None`) after testing `budget` candidate points or
+    /// when the regions still to search outgrow the budget's memory.
     fn search_actions(&mut self, cap: u64, advancing: bool, budget: u64) -> Option<u64> {
         let attacks = self.opponent_attacks();
         if attacks.at_start || cap == 0 {
@@ -68,11 +71,15 @@ impl Multiverse {
         let mut stack = vec![Pending::Whole(full)];
         let mut point = vec![0; shape.axes()];
         let (mut count, mut tested) = (0, 0);
+        let stack_cap = usize::try_from(budget)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(STACK_BYTES_PER_POINT)
+            / shape.cuboid_bytes().max(1);
         while let Some(mut c) = shape.pop(&mut stack) {
             if !search.normalise(&mut c) {
                 continue;
             }
-            if tested == budget {
+            if tested == budget || stack.len() > stack_cap {
                 return None;
             }
             tested += 1;
@@ -109,6 +116,11 @@ impl Multiverse {
         Some(count)
     }
 }
+
+/// The memory a bounded action search may hold in regions still to search, per candidate
+/// point of its budget: the engine's 2 000-point test stays within 2 MiB, the referee's
+/// 100 000-point one within 100 MiB (docs/ENGINE.md).
+const STACK_BYTES_PER_POINT: usize = 1024;
 
 /// Why a point is not a legal action, as the region of points that fail for that reason.
 enum Problem {

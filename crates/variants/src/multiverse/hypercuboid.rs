@@ -10,6 +10,9 @@ pub(super) struct Shape {
     offsets: Vec<usize>,
 }
 
+/// The memory of hypercuboids on a search stack below which a cut is taken apart at once.
+const EAGER_BYTES: usize = 16 << 20;
+
 /// A hypercuboid: for each axis, the set of its values allowed (a bitset).
 #[derive(Clone, Debug)]
 pub(super) struct Cuboid {
@@ -32,6 +35,11 @@ impl Shape {
     /// The number of axes.
     pub(super) fn axes(&self) -> usize {
         self.sizes.len()
+    }
+
+    /// The memory of one hypercuboid's bitsets, in bytes.
+    pub(super) fn cuboid_bytes(&self) -> usize {
+        self.offsets[self.axes()] * std::mem::size_of::<u64>()
     }
 
     /// The hypercuboid of every point.
@@ -179,17 +187,17 @@ impl Shape {
         }
     }
 
-    /// Adds `pending` to `stack`: taken apart at once while the stack is small (each piece's
-    /// sets are then intersected once), kept whole for later when it is large, so that memory
-    /// stays bounded in the widest searches.
+    /// Adds `pending` to `stack`: taken apart at once while the stack's hypercuboids, with
+    /// the new pieces, fit in [`EAGER_BYTES`] (each piece's sets are then intersected once),
+    /// kept whole for later otherwise, so that memory stays bounded in the widest searches.
     pub(super) fn push(&self, stack: &mut Vec<Pending>, pending: Option<Pending>) {
-        const EAGER_BELOW: usize = 4096;
+        let fits = |pieces: usize| (stack.len() + pieces) * self.cuboid_bytes() <= EAGER_BYTES;
         match pending {
             Some(Pending::Cut {
                 mut base,
                 section,
                 next,
-            }) if stack.len() < EAGER_BELOW => {
+            }) if fits(next + 1) => {
                 for set in &section[..=next] {
                     let mut outside = base.clone();
                     if self.restrict(&mut outside, set, false) {
@@ -204,7 +212,7 @@ impl Shape {
                 base,
                 subsets,
                 next,
-            }) if stack.len() < EAGER_BELOW => {
+            }) if fits(subsets.len() - next) => {
                 for i in (next..subsets.len()).rev() {
                     stack.extend(self.one_piece(&base, &subsets, i).map(Pending::Whole));
                 }

@@ -1,38 +1,49 @@
-//! The exposed-royal test of one board added after a playable board, without playing it into
-//! the multiverse: `decisions()` uses it for moves that stay on their board, the action search
-//! for every value of a playable axis (a move's board, a departure's, an arrival's). Each such
-//! board holds a subset of the opponent's pieces of the board before it, on the same squares.
+//! The exposed-royal test of the boards one move adds, without playing it into the
+//! multiverse: `decisions()` uses it for every move, the action search for every value of a
+//! playable axis (a move's board, a departure's, an arrival's). A new board holds a subset of
+//! the opponent's pieces of the board it copies, on the same squares.
 //!
-//! A physical move on board B (line, half-turn v) appends B′ at (line, v + 1) and changes
-//! nothing else. An opponent piece can then take a royal piece in one of three ways:
+//! A new board B′ at (line, half-turn) Q changes nothing that exists. An opponent piece can
+//! then take a royal piece in one of these ways:
 //! - from B′ along a line that leaves the board (through time or timelines): such a line
-//!   never comes back to B′, so whether it reaches a royal piece depends only on the square it
-//!   starts from, the same for every move from B (the opponent's pieces on B′ are B's, less
-//!   a captured one). Computed once per board: [`BoardThreats::leaving`].
+//!   never comes back to B′, so whether it reaches a royal piece over existing boards depends
+//!   only on the square it starts from. Computed once per board: [`BoardThreats::leaving`].
 //! - from another board along a line that stopped, at the turn's start, at B′'s missing
-//!   square: it now meets B′'s content there, and beyond B′ it crosses existing boards only.
+//!   square: it now meets B′'s content there, and beyond B′ it crosses existing boards.
 //!   Computed once per board: [`BoardThreats::entering`].
 //! - inside B′: an ordinary attack on the board, looked for from each royal piece.
+//! - a jump adds two boards, its departure and its arrival: a line can also cross from one to
+//!   the other (from a piece on one, or through an empty square of one), which the lines that
+//!   stopped at a missing board tell ([`BoardThreats::crosses`]).
 
+use omnichess_core::geometry::Coord;
+
+use super::attacks::{Attacks, Step};
 use super::board::Board;
 use super::piece::{Kind, Piece};
 use super::state::{Multiverse, Pos};
 
-/// What an opponent piece could reach from the successor of one playable board.
+/// What an opponent piece could reach from a board a move adds.
 pub(super) struct BoardThreats {
-    /// The timeline of the board.
-    pub(super) line: i32,
-    /// Squares (bit y·8 + x) where an opponent piece of the board, standing on the successor,
-    /// has a line leaving the board that ends on a royal piece.
+    /// Where the board is added: (line, half-turn).
+    pub(super) at: (i32, i32),
+    /// Squares (bit y·8 + x) where an opponent piece of the board, standing on it, has a line
+    /// leaving the board that ends on a royal piece.
     leaving: u64,
-    /// Lines from other boards that enter the successor: the square they enter and whether,
+    /// Lines from other boards that enter the board: the square they enter and whether,
     /// that square being empty, they go on to a royal piece.
     entering: Vec<(i32, i32, bool)>,
+    /// Lines leaving the board that stopped at another missing board: the square (bit) of the
+    /// piece, the missing square reached, the direction, and whether the piece slides on.
+    leaving_holes: Vec<(u8, Pos, Coord<4>, bool)>,
+    /// Lines from other boards that, through the board's empty square (x, y), stopped at
+    /// another missing board: (x, y), the missing square reached, the direction.
+    entering_holes: Vec<(i32, i32, Pos, Coord<4>)>,
 }
 
 impl BoardThreats {
-    /// Whether, with `after` added as the board's successor (alone), an opponent piece can
-    /// take a royal piece of the mover (who is `mover_white`).
+    /// Whether, with `after` added (alone), an opponent piece can take a royal piece of the
+    /// mover (who is `mover_white`).
     pub(super) fn exposed(
         &self,
         after: &Board,
@@ -65,58 +76,127 @@ impl BoardThreats {
                     && attacked_on_board(after, x, y, !mover_white, width, height)
             })
     }
+
+    /// Whether, with `after` added here and `other_after` at `other`'s place (a jump's two
+    /// boards), a line from this board, or through an empty square of it, crosses into the
+    /// other board and reaches a royal piece of the mover.
+    pub(super) fn crosses(
+        &self,
+        game: &Multiverse,
+        after: &Board,
+        other: &BoardThreats,
+        other_after: &Board,
+        mover_white: bool,
+    ) -> bool {
+        let lands = |hole: Pos, dir: Coord<4>, slider: bool| match other_after.get(hole.x, hole.y) {
+            Some(p) => p.white == mover_white && p.kind.royal(),
+            None => slider && game.walk(hole, dir, !mover_white, true) == Walk::Royal,
+        };
+        let from_piece = self
+            .leaving_holes
+            .iter()
+            .any(|&(square, hole, dir, slider)| {
+                (hole.line, hole.v) == other.at
+                    && after
+                        .get(i32::from(square % 8), i32::from(square / 8))
+                        .is_some_and(|p| p.white != mover_white)
+                    && lands(hole, dir, slider)
+            });
+        from_piece
+            || self.entering_holes.iter().any(|&(x, y, hole, dir)| {
+                (hole.line, hole.v) == other.at
+                    && after.get(x, y).is_none()
+                    && lands(hole, dir, true)
+            })
+    }
+}
+
+/// Where a line from a square ends, over existing boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Walk {
+    /// On a royal piece of the other side.
+    Royal,
+    /// On another piece, off the board's edge, or after one step of a piece that does not
+    /// slide.
+    Blocked,
+    /// At a square of a board that does not exist.
+    Hole(Pos),
 }
 
 impl Multiverse {
     /// The threats against the successor of the playable board of `line`, given the
     /// opponent's attacks at the turn's start (for the lines that stopped at missing boards).
-    pub(super) fn board_threats(
+    pub(super) fn board_threats(&self, line: i32, attacks: &Attacks) -> BoardThreats {
+        let v = self.line(line).map_or(0, super::state::Timeline::end);
+        let source = self.board(line, v).copied().unwrap_or_default();
+        self.threats_at((line, v + 1), &source, attacks)
+    }
+
+    /// The threats against a board added at `at` (line, half-turn) holding the opponent's
+    /// pieces of `source`.
+    pub(super) fn threats_at(
         &self,
-        line: i32,
-        attacks: &super::attacks::Attacks,
+        at: (i32, i32),
+        source: &Board,
+        attacks: &Attacks,
     ) -> BoardThreats {
         let by_white = !self.white_to_move;
-        let v = self.line(line).map_or(0, super::state::Timeline::end);
-        let mut leaving = 0u64;
-        let mut scratch = Vec::new();
-        if let Some(board) = self.board(line, v) {
-            for (x, y, piece) in board.pieces() {
-                if piece.white != by_white {
-                    continue;
-                }
-                let from = Pos {
-                    line,
-                    v: v + 1,
-                    x,
-                    y,
-                };
-                let reaches = self.for_each_line(piece, &mut |dir, slider| {
-                    let [_, _, dt, dl] = dir.components();
-                    (dt != 0 || dl != 0) && {
-                        scratch.clear();
-                        self.ray_reaches_royal(from, dir, by_white, slider, &mut scratch)
-                    }
-                });
-                if reaches {
-                    leaving |= 1 << (y * 8 + x);
-                }
+        let (line, v) = at;
+        let mut threats = BoardThreats {
+            at,
+            leaving: 0,
+            entering: Vec::new(),
+            leaving_holes: Vec::new(),
+            entering_holes: Vec::new(),
+        };
+        for (x, y, piece) in source.pieces() {
+            if piece.white != by_white {
+                continue;
             }
+            let from = Pos { line, v, x, y };
+            let square = (y * 8 + x) as u8;
+            self.for_each_line(piece, &mut |dir, slider| {
+                let [_, _, dt, dl] = dir.components();
+                if dt != 0 || dl != 0 {
+                    match self.walk(from, dir, by_white, slider) {
+                        Walk::Royal => threats.leaving |= 1 << square,
+                        Walk::Hole(hole) => threats.leaving_holes.push((square, hole, dir, slider)),
+                        Walk::Blocked => {}
+                    }
+                }
+                false
+            });
         }
-        let entering = attacks
-            .stopped_at((line, v + 1))
-            .iter()
-            .map(|s| {
-                let goes_on = s.slider && !s.piece.kind.pawnlike() && {
-                    scratch.clear();
-                    self.ray_reaches_royal(s.at, s.dir, by_white, true, &mut scratch)
-                };
-                (s.at.x, s.at.y, goes_on)
-            })
-            .collect();
-        BoardThreats {
-            line,
-            leaving,
-            entering,
+        for s in attacks.stopped_at(at) {
+            let slides = s.slider && !s.piece.kind.pawnlike();
+            let walk = if slides {
+                self.walk(s.at, s.dir, by_white, true)
+            } else {
+                Walk::Blocked
+            };
+            if let Walk::Hole(hole) = walk {
+                threats.entering_holes.push((s.at.x, s.at.y, hole, s.dir));
+            }
+            threats.entering.push((s.at.x, s.at.y, walk == Walk::Royal));
+        }
+        threats
+    }
+
+    /// Follows a line of a piece of side `by_white` from `from` (not included) over existing
+    /// squares.
+    pub(super) fn walk(&self, from: Pos, dir: Coord<4>, by_white: bool, slider: bool) -> Walk {
+        let mut at = from;
+        loop {
+            match self.step(at, dir) {
+                Step::On(next) => match self.at(next) {
+                    Some(p) if p.white != by_white && p.kind.royal() => return Walk::Royal,
+                    Some(_) => return Walk::Blocked,
+                    None if slider => at = next,
+                    None => return Walk::Blocked,
+                },
+                Step::Hole(hole) => return Walk::Hole(hole),
+                Step::Off => return Walk::Blocked,
+            }
         }
     }
 }

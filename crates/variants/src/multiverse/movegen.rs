@@ -343,15 +343,25 @@ impl Multiverse {
     /// timeline branching from it.
     pub(super) fn arrive(&mut self, mv: Move5) -> Option<(i32, bool)> {
         let target = self.arrival(mv)?;
+        let (line, v) = self.arrival_at(mv);
+        Some(self.push_board(line, v, target))
+    }
+
+    /// Where a jump's piece lands, (line, half-turn), after its departure: the successor of
+    /// the target board when that board is still the last of its timeline, or else the first
+    /// board of a new timeline (the departure never makes a target the last: a jump to the
+    /// departure's own line goes back in time).
+    pub(super) fn arrival_at(&self, mv: Move5) -> (i32, i32) {
         let to = mv.to;
-        let line = if self.line(to.line).is_some_and(|t| t.end() == to.v) {
+        let line = if to.line != mv.from.line && self.line(to.line).is_some_and(|t| t.end() == to.v)
+        {
             to.line
         } else if self.white_to_move {
             self.max_line() + 1
         } else {
             self.min_line - 1
         };
-        Some(self.push_board(line, to.v + 1, target))
+        (line, to.v + 1)
     }
 
     /// The board a jump's piece lands on: the target board with the piece on it (the same

@@ -268,39 +268,47 @@ impl Game for Multiverse {
         out.clear();
         let attacks = self.opponent_attacks();
         if !attacks.at_start {
-            let mut probe: Option<Multiverse> = None;
-            let mut threats: Option<BoardThreats> = None;
-            let (mut cells, mut new) = (Vec::new(), Vec::new());
-            let (width, height) = (self.setup.width, self.setup.height);
+            // Threats against each board a move could add: the departure board of the
+            // current source line, and every arrival board met so far (move_check.rs).
+            let mut departure: Option<BoardThreats> = None;
+            let mut arrivals: Vec<((i32, i32), BoardThreats)> = Vec::new();
+            let (width, height, mover) = (self.setup.width, self.setup.height, self.white_to_move);
             self.moves(|mv| {
-                if (mv.from.line, mv.from.v) == (mv.to.line, mv.to.v) {
-                    let line = mv.from.line;
-                    let board = match &threats {
-                        Some(t) if t.line == line => t,
-                        _ => threats.insert(self.board_threats(line, &attacks)),
-                    };
-                    if let Some(after) = self.departure(mv)
-                        && !board.exposed(&after, self.white_to_move, width, height)
-                    {
-                        out.push(Decision5::Move(mv));
-                    }
+                let line = mv.from.line;
+                let from = match &departure {
+                    Some(t) if t.at.0 == line => t,
+                    _ => departure.insert(self.board_threats(line, &attacks)),
+                };
+                let Some(after) = self.departure(mv) else {
+                    return;
+                };
+                if from.exposed(&after, mover, width, height) {
                     return;
                 }
-                let probe = probe.get_or_insert_with(|| self.clone());
-                if let Some(appended) = probe.play(mv) {
-                    new.clear();
-                    new.extend(
-                        appended
-                            .iter()
-                            .map(|&(l, _)| (l, probe.line(l).map_or(0, Timeline::end))),
-                    );
-                    if !probe.royal_attack_on_new(&attacks, &new, &mut cells) {
-                        out.push(Decision5::Move(mv));
-                    }
-                    for &(line, created) in appended.iter().rev() {
-                        probe.pop_board(line, created);
+                if (mv.from.line, mv.from.v) != (mv.to.line, mv.to.v) {
+                    let (Some(landed), Some(target)) =
+                        (self.arrival(mv), self.board(mv.to.line, mv.to.v))
+                    else {
+                        return;
+                    };
+                    // Keyed by the target board: every branch lands on the same new line.
+                    let key = (mv.to.line, mv.to.v);
+                    let to = match arrivals.iter().position(|(k, _)| *k == key) {
+                        Some(i) => &arrivals[i].1,
+                        None => {
+                            let at = self.arrival_at(mv);
+                            arrivals.push((key, self.threats_at(at, target, &attacks)));
+                            &arrivals[arrivals.len() - 1].1
+                        }
+                    };
+                    let illegal = to.exposed(&landed, mover, width, height)
+                        || from.crosses(self, &after, to, &landed, mover)
+                        || to.crosses(self, &landed, from, &after, mover);
+                    if illegal {
+                        return;
                     }
                 }
+                out.push(Decision5::Move(mv));
             });
         }
         if self.may_submit() {
