@@ -1,7 +1,8 @@
 //! 5D Chess action counting over every position of every reference game
 //! (`shared/testdata/multiverse/cwmtt`, capped at 1000 as the reference counts are), the
-//! figure issue 5 asks for. `cargo bench -p omnichess-variants --bench multiverse_actions`;
-//! figures in docs/PERFORMANCE.md.
+//! figure issue 5 asks for; and the listing of one wide position's decisions.
+//! `cargo bench -p omnichess-variants --bench multiverse_actions`; figures in
+//! docs/PERFORMANCE.md.
 
 use std::path::PathBuf;
 
@@ -64,6 +65,19 @@ fn bench(c: &mut Criterion) {
         group.bench_function(*name, |b| b.iter(|| count_all(list)));
     }
     group.finish();
+    // Listing the decisions of one wide position (18 timelines, 16 playable boards, 715
+    // moves, most of them time travel), the engine's inner loop.
+    let wide = Multiverse::from_position_text(include_str!(
+        "../tests/data/multiverse/wide-check.txt"
+    ))
+    .expect("the position reads");
+    let mut list = Vec::new();
+    c.bench_function("multiverse decisions: wide-check (715 moves)", |b| {
+        b.iter(|| {
+            wide.decisions(&mut list);
+            list.len()
+        })
+    });
 }
 
 criterion_group!(benches, bench);

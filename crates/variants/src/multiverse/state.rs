@@ -6,6 +6,8 @@
 //! consecutive integers: L in games that start with one timeline (or three), and +k → k,
 //! −k → −(k+1) in games that start with −0 and +0 (docs/rules/multiverse.md).
 
+use std::collections::HashMap;
+
 use omnichess_core::{Game, ToAct};
 
 use super::board::Board;
@@ -271,7 +273,7 @@ impl Game for Multiverse {
             // Threats against each board a move could add: the departure board of the
             // current source line, and every arrival board met so far (move_check.rs).
             let mut departure: Option<BoardThreats> = None;
-            let mut arrivals: Vec<((i32, i32), BoardThreats)> = Vec::new();
+            let mut arrivals: HashMap<(i32, i32), BoardThreats> = HashMap::new();
             let (width, height, mover) = (self.setup.width, self.setup.height, self.white_to_move);
             self.moves(|mv| {
                 let line = mv.from.line;
@@ -293,14 +295,9 @@ impl Game for Multiverse {
                     };
                     // Keyed by the target board: every branch lands on the same new line.
                     let key = (mv.to.line, mv.to.v);
-                    let to = match arrivals.iter().position(|(k, _)| *k == key) {
-                        Some(i) => &arrivals[i].1,
-                        None => {
-                            let at = self.arrival_at(mv);
-                            arrivals.push((key, self.threats_at(at, target, &attacks)));
-                            &arrivals[arrivals.len() - 1].1
-                        }
-                    };
+                    let to = arrivals
+                        .entry(key)
+                        .or_insert_with(|| self.threats_at(self.arrival_at(mv), target, &attacks));
                     let illegal = to.exposed(&landed, mover, width, height)
                         || from.crosses(self, &after, to, &landed, mover)
                         || to.crosses(self, &landed, from, &after, mover);
