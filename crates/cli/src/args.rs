@@ -117,8 +117,9 @@ pub enum Command {
         #[arg(long)]
         seed: Option<u64>,
         /// Play against the computer: `engine` (1 s per turn), `engine:depth=N`,
-        /// `engine:time=SECONDS`, `engine:nodes=N`, `random` or `greedy`. It plays Black
-        /// unless --engine-first.
+        /// `engine:time=SECONDS`, `engine:nodes=N`, `engine:clock=BASE+INC` (a clock of BASE
+        /// seconds, INC added per turn), `random` or `greedy`. It plays Black unless
+        /// --engine-first.
         #[arg(long, value_name = "SPEC")]
         vs: Option<String>,
         /// With --vs: the computer plays White (moves first).
@@ -165,7 +166,9 @@ pub enum Command {
     /// stderr while it runs; then the Elo difference of A over B with its 95% margin, and as
     /// the last line `result: +W =D -L` from A's side. A SPEC is `engine` (with --time per
     /// turn, 1 s if left out), `engine:depth=N`, `engine:time=SECONDS`, `engine:nodes=N`,
-    /// `random` (uniform over the legal decisions) or `greedy` (the best material gain in one
+    /// `engine:clock=BASE+INC` (a clock of BASE seconds per game, INC added per turn; the
+    /// engine shares it out over the game), `mcts[:time=S|nodes=N|clock=BASE+INC]`, `random`
+    /// (uniform over the legal decisions) or `greedy` (the best material gain in one
     /// decision). Chance is rolled from --seed.
     ///
     /// Example: omnichess match classic --a engine:depth=3 --b random --games 20

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use omnichess_core::Player;
 use omnichess_engine::Limits;
+use omnichess_engine::clock::Clock;
 use omnichess_engine::registry::{AnalysisRequest, EngineEntry};
 
 use crate::error::CliError;
@@ -145,9 +146,13 @@ impl Session {
         let limits = Limits {
             depth: number("depth").and_then(|d| u32::try_from(d).ok()),
             nodes: number("nodes"),
-            time: number("movetime")
-                .map(Duration::from_millis)
-                .or_else(|| time.map(|t| budget(t, increment.unwrap_or(0), number("movestogo")))),
+            time: number("movetime").map(Duration::from_millis).or_else(|| {
+                let clock = Clock {
+                    left: Duration::from_millis(time?),
+                    increment: Duration::from_millis(increment.unwrap_or(0)),
+                };
+                Some(clock.budget(number("movestogo")))
+            }),
             stop: Some(Arc::clone(&stop)),
         };
         let (entry, position, moves, hash) = (
@@ -198,15 +203,6 @@ pub fn number_after(words: &[&str], key: &str) -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
-/// The time for this move from a clock: an equal share of what is left over the moves to go
-/// (30 when the GUI does not say), plus most of the increment, never more than half of what is
-/// left, less a margin for the GUI's overhead.
-fn budget(left_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> Duration {
-    let share = left_ms / moves_to_go.unwrap_or(30).max(1) + increment_ms * 3 / 4;
-    let ms = share.min(left_ms / 2).saturating_sub(20).max(5);
-    Duration::from_millis(ms)
-}
-
 /// The engine's progress line in UCI's units: `time` in milliseconds.
 fn uci_info(line: &str) -> String {
     let mut words: Vec<String> = line.split(' ').map(str::to_owned).collect();
@@ -221,13 +217,6 @@ fn uci_info(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_budget_shares_the_clock_and_keeps_a_reserve() {
-        assert_eq!(budget(60_000, 0, None), Duration::from_millis(1980));
-        assert_eq!(budget(60_000, 1000, Some(10)), Duration::from_millis(6730));
-        assert_eq!(budget(100, 0, Some(1)), Duration::from_millis(30));
-    }
 
     #[test]
     fn info_lines_give_time_in_milliseconds() {

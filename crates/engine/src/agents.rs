@@ -6,12 +6,13 @@
 //! whoever runs the game rolls (see [`crate::match_play`]).
 
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use omnichess_core::{Game, Player, ToAct, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::clock::{Clock, TurnLimits};
 use crate::error::EngineError;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
@@ -35,6 +36,9 @@ pub trait Agent<G: Game> {
     fn choose_turn(&mut self, state: &G) -> Vec<G::Decision> {
         self.choose_turn_with(state, &mut |_| {})
     }
+
+    /// A new game begins: an agent with a clock sets it back to the start.
+    fn new_game(&mut self) {}
 }
 
 /// How long the engine searches when its specification and the caller set no limit.
@@ -49,6 +53,8 @@ pub struct Level {
     pub nodes: Option<u64>,
     /// Time per turn.
     pub time: Option<Duration>,
+    /// A clock per game, each turn's time taken from it ([`Clock::budget`]).
+    pub clock: Option<Clock>,
 }
 
 impl Level {
@@ -61,15 +67,22 @@ impl Level {
             time: self.time,
             stop: None,
         };
-        if !limits.is_bounded() {
+        if !limits.is_bounded() && self.clock.is_none() {
             limits.time = Some(default_time);
         }
         limits
     }
+
+    /// The limits of each turn at this level: fixed, or from its clock.
+    #[must_use]
+    pub fn turn_limits(&self, default_time: Duration) -> TurnLimits {
+        TurnLimits::new(self.limits(default_time), self.clock)
+    }
 }
 
 /// An agent as written on the command line: `engine`, `engine:depth=N`, `engine:time=S`
-/// (seconds, may be fractional), `engine:nodes=N` (several joined by commas), `mcts`,
+/// (seconds, may be fractional), `engine:nodes=N`, `engine:clock=BASE+INC` (a clock of BASE
+/// seconds per game and INC added per turn; several options joined by commas), `mcts`,
 /// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`, and an outside engine
 /// over UCI: `uci:PATH[,skill=N][,elo=N][,time=S]`.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,7 +131,7 @@ impl FromStr for AgentSpec {
         for option in options.into_iter().flat_map(|o| o.split(',')) {
             let (key, value) = option.split_once('=').ok_or_else(|| {
                 bad(format!(
-                    "`{option}`: expected KEY=VALUE (depth, time, nodes)"
+                    "`{option}`: expected KEY=VALUE (depth, time, nodes, clock)"
                 ))
             })?;
             let number = |what: &str| bad(format!("`{value}` is not {what}"));
@@ -155,12 +168,25 @@ impl FromStr for AgentSpec {
                         return Err(repeated());
                     }
                 }
+                "clock" => {
+                    let clock = parse_clock(value.trim()).ok_or_else(|| {
+                        bad(format!(
+                            "`{value}`: a clock is BASE+INC in seconds, such as 60+0.5"
+                        ))
+                    })?;
+                    if level.clock.replace(clock).is_some() {
+                        return Err(repeated());
+                    }
+                }
                 other => {
                     return Err(bad(format!(
-                        "unknown option `{other}` (depth, time, nodes)"
+                        "unknown option `{other}` (depth, time, nodes, clock)"
                     )));
                 }
             }
+        }
+        if level.time.is_some() && level.clock.is_some() {
+            return Err(bad("give `time` or `clock`, not both".into()));
         }
         match name {
             "mcts" if level.depth.is_some() => {
@@ -170,6 +196,23 @@ impl FromStr for AgentSpec {
             _ => Ok(AgentSpec::Engine(level)),
         }
     }
+}
+
+/// A clock written `BASE+INC` or `BASE` (seconds, may be fractional): BASE positive, INC not
+/// negative.
+fn parse_clock(text: &str) -> Option<Clock> {
+    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .and_then(|s| Duration::try_from_secs_f64(s).ok())
+    };
+    let left = seconds(base).filter(|t| !t.is_zero())?;
+    Some(Clock {
+        left,
+        increment: seconds(increment)?,
+    })
 }
 
 /// Builds the agent `spec` for variant `G` with `evaluator`. `seed` makes `random`, `greedy`
@@ -186,14 +229,13 @@ where
     E: Evaluator<G> + 'static,
 {
     Ok(match spec {
-        AgentSpec::Engine(level) => Box::new(EngineAgent::new(
-            evaluator,
-            level.limits(default_time),
-            tt::DEFAULT_MIB,
-        )),
+        AgentSpec::Engine(level) => Box::new(EngineAgent {
+            search: Search::new(evaluator, tt::DEFAULT_MIB),
+            limits: level.turn_limits(default_time),
+        }),
         AgentSpec::Mcts(level) => Box::new(MctsAgent {
             mcts: Mcts::new(evaluator, mcts::DEFAULT_CAPACITY, seed),
-            limits: level.limits(default_time),
+            limits: level.turn_limits(default_time),
         }),
         AgentSpec::Random => Box::new(RandomAgent::new(seed)),
         AgentSpec::Greedy => Box::new(GreedyAgent::new(evaluator, seed)),
@@ -201,11 +243,11 @@ where
     })
 }
 
-/// Monte-Carlo tree search within fixed limits per turn.
+/// Monte-Carlo tree search within fixed limits per turn, or a clock.
 #[derive(Debug)]
 pub struct MctsAgent<G: Game, E> {
     mcts: Mcts<G, E>,
-    limits: Limits,
+    limits: TurnLimits,
 }
 
 impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
@@ -214,17 +256,26 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
         state: &G,
         _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
-        self.mcts
-            .best_turn(state, &self.limits)
-            .unwrap_or_else(|_| any_complete_turn(state))
+        let started = Instant::now();
+        let turn = self
+            .mcts
+            .best_turn(state, &self.limits.next())
+            .unwrap_or_else(|_| any_complete_turn(state));
+        self.limits.charge(started.elapsed());
+        turn
+    }
+
+    fn new_game(&mut self) {
+        self.limits.new_game();
     }
 }
 
-/// The engine: [`Search::best_turn`] within fixed limits, keeping its table between turns.
+/// The engine: [`Search::best_turn`] within fixed limits per turn or a clock, keeping its
+/// table between turns.
 #[derive(Debug)]
 pub struct EngineAgent<G: Game, E> {
     search: Search<G, E>,
-    limits: Limits,
+    limits: TurnLimits,
 }
 
 impl<G: Game, E: Evaluator<G>> EngineAgent<G, E> {
@@ -233,7 +284,7 @@ impl<G: Game, E: Evaluator<G>> EngineAgent<G, E> {
     pub fn new(evaluator: E, limits: Limits, tt_mib: usize) -> Self {
         EngineAgent {
             search: Search::new(evaluator, tt_mib),
-            limits,
+            limits: TurnLimits::new(limits, None),
         }
     }
 }
@@ -244,10 +295,18 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
         state: &G,
         progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
-        self.search
-            .best_turn(state, &self.limits, progress)
+        let started = Instant::now();
+        let turn = self
+            .search
+            .best_turn(state, &self.limits.next(), progress)
             .map(|turn| turn.decisions)
-            .unwrap_or_else(|_| any_complete_turn(state))
+            .unwrap_or_else(|_| any_complete_turn(state));
+        self.limits.charge(started.elapsed());
+        turn
+    }
+
+    fn new_game(&mut self) {
+        self.limits.new_game();
     }
 }
 
@@ -430,6 +489,19 @@ mod tests {
             Level::default().limits(DEFAULT_TIME).time,
             Some(DEFAULT_TIME)
         );
+        let clocked = level("engine:clock=60+0.5");
+        assert_eq!(
+            clocked.clock,
+            Some(Clock {
+                left: Duration::from_secs(60),
+                increment: Duration::from_millis(500)
+            })
+        );
+        assert_eq!(clocked.limits(DEFAULT_TIME).time, None, "the clock decides");
+        assert_eq!(
+            level("engine:clock=5").clock.map(|c| c.increment),
+            Some(Duration::ZERO)
+        );
         for (bad, says) in [
             ("stockfish", "expected `engine"),
             ("engine:depth=0", "depth must be 1"),
@@ -443,6 +515,9 @@ mod tests {
             ("uci:", "needs a program"),
             ("uci:/bin/x,skill=a", "is not a number"),
             ("random:depth=2", "takes no options"),
+            ("engine:clock=0+1", "a clock is BASE+INC"),
+            ("engine:clock=60+x", "a clock is BASE+INC"),
+            ("engine:clock=60,time=1", "not both"),
         ] {
             let err = bad.parse::<AgentSpec>().expect_err(bad).to_string();
             assert!(err.contains(says), "{bad}: {err}");

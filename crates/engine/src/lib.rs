@@ -8,6 +8,7 @@
 //! * [`mcts`] — Monte-Carlo tree search, the second strategy, for games whose branching
 //!   explodes (5D Chess).
 //! * [`eval`] — the [`Evaluator`] trait and the evaluations of classic chess, QEC and Die Chess.
+//! * [`clock`] — time management from a clock with increment, for UCI and for agents.
 //! * [`agents`] — the engine, `random` and `greedy` as [`agents::Agent`]s, read from text by
 //!   [`agents::AgentSpec`]; [`match_play`] plays them against each other.
 //! * [`registry`] — [`ENGINES`]: analysis, matches and agents by variant name, all in text, for
@@ -29,6 +30,7 @@
 #![deny(missing_docs)]
 
 pub mod agents;
+pub mod clock;
 mod error;
 pub mod eval;
 pub mod limits;

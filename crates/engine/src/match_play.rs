@@ -185,6 +185,8 @@ pub fn play_match<V: Variant>(
         } else {
             (&mut *b, &mut *a)
         };
+        white.new_game();
+        black.new_game();
         match play_game(start, white, black, config.max_turns, &mut rng)? {
             Ending::TurnCap => {
                 report.draws += 1;

@@ -67,10 +67,9 @@ fn bench(c: &mut Criterion) {
     group.finish();
     // Listing the decisions of one wide position (18 timelines, 16 playable boards, 715
     // moves, most of them time travel), the engine's inner loop.
-    let wide = Multiverse::from_position_text(include_str!(
-        "../tests/data/multiverse/wide-check.txt"
-    ))
-    .expect("the position reads");
+    let wide =
+        Multiverse::from_position_text(include_str!("../tests/data/multiverse/wide-check.txt"))
+            .expect("the position reads");
     let mut list = Vec::new();
     c.bench_function("multiverse decisions: wide-check (715 moves)", |b| {
         b.iter(|| {

@@ -1,0 +1,145 @@
+//! Time management from a chess clock, for the engine in any variant: the UCI `go wtime …`
+//! command, `match` and `play` with an agent written `engine:clock=BASE+INC`.
+
+use std::time::Duration;
+
+use crate::limits::Limits;
+
+/// A player's clock: the time left and the increment added after each turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left.
+    pub left: Duration,
+    /// Added after each turn.
+    pub increment: Duration,
+}
+
+/// The turns a clock is shared over when nobody says how many are left.
+pub const DEFAULT_TURNS_TO_GO: u64 = 30;
+
+/// Kept back from every turn's share for the overhead around the search.
+const RESERVE: Duration = Duration::from_millis(20);
+
+/// The least time a turn is given, however little is left.
+const LEAST: Duration = Duration::from_millis(5);
+
+impl Clock {
+    /// The time for this turn: an equal share of what is left over `turns_to_go`
+    /// ([`DEFAULT_TURNS_TO_GO`] when not known) plus ¾ of the increment, never more than half
+    /// of what is left, less 20 ms of reserve, and at least 5 ms.
+    #[must_use]
+    pub fn budget(&self, turns_to_go: Option<u64>) -> Duration {
+        let turns =
+            u32::try_from(turns_to_go.unwrap_or(DEFAULT_TURNS_TO_GO).max(1)).unwrap_or(u32::MAX);
+        let share = self.left / turns + self.increment * 3 / 4;
+        share.min(self.left / 2).saturating_sub(RESERVE).max(LEAST)
+    }
+
+    /// Charges a turn that took `used`, then adds the increment (the time left never goes
+    /// below zero; nobody flags here: the player simply has the increment left).
+    pub fn spend(&mut self, used: Duration) {
+        self.left = self.left.saturating_sub(used) + self.increment;
+    }
+}
+
+/// An agent's limits per turn: fixed, or taken from its clock before each turn.
+#[derive(Clone, Debug)]
+pub struct TurnLimits {
+    fixed: Limits,
+    /// The clock at the start of a game, and now.
+    clock: Option<(Clock, Clock)>,
+}
+
+impl TurnLimits {
+    /// `fixed` every turn, and with a `clock`, at most the clock's budget too.
+    #[must_use]
+    pub fn new(fixed: Limits, clock: Option<Clock>) -> TurnLimits {
+        TurnLimits {
+            fixed,
+            clock: clock.map(|c| (c, c)),
+        }
+    }
+
+    /// The limits of the next turn.
+    #[must_use]
+    pub fn next(&self) -> Limits {
+        let mut limits = self.fixed.clone();
+        if let Some((_, now)) = self.clock {
+            let budget = now.budget(None);
+            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+        }
+        limits
+    }
+
+    /// Charges the turn that just took `used` to the clock.
+    pub fn charge(&mut self, used: Duration) {
+        if let Some((_, now)) = &mut self.clock {
+            now.spend(used);
+        }
+    }
+
+    /// Sets the clock back to its start, for a new game.
+    pub fn new_game(&mut self) {
+        if let Some((start, now)) = &mut self.clock {
+            *now = *start;
+        }
+    }
+
+    /// The clock now, if there is one.
+    #[must_use]
+    pub fn clock(&self) -> Option<Clock> {
+        self.clock.map(|(_, now)| now)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn the_budget_shares_the_clock_and_keeps_a_reserve() {
+        let clock = |left, increment| Clock {
+            left: ms(left),
+            increment: ms(increment),
+        };
+        assert_eq!(clock(60_000, 0).budget(None), ms(1980));
+        assert_eq!(clock(60_000, 1000).budget(Some(10)), ms(6730));
+        assert_eq!(clock(100, 0).budget(Some(1)), ms(30));
+        assert_eq!(clock(0, 0).budget(None), ms(5));
+    }
+
+    #[test]
+    fn a_turn_is_charged_then_the_increment_added_and_a_new_game_resets() {
+        let start = Clock {
+            left: ms(10_000),
+            increment: ms(100),
+        };
+        let mut turns = TurnLimits::new(Limits::depth(6), Some(start));
+        let first = turns.next();
+        assert_eq!(
+            (first.depth, first.time),
+            (Some(6), Some(ms(10_000) / 30 + ms(75) - ms(20)))
+        );
+        turns.charge(ms(400));
+        assert_eq!(turns.clock().map(|c| c.left), Some(ms(9_700)));
+        turns.charge(ms(20_000));
+        assert_eq!(
+            turns.clock().map(|c| c.left),
+            Some(ms(100)),
+            "never below zero"
+        );
+        assert_eq!(
+            turns.next().time,
+            Some(ms(30)),
+            "half of what is left, less the reserve"
+        );
+        turns.new_game();
+        assert_eq!(turns.clock(), Some(start));
+        let fixed = TurnLimits::new(Limits::depth(3), None);
+        assert_eq!(fixed.next().time, None);
+    }
+}
