@@ -313,7 +313,23 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
 /// The first way to complete the acting player's turn (empty when there is none): what an
 /// engine plays when its search could not give a whole turn (its line ended in a dead end).
 fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
-    one_at_a_time(state, |_, _, open| open[0])
+    one_at_a_time(state, |game, _, open| ending_first(game, open))
+}
+
+/// A decision that ends the turn (5D Chess: `submit`) if one is open, else the first: the
+/// quickest way through a turn, for an agent that only needs one.
+pub(crate) fn ending_first<G: Game>(game: &mut G, open: &[G::Decision]) -> G::Decision {
+    let turn = game.turn_index();
+    let ends = |game: &mut G, d: G::Decision| {
+        game.apply(d);
+        let ended = game.turn_index() != turn;
+        game.undo();
+        ended
+    };
+    open.iter()
+        .copied()
+        .find(|&d| ends(game, d))
+        .unwrap_or(open[0])
 }
 
 /// Plays `state`'s acting player's turn one decision at a time, each chosen by `pick` from the
@@ -457,6 +473,25 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_quickest_way_through_a_turn_takes_the_decision_that_ends_it() {
+        use omnichess_variants::multiverse::{Decision5, Multiverse};
+        let mut game = Multiverse::start();
+        let mut open = Vec::new();
+        game.decisions(&mut open);
+        let first = ending_first(&mut game, &open);
+        assert_ne!(first, Decision5::Submit, "no submit before a move");
+        game.apply(first);
+        game.decisions(&mut open);
+        assert_eq!(open.last(), Some(&Decision5::Submit));
+        assert_eq!(ending_first(&mut game, &open), Decision5::Submit);
+        assert_eq!(
+            any_complete_turn(&Multiverse::start()).len(),
+            2,
+            "one move, then submit"
+        );
+    }
 
     #[test]
     fn specs_read_and_bad_ones_say_why() {

@@ -285,12 +285,14 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                     let mut effort = crate::limits::TURN_COMPLETION_EFFORT;
                     while decisions.pop().is_some() {
                         game.undo();
-                        let mut first_open = |_: &mut G, _: Player, open: &[G::Decision]| open[0];
+                        let mut quickest = |g: &mut G, _: Player, open: &[G::Decision]| {
+                            crate::agents::ending_first(g, open)
+                        };
                         if crate::agents::complete_turn(
                             &mut game,
                             player,
                             turn,
-                            &mut first_open,
+                            &mut quickest,
                             &mut decisions,
                             &mut effort,
                         ) {
