@@ -35,6 +35,16 @@ pub trait Game: Clone {
     /// reference, those end the game in [`Game::to_act`] but do not prune the move tree.
     fn decisions(&self, out: &mut Vec<Self::Decision>);
 
+    /// One legal turn of the player on turn (its decisions, the last one ending the turn),
+    /// found by the variant's own search within `effort` (the variant's unit), for an agent
+    /// that needs any turn where walking the decision tree could take too long (5D Chess: the
+    /// action search, whose cuts find an action among millions of move combinations). `None`
+    /// where the variant has no such search, or it found nothing within `effort`.
+    fn quick_turn(&self, effort: u64) -> Option<Vec<Self::Decision>> {
+        let _ = effort;
+        None
+    }
+
     /// [`Game::to_act`] within a bound on work, for searches and referees that must answer
     /// in time. A variant whose test "has the player on turn any legal turn?" can take
     /// exponential time (5D Chess: proving a checkmate among many timelines) may answer

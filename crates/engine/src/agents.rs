@@ -312,8 +312,12 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
 
 /// The first way to complete the acting player's turn (empty when there is none): what an
 /// engine plays when its search could not give a whole turn (its line ended in a dead end).
+/// The variant's own search is asked first ([`Game::quick_turn`]), then the decisions are
+/// walked, the quickest way first.
 fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
-    one_at_a_time(state, |game, _, open| ending_first(game, open))
+    state
+        .quick_turn(crate::limits::REFEREE_TEST_EFFORT)
+        .unwrap_or_else(|| one_at_a_time(state, |game, _, open| ending_first(game, open)))
 }
 
 /// A decision that ends the turn (5D Chess: `submit`) if one is open, else the first: the

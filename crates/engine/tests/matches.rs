@@ -98,3 +98,26 @@ fn a_side_that_finds_no_turn_where_the_referee_cannot_tell_loses_and_is_counted(
             .is_some_and(|n| n.contains("1 lost by the side"))
     );
 }
+
+#[test]
+fn the_engine_finds_a_turn_among_many_boards() {
+    use omnichess_core::Game;
+    use omnichess_engine::eval::MultiverseEval;
+    use omnichess_variants::multiverse::Multiverse;
+    // 73 playable boards, Black (the engine, in the game this came from) in check: the
+    // engine used to return no turn here and lose the game.
+    let text = include_str!("../../variants/tests/data/multiverse/many-boards.txt");
+    let start = Multiverse::from_position_text(text).expect("a position");
+    let spec = "engine:time=0.1".parse().expect("spec");
+    let mut engine =
+        agents::build::<Multiverse, _>(spec, MultiverseEval, 1, Duration::ZERO).expect("agent");
+    let turn = engine.choose_turn(&start);
+    let mut g = start.clone();
+    let mut open = Vec::new();
+    for &d in &turn {
+        g.decisions(&mut open);
+        assert!(open.contains(&d), "{} is legal", g.decision_text(d));
+        g.apply(d);
+    }
+    assert_eq!(g.turn_index(), start.turn_index() + 1, "a whole turn");
+}

@@ -454,3 +454,20 @@ fn r10_the_bounded_terminal_test_is_exact_within_its_effort_and_gives_the_turn_p
     assert!(wide.in_check());
     assert_eq!(wide.to_act_bounded(2_000), ToAct::Player(Player::Black));
 }
+
+#[test]
+fn r2_the_action_search_gives_a_legal_turn_in_a_multiverse_of_many_boards() {
+    // 77 timelines, Black in check with 73 playable boards and 2 603 moves (from an engine
+    // game): walking the decisions depth first did not find a turn in 5 000 listings.
+    let start = game(include_str!("data/multiverse/many-boards.txt"));
+    let turn = start.quick_turn(100_000).expect("an action");
+    let mut g = start.clone();
+    let mut open = Vec::new();
+    for &d in &turn {
+        g.decisions(&mut open);
+        assert!(open.contains(&d), "{} is legal", g.decision_text(d));
+        g.apply(d);
+    }
+    assert_eq!(turn.last(), Some(&Decision5::Submit));
+    assert_eq!(g.turn_index(), start.turn_index() + 1);
+}

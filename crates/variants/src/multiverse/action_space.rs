@@ -172,6 +172,24 @@ impl ActionSpace {
         (k < self.new_axes()).then_some(self.playable.len() + k)
     }
 
+    /// The moves of the action at `point`, in an order that plays it: within-board moves and
+    /// jumps that land on a playable board first, then the branching jumps axis by axis.
+    pub(super) fn moves_of(&self, point: &[usize], out: &mut Vec<Move5>) {
+        out.clear();
+        let first_new = self.playable.len();
+        let (old, new) = point.split_at(first_new.min(point.len()));
+        for (axis, &i) in old.iter().enumerate() {
+            if let What::Physical(m) | What::Arrive(m) = self.loc(axis, i).what {
+                out.push(m);
+            }
+        }
+        for (k, &i) in new.iter().enumerate() {
+            if let What::Arrive(m) = self.loc(first_new + k, i).what {
+                out.push(m);
+            }
+        }
+    }
+
     /// The values of `axis` for which `keep` holds.
     pub(super) fn set_where(&self, axis: usize, mut keep: impl FnMut(&Loc) -> bool) -> AxisSet {
         let values = self.values(axis);

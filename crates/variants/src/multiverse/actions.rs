@@ -10,7 +10,7 @@
 use super::action_space::{ActionSpace, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
-use super::state::Multiverse;
+use super::state::{Move5, Multiverse};
 
 impl Multiverse {
     /// The number of legal actions from the start of the current turn, stopping at `cap`.
@@ -23,7 +23,16 @@ impl Multiverse {
     /// the regions still to search would need more than [`STACK_BYTES_PER_POINT`] bytes per
     /// point of the budget.
     pub(super) fn has_action_within(&mut self, budget: u64) -> Option<bool> {
-        self.search_actions(1, false, budget).map(|n| n > 0)
+        self.search_actions(1, false, budget, None).map(|n| n > 0)
+    }
+
+    /// A legal action, as moves in an order that plays it (moves within a board and jumps
+    /// that do not branch first, then the branching jumps in the order they create
+    /// timelines), or `None` when there is none or the search gave up after `budget` points.
+    pub fn any_action_within(&mut self, budget: u64) -> Option<Vec<Move5>> {
+        let mut moves = Vec::new();
+        let found = self.search_actions(1, false, budget, Some(&mut moves))?;
+        (found > 0).then_some(moves)
     }
 
     /// Whether the mover is in softmate: in check, with legal actions, every one of which
@@ -37,12 +46,20 @@ impl Multiverse {
     /// `count_actions`, counting with `advancing` only the actions after which the present is
     /// later than now.
     fn count_actions_where(&mut self, cap: u64, advancing: bool) -> u64 {
-        self.search_actions(cap, advancing, u64::MAX).unwrap_or(cap)
+        self.search_actions(cap, advancing, u64::MAX, None)
+            .unwrap_or(cap)
     }
 
     /// `count_actions_where`, giving up (`None`) after testing `budget` candidate points or
-    /// when the regions still to search outgrow the budget's memory.
-    fn search_actions(&mut self, cap: u64, advancing: bool, budget: u64) -> Option<u64> {
+    /// when the regions still to search outgrow the budget's memory. With `first`, the moves
+    /// of the first action found are put there (see `any_action_within`).
+    fn search_actions(
+        &mut self,
+        cap: u64,
+        advancing: bool,
+        budget: u64,
+        mut first: Option<&mut Vec<Move5>>,
+    ) -> Option<u64> {
         let attacks = self.opponent_attacks();
         if attacks.at_start || cap == 0 {
             return Some(0); // an attack no action can change: nothing is legal
@@ -88,6 +105,11 @@ impl Multiverse {
             }
             match search.problem(self, &point) {
                 None => {
+                    if count == 0
+                        && let Some(moves) = first.as_deref_mut()
+                    {
+                        space.moves_of(&point, moves);
+                    }
                     count += 1;
                     if count >= cap {
                         break;

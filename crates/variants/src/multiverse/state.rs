@@ -258,6 +258,20 @@ impl Game for Multiverse {
         self.rules_to_act()
     }
 
+    fn quick_turn(&self, effort: u64) -> Option<Vec<Decision5>> {
+        if !self.at_turn_start() {
+            return None;
+        }
+        let moves = self.clone().any_action_within(effort)?;
+        Some(
+            moves
+                .into_iter()
+                .map(Decision5::Move)
+                .chain([Decision5::Submit])
+                .collect(),
+        )
+    }
+
     fn to_act_bounded(&self, effort: u64) -> ToAct {
         self.bounded_to_act(effort)
     }
