@@ -197,6 +197,11 @@ pub enum Command {
         /// The start position of every game (position text, or @PATH).
         #[arg(long)]
         position: Option<String>,
+        /// Games played at once, each on its own thread with its own players (one core
+        /// each: more jobs than cores makes time-limited players weaker). The games and the
+        /// result do not depend on it: every game is seeded from --seed and its number.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        jobs: usize,
     },
 
     /// Speak UCI on stdin/stdout, so chess GUIs and match runners can use the engine.

@@ -85,6 +85,8 @@ pub struct MatchSettings<'a> {
     pub seed: u64,
     /// Turn cap.
     pub max_turns: u64,
+    /// Games at once.
+    pub jobs: usize,
 }
 
 /// `omnichess match`
@@ -97,6 +99,9 @@ pub fn play_match(
     if settings.games == 0 {
         return Err(CliError("--games needs at least 1".into()));
     }
+    if settings.jobs == 0 {
+        return Err(CliError("--jobs needs at least 1".into()));
+    }
     open::game(variant, position)?;
     let position_text = position.map(open::position_text).transpose()?;
     let request = MatchRequest {
@@ -107,6 +112,7 @@ pub fn play_match(
         seed: settings.seed,
         max_turns: settings.max_turns,
         position: position_text.as_deref(),
+        jobs: settings.jobs,
     };
     let terminal = std::io::stderr().is_terminal();
     let report = (entry.play_match)(&request, &mut |so_far| {

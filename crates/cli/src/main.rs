@@ -132,6 +132,7 @@ fn run(command: Command) -> Result<(), CliError> {
             seed,
             max_turns,
             position,
+            jobs,
         } => engine_commands::play_match(
             &variant,
             position.as_deref(),
@@ -142,6 +143,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 time,
                 seed,
                 max_turns,
+                jobs,
             },
         ),
         Command::Uci { variant } if variant == "multiverse" => {

@@ -37,8 +37,12 @@ pub trait Agent<G: Game> {
         self.choose_turn_with(state, &mut |_| {})
     }
 
-    /// A new game begins: an agent with a clock sets it back to the start.
-    fn new_game(&mut self) {}
+    /// A new game begins, the agent's own choices drawn from `seed`: a clock is set back to
+    /// the start, a search table cleared, a random generator reseeded. Before a game, agents
+    /// are as good as new, so that a game depends on its seed alone.
+    fn new_game(&mut self, seed: u64) {
+        let _ = seed;
+    }
 }
 
 /// How long the engine searches when its specification and the caller set no limit.
@@ -265,8 +269,9 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
         turn
     }
 
-    fn new_game(&mut self) {
+    fn new_game(&mut self, seed: u64) {
         self.limits.new_game();
+        self.mcts.reseed(seed);
     }
 }
 
@@ -305,8 +310,9 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
         turn
     }
 
-    fn new_game(&mut self) {
+    fn new_game(&mut self, _seed: u64) {
         self.limits.new_game();
+        self.search.clear();
     }
 }
 
@@ -422,6 +428,10 @@ impl<G: Game> Agent<G> for RandomAgent {
     ) -> Vec<G::Decision> {
         one_at_a_time(state, |_, _, open| open[self.rng.gen_range(0..open.len())])
     }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
 }
 
 /// The decision after which the material balance is best for the acting player (a won game
@@ -471,6 +481,10 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
             }
             best[self.rng.gen_range(0..best.len())]
         })
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
     }
 }
 

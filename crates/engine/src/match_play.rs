@@ -4,6 +4,8 @@
 //! difference with its 95 % margin.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
 
 use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
 use rand::rngs::StdRng;
@@ -24,7 +26,8 @@ pub const DEFAULT_MAX_TURNS: u64 = 300;
 pub struct MatchConfig {
     /// Games to play. A has White in the first game and every other one after it.
     pub games: u32,
-    /// The seed of the chance rolls (the agents have their own seeds).
+    /// The seed of the match: every game's chance rolls and agents' choices come from it and
+    /// the game's number ([`game_seeds`]).
     pub seed: u64,
     /// Turns after which a game is adjudicated a draw.
     pub max_turns: u64,
@@ -160,6 +163,10 @@ fn unsigned(x: f64) -> String {
 /// `progress` with the report after every game. Fails only if an agent chooses an illegal
 /// decision.
 ///
+/// Every game is seeded on its own ([`game_seeds`]): its chance rolls and both agents'
+/// choices (through [`Agent::new_game`]) depend on the match seed and the game's number
+/// only, so [`play_match_parallel`] plays the same games.
+///
 /// The referee asks who acts with [`Game::to_act_bounded`] and [`REFEREE_TEST_EFFORT`]: in
 /// every variant but 5D Chess that is exact. In 5D Chess, when the test of "has the side on
 /// turn any legal action?" runs over it, that side is asked to move; if its agent finds no
@@ -172,45 +179,141 @@ pub fn play_match<V: Variant>(
     config: &MatchConfig,
     progress: &mut dyn FnMut(&MatchReport),
 ) -> Result<MatchReport, EngineError> {
-    let mut rng = StdRng::seed_from_u64(config.seed);
     let mut report = MatchReport::default();
     for game_number in 0..config.games {
-        let a_colour = if game_number % 2 == 0 {
-            Player::White
-        } else {
-            Player::Black
-        };
-        let (white, black): (&mut dyn Agent<V>, &mut dyn Agent<V>) = if a_colour == Player::White {
-            (&mut *a, &mut *b)
-        } else {
-            (&mut *b, &mut *a)
-        };
-        white.new_game();
-        black.new_game();
-        match play_game(start, white, black, config.max_turns, &mut rng)? {
-            Ending::TurnCap => {
-                report.draws += 1;
-                report.adjudicated += 1;
-            }
-            Ending::NoTurnFound(p) => {
-                report.no_turn_found += 1;
-                if p == a_colour {
-                    report.losses += 1;
-                } else {
-                    report.wins += 1;
-                }
-            }
-            Ending::Rules(Verdict::Win(p)) if p == a_colour => report.wins += 1,
-            Ending::Rules(Verdict::Win(_)) => report.losses += 1,
-            Ending::Rules(Verdict::Draw) => report.draws += 1,
-            Ending::Rules(Verdict::BothLose) => {
-                report.draws += 1;
-                report.both_lose += 1;
-            }
-        }
+        let ending = play_numbered(start, a, b, config, game_number)?;
+        report.record(ending, a_colour(game_number));
         progress(&report);
     }
     Ok(report)
+}
+
+/// Agents A and B.
+pub type AgentPair<V> = (Box<dyn Agent<V>>, Box<dyn Agent<V>>);
+
+/// Builds a fresh pair of agents for one worker thread.
+pub type AgentPairFn<'a, V> = dyn Fn() -> Result<AgentPair<V>, EngineError> + Sync + 'a;
+
+/// [`play_match`] on `jobs` threads, each with its own pair of agents from `agents`, taking
+/// the next game to play until all are played. The games and the final report are those of
+/// [`play_match`] (each game is seeded on its own); `progress` sees the games in the order
+/// they end.
+pub fn play_match_parallel<V: Variant + Send>(
+    start: &V,
+    agents: &AgentPairFn<'_, V>,
+    config: &MatchConfig,
+    jobs: usize,
+    progress: &mut dyn FnMut(&MatchReport),
+) -> Result<MatchReport, EngineError> {
+    let next = AtomicU32::new(0);
+    let (sender, results) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, config.games.max(1) as usize) {
+            let sender = sender.clone();
+            let next = &next;
+            let start = start.clone();
+            scope.spawn(move || {
+                let (mut a, mut b) = match agents() {
+                    Ok(pair) => pair,
+                    Err(e) => {
+                        let _ = sender.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    let game_number = next.fetch_add(1, Ordering::Relaxed);
+                    if game_number >= config.games {
+                        return;
+                    }
+                    let ending = play_numbered(&start, a.as_mut(), b.as_mut(), config, game_number);
+                    let failed = ending.is_err();
+                    if sender.send(ending.map(|e| (e, game_number))).is_err() || failed {
+                        // The collector has stopped (an error elsewhere), or this game failed:
+                        // no more games from this thread.
+                        next.store(config.games, Ordering::Relaxed);
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut report = MatchReport::default();
+        for result in results {
+            let (ending, game_number) = result?;
+            report.record(ending, a_colour(game_number));
+            progress(&report);
+        }
+        Ok(report)
+    })
+}
+
+/// A's colour in game `game_number` (from 0): White in the even ones.
+fn a_colour(game_number: u32) -> Player {
+    if game_number.is_multiple_of(2) {
+        Player::White
+    } else {
+        Player::Black
+    }
+}
+
+/// The seeds of game `game_number` of a match seeded with `seed`: its chance rolls, agent A's
+/// and agent B's (SplitMix64 steps, so that neighbouring games share nothing).
+#[must_use]
+pub fn game_seeds(seed: u64, game_number: u32) -> [u64; 3] {
+    let mut state = seed ^ (u64::from(game_number) << 32);
+    [0, 1, 2].map(|_| {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    })
+}
+
+/// Plays game `game_number` of the match: colours by its number, seeds by [`game_seeds`].
+fn play_numbered<V: Variant>(
+    start: &V,
+    a: &mut dyn Agent<V>,
+    b: &mut dyn Agent<V>,
+    config: &MatchConfig,
+    game_number: u32,
+) -> Result<Ending, EngineError> {
+    let [chance, a_seed, b_seed] = game_seeds(config.seed, game_number);
+    a.new_game(a_seed);
+    b.new_game(b_seed);
+    let mut rng = StdRng::seed_from_u64(chance);
+    if a_colour(game_number) == Player::White {
+        play_game(start, a, b, config.max_turns, &mut rng)
+    } else {
+        play_game(start, b, a, config.max_turns, &mut rng)
+    }
+}
+
+impl MatchReport {
+    /// Counts a game that ended with `ending`, A having played `a_colour`.
+    fn record(&mut self, ending: Ending, a_colour: Player) {
+        match ending {
+            Ending::TurnCap => {
+                self.draws += 1;
+                self.adjudicated += 1;
+            }
+            Ending::NoTurnFound(p) => {
+                self.no_turn_found += 1;
+                if p == a_colour {
+                    self.losses += 1;
+                } else {
+                    self.wins += 1;
+                }
+            }
+            Ending::Rules(Verdict::Win(p)) if p == a_colour => self.wins += 1,
+            Ending::Rules(Verdict::Win(_)) => self.losses += 1,
+            Ending::Rules(Verdict::Draw) => self.draws += 1,
+            Ending::Rules(Verdict::BothLose) => {
+                self.draws += 1;
+                self.both_lose += 1;
+            }
+        }
+    }
 }
 
 /// How a game of a match ended.

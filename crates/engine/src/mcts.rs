@@ -78,6 +78,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         }
     }
 
+    /// Draws the chance outcomes of later searches from `seed`.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
     /// Searches `state` within `limits` (`nodes` counts iterations; `depth` is not used).
     pub fn search(
         &mut self,

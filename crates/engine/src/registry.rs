@@ -14,7 +14,7 @@ use crate::agents::{self, Agent, AgentSpec};
 use crate::error::EngineError;
 use crate::eval::{ClassicEval, DiceEval, Evaluator, MultiverseEval, QecEval};
 use crate::limits::Limits;
-use crate::match_play::{self, MatchConfig, MatchReport};
+use crate::match_play::{self, AgentPair, MatchConfig, MatchReport};
 use crate::score;
 use crate::search::{Report, Search};
 use crate::tt;
@@ -58,6 +58,8 @@ pub struct MatchRequest<'a> {
     pub max_turns: u64,
     /// The start position (the standard start for `None`).
     pub position: Option<&'a str>,
+    /// Games played at once, each on its own thread with its own agents (at least 1).
+    pub jobs: usize,
 }
 
 /// Plays a match, calling back with the report after every game.
@@ -97,7 +99,7 @@ impl EngineEntry {
     #[must_use]
     pub const fn of<V, E>() -> EngineEntry
     where
-        V: Variant,
+        V: Variant + Send,
         E: Evaluator<V> + Default + 'static,
     {
         EngineEntry {
@@ -189,7 +191,7 @@ fn play<V, E>(
     progress: &mut dyn FnMut(&MatchReport),
 ) -> Result<MatchReport, EngineError>
 where
-    V: Variant,
+    V: Variant + Send,
     E: Evaluator<V> + Default + 'static,
 {
     if request.games == 0 {
@@ -197,24 +199,19 @@ where
     }
     let start: V = state(request.position, &[])?;
     let default_time = request.time.unwrap_or(agents::DEFAULT_TIME);
-    let mut a: Box<dyn Agent<V>> = agents::build(
-        request.a.parse()?,
-        E::default(),
-        request.seed ^ 0xA,
-        default_time,
-    )?;
-    let mut b: Box<dyn Agent<V>> = agents::build(
-        request.b.parse()?,
-        E::default(),
-        request.seed ^ 0xB,
-        default_time,
-    )?;
+    let (a, b): (AgentSpec, AgentSpec) = (request.a.parse()?, request.b.parse()?);
+    let pair = || -> Result<AgentPair<V>, EngineError> {
+        Ok((
+            agents::build(a.clone(), E::default(), request.seed ^ 0xA, default_time)?,
+            agents::build(b.clone(), E::default(), request.seed ^ 0xB, default_time)?,
+        ))
+    };
     let config = MatchConfig {
         games: request.games,
         seed: request.seed,
         max_turns: request.max_turns,
     };
-    match_play::play_match(&start, a.as_mut(), b.as_mut(), &config, progress)
+    match_play::play_match_parallel(&start, &pair, &config, request.jobs, progress)
 }
 
 /// A [`DynAgent`] over an [`Agent`] of variant `V`.

@@ -91,7 +91,8 @@ pub struct SearchResult<D> {
     /// Nodes visited.
     pub nodes: u64,
     /// The depth of the last completed iteration (0 when stopped before the first finished;
-    /// `best` is then the first decision in move order).
+    /// `best` is then the best of the root decisions searched, or the first in move order,
+    /// captures first, when none was).
     pub depth: u32,
     /// Time taken.
     pub elapsed: Duration,
@@ -145,6 +146,8 @@ pub struct Search<G: Game, E> {
     tt: Table<G::Decision>,
     heuristics: Heuristics<G::Decision>,
     plies: Vec<Ply<G::Decision>>,
+    /// Who decides at each ply of the current line (`None`: chance).
+    deciders: Vec<Option<Player>>,
     pv: Vec<Vec<G::Decision>>,
     root: Vec<G::Decision>,
     nodes: u64,
@@ -153,6 +156,8 @@ pub struct Search<G: Game, E> {
     deadline: Option<Instant>,
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     aborted: bool,
+    /// The depth of the iteration under way: forced decisions are extended up to twice it.
+    iteration: u32,
     /// The node count at which the clock is read next, and the reading before.
     next_check: u64,
     last_check: Instant,
@@ -167,6 +172,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             tt: Table::new(tt_mib),
             heuristics: Heuristics::new(),
             plies: (0..MAX_PLY + 2).map(|_| Ply::default()).collect(),
+            deciders: vec![None; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
             nodes: 0,
@@ -175,6 +181,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             deadline: None,
             stop: None,
             aborted: false,
+            iteration: 0,
             next_check: 0,
             last_check: Instant::now(),
         }
@@ -203,6 +210,15 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let mut game = state.clone();
         self.begin(limits);
         game.decisions(&mut self.root);
+        // Captures first, the best victim first: what an unfinished first iteration sees.
+        let eval = &self.evaluator;
+        self.root.sort_by_key(|&d| {
+            std::cmp::Reverse(if eval.is_tactical(&game, d) {
+                eval.order_score(&game, d)
+            } else {
+                i32::MIN
+            })
+        });
         if let Some(best) = self.tt.probe(game.hash()).and_then(|e| e.best)
             && let Some(i) = self.root.iter().position(|&d| d == best)
         {
@@ -226,6 +242,18 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             let Some((score, best)) = self.root_iteration(&mut game, player, depth) else {
                 break;
             };
+            if self.aborted {
+                // An unfinished iteration: its best is kept only when it beat the previous
+                // best, which it searched first (in the first iteration, the best of those
+                // searched beats the unsearched first decision).
+                if best != result.best || depth == 1 {
+                    result.best = best;
+                    result.score = score;
+                    result.pv.clear();
+                    result.pv.extend_from_slice(&self.pv[0]);
+                }
+                break;
+            }
             result.best = best;
             result.score = score;
             result.pv.clear();
@@ -369,6 +397,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let maximise = player == Player::White;
         let (mut alpha, mut beta) = (-INF, INF);
         let mut best: Option<(Score, usize)> = None;
+        self.iteration = depth;
+        self.deciders[0] = Some(player);
         self.nodes += 1;
         for i in 0..self.root.len() {
             let d = self.root[i];
@@ -376,7 +406,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             let v = self.child(game, depth as i32 - 1, 1, alpha, beta);
             game.undo();
             if self.aborted {
-                return None;
+                break;
             }
             if best.is_none_or(|(b, _)| better(maximise, v, b)) {
                 best = Some((v, i));
@@ -390,6 +420,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         let (score, i) = best?;
         self.root[..=i].rotate_right(1);
+        if self.aborted {
+            return Some((score, self.root[0]));
+        }
         let best = self.root[0];
         self.tt
             .store(game.hash(), depth as i16, Bound::Exact, score, Some(best));
@@ -532,11 +565,20 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let window = (alpha, beta);
         let mut best = if maximise { -INF } else { INF };
         let mut best_decision = None;
+        // A forced decision that goes on with the same player's turn (5D Chess: the submit
+        // after the turn's last move) is a formality of the turn, not a choice: it costs no
+        // depth, down to twice the iteration's depth.
+        self.deciders[ply] = Some(player);
+        let forced = buf.decisions.len() == 1
+            && ply > 0
+            && self.deciders[ply - 1] == Some(player)
+            && ply < 2 * self.iteration as usize;
+        let child_depth = depth - 1 + i32::from(forced);
         for i in 0..buf.decisions.len() {
             pick(&mut buf.decisions, &mut buf.order, i);
             let d = buf.decisions[i];
             g.apply(d);
-            let v = self.child(g, depth - 1, ply + 1, alpha, beta);
+            let v = self.child(g, child_depth, ply + 1, alpha, beta);
             g.undo();
             if self.aborted {
                 break;
@@ -655,6 +697,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         beta: Score,
         quiescence: Option<usize>,
     ) -> Score {
+        self.deciders[ply] = None;
         let key = g.hash();
         let main = quiescence.is_none();
         if main

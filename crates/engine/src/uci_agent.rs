@@ -179,4 +179,9 @@ impl<V: Variant> Agent<V> for UciAgent {
             .into_iter()
             .collect()
     }
+
+    /// Tells the engine a new game begins (`ucinewgame`); the seed is not its concern.
+    fn new_game(&mut self, _seed: u64) {
+        let _ = self.send("ucinewgame");
+    }
 }

@@ -1,7 +1,7 @@
 //! The search against plain expectiminimax (tests/common): with the same rules and no pruning,
 //! the root value must be the same and the chosen decision one of the best by brute force.
-//! Classic chess and Die Chess (whose die rolls are chance nodes: the expectation must be
-//! exact). In classic chess at these depths no position recurs at a different depth, so the
+//! Classic chess, Die Chess (whose die rolls are chance nodes: the expectation must be
+//! exact) and 5D Chess (whose forced `submit` after a turn's last move costs no depth). In classic chess at these depths no position recurs at a different depth, so the
 //! transposition table must not change the value either; in Die Chess two forfeits in a row
 //! bring a position back two decisions shallower, where the table rightly answers with the
 //! deeper value, so there it is compared without the table.
@@ -9,9 +9,11 @@
 mod common;
 
 use omnichess_core::{Game, Variant};
-use omnichess_engine::{Evaluator, Limits, Search, eval::ClassicEval, eval::DiceEval};
+use omnichess_engine::eval::{ClassicEval, DiceEval, MultiverseEval};
+use omnichess_engine::{Evaluator, Limits, Search};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
+use omnichess_variants::multiverse::Multiverse;
 
 fn check<G: Game, E: Evaluator<G> + Copy>(game: &G, eval: E, depth: u32, tables: &[usize]) {
     let mut reference = game.clone();
@@ -84,4 +86,16 @@ fn die_chess_expectations_equal_brute_force() {
         let game = Dice::from_position_text(text).expect("position");
         check(&game, DiceEval, depth, &[0]);
     }
+}
+
+#[test]
+fn five_d_values_equal_brute_force_with_the_forced_submit_free() {
+    // Depth 3 from the start: a move, its submit (forced, free), a reply, its submit, a
+    // move; then quiescence. Without the free submits the horizon would fall after the reply.
+    let start = Multiverse::start();
+    check(&start, MultiverseEval, 3, &[0, 4]);
+    let result = Search::new(MultiverseEval, 0)
+        .search(&start, &Limits::depth(3), &mut |_| {})
+        .expect("white acts");
+    assert_eq!(result.pv.len(), 5, "{:?}", start.decision_texts(&result.pv));
 }

@@ -72,6 +72,7 @@ fn errors_say_what_is_wrong() {
         seed: 1,
         max_turns: 10,
         position: None,
+        jobs: 1,
     };
     let err = (find("classic").expect("classic").play_match)(&request, &mut |_| {})
         .expect_err("bad spec");
@@ -91,6 +92,7 @@ fn matches_and_agents_run_by_name() {
         seed: 3,
         max_turns: 20,
         position: None,
+        jobs: 2,
     };
     let mut progress = 0;
     let report =
@@ -110,4 +112,32 @@ fn matches_and_agents_run_by_name() {
         .expect("a turn");
     assert_eq!(turn.len(), 1);
     assert_eq!(thinking.len(), 2, "{thinking:?}");
+}
+
+#[test]
+fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
+    // Players limited by depth, and chance from the seed: each game depends on the seed and
+    // its number only, so the result cannot depend on how many games run at once.
+    let report = |jobs| {
+        let request = MatchRequest {
+            a: "engine:depth=2",
+            b: "greedy",
+            games: 8,
+            time: None,
+            seed: 11,
+            max_turns: 60,
+            position: None,
+            jobs,
+        };
+        let mut seen = 0;
+        let report =
+            (find("dice").expect("dice").play_match)(&request, &mut |_| seen += 1).expect("match");
+        assert_eq!(seen, 8, "progress after every game");
+        report
+    };
+    let one = report(1);
+    assert_eq!(one.games(), 8);
+    assert!(one.wins > 0 && one.wins < 8, "a mixed result: {one:?}");
+    assert_eq!(report(2), one);
+    assert_eq!(report(3), one);
 }

@@ -1,6 +1,8 @@
 //! 5D Chess: material on the boards where play goes on, timeline balance, and the present.
 
-use omnichess_variants::multiverse::{Decision5, Kind, Move5, Multiverse, Pos};
+use omnichess_variants::multiverse::{
+    Board, Decision5, Kind, Move5, Multiverse, Piece, Pos, Setup5,
+};
 
 use super::Evaluator;
 
@@ -15,9 +17,15 @@ use super::Evaluator;
 pub struct MultiverseEval;
 
 /// A timeline created beyond the opponent's count.
-pub const TIMELINE: i32 = 60;
+pub const TIMELINE: i32 = -250;
 /// Having the present on the opponent's move.
 pub const TEMPO: i32 = 15;
+/// A pawn's worth for each rank it has advanced.
+pub const PAWN_STEP: i32 = 6;
+/// A piece's worth per step away from the board's edges (0 to 6 steps on 8×8).
+pub const CENTRE: i32 = 4;
+/// A piece's worth per step nearer than 7 to the nearest enemy royal piece on its board.
+pub const TROPISM: i32 = 4;
 
 /// The value of a piece kind, in centipawns. The classical values, raised for the pieces
 /// that gain most from the two extra dimensions (the knight leaps 48 ways in 4D and cannot be
@@ -41,27 +49,88 @@ pub const fn value(kind: Kind) -> i32 {
     }
 }
 
-/// Material on the last board of each timeline, White's minus Black's, inactive timelines
-/// at half weight.
+/// Material on the last board of each timeline, White's minus Black's, averaged over the
+/// timelines, an inactive timeline weighing half an active one. An average, not a sum: a
+/// branch copies its board, so a sum would reward branching whenever a side is ahead.
 fn material(state: &Multiverse) -> i32 {
+    over_timelines(state, |board, _| {
+        board
+            .pieces()
+            .map(|(_, _, p)| signed(p, value(p.kind)))
+            .sum()
+    })
+}
+
+/// Material and the placement terms on the last board of each timeline, averaged as in
+/// [`material`].
+fn material_and_placement(state: &Multiverse) -> i32 {
+    over_timelines(state, |board, setup| {
+        // The royal pieces (no allocation: a board rarely holds more than two).
+        let mut royals = [(0, 0, false); MAX_ROYALS];
+        let mut count = 0;
+        for (x, y, p) in board.pieces().filter(|(_, _, p)| p.kind.royal()) {
+            if count < MAX_ROYALS {
+                royals[count] = (x, y, p.white);
+                count += 1;
+            }
+        }
+        let royals = &royals[..count];
+        board
+            .pieces()
+            .map(|(x, y, p)| signed(p, value(p.kind) + placement(x, y, p, setup, royals)))
+            .sum()
+    })
+}
+
+/// The royal pieces a board's tropism term looks at (more are ignored).
+const MAX_ROYALS: usize = 8;
+
+/// `amount` for White's piece, `-amount` for Black's.
+fn signed(piece: Piece, amount: i32) -> i32 {
+    if piece.white { amount } else { -amount }
+}
+
+/// What a piece's square is worth beyond its material: a pawn for each rank it has
+/// advanced ([`PAWN_STEP`]), a piece for its distance from the edges ([`CENTRE`]) and its
+/// nearness to the enemy's royal pieces on its board ([`TROPISM`]). Royal pieces get nothing.
+fn placement(x: i32, y: i32, piece: Piece, setup: &Setup5, royals: &[(i32, i32, bool)]) -> i32 {
+    match piece.kind {
+        Kind::King | Kind::RoyalQueen => 0,
+        Kind::Pawn | Kind::Brawn => {
+            let advanced = if piece.white {
+                y - 1
+            } else {
+                setup.height - 2 - y
+            };
+            PAWN_STEP * advanced.max(0)
+        }
+        _ => {
+            let from_edges = x.min(setup.width - 1 - x) + y.min(setup.height - 1 - y);
+            let nearest = royals
+                .iter()
+                .filter(|r| r.2 != piece.white)
+                .map(|r| (r.0 - x).abs().max((r.1 - y).abs()))
+                .min()
+                .unwrap_or(7);
+            CENTRE * from_edges + TROPISM * (7 - nearest).max(0)
+        }
+    }
+}
+
+/// `per_board(last board)` of every timeline, averaged with an active timeline weighing
+/// twice an inactive one.
+fn over_timelines(state: &Multiverse, per_board: impl Fn(&Board, &Setup5) -> i32) -> i32 {
     let mut sum = 0;
+    let mut weights = 0;
     for (line, timeline) in state.timelines() {
         let Some(board) = timeline.board(timeline.end()) else {
             continue;
         };
-        let side: i32 = board
-            .pieces()
-            .map(|(_, _, p)| {
-                if p.white {
-                    value(p.kind)
-                } else {
-                    -value(p.kind)
-                }
-            })
-            .sum();
-        sum += if state.active(line) { side } else { side / 2 };
+        let weight = if state.active(line) { 2 } else { 1 };
+        sum += weight * per_board(board, state.setup());
+        weights += weight;
     }
-    sum
+    if weights == 0 { 0 } else { sum / weights }
 }
 
 /// The piece a move captures, if any.
@@ -86,7 +155,9 @@ impl Evaluator<Multiverse> for MultiverseEval {
     fn evaluate(&self, state: &Multiverse) -> i32 {
         let (white, black) = state.created();
         let present_white = state.present() & 1 == 0;
-        material(state) + TIMELINE * (white - black) + if present_white { -TEMPO } else { TEMPO }
+        material_and_placement(state)
+            + TIMELINE * (white - black)
+            + if present_white { -TEMPO } else { TEMPO }
     }
 
     fn material(&self, state: &Multiverse) -> i32 {

@@ -7,14 +7,24 @@ use omnichess_engine::score::{self, DECAY, Score};
 use omnichess_engine::search::{MAX_QUIESCENCE, QUIESCENCE_CHANCE};
 
 /// The value of `g` searched to `depth` player decisions, by plain expectiminimax with the
-/// search's rules: chance does not consume depth, check extends by one, claimable draws below
+/// search's rules: chance does not consume depth, check extends by one, a forced decision
+/// (the only one open) of the player who made the decision before costs no depth above ply
+/// `forced_until` (twice the root's depth), claimable draws below
 /// the root are 0, every decision discounts by `DECAY`, and at the horizon quiescence (stand pat or tactical decisions; all
 /// decisions in check) runs up to `MAX_QUIESCENCE` player decisions, averaging chance only
 /// within `QUIESCENCE_CHANCE` of them.
-pub fn expectiminimax<G: Game, E: Evaluator<G>>(g: &mut G, e: &E, depth: i32, ply: usize) -> Score {
+pub fn expectiminimax<G: Game, E: Evaluator<G>>(
+    g: &mut G,
+    e: &E,
+    (depth, ply): (i32, usize),
+    before: Option<Player>,
+    forced_until: usize,
+) -> Score {
     match g.to_act() {
         ToAct::Nobody(o) => score::terminal(o),
-        ToAct::Chance => expectation(g, |g| expectiminimax(g, e, depth, ply + 1)),
+        ToAct::Chance => expectation(g, |g| {
+            expectiminimax(g, e, (depth, ply + 1), None, forced_until)
+        }),
         ToAct::Player(p) => {
             if ply > 0 && g.claimable_draw().is_some() {
                 return 0.0;
@@ -26,7 +36,12 @@ pub fn expectiminimax<G: Game, E: Evaluator<G>>(g: &mut G, e: &E, depth: i32, pl
             }
             let mut ds = Vec::new();
             g.decisions(&mut ds);
-            best_of(g, p, &ds, |g| expectiminimax(g, e, depth - 1, ply + 1)).expect("decisions")
+            let forced = ds.len() == 1 && before == Some(p) && ply < forced_until;
+            let below = depth - 1 + i32::from(forced);
+            best_of(g, p, &ds, |g| {
+                expectiminimax(g, e, (below, ply + 1), Some(p), forced_until)
+            })
+            .expect("decisions")
         }
     }
 }
@@ -108,12 +123,13 @@ pub fn root_values<G: Game, E: Evaluator<G>>(
     e: &E,
     depth: i32,
 ) -> Vec<(G::Decision, Score)> {
+    let root = g.to_act().player();
     let mut ds = Vec::new();
     g.decisions(&mut ds);
     ds.into_iter()
         .map(|d| {
             g.apply(d);
-            let v = DECAY * expectiminimax(g, e, depth - 1, 1);
+            let v = DECAY * expectiminimax(g, e, (depth - 1, 1), root, 2 * depth as usize);
             g.undo();
             (d, v)
         })
