@@ -60,7 +60,7 @@ fn searches(c: &mut Criterion) {
         DiceEval,
         3,
     );
-    bench_game(c, multiverse_midgame(), MultiverseEval, 2);
+    bench_game(c, multiverse_midgame(), MultiverseEval, 1);
 }
 
 /// The last position of a 5d-chess-js game (Standard, 24 actions, eight timelines, 373 moves

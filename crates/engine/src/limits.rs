@@ -13,6 +13,12 @@ pub const MAX_DEPTH: u32 = 64;
 /// player with no legal turn finds every way a dead end (docs/ENGINE.md).
 pub const NODE_TEST_EFFORT: u64 = 2_000;
 
+/// The same work past the horizon, where a node's value is an estimate anyway: none. 5D
+/// Chess takes the player on turn to act (a mate or stalemate there is left to the main
+/// search, as a chess quiescence search leaves stalemate); the other variants answer exactly
+/// whatever the effort.
+pub const QUIESCENCE_TEST_EFFORT: u64 = 0;
+
 /// The work a referee (a match, an agent completing a turn) spends on the same question
 /// before it takes the player on turn to act: about a second in 5D Chess.
 pub const REFEREE_TEST_EFFORT: u64 = 100_000;

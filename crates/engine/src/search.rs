@@ -503,13 +503,15 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         tactical_only: bool,
     ) -> Ply<G::Decision> {
         let mut buf = std::mem::take(&mut self.plies[ply]);
-        g.decisions(&mut buf.decisions);
+        let eval = &self.evaluator;
+        if tactical_only {
+            eval.tactical_decisions(g, &mut buf.decisions);
+        } else {
+            g.decisions(&mut buf.decisions);
+        }
         let killers = self.heuristics.killers(ply);
         buf.order.clear();
-        let eval = &self.evaluator;
         let heuristics = &self.heuristics;
-        buf.decisions
-            .retain(|&d| !tactical_only || eval.is_tactical(g, d));
         buf.order.extend(buf.decisions.iter().map(|&d| {
             if Some(d) == hash_move {
                 HASH_MOVE
@@ -622,9 +624,28 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         qply: usize,
         in_check: bool,
     ) -> Score {
-        let stand = Score::from(self.evaluator.evaluate(g));
+        let mut stand = Score::from(self.evaluator.evaluate(g));
         if qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
             return stand;
+        }
+        // A turn that goes on past the horizon (5D Chess) stands by ending at once where it
+        // can, so that the opponent's replies are seen; and it makes at most one tactical
+        // decision past the horizon.
+        let continuing = ply > 0 && self.deciders[ply - 1] == Some(player) && !in_check;
+        self.deciders[ply] = Some(player);
+        if continuing {
+            if let Some(end) = self.evaluator.turn_end(g) {
+                g.apply(end);
+                stand = self.quiet_child(g, ply + 1, alpha, beta, qply + 1);
+                g.undo();
+                if self.aborted {
+                    return 0.0;
+                }
+                self.set_pv(ply, end);
+            }
+            if qply > 0 {
+                return stand;
+            }
         }
         let maximise = player == Player::White;
         let mut best = if maximise { -INF } else { INF };
@@ -674,7 +695,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         if !self.enter(ply) {
             return 0.0;
         }
-        match g.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
+        match g.to_act_bounded(crate::limits::QUIESCENCE_TEST_EFFORT) {
             ToAct::Nobody(outcome) => score::terminal(outcome),
             ToAct::Chance if qply >= QUIESCENCE_CHANCE => Score::from(self.evaluator.evaluate(g)),
             ToAct::Chance => self.chance(g, 0, ply, alpha, beta, Some(qply)),

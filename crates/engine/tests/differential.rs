@@ -13,7 +13,7 @@ use omnichess_engine::eval::{ClassicEval, DiceEval, MultiverseEval};
 use omnichess_engine::{Evaluator, Limits, Search};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
-use omnichess_variants::multiverse::Multiverse;
+use omnichess_variants::multiverse::{Decision5, Multiverse};
 
 fn check<G: Game, E: Evaluator<G> + Copy>(game: &G, eval: E, depth: u32, tables: &[usize]) {
     let mut reference = game.clone();
@@ -97,5 +97,28 @@ fn five_d_values_equal_brute_force_with_the_forced_submit_free() {
     let result = Search::new(MultiverseEval, 0)
         .search(&start, &Limits::depth(3), &mut |_| {})
         .expect("white acts");
-    assert_eq!(result.pv.len(), 5, "{:?}", start.decision_texts(&result.pv));
+    // The line ends with the last move's submit: past the horizon a turn ends at once.
+    assert_eq!(result.pv.len(), 6, "{:?}", start.decision_texts(&result.pv));
+}
+
+#[test]
+fn five_d_quiescence_sees_the_reply_to_a_capture_equal_to_brute_force() {
+    // 5×5, one board: the queen on c3 can take the pawn on d4, which the pawn on e5 retakes.
+    // A turn that reaches the horizon ends there (its submit), so the retake is seen.
+    let text = "[Board \"custom\"] [Size \"5x5\"] [k3p/3p1/2Q2/5/K4:0:1:w]";
+    let game = Multiverse::from_position_text(text).expect("position");
+    for depth in 1..=3 {
+        check(&game, MultiverseEval, depth, &[0, 4]);
+    }
+    let result = Search::new(MultiverseEval, 0)
+        .search(&game, &Limits::depth(1), &mut |_| {})
+        .expect("white acts");
+    let best = game.decision_texts(&[result.best]);
+    let Decision5::Move(mv) = result.best else {
+        panic!("a move is due: {best:?}");
+    };
+    assert!(
+        !game.is_tactical(mv),
+        "the queen is lost to the pawn: {best:?}"
+    );
 }

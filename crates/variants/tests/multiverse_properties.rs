@@ -1,9 +1,10 @@
 //! Invariants of 5D Chess over random games: every decision's text reads back to it, the
-//! position text (5DFEN) reads back to the same multiverse and the same decisions, undo returns
+//! position text (5DFEN) reads back to the same multiverse and the same decisions, the
+//! tactical listing is the decisions that capture or promote, in the same order, undo returns
 //! to the start; parsers never panic.
 
 use omnichess_core::{Game, ToAct, Variant};
-use omnichess_variants::multiverse::Multiverse;
+use omnichess_variants::multiverse::{Decision5, Multiverse};
 use proptest::prelude::*;
 
 fn texts(g: &Multiverse) -> Vec<String> {
@@ -40,9 +41,17 @@ proptest! {
             for &d in &list {
                 prop_assert_eq!(g.parse_decision(&g.decision_text(d)), Ok(d));
             }
+            let mut tactical = Vec::new();
+            g.tactical_decisions(&mut tactical);
+            let filtered: Vec<Decision5> = list
+                .iter()
+                .copied()
+                .filter(|&d| matches!(d, Decision5::Move(mv) if g.is_tactical(mv)))
+                .collect();
+            prop_assert_eq!(tactical, filtered, "tactical decisions of {}", text);
             // Prefer submitting when possible, so that games move on through many turns.
-            let d = if list.contains(&omnichess_variants::multiverse::Decision5::Submit) && c % 3 != 0 {
-                omnichess_variants::multiverse::Decision5::Submit
+            let d = if list.contains(&Decision5::Submit) && c % 3 != 0 {
+                Decision5::Submit
             } else {
                 list[c % list.len()]
             };

@@ -39,6 +39,22 @@ pub trait Evaluator<G: Game> {
     /// these are searched past the horizon (quiescence), and they are tried first.
     fn is_tactical(&self, state: &G, decision: G::Decision) -> bool;
 
+    /// Replaces `out` with the tactical decisions of `state` (those [`Evaluator::is_tactical`]
+    /// accepts): what quiescence searches. By default all decisions, filtered; a variant whose
+    /// decisions are costly to list can list the tactical ones without the rest.
+    fn tactical_decisions(&self, state: &G, out: &mut Vec<G::Decision>) {
+        state.decisions(out);
+        out.retain(|&d| self.is_tactical(state, d));
+    }
+
+    /// The decision that ends the acting player's turn at once, if one is open (5D Chess:
+    /// `submit`). Where a turn goes on past the search's horizon, the player stands by ending
+    /// it (so the opponent's replies are seen) rather than by the static score, and makes at
+    /// most one tactical decision before. Variants whose turns are one decision never ask.
+    fn turn_end(&self, _state: &G) -> Option<G::Decision> {
+        None
+    }
+
     /// How promising `decision` looks before searching it, higher first: most valuable victim
     /// first, least valuable attacker first among equal victims. Used among tactical decisions.
     fn order_score(&self, state: &G, decision: G::Decision) -> i32;

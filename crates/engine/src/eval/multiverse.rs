@@ -166,9 +166,19 @@ impl Evaluator<Multiverse> for MultiverseEval {
 
     fn is_tactical(&self, state: &Multiverse, decision: Decision5) -> bool {
         match decision {
-            Decision5::Move(mv) => mv.promotion.is_some() || victim(state, mv).is_some(),
+            Decision5::Move(mv) => state.is_tactical(mv),
             Decision5::Submit => false,
         }
+    }
+
+    /// Listed by the rules without testing the legality of quiet moves (and without scanning
+    /// the opponent's attacks when nothing captures).
+    fn tactical_decisions(&self, state: &Multiverse, out: &mut Vec<Decision5>) {
+        state.tactical_decisions(out);
+    }
+
+    fn turn_end(&self, state: &Multiverse) -> Option<Decision5> {
+        state.may_submit().then_some(Decision5::Submit)
     }
 
     fn order_score(&self, state: &Multiverse, decision: Decision5) -> i32 {

@@ -3,6 +3,7 @@
 
 use omnichess_core::{Game, Player, ToAct};
 use omnichess_engine::Evaluator;
+use omnichess_engine::limits::QUIESCENCE_TEST_EFFORT;
 use omnichess_engine::score::{self, DECAY, Score};
 use omnichess_engine::search::{MAX_QUIESCENCE, QUIESCENCE_CHANCE};
 
@@ -10,9 +11,12 @@ use omnichess_engine::search::{MAX_QUIESCENCE, QUIESCENCE_CHANCE};
 /// search's rules: chance does not consume depth, check extends by one, a forced decision
 /// (the only one open) of the player who made the decision before costs no depth above ply
 /// `forced_until` (twice the root's depth), claimable draws below
-/// the root are 0, every decision discounts by `DECAY`, and at the horizon quiescence (stand pat or tactical decisions; all
-/// decisions in check) runs up to `MAX_QUIESCENCE` player decisions, averaging chance only
-/// within `QUIESCENCE_CHANCE` of them.
+/// the root are 0, every decision discounts by `DECAY`, and at the horizon quiescence (stand
+/// pat or tactical decisions; all decisions in check; a turn going on past the horizon
+/// stands by ending at once (`Evaluator::turn_end`) where it can, and makes at most one
+/// tactical decision there; no terminal test at a turn's start
+/// beyond `QUIESCENCE_TEST_EFFORT`) runs up to `MAX_QUIESCENCE` player decisions, averaging
+/// chance only within `QUIESCENCE_CHANCE` of them.
 pub fn expectiminimax<G: Game, E: Evaluator<G>>(
     g: &mut G,
     e: &E,
@@ -32,7 +36,7 @@ pub fn expectiminimax<G: Game, E: Evaluator<G>>(
             let in_check = e.in_check(g);
             let depth = depth + i32::from(in_check);
             if depth <= 0 {
-                return quiescence(g, e, ply, 0, p, in_check);
+                return quiescence(g, e, ply, (0, before), p, in_check);
             }
             let mut ds = Vec::new();
             g.decisions(&mut ds);
@@ -50,20 +54,30 @@ fn quiescence<G: Game, E: Evaluator<G>>(
     g: &mut G,
     e: &E,
     ply: usize,
-    qply: usize,
+    (qply, before): (usize, Option<Player>),
     p: Player,
     in_check: bool,
 ) -> Score {
-    let stand = Score::from(e.evaluate(g));
+    let mut stand = Score::from(e.evaluate(g));
     if qply >= MAX_QUIESCENCE {
         return stand;
+    }
+    if before == Some(p) && !in_check {
+        if let Some(end) = e.turn_end(g) {
+            g.apply(end);
+            stand = DECAY * quiesce_any(g, e, ply + 1, qply + 1, Some(p));
+            g.undo();
+        }
+        if qply > 0 {
+            return stand;
+        }
     }
     let mut ds = Vec::new();
     g.decisions(&mut ds);
     if !in_check {
         ds.retain(|&d| e.is_tactical(g, d));
     }
-    let searched = best_of(g, p, &ds, |g| quiesce_any(g, e, ply + 1, qply + 1));
+    let searched = best_of(g, p, &ds, |g| quiesce_any(g, e, ply + 1, qply + 1, Some(p)));
     match (searched, in_check) {
         (Some(v), true) => v,
         (Some(v), false) if p == Player::White => v.max(stand),
@@ -72,14 +86,20 @@ fn quiescence<G: Game, E: Evaluator<G>>(
     }
 }
 
-fn quiesce_any<G: Game, E: Evaluator<G>>(g: &mut G, e: &E, ply: usize, qply: usize) -> Score {
-    match g.to_act() {
+fn quiesce_any<G: Game, E: Evaluator<G>>(
+    g: &mut G,
+    e: &E,
+    ply: usize,
+    qply: usize,
+    before: Option<Player>,
+) -> Score {
+    match g.to_act_bounded(QUIESCENCE_TEST_EFFORT) {
         ToAct::Nobody(o) => score::terminal(o),
         ToAct::Chance if qply >= QUIESCENCE_CHANCE => Score::from(e.evaluate(g)),
-        ToAct::Chance => expectation(g, |g| quiesce_any(g, e, ply + 1, qply)),
+        ToAct::Chance => expectation(g, |g| quiesce_any(g, e, ply + 1, qply, None)),
         ToAct::Player(p) => {
             let in_check = e.in_check(g);
-            quiescence(g, e, ply, qply, p, in_check)
+            quiescence(g, e, ply, (qply, before), p, in_check)
         }
     }
 }

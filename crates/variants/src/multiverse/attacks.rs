@@ -61,9 +61,17 @@ impl Multiverse {
         self.scan_attacks(by_white, None)
     }
 
+    /// Whether a turn starting now could add the board `at` is on: the successor of its
+    /// line's last board, or any board of a timeline not yet made. (A turn adds at most one
+    /// board to each existing line; rays into other missing boards never matter.)
+    fn may_be_added(&self, at: Pos) -> bool {
+        self.line(at.line).is_none_or(|t| at.v == t.end() + 1)
+    }
+
     /// Follows the capture lines of side `by_white`'s pieces on the last boards where it is to
     /// move; returns whether one reaches a royal piece. With `holes`, every line that stops at
-    /// a board that does not exist is pushed there (and the scan goes on to the end).
+    /// a board that does not exist but that the turn could add is pushed there (and the scan
+    /// goes on to the end).
     fn scan_attacks(&self, by_white: bool, mut holes: Option<&mut Vec<Stopped>>) -> bool {
         let mut royal = false;
         for (line, t) in self.timelines() {
@@ -83,7 +91,7 @@ impl Multiverse {
                 self.attack_lines(from, piece, &mut |hit| match hit {
                     Reach::Royal => royal = true,
                     Reach::Hole(at, dir, slider) => {
-                        if let Some(h) = holes.as_deref_mut() {
+                        if let Some(h) = holes.as_deref_mut().filter(|_| self.may_be_added(at)) {
                             h.push(Stopped {
                                 at,
                                 piece,

@@ -16,12 +16,85 @@
 //!   the other (from a piece on one, or through an empty square of one), which the lines that
 //!   stopped at a missing board tell ([`BoardThreats::crosses`]).
 
+use std::collections::HashMap;
+
 use omnichess_core::geometry::Coord;
 
 use super::attacks::{Attacks, Step};
 use super::board::Board;
 use super::piece::{Kind, Piece};
-use super::state::{Multiverse, Pos};
+use super::state::{Decision5, Move5, Multiverse, Pos};
+
+impl Multiverse {
+    /// The legal moves that capture or promote: what the engine searches past its horizon.
+    /// The same moves as among [`omnichess_core::Game::decisions`], the others left out
+    /// before their legality is tested (and the opponent's attacks are not scanned at all
+    /// when no move captures or promotes).
+    pub fn tactical_decisions(&self, out: &mut Vec<Decision5>) {
+        self.legal_moves(out, |mv| self.is_tactical(mv));
+    }
+
+    /// Whether `mv` (a move of the side to move) captures or promotes.
+    #[must_use]
+    pub fn is_tactical(&self, mv: Move5) -> bool {
+        mv.promotion.is_some()
+            || self
+                .at(mv.to)
+                .is_some_and(|p| p.white != self.white_to_move)
+    }
+
+    /// Replaces `out` with the moves `keep` accepts that leave no royal piece of the mover
+    /// open to capture (docs/rules/multiverse.md, R9): the boards a turn adds never change one
+    /// that exists, so no later move of the turn could lift such an attack.
+    pub(super) fn legal_moves(&self, out: &mut Vec<Decision5>, keep: impl Fn(Move5) -> bool) {
+        out.clear();
+        // Scanned at the first move kept.
+        let mut attacks: Option<Attacks> = None;
+        // Threats against each board a move could add: the departure board of the current
+        // source line, and every arrival board met so far.
+        let mut departure: Option<BoardThreats> = None;
+        let mut arrivals: HashMap<(i32, i32), BoardThreats> = HashMap::new();
+        let (width, height, mover) = (self.setup.width, self.setup.height, self.white_to_move);
+        self.moves(|mv| {
+            if !keep(mv) {
+                return;
+            }
+            let attacks = attacks.get_or_insert_with(|| self.opponent_attacks());
+            if attacks.at_start {
+                return;
+            }
+            let line = mv.from.line;
+            let from = match &departure {
+                Some(t) if t.at.0 == line => t,
+                _ => departure.insert(self.board_threats(line, attacks)),
+            };
+            let Some(after) = self.departure(mv) else {
+                return;
+            };
+            if from.exposed(&after, mover, width, height) {
+                return;
+            }
+            if (mv.from.line, mv.from.v) != (mv.to.line, mv.to.v) {
+                let (Some(landed), Some(target)) =
+                    (self.arrival(mv), self.board(mv.to.line, mv.to.v))
+                else {
+                    return;
+                };
+                // Keyed by the target board: every branch lands on the same new line.
+                let to = arrivals
+                    .entry((mv.to.line, mv.to.v))
+                    .or_insert_with(|| self.threats_at(self.arrival_at(mv), target, attacks));
+                let illegal = to.exposed(&landed, mover, width, height)
+                    || from.crosses(self, &after, to, &landed, mover)
+                    || to.crosses(self, &landed, from, &after, mover);
+                if illegal {
+                    return;
+                }
+            }
+            out.push(Decision5::Move(mv));
+        });
+    }
+}
 
 /// What an opponent piece could reach from a board a move adds.
 pub(super) struct BoardThreats {

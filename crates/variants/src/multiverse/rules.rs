@@ -63,8 +63,8 @@ impl Multiverse {
         }
     }
 
-    /// Who acts, or `None` when the action search ran over `budget` candidate points. Exact
-    /// answers are kept for the turn.
+    /// Who acts, or `None` when the action search ran over `budget` candidate points (at
+    /// once for a budget of 0). Exact answers are kept for the turn.
     fn to_act_within(&self, budget: u64) -> Option<ToAct> {
         let mover = self.mover();
         if !self.at_turn_start() {
@@ -72,6 +72,9 @@ impl Multiverse {
         }
         if let Some(known) = self.turn_start.get() {
             return Some(known);
+        }
+        if budget == 0 {
+            return None;
         }
         let to_act = if self.clone().has_action_within(budget)? {
             ToAct::Player(mover)

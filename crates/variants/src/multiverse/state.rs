@@ -6,12 +6,9 @@
 //! consecutive integers: L in games that start with one timeline (or three), and +k → k,
 //! −k → −(k+1) in games that start with −0 and +0 (docs/rules/multiverse.md).
 
-use std::collections::HashMap;
-
 use omnichess_core::{Game, ToAct};
 
 use super::board::Board;
-use super::move_check::BoardThreats;
 use super::piece::Kind;
 
 /// A square on a board of the multiverse.
@@ -281,47 +278,7 @@ impl Game for Multiverse {
     /// boards a turn adds never change one that exists, so no later move could lift that
     /// attack (docs/rules/multiverse.md, R9).
     fn decisions(&self, out: &mut Vec<Decision5>) {
-        out.clear();
-        let attacks = self.opponent_attacks();
-        if !attacks.at_start {
-            // Threats against each board a move could add: the departure board of the
-            // current source line, and every arrival board met so far (move_check.rs).
-            let mut departure: Option<BoardThreats> = None;
-            let mut arrivals: HashMap<(i32, i32), BoardThreats> = HashMap::new();
-            let (width, height, mover) = (self.setup.width, self.setup.height, self.white_to_move);
-            self.moves(|mv| {
-                let line = mv.from.line;
-                let from = match &departure {
-                    Some(t) if t.at.0 == line => t,
-                    _ => departure.insert(self.board_threats(line, &attacks)),
-                };
-                let Some(after) = self.departure(mv) else {
-                    return;
-                };
-                if from.exposed(&after, mover, width, height) {
-                    return;
-                }
-                if (mv.from.line, mv.from.v) != (mv.to.line, mv.to.v) {
-                    let (Some(landed), Some(target)) =
-                        (self.arrival(mv), self.board(mv.to.line, mv.to.v))
-                    else {
-                        return;
-                    };
-                    // Keyed by the target board: every branch lands on the same new line.
-                    let key = (mv.to.line, mv.to.v);
-                    let to = arrivals
-                        .entry(key)
-                        .or_insert_with(|| self.threats_at(self.arrival_at(mv), target, &attacks));
-                    let illegal = to.exposed(&landed, mover, width, height)
-                        || from.crosses(self, &after, to, &landed, mover)
-                        || to.crosses(self, &landed, from, &after, mover);
-                    if illegal {
-                        return;
-                    }
-                }
-                out.push(Decision5::Move(mv));
-            });
-        }
+        self.legal_moves(out, |_| true);
         if self.may_submit() {
             out.push(Decision5::Submit);
         }
