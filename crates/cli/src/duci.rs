@@ -3,8 +3,7 @@
 //! (or `submit`), as the protocol has it; the search runs on its own thread.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use omnichess_core::{Game, Variant};
@@ -13,6 +12,7 @@ use omnichess_engine::{Limits, Search};
 use omnichess_variants::multiverse::Multiverse;
 
 use crate::output::outln;
+use crate::uci::Background;
 
 /// The longest a bare `go` searches when no `stop` comes.
 const BARE_GO: Duration = Duration::from_secs(10);
@@ -21,13 +21,8 @@ const BARE_GO: Duration = Duration::from_secs(10);
 pub fn run() {
     let commands = crate::uci::input_lines();
     let mut game = start_position();
-    let mut search: Option<(JoinHandle<()>, Arc<AtomicBool>)> = None;
-    let stop = |search: &mut Option<(JoinHandle<()>, Arc<AtomicBool>)>| {
-        if let Some((thread, flag)) = search.take() {
-            flag.store(true, Ordering::Relaxed);
-            let _ = thread.join();
-        }
-    };
+    let mut search: Option<Background> = None;
+    let stop = Background::stop;
     for line in commands {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
@@ -97,7 +92,7 @@ fn position(words: &[&str]) -> Result<Multiverse, String> {
 
 /// `go [movetime MS] [depth N] [nodes N]`: one move (or `submit`) of the turn, or
 /// `nobestmove` when no player is to move.
-fn go(game: Multiverse, words: &[&str]) -> (JoinHandle<()>, Arc<AtomicBool>) {
+fn go(game: Multiverse, words: &[&str]) -> Background {
     let number = |key: &str| crate::uci::number_after(words, key);
     let flag = Arc::new(AtomicBool::new(false));
     let mut limits = Limits {
@@ -109,12 +104,11 @@ fn go(game: Multiverse, words: &[&str]) -> (JoinHandle<()>, Arc<AtomicBool>) {
     if !limits.is_bounded() {
         limits.time = Some(BARE_GO);
     }
-    let thread = std::thread::spawn(move || {
+    Background::spawn(flag, move || {
         let mut search = Search::new(MultiverseEval, omnichess_engine::tt::DEFAULT_MIB);
         match search.search(&game, &limits, &mut |_| {}) {
             Ok(result) => outln!("bestmove {}", game.duci_text(result.best)),
             Err(_) => outln!("nobestmove"),
         }
-    });
-    (thread, flag)
+    })
 }

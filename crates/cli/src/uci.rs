@@ -28,7 +28,7 @@ struct Session {
     position: Option<String>,
     moves: Vec<String>,
     hash_mib: usize,
-    search: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+    search: Option<Background>,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -73,10 +73,7 @@ pub fn run(variant: &str) -> Result<(), CliError> {
 impl Session {
     /// Ends the running search, which prints its `bestmove`.
     fn stop(&mut self) {
-        if let Some((thread, stop)) = self.search.take() {
-            stop.store(true, Ordering::Relaxed);
-            let _ = thread.join();
-        }
+        Background::stop(&mut self.search);
     }
 
     /// `setoption name Hash value N`.
@@ -161,7 +158,7 @@ impl Session {
             self.moves.clone(),
             self.hash_mib,
         );
-        let thread = std::thread::spawn(move || {
+        self.search = Some(Background::spawn(stop, move || {
             let request = AnalysisRequest {
                 position: position.as_deref(),
                 after: &moves,
@@ -175,8 +172,31 @@ impl Session {
                     outln!("bestmove 0000");
                 }
             }
-        });
-        self.search = Some((thread, stop));
+        }));
+    }
+}
+
+/// A search running on its own thread, with the flag that stops it.
+pub struct Background {
+    thread: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Background {
+    /// Runs `work` on a new thread; `stop` is the flag its search watches.
+    pub fn spawn(stop: Arc<AtomicBool>, work: impl FnOnce() + Send + 'static) -> Background {
+        Background {
+            thread: std::thread::spawn(work),
+            stop,
+        }
+    }
+
+    /// Stops the search in `running`, if any, and waits for it to print its answer.
+    pub fn stop(running: &mut Option<Background>) {
+        if let Some(b) = running.take() {
+            b.stop.store(true, Ordering::Relaxed);
+            let _ = b.thread.join();
+        }
     }
 }
 

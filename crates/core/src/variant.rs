@@ -1,7 +1,7 @@
 //! The text side of a variant: its name, position text, decision notation, record format and
 //! board drawing.
 
-use crate::{DecisionError, Game, GameRecord, Outcome, PositionError, RecordError};
+use crate::{DecisionError, Game, GameRecord, Outcome, PositionError, RecordError, ReplayError};
 
 /// A playable variant: a [`Game`] with a name and text formats. Everything the CLI does with a
 /// variant goes through this trait (behind [`crate::DynGame`]).
@@ -50,6 +50,29 @@ pub trait Variant: Game + Sized + 'static {
                 text
             })
             .collect()
+    }
+
+    /// The state at the end of `record`: its start position (the standard start when it names
+    /// none) with every decision played. Stops at the first decision that cannot be played,
+    /// naming it and its position.
+    fn after_record(record: &GameRecord) -> Result<Self, ReplayError> {
+        let mut game = match record.start.as_deref() {
+            Some(text) => Self::from_position_text(text)?,
+            None => Self::start(),
+        };
+        for (i, d) in record.decisions.iter().enumerate() {
+            let decision =
+                game.parse_decision(&d.text)
+                    .map_err(|source| ReplayError::Decision {
+                        index: i + 1,
+                        text: d.text.clone(),
+                        line: d.line,
+                        position: game.position_text(),
+                        source,
+                    })?;
+            game.apply(decision);
+        }
+        Ok(game)
     }
 
     /// Writes the game played from `start` through `decisions` in the variant's record format,

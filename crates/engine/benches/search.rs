@@ -68,12 +68,7 @@ fn searches(c: &mut Criterion) {
 fn multiverse_midgame() -> Multiverse {
     let text = include_str!("../../variants/tests/data/5d-chess-js/g40.5dpgn");
     let record = Multiverse::parse_record(text).expect("the record reads");
-    let mut game = Multiverse::start();
-    for d in &record.decisions {
-        let decision = game.parse_decision(&d.text).expect("legal");
-        game.apply(decision);
-    }
-    game
+    Multiverse::after_record(&record).expect("the record plays")
 }
 
 criterion_group!(benches, searches);

@@ -212,13 +212,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         game.decisions(&mut self.root);
         // Captures first, the best victim first: what an unfinished first iteration sees.
         let eval = &self.evaluator;
-        self.root.sort_by_key(|&d| {
-            std::cmp::Reverse(if eval.is_tactical(&game, d) {
-                eval.order_score(&game, d)
-            } else {
-                i32::MIN
-            })
-        });
+        self.root
+            .sort_by_key(|&d| std::cmp::Reverse(tactical_rank(eval, &game, d).unwrap_or(0)));
         if let Some(best) = self.tt.probe(game.hash()).and_then(|e| e.best)
             && let Some(i) = self.root.iter().position(|&d| d == best)
         {
@@ -515,8 +510,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         buf.order.extend(buf.decisions.iter().map(|&d| {
             if Some(d) == hash_move {
                 HASH_MOVE
-            } else if eval.is_tactical(g, d) {
-                TACTICAL + eval.order_score(g, d).clamp(0, TACTICAL - 1)
+            } else if let Some(rank) = tactical_rank(eval, g, d) {
+                rank
             } else if Some(d) == killers[0] {
                 KILLER
             } else if Some(d) == killers[1] {
@@ -825,6 +820,13 @@ fn expectation(probability: &[f64], values: &[Score]) -> Score {
 }
 
 /// Whether `v` is better than `best` for the maximiser (White) or the minimiser (Black).
+/// A tactical decision's place in the move order: above every quiet decision (whose places
+/// are below [`TACTICAL`]), the evaluator's most promising first. `None` for a quiet one.
+fn tactical_rank<G: Game, E: Evaluator<G>>(eval: &E, g: &G, d: G::Decision) -> Option<i32> {
+    eval.is_tactical(g, d)
+        .then(|| TACTICAL + eval.order_score(g, d).clamp(0, TACTICAL - 1))
+}
+
 fn better(maximise: bool, v: Score, best: Score) -> bool {
     if maximise { v > best } else { v < best }
 }

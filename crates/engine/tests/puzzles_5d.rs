@@ -15,13 +15,8 @@ fn puzzle(name: &str) -> Multiverse {
         .join(format!("{name}.5dpgn"));
     let text = std::fs::read_to_string(&path).expect("the puzzle file");
     let record = Multiverse::parse_record(&text).expect("the record reads");
-    let mut game = Multiverse::from_position_text(record.start.as_deref().expect("a start"))
-        .expect("the start");
-    for d in &record.decisions {
-        let decision = game.parse_decision(&d.text).expect("legal");
-        game.apply(decision);
-    }
-    game
+    assert!(record.start.is_some(), "{name}: a puzzle names its start");
+    Multiverse::after_record(&record).expect("the record plays")
 }
 
 /// Plays the engine's turn at `depth` and returns the position after it.

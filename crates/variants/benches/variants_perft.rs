@@ -42,11 +42,7 @@ fn bench(c: &mut Criterion) {
     let game = "[Board \"Standard\"]\n1. e3 / Nf6\n2. Bb5 / e6\n3. c3 / Ne4\n4. Qb3 / Qf6\n\
                 5. (0T5)Qb3>>x(0T1)f7~ (>L1) / (1T1)Kxf7\n6. (1T2)Nf3 / (1T2)e6\n";
     let record = Multiverse::parse_record(game).expect("record");
-    let mut five = Multiverse::start();
-    for d in &record.decisions {
-        let decision = five.parse_decision(&d.text).expect("legal");
-        five.apply(decision);
-    }
+    let mut five = Multiverse::after_record(&record).expect("the record plays");
     group.throughput(Throughput::Elements(1));
     group.bench_function("multiverse actions, two timelines (cap 1000)", |b| {
         b.iter(|| five.count_turns(1000))

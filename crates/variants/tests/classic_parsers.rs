@@ -89,3 +89,20 @@ proptest! {
         prop_assert_eq!(replayed.position_text(), end.position_text());
     }
 }
+
+#[test]
+fn after_record_plays_a_record_out_and_names_its_first_illegal_move() {
+    let record = Classic::parse_record("1. e4 e5 2. Nf3 Nc6 *").expect("PGN");
+    let end = Classic::after_record(&record).expect("legal moves");
+    assert_eq!(
+        end.position_text(),
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    );
+    let record = Classic::parse_record("1. e4 e5 2. Ke3 *").expect("PGN");
+    match Classic::after_record(&record) {
+        Err(omnichess_core::ReplayError::Decision { index, text, .. }) => {
+            assert_eq!((index, text.as_str()), (3, "Ke3"));
+        }
+        other => panic!("expected the third move refused, got {other:?}"),
+    }
+}

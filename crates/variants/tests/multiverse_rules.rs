@@ -235,10 +235,7 @@ fn r9_check_through_time_forbids_the_submit() {
         6,
         "three half-turns, each with its submit"
     );
-    let mut g = game(record.start.as_deref().expect("a start"));
-    for d in &record.decisions {
-        play(&mut g, &d.text);
-    }
+    let mut g = Multiverse::after_record(&record).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.count_turns(1000), 27);
 }
 
