@@ -202,6 +202,11 @@ pub enum Command {
         /// result do not depend on it: every game is seeded from --seed and its number.
         #[arg(long, value_name = "N", default_value_t = 1)]
         jobs: usize,
+        /// Write every game to this folder (made if missing) as it ends: `game-001.pgn`
+        /// (`.5dpgn` for 5D Chess) in the variant's record format, and `games.tsv` with
+        /// each game's number, A's colour and how it ended.
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
     },
 
     /// Speak UCI on stdin/stdout, so chess GUIs and match runners can use the engine.

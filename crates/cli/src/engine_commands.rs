@@ -1,12 +1,14 @@
 //! `omnichess analyze` and `omnichess match`: the engine from the command line.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::time::Duration;
 
 use omnichess_engine::registry::{AnalysisRequest, EngineEntry, MatchRequest};
 use omnichess_engine::{Limits, match_play::MatchReport};
 
 use crate::error::CliError;
+use crate::match_records::MatchRecords;
 use crate::open;
 use crate::output::outln;
 
@@ -87,6 +89,8 @@ pub struct MatchSettings<'a> {
     pub max_turns: u64,
     /// Games at once.
     pub jobs: usize,
+    /// The folder every game is written to, if any.
+    pub records: Option<&'a Path>,
 }
 
 /// `omnichess match`
@@ -104,6 +108,13 @@ pub fn play_match(
     }
     open::game(variant, position)?;
     let position_text = position.map(open::position_text).transpose()?;
+    let mut records = settings
+        .records
+        .map(|dir| {
+            let extension = open::variant(variant)?.record_extension;
+            MatchRecords::create(dir, extension, settings.games)
+        })
+        .transpose()?;
     let request = MatchRequest {
         a: settings.a,
         b: settings.b,
@@ -115,8 +126,11 @@ pub fn play_match(
         jobs: settings.jobs,
     };
     let terminal = std::io::stderr().is_terminal();
-    let report = (entry.play_match)(&request, &mut |so_far| {
-        progress(so_far, settings.games, terminal)
+    let report = (entry.play_match)(&request, &mut |so_far, game| {
+        if let Some(records) = records.as_mut() {
+            records.write(game);
+        }
+        progress(so_far, settings.games, terminal);
     })?;
     if terminal {
         eprintln!();
@@ -126,7 +140,7 @@ pub fn play_match(
     }
     outln!("{}", report.elo_line());
     outln!("{}", report.result_line());
-    Ok(())
+    records.map_or(Ok(()), MatchRecords::finish)
 }
 
 /// The progress bar on stderr: redrawn in place on a terminal, a line every tenth of the

@@ -7,6 +7,7 @@ mod engine_commands;
 mod error;
 mod game_loop;
 mod input;
+mod match_records;
 mod open;
 mod output;
 mod play;
@@ -133,6 +134,7 @@ fn run(command: Command) -> Result<(), CliError> {
             max_turns,
             position,
             jobs,
+            records,
         } => engine_commands::play_match(
             &variant,
             position.as_deref(),
@@ -144,6 +146,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 seed,
                 max_turns,
                 jobs,
+                records: records.as_deref(),
             },
         ),
         Command::Uci { variant } if variant == "multiverse" => {

@@ -90,6 +90,70 @@ fn match_ends_with_elo_then_result() {
 }
 
 #[test]
+fn match_records_writes_every_game_and_an_index_that_replay_accepts() {
+    let dir = std::env::temp_dir().join(format!("omnichess-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let records = dir.join("new/folder");
+    let records_arg = records.to_str().expect("a UTF-8 path");
+    let o = omnichess(&[
+        "match",
+        "multiverse",
+        "--a",
+        "engine:depth=1",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--max-turns",
+        "6",
+        "--records",
+        records_arg,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let index = std::fs::read_to_string(records.join("games.tsv")).expect("the index");
+    let lines: Vec<&str> = index.lines().collect();
+    assert_eq!(lines[0], "game\ta\tending\tfile");
+    assert_eq!(lines.len(), 3, "{index}");
+    for (n, colour) in [(1, "white"), (2, "black")] {
+        let name = format!("game-00{n}.5dpgn");
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{n}\t")))
+            .expect("a line per game");
+        assert!(line.starts_with(&format!("{n}\t{colour}\t")), "{line}");
+        assert!(line.ends_with(&format!("\t{name}")), "{line}");
+        // Every record replays: the referee's games are legal games.
+        let path = records.join(&name);
+        let replay = omnichess(&["replay", "multiverse", path.to_str().expect("UTF-8")]);
+        assert!(
+            replay.status.success(),
+            "{}",
+            String::from_utf8_lossy(&replay.stderr)
+        );
+    }
+    // A folder that cannot be made is refused before any game is played.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").expect("a file");
+    let under_file = file.join("records");
+    assert_user_error(
+        &omnichess(&[
+            "match",
+            "classic",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "1",
+            "--records",
+            under_file.to_str().expect("UTF-8"),
+        ]),
+        "--records: cannot write",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn match_refuses_bad_specs() {
     assert_user_error(
         &omnichess(&[

@@ -20,6 +20,8 @@ pub struct VariantEntry {
     pub open: OpenFn,
     /// Reads a game record in the variant's record format.
     pub parse_record: ParseRecordFn,
+    /// The file extension of its records, without the dot.
+    pub record_extension: &'static str,
 }
 
 impl VariantEntry {
@@ -31,6 +33,7 @@ impl VariantEntry {
             description: V::DESCRIPTION,
             open: open::<V>,
             parse_record: V::parse_record,
+            record_extension: V::RECORD_EXTENSION,
         }
     }
 }

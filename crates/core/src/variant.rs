@@ -13,6 +13,8 @@ pub trait Variant: Game + Sized + 'static {
     const NAME: &'static str;
     /// One line saying what the variant is.
     const DESCRIPTION: &'static str;
+    /// The file extension of its records, without the dot (`pgn`, `5dpgn`).
+    const RECORD_EXTENSION: &'static str;
 
     /// The standard starting state.
     fn start() -> Self;

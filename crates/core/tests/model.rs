@@ -121,6 +121,7 @@ fn text(d: Step) -> String {
 impl Variant for Race {
     const NAME: &'static str = "race";
     const DESCRIPTION: &'static str = "A race to five points (a test game)";
+    const RECORD_EXTENSION: &'static str = "txt";
     fn start() -> Race {
         Race {
             points: [0, 0],

@@ -7,7 +7,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 
-use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
+use omnichess_core::{Game, Outcome, Player, ToAct, Variant, Verdict};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -177,15 +177,30 @@ pub fn play_match<V: Variant>(
     a: &mut dyn Agent<V>,
     b: &mut dyn Agent<V>,
     config: &MatchConfig,
-    progress: &mut dyn FnMut(&MatchReport),
+    progress: &mut dyn FnMut(&MatchReport, &PlayedGame),
 ) -> Result<MatchReport, EngineError> {
     let mut report = MatchReport::default();
     for game_number in 0..config.games {
-        let ending = play_numbered(start, a, b, config, game_number)?;
-        report.record(ending, a_colour(game_number));
-        progress(&report);
+        let game = play_numbered(start, a, b, config, game_number)?;
+        report.record(game.ending, a_colour(game_number));
+        progress(&report, &game.played(start, game_number));
     }
     Ok(report)
+}
+
+/// One finished game of a match, as the progress callback sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// The game's number, from 1.
+    pub number: u32,
+    /// Whether A had White.
+    pub a_white: bool,
+    /// How it ended, in words: `1-0 white wins by checkmate`, `drawn at the turn cap (40
+    /// turns)`, `black found no legal turn`.
+    pub ending: String,
+    /// The game in the variant's record format ([`Variant::record_text`]); its result is
+    /// unknown (`*`) where the referee, not the rules, ended it.
+    pub record: String,
 }
 
 /// Agents A and B.
@@ -203,7 +218,7 @@ pub fn play_match_parallel<V: Variant + Send>(
     agents: &AgentPairFn<'_, V>,
     config: &MatchConfig,
     jobs: usize,
-    progress: &mut dyn FnMut(&MatchReport),
+    progress: &mut dyn FnMut(&MatchReport, &PlayedGame),
 ) -> Result<MatchReport, EngineError> {
     let next = AtomicU32::new(0);
     let (sender, results) = mpsc::channel();
@@ -225,9 +240,10 @@ pub fn play_match_parallel<V: Variant + Send>(
                     if game_number >= config.games {
                         return;
                     }
-                    let ending = play_numbered(&start, a.as_mut(), b.as_mut(), config, game_number);
-                    let failed = ending.is_err();
-                    if sender.send(ending.map(|e| (e, game_number))).is_err() || failed {
+                    let game = play_numbered(&start, a.as_mut(), b.as_mut(), config, game_number)
+                        .map(|g| (g.ending, g.played(&start, game_number)));
+                    let failed = game.is_err();
+                    if sender.send(game.map(|g| (g, game_number))).is_err() || failed {
                         // The collector has stopped (an error elsewhere), or this game failed:
                         // no more games from this thread.
                         next.store(config.games, Ordering::Relaxed);
@@ -239,9 +255,9 @@ pub fn play_match_parallel<V: Variant + Send>(
         drop(sender);
         let mut report = MatchReport::default();
         for result in results {
-            let (ending, game_number) = result?;
+            let ((ending, played), game_number) = result?;
             report.record(ending, a_colour(game_number));
-            progress(&report);
+            progress(&report, &played);
         }
         Ok(report)
     })
@@ -277,7 +293,7 @@ fn play_numbered<V: Variant>(
     b: &mut dyn Agent<V>,
     config: &MatchConfig,
     game_number: u32,
-) -> Result<Ending, EngineError> {
+) -> Result<GameOver<V>, EngineError> {
     let [chance, a_seed, b_seed] = game_seeds(config.seed, game_number);
     a.new_game(a_seed);
     b.new_game(b_seed);
@@ -293,7 +309,7 @@ impl MatchReport {
     /// Counts a game that ended with `ending`, A having played `a_colour`.
     fn record(&mut self, ending: Ending, a_colour: Player) {
         match ending {
-            Ending::TurnCap => {
+            Ending::TurnCap(_) => {
                 self.draws += 1;
                 self.adjudicated += 1;
             }
@@ -305,27 +321,61 @@ impl MatchReport {
                     self.wins += 1;
                 }
             }
-            Ending::Rules(Verdict::Win(p)) if p == a_colour => self.wins += 1,
-            Ending::Rules(Verdict::Win(_)) => self.losses += 1,
-            Ending::Rules(Verdict::Draw) => self.draws += 1,
-            Ending::Rules(Verdict::BothLose) => {
-                self.draws += 1;
-                self.both_lose += 1;
-            }
+            Ending::Rules(outcome) => match outcome.verdict {
+                Verdict::Win(p) if p == a_colour => self.wins += 1,
+                Verdict::Win(_) => self.losses += 1,
+                Verdict::Draw => self.draws += 1,
+                Verdict::BothLose => {
+                    self.draws += 1;
+                    self.both_lose += 1;
+                }
+            },
         }
     }
 }
 
 /// How a game of a match ended.
+#[derive(Clone, Copy, Debug)]
 enum Ending {
     /// By the rules.
-    Rules(Verdict),
-    /// Adjudicated a draw at the turn cap.
-    TurnCap,
+    Rules(Outcome),
+    /// Adjudicated a draw at the turn cap (the cap).
+    TurnCap(u64),
     /// The player found no legal turn, and the referee's bounded test could not tell.
     NoTurnFound(Player),
 }
 
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Rules(outcome) => write!(f, "{outcome}"),
+            Ending::TurnCap(cap) => write!(f, "drawn at the turn cap ({cap} turns)"),
+            Ending::NoTurnFound(p) => write!(f, "{p} found no legal turn"),
+        }
+    }
+}
+
+/// A game played out: its ending and every decision played.
+struct GameOver<V: Variant> {
+    ending: Ending,
+    decisions: Vec<V::Decision>,
+}
+
+impl<V: Variant> GameOver<V> {
+    /// The game as the progress callback sees it, with its record written from `start`.
+    fn played(&self, start: &V, game_number: u32) -> PlayedGame {
+        let outcome = match self.ending {
+            Ending::Rules(outcome) => Some(outcome),
+            _ => None,
+        };
+        PlayedGame {
+            number: game_number + 1,
+            a_white: a_colour(game_number) == Player::White,
+            ending: self.ending.to_string(),
+            record: V::record_text(start, &self.decisions, outcome),
+        }
+    }
+}
 /// One game.
 fn play_game<V: Variant>(
     start: &V,
@@ -333,37 +383,47 @@ fn play_game<V: Variant>(
     black: &mut dyn Agent<V>,
     max_turns: u64,
     rng: &mut StdRng,
-) -> Result<Ending, EngineError> {
+) -> Result<GameOver<V>, EngineError> {
     let mut game = start.clone();
     let first_turn = game.turn_index();
     let mut open = Vec::new();
+    let mut decisions = Vec::new();
     loop {
-        if game.turn_index() - first_turn >= max_turns {
-            return Ok(Ending::TurnCap);
-        }
-        match game.to_act_bounded(REFEREE_TEST_EFFORT) {
-            ToAct::Nobody(outcome) => return Ok(Ending::Rules(outcome.verdict)),
-            ToAct::Chance => {
-                game.decisions(&mut open);
-                let d = roll(&game, &open, rng);
-                game.apply(d);
-            }
-            ToAct::Player(player) => {
-                let (turn, name) = match player {
-                    Player::White => (white.choose_turn(&game), "white"),
-                    Player::Black => (black.choose_turn(&game), "black"),
-                };
-                if turn.is_empty() {
-                    return Ok(Ending::NoTurnFound(player));
-                }
-                for d in turn {
+        let ending = if game.turn_index() - first_turn >= max_turns {
+            Some(Ending::TurnCap(max_turns))
+        } else {
+            match game.to_act_bounded(REFEREE_TEST_EFFORT) {
+                ToAct::Nobody(outcome) => Some(Ending::Rules(outcome)),
+                ToAct::Chance => {
                     game.decisions(&mut open);
-                    if !open.contains(&d) {
-                        return Err(illegal(&game, name, format!("{d:?}")));
-                    }
+                    let d = roll(&game, &open, rng);
                     game.apply(d);
+                    decisions.push(d);
+                    None
+                }
+                ToAct::Player(player) => {
+                    let (turn, name) = match player {
+                        Player::White => (white.choose_turn(&game), "white"),
+                        Player::Black => (black.choose_turn(&game), "black"),
+                    };
+                    if turn.is_empty() {
+                        Some(Ending::NoTurnFound(player))
+                    } else {
+                        for d in turn {
+                            game.decisions(&mut open);
+                            if !open.contains(&d) {
+                                return Err(illegal(&game, name, format!("{d:?}")));
+                            }
+                            game.apply(d);
+                            decisions.push(d);
+                        }
+                        None
+                    }
                 }
             }
+        };
+        if let Some(ending) = ending {
+            return Ok(GameOver { ending, decisions });
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::agents::{self, Agent, AgentSpec};
 use crate::error::EngineError;
 use crate::eval::{ClassicEval, DiceEval, Evaluator, MultiverseEval, QecEval};
 use crate::limits::Limits;
-use crate::match_play::{self, AgentPair, MatchConfig, MatchReport};
+use crate::match_play::{self, AgentPair, MatchConfig, MatchReport, PlayedGame};
 use crate::score;
 use crate::search::{Report, Search};
 use crate::tt;
@@ -62,9 +62,11 @@ pub struct MatchRequest<'a> {
     pub jobs: usize,
 }
 
-/// Plays a match, calling back with the report after every game.
-pub type MatchFn =
-    fn(&MatchRequest<'_>, &mut dyn FnMut(&MatchReport)) -> Result<MatchReport, EngineError>;
+/// Plays a match, calling back after every game with the report so far and the game.
+pub type MatchFn = fn(
+    &MatchRequest<'_>,
+    &mut dyn FnMut(&MatchReport, &PlayedGame),
+) -> Result<MatchReport, EngineError>;
 
 /// An agent behind text, for a terminal game whose variant is chosen at run time.
 pub trait DynAgent {
@@ -188,7 +190,7 @@ where
 
 fn play<V, E>(
     request: &MatchRequest<'_>,
-    progress: &mut dyn FnMut(&MatchReport),
+    progress: &mut dyn FnMut(&MatchReport, &PlayedGame),
 ) -> Result<MatchReport, EngineError>
 where
     V: Variant + Send,

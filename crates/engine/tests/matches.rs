@@ -1,7 +1,7 @@
 //! Agents in matches: the engine beats random play, every agent's decisions are legal in every
 //! variant, and a match is reproducible from its seed.
 
-use omnichess_core::Variant;
+use omnichess_core::{Game, Variant};
 use omnichess_engine::agents::{self, AgentSpec};
 use omnichess_engine::eval::{ClassicEval, DiceEval, QecEval};
 use omnichess_engine::match_play::{MatchConfig, MatchReport, play_match};
@@ -29,13 +29,27 @@ fn the_engine_at_depth_2_does_not_lose_to_random_play() {
         a.as_mut(),
         b.as_mut(),
         &config(4, 200),
-        &mut |r| seen.push(*r),
+        &mut |r, g| seen.push((*r, g.clone())),
     )
     .expect("legal play");
     assert_eq!(report.games(), 4);
     assert_eq!(seen.len(), 4, "progress after every game");
     assert_eq!(report.losses, 0, "{report:?}");
     assert!(report.wins >= 3, "{report:?}");
+    for (i, (_, game)) in seen.iter().enumerate() {
+        assert_eq!(game.number, i as u32 + 1);
+        assert_eq!(game.a_white, i % 2 == 0, "colours alternate, A White first");
+        // The record replays to the position the game ended in, and states its result.
+        let record = Classic::parse_record(&game.record).expect("the record reads");
+        let end = Classic::after_record(&record).expect("the record replays");
+        match end.to_act().outcome() {
+            Some(outcome) => {
+                assert_eq!(game.ending, outcome.to_string());
+                assert_eq!(record.result.as_deref(), Some(outcome.score_text()));
+            }
+            None => assert_eq!(game.ending, "drawn at the turn cap (200 turns)"),
+        }
+    }
 }
 
 /// A short match of `a` against `b` in variant `V` (errors if any decision is illegal).
@@ -53,7 +67,7 @@ where
         seed,
         max_turns: 40,
     };
-    play_match(&V::start(), a.as_mut(), b.as_mut(), &config, &mut |_| {}).expect("legal play")
+    play_match(&V::start(), a.as_mut(), b.as_mut(), &config, &mut |_, _| {}).expect("legal play")
 }
 
 #[test]
@@ -88,8 +102,14 @@ fn a_side_that_finds_no_turn_where_the_referee_cannot_tell_loses_and_is_counted(
             .expect("an agent")
     };
     let (mut a, mut b) = (build(1), build(2));
-    let report = play_match(&start, a.as_mut(), b.as_mut(), &config(1, 10), &mut |_| {})
-        .expect("legal play");
+    let report = play_match(
+        &start,
+        a.as_mut(),
+        b.as_mut(),
+        &config(1, 10),
+        &mut |_, _| {},
+    )
+    .expect("legal play");
     // A is White in the first game; Black, to move, found nothing.
     assert_eq!((report.wins, report.no_turn_found), (1, 1), "{report:?}");
     assert!(

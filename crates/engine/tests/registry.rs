@@ -74,7 +74,7 @@ fn errors_say_what_is_wrong() {
         position: None,
         jobs: 1,
     };
-    let err = (find("classic").expect("classic").play_match)(&request, &mut |_| {})
+    let err = (find("classic").expect("classic").play_match)(&request, &mut |_, _| {})
         .expect_err("bad spec");
     assert!(
         err.to_string().starts_with("bad agent `alphazero`"),
@@ -95,8 +95,8 @@ fn matches_and_agents_run_by_name() {
         jobs: 2,
     };
     let mut progress = 0;
-    let report =
-        (find("dice").expect("dice").play_match)(&request, &mut |_| progress += 1).expect("match");
+    let report = (find("dice").expect("dice").play_match)(&request, &mut |_, _| progress += 1)
+        .expect("match");
     assert_eq!((report.games(), progress), (2, 2));
     let mut agent =
         (find("qec").expect("qec").agent)("greedy", 5, Duration::from_millis(5)).expect("agent");
@@ -130,8 +130,8 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
             jobs,
         };
         let mut seen = 0;
-        let report =
-            (find("dice").expect("dice").play_match)(&request, &mut |_| seen += 1).expect("match");
+        let report = (find("dice").expect("dice").play_match)(&request, &mut |_, _| seen += 1)
+            .expect("match");
         assert_eq!(seen, 8, "progress after every game");
         report
     };

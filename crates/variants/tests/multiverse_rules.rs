@@ -409,6 +409,19 @@ fn r12_records_round_trip_and_mark_check_and_mate() {
     assert_eq!(replayed.position_text(), g.position_text());
     assert_eq!(replayed.to_act(), ToAct::Player(Player::White));
     assert!(replayed.in_check() && replayed.softmate());
+    assert_eq!(
+        replayed.softmate_within(100_000),
+        Some(true),
+        "bounded, the same"
+    );
+    assert_eq!(
+        start.softmate_within(0),
+        Some(false),
+        "no check: known at once"
+    );
+    // In check among 18 timelines: a proof takes minutes, the bounded test gives up.
+    let wide = game(include_str!("data/multiverse/wide-check.txt"));
+    assert_eq!(wide.softmate_within(100), None);
     // R9: the decisions leave out the moves after which a royal piece can be taken (no later
     // move could lift that); the king's jump into the past is the one left.
     let mut by_movement = 0;

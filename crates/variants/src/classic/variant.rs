@@ -9,6 +9,7 @@ impl Variant for Classic {
     const NAME: &'static str = "classic";
     const DESCRIPTION: &'static str =
         "Chess by the FIDE Laws (FEN positions, SAN or UCI moves, PGN games)";
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     fn start() -> Classic {
         Classic::from_board(Board::default())

@@ -9,6 +9,7 @@ use crate::classic::STANDARD_START;
 impl Variant for Dice {
     const NAME: &'static str = "dice";
     const DESCRIPTION: &'static str = "Die Chess: a die picks the piece type you must move; check, castling and promotion by roll";
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     fn start() -> Dice {
         // The standard FEN always reads.

@@ -43,6 +43,21 @@ impl Multiverse {
         self.in_check() && probe.count_actions(1) > 0 && probe.count_actions_where(1, true) == 0
     }
 
+    /// [`Multiverse::softmate`], each of its two action searches given up after `budget`
+    /// candidate points: `None` when either could not tell.
+    #[must_use]
+    pub fn softmate_within(&self, budget: u64) -> Option<bool> {
+        if !self.in_check() {
+            return Some(false);
+        }
+        let mut probe = self.clone();
+        if !probe.has_action_within(budget)? {
+            return Some(false);
+        }
+        let advancing = probe.search_actions(1, true, budget, None)?;
+        Some(advancing == 0)
+    }
+
     /// `count_actions`, counting with `advancing` only the actions after which the present is
     /// later than now.
     fn count_actions_where(&mut self, cap: u64, advancing: bool) -> u64 {

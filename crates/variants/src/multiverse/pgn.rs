@@ -188,6 +188,10 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
     Ok(record)
 }
 
+/// Candidate points each action search of the softmate mark may test (about a tenth of a
+/// second): past it, a check is written `+` (R12).
+const SOFTMATE_EFFORT: u64 = 20_000;
+
 /// Writes a 5DPGN record: the start as 5DFEN tags, then the turns.
 pub(super) fn write(
     start: &Multiverse,
@@ -208,7 +212,9 @@ pub(super) fn write(
     let mut number = 1;
     let mut line = String::new();
     let mut half_open = false;
+    let mut played = 0;
     for &d in decisions {
+        played += 1;
         if !half_open {
             if game.white_to_move() {
                 line.push_str(&format!("{number}. "));
@@ -223,11 +229,14 @@ pub(super) fn write(
             Decision5::Submit => {
                 let turn_ends = !game.white_to_move();
                 omnichess_core::Game::apply(&mut game, d);
-                // The action's last move carries `#` for mate and `+` for check.
-                let mate = matches!(omnichess_core::Game::to_act(&game), omnichess_core::ToAct::Nobody(o) if o.reason == "checkmate");
+                // The action's last move carries `#` for mate and `+` for check. Only the
+                // record's last action can mate, and the caller knows the outcome: taken from
+                // it, not proven again (a proof can take minutes among many timelines).
+                let mate =
+                    played == decisions.len() && outcome.is_some_and(|o| o.reason == "checkmate");
                 let mark = if mate {
                     "#"
-                } else if game.softmate() {
+                } else if game.softmate_within(SOFTMATE_EFFORT) == Some(true) {
                     "*"
                 } else if game.in_check() {
                     "+"

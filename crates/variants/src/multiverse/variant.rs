@@ -9,6 +9,7 @@ impl Variant for Multiverse {
     const NAME: &'static str = "multiverse";
     const DESCRIPTION: &'static str =
         "5D Chess with Multiverse Time Travel: timelines, time travel, the present (5DFEN, 5DPGN)";
+    const RECORD_EXTENSION: &'static str = "5dpgn";
 
     fn start() -> Multiverse {
         Multiverse::from_text("[Board \"Standard\"]")

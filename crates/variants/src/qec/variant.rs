@@ -11,6 +11,7 @@ impl Variant for Qec {
     const NAME: &'static str = "qec";
     const DESCRIPTION: &'static str =
         "Quantum Entanglement Chess: entangled pawn/piece pairs, forced replies, reactive check";
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     /// The standard start with the file mapping (docs/rules/qec.md, §3.1).
     fn start() -> Qec {
