@@ -100,6 +100,7 @@ fn go(game: Multiverse, words: &[&str]) -> Background {
         nodes: number("nodes"),
         time: number("movetime").map(Duration::from_millis),
         stop: Some(Arc::clone(&flag)),
+        each_decision: false,
     };
     if !limits.is_bounded() {
         limits.time = Some(BARE_GO);

@@ -65,6 +65,7 @@ pub fn analyze(
             nodes: limits.nodes,
             time: limits.time.map(|t| seconds(t, "--time")).transpose()?,
             stop: None,
+            each_decision: false,
         },
         hash_mib: Some(limits.hash.max(1)),
     };

@@ -151,6 +151,7 @@ impl Session {
                 Some(clock.budget(number("movestogo")))
             }),
             stop: Some(Arc::clone(&stop)),
+            each_decision: false,
         };
         let (entry, position, moves, hash) = (
             self.entry,

@@ -9,8 +9,9 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use omnichess_core::{Game, Player, ToAct, Variant};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::seq::SliceRandom;
 
 use crate::clock::{Clock, TurnLimits};
 use crate::error::EngineError;
@@ -55,7 +56,7 @@ pub struct Level {
     pub depth: Option<u32>,
     /// Nodes per search.
     pub nodes: Option<u64>,
-    /// Time per turn.
+    /// Time per decision (a turn of several decisions searches each anew).
     pub time: Option<Duration>,
     /// A clock per game, each turn's time taken from it ([`Clock::budget`]).
     pub clock: Option<Clock>,
@@ -70,6 +71,7 @@ impl Level {
             nodes: self.nodes,
             time: self.time,
             stop: None,
+            each_decision: true,
         };
         if !limits.is_bounded() && self.clock.is_none() {
             limits.time = Some(default_time);
@@ -326,9 +328,9 @@ fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
         .unwrap_or_else(|| one_at_a_time(state, |game, _, open| ending_first(game, open)))
 }
 
-/// A decision that ends the turn (5D Chess: `submit`) if one is open, else the first: the
-/// quickest way through a turn, for an agent that only needs one.
-pub(crate) fn ending_first<G: Game>(game: &mut G, open: &[G::Decision]) -> G::Decision {
+/// Puts first a decision that ends the turn (5D Chess: `submit`) if one is open, the others
+/// after it as they were: the quickest way through a turn, for an agent that only needs one.
+pub(crate) fn ending_first<G: Game>(game: &mut G, open: &mut [G::Decision]) {
     let turn = game.turn_index();
     let ends = |game: &mut G, d: G::Decision| {
         game.apply(d);
@@ -336,19 +338,18 @@ pub(crate) fn ending_first<G: Game>(game: &mut G, open: &[G::Decision]) -> G::De
         game.undo();
         ended
     };
-    open.iter()
-        .copied()
-        .find(|&d| ends(game, d))
-        .unwrap_or(open[0])
+    if let Some(i) = open.iter().position(|&d| ends(game, d)) {
+        open[..=i].rotate_right(1);
+    }
 }
 
-/// Plays `state`'s acting player's turn one decision at a time, each chosen by `pick` from the
-/// open decisions, until the turn ends or another actor acts. A choice that leads to a dead
-/// end (5D Chess: moves after which the turn can neither go on nor be submitted) is taken back
-/// and another tried.
+/// Plays `state`'s acting player's turn one decision at a time, until the turn ends or
+/// another actor acts. `order` puts the open decisions in the order of preference, once per
+/// listing; the first is played, and a choice that leads to a dead end (5D Chess: moves after
+/// which the turn can neither go on nor be submitted) is taken back and the next tried.
 fn one_at_a_time<G: Game>(
     state: &G,
-    mut pick: impl FnMut(&mut G, Player, &[G::Decision]) -> G::Decision,
+    mut order: impl FnMut(&mut G, Player, &mut [G::Decision]),
 ) -> Vec<G::Decision> {
     let ToAct::Player(player) = state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) else {
         return Vec::new();
@@ -360,21 +361,21 @@ fn one_at_a_time<G: Game>(
         &mut game,
         player,
         state.turn_index(),
-        &mut pick,
+        &mut order,
         &mut chosen,
         &mut effort,
     );
     chosen
 }
 
-/// Extends `chosen` (and `game`) to the end of the turn, each decision picked by `pick` among
-/// those not yet tried; false (with `game` and `chosen` as they were) when every way on is a
-/// dead end, or when `effort` (decision listings) runs out first.
+/// Extends `chosen` (and `game`) to the end of the turn, trying the open decisions in the
+/// order `order` puts them in; false (with `game` and `chosen` as they were) when every way
+/// on is a dead end, or when `effort` (decision listings) runs out first.
 pub(crate) fn complete_turn<G: Game>(
     game: &mut G,
     player: Player,
     turn: u64,
-    pick: &mut impl FnMut(&mut G, Player, &[G::Decision]) -> G::Decision,
+    order: &mut impl FnMut(&mut G, Player, &mut [G::Decision]),
     chosen: &mut Vec<G::Decision>,
     effort: &mut u64,
 ) -> bool {
@@ -390,12 +391,11 @@ pub(crate) fn complete_turn<G: Game>(
     *effort -= 1;
     let mut open = Vec::new();
     game.decisions(&mut open);
-    while !open.is_empty() {
-        let d = pick(game, player, &open);
-        open.retain(|&o| o != d);
+    order(game, player, &mut open);
+    for d in open {
         chosen.push(d);
         game.apply(d);
-        if complete_turn(game, player, turn, pick, chosen, effort) {
+        if complete_turn(game, player, turn, order, chosen, effort) {
             return true;
         }
         game.undo();
@@ -426,7 +426,7 @@ impl<G: Game> Agent<G> for RandomAgent {
         state: &G,
         _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
-        one_at_a_time(state, |_, _, open| open[self.rng.gen_range(0..open.len())])
+        one_at_a_time(state, |_, _, open| open.shuffle(&mut self.rng))
     }
 
     fn new_game(&mut self, seed: u64) {
@@ -459,27 +459,24 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
         state: &G,
         _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
-        let mut best = Vec::new();
+        let mut scored = Vec::new();
         one_at_a_time(state, |game, player, open| {
-            let mut top = Score::NEG_INFINITY;
-            best.clear();
-            for &d in open {
+            // Ties are broken at random: shuffled, then sorted stably by the player's gain.
+            open.shuffle(&mut self.rng);
+            scored.clear();
+            for &d in open.iter() {
                 game.apply(d);
                 let value = match game.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
                     ToAct::Nobody(outcome) => score::terminal(outcome),
                     _ => Score::from(self.evaluator.material(game)),
                 };
                 game.undo();
-                let own = score::for_player(value, player);
-                if own > top {
-                    top = own;
-                    best.clear();
-                }
-                if own == top {
-                    best.push(d);
-                }
+                scored.push((score::for_player(value, player), d));
             }
-            best[self.rng.gen_range(0..best.len())]
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            for (slot, &(_, d)) in open.iter_mut().zip(&scored) {
+                *slot = d;
+            }
         })
     }
 
@@ -498,17 +495,45 @@ mod tests {
         let mut game = Multiverse::start();
         let mut open = Vec::new();
         game.decisions(&mut open);
-        let first = ending_first(&mut game, &open);
-        assert_ne!(first, Decision5::Submit, "no submit before a move");
-        game.apply(first);
+        let listed = open.clone();
+        ending_first(&mut game, &mut open);
+        assert_eq!(open, listed, "no submit before a move: as listed");
+        game.apply(open[0]);
         game.decisions(&mut open);
         assert_eq!(open.last(), Some(&Decision5::Submit));
-        assert_eq!(ending_first(&mut game, &open), Decision5::Submit);
+        let moves = open.len() - 1;
+        ending_first(&mut game, &mut open);
+        assert_eq!(open[0], Decision5::Submit);
+        assert_eq!(open.len(), moves + 1, "the others kept");
         assert_eq!(
             any_complete_turn(&Multiverse::start()).len(),
             2,
             "one move, then submit"
         );
+    }
+
+    #[test]
+    fn greedy_takes_the_biggest_gain_and_random_only_legal_decisions() {
+        use crate::eval::ClassicEval;
+        use omnichess_core::Variant;
+        use omnichess_variants::classic::Classic;
+        // The d1 rook can take the queen on d8 or the pawn on a7 (with the other rook too).
+        let game =
+            Classic::from_position_text("3qk3/p7/8/8/8/8/8/R2RK3 w - - 0 1").expect("the position");
+        for seed in 0..8 {
+            let turn = GreedyAgent::new(ClassicEval, seed).choose_turn(&game);
+            assert_eq!(game.decision_texts(&turn), ["d1d8"], "seed {seed}");
+        }
+        let mut open = Vec::new();
+        game.decisions(&mut open);
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..64 {
+            let turn = RandomAgent::new(seed).choose_turn(&game);
+            assert_eq!(turn.len(), 1);
+            assert!(open.contains(&turn[0]));
+            seen.insert(turn[0]);
+        }
+        assert!(seen.len() > open.len() / 2, "random spreads its choices");
     }
 
     #[test]

@@ -67,6 +67,8 @@ impl TurnLimits {
         if let Some((_, now)) = self.clock {
             let budget = now.budget(None);
             limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+            // The budget is the whole turn's.
+            limits.each_decision = false;
         }
         limits
     }

@@ -40,6 +40,11 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Set to `true` (by another thread) to stop the search at its next check.
     pub stop: Option<Arc<AtomicBool>>,
+    /// For a whole turn ([`crate::Search::best_turn`]): each decision of the turn is searched
+    /// anew within these limits (a 5D turn of three moves and `submit` may take four times
+    /// the time), instead of the turn sharing them. Agents' levels (`engine:time=0.1`: 0.1 s
+    /// per decision) set it; a clock's budget and `analyze` do not.
+    pub each_decision: bool,
 }
 
 impl Limits {

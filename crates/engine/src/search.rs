@@ -296,10 +296,12 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         };
         while decisions.len() < MAX_TURN {
             let mut now = limits.clone();
-            now.time = limits.time.map(|t| {
-                t.saturating_sub(started.elapsed())
-                    .max(Duration::from_millis(1))
-            });
+            if !limits.each_decision {
+                now.time = limits.time.map(|t| {
+                    t.saturating_sub(started.elapsed())
+                        .max(Duration::from_millis(1))
+                });
+            }
             let result = match self.search(&game, &now, progress) {
                 Ok(result) => result,
                 // A dead end inside the turn (the line came from an unfinished iteration):
@@ -308,8 +310,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                     let mut effort = crate::limits::TURN_COMPLETION_EFFORT;
                     while decisions.pop().is_some() {
                         game.undo();
-                        let mut quickest = |g: &mut G, _: Player, open: &[G::Decision]| {
-                            crate::agents::ending_first(g, open)
+                        let mut quickest = |g: &mut G, _: Player, open: &mut [G::Decision]| {
+                            crate::agents::ending_first(g, open);
                         };
                         if crate::agents::complete_turn(
                             &mut game,
@@ -329,7 +331,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 }
                 Err(e) => return Err(e),
             };
-            for &d in &result.pv {
+            // Within limits per decision, only the first is taken: the next is searched anew.
+            let taken = if limits.each_decision { 1 } else { MAX_TURN };
+            for &d in result.pv.iter().take(taken) {
                 if !same_turn(&game) || decisions.len() >= MAX_TURN {
                     break;
                 }

@@ -1,0 +1,76 @@
+//! Limits for a whole turn: shared by the turn's decisions, or given to each decision anew
+//! (`Limits::each_decision`, what agents' levels such as `engine:time=0.1` use).
+
+use omnichess_core::{Game, Variant};
+use omnichess_engine::agents::{self, AgentSpec};
+use omnichess_engine::eval::MultiverseEval;
+use omnichess_engine::{Limits, Search};
+use omnichess_variants::multiverse::{Decision5, Multiverse};
+
+/// The depth of every iteration reported while the engine plays White's first 5D turn
+/// (one move, then `submit`) at depth 2.
+fn reported_depths(each_decision: bool) -> (Vec<u32>, Vec<Decision5>) {
+    let mut search = Search::new(MultiverseEval, 1);
+    let limits = Limits {
+        each_decision,
+        ..Limits::depth(2)
+    };
+    let mut depths = Vec::new();
+    let turn = search
+        .best_turn(&Multiverse::start(), &limits, &mut |r| depths.push(r.depth))
+        .expect("a turn");
+    (depths, turn.decisions)
+}
+
+#[test]
+fn limits_per_turn_follow_the_line_of_one_search() {
+    let (depths, turn) = reported_depths(false);
+    assert_eq!(
+        depths,
+        [1, 2],
+        "one search: its line holds the move and submit"
+    );
+    assert_eq!(turn.len(), 2);
+    assert_eq!(turn[1], Decision5::Submit);
+}
+
+#[test]
+fn limits_per_decision_search_every_decision_of_the_turn_anew() {
+    let (depths, turn) = reported_depths(true);
+    // The move at depths 1 and 2, then `submit`, the only decision open, searched on its own
+    // (one iteration: nothing to choose).
+    assert_eq!(depths, [1, 2, 1]);
+    assert_eq!(turn.len(), 2);
+    assert_eq!(turn[1], Decision5::Submit);
+}
+
+#[test]
+fn an_agent_level_is_per_decision_and_a_clock_per_turn() {
+    let spec = |text: &str| match text.parse::<AgentSpec>() {
+        Ok(AgentSpec::Engine(level)) => level,
+        other => panic!("{text}: {other:?}"),
+    };
+    let default = std::time::Duration::from_secs(1);
+    for text in [
+        "engine:time=0.1",
+        "engine:depth=3",
+        "engine:nodes=500",
+        "engine",
+    ] {
+        assert!(spec(text).limits(default).each_decision, "{text}");
+    }
+    let clocked = spec("engine:clock=60+1").turn_limits(default).next();
+    assert!(!clocked.each_decision, "a clock's budget is the turn's");
+    // Every agent's turn is still legal and whole (agents are driven by levels).
+    let mut game = Multiverse::start();
+    let level = AgentSpec::Engine(spec("engine:depth=1"));
+    let mut engine =
+        agents::build::<Multiverse, _>(level, MultiverseEval, 1, default).expect("an agent");
+    for d in engine.choose_turn(&game) {
+        let mut open = Vec::new();
+        game.decisions(&mut open);
+        assert!(open.contains(&d), "{d:?} is legal");
+        game.apply(d);
+    }
+    assert_eq!(game.turn_index(), 1, "the turn was submitted");
+}
