@@ -116,10 +116,11 @@ pub enum Command {
         /// left out. The same seed and the same moves give the same rolls.
         #[arg(long)]
         seed: Option<u64>,
-        /// Play against the computer: `engine` (1 s per turn), `engine:depth=N`,
-        /// `engine:time=SECONDS`, `engine:nodes=N`, `engine:clock=BASE+INC` (a clock of BASE
-        /// seconds, INC added per turn), `random` or `greedy`. It plays Black unless
-        /// --engine-first.
+        /// Play against the computer: `engine` (1 s per decision), `engine:depth=N`,
+        /// `engine:time=SECONDS`, `engine:nodes=N` (each decision of its turn searched anew
+        /// within them: a 5D turn of three moves and submit may take four times as long),
+        /// `engine:clock=BASE+INC` (a clock of BASE seconds, INC added per turn), `random` or
+        /// `greedy`. It plays Black unless --engine-first.
         #[arg(long, value_name = "SPEC")]
         vs: Option<String>,
         /// With --vs: the computer plays White (moves first).
@@ -165,7 +166,8 @@ pub enum Command {
     /// Play a match between two players: colours alternate game by game; a progress bar on
     /// stderr while it runs; then the Elo difference of A over B with its 95% margin, and as
     /// the last line `result: +W =D -L` from A's side. A SPEC is `engine` (with --time per
-    /// turn, 1 s if left out), `engine:depth=N`, `engine:time=SECONDS`, `engine:nodes=N`,
+    /// decision, 1 s if left out), `engine:depth=N`, `engine:time=SECONDS`, `engine:nodes=N`
+    /// (limits for each decision of a turn: 5D's moves and submit are each searched anew),
     /// `engine:clock=BASE+INC` (a clock of BASE seconds per game, INC added per turn; the
     /// engine shares it out over the game), `mcts[:time=S|nodes=N|clock=BASE+INC]`, `random`
     /// (uniform over the legal decisions) or `greedy` (the best material gain in one
@@ -184,7 +186,7 @@ pub enum Command {
         /// The number of games.
         #[arg(long)]
         games: u32,
-        /// Seconds per turn for an `engine` whose SPEC sets no limit.
+        /// Seconds per decision for an `engine` whose SPEC sets no limit.
         #[arg(long, value_name = "SECONDS")]
         time: Option<f64>,
         /// The seed of chance and of the players' random choices (the same seed, the same

@@ -82,7 +82,7 @@ pub struct MatchSettings<'a> {
     pub b: &'a str,
     /// Games.
     pub games: u32,
-    /// Seconds per turn for an unlimited engine.
+    /// Seconds per decision for an unlimited engine.
     pub time: Option<f64>,
     /// Seed.
     pub seed: u64,

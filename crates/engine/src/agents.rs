@@ -324,7 +324,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
 /// walked, the quickest way first.
 fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
     state
-        .quick_turn(crate::limits::REFEREE_TEST_EFFORT)
+        .quick_turn(crate::limits::LAST_RESORT_EFFORT)
         .unwrap_or_else(|| one_at_a_time(state, |game, _, open| ending_first(game, open)))
 }
 

@@ -23,6 +23,12 @@ pub const QUIESCENCE_TEST_EFFORT: u64 = 0;
 /// before it takes the player on turn to act: about a second in 5D Chess.
 pub const REFEREE_TEST_EFFORT: u64 = 100_000;
 
+/// The work an engine whose search found no whole turn spends on the variant's own search
+/// for one ([`omnichess_core::Game::quick_turn`]) before it walks the decisions: ten times
+/// the referee's (5D Chess: up to about 20 s and 1 GiB), since a side that finds no turn
+/// loses the game. Only positions the referee could not decide get there.
+pub const LAST_RESORT_EFFORT: u64 = 10 * REFEREE_TEST_EFFORT;
+
 /// Decision listings an agent may spend looking for any way to complete a turn (a
 /// depth-first search that takes back dead ends) before it gives up.
 pub const TURN_COMPLETION_EFFORT: u64 = 5_000;

@@ -64,3 +64,35 @@ conformance! {
     ctp2 => "ctp2.5dpgn",
     wide => "wide.5dpgn",
 }
+
+/// R10 (the bounded terminal test): a search that gave up is remembered for its budget and
+/// never beyond it. `NP0.5dpgn` ends in checkmate, which takes 65 to 128 candidate points to
+/// prove: asked with 64 the mover is taken to act (again at once when asked again, and with
+/// fewer), and asked with more, the mate is found.
+#[test]
+fn a_bounded_test_that_gave_up_does_not_hide_the_mate_from_a_larger_budget() {
+    use omnichess_core::{Game, Player, ToAct, Verdict};
+    let text = common::read_testdata("multiverse/cwmtt/NP0.5dpgn");
+    let record = Multiverse::parse_record(&text).expect("the record reads");
+    let end = Multiverse::after_record(&record).expect("the record plays");
+    assert_eq!(
+        end.to_act_bounded(64),
+        ToAct::Player(Player::Black),
+        "gave up"
+    );
+    assert_eq!(
+        end.to_act_bounded(64),
+        ToAct::Player(Player::Black),
+        "remembered"
+    );
+    assert_eq!(
+        end.to_act_bounded(10),
+        ToAct::Player(Player::Black),
+        "fewer: the same"
+    );
+    let mated = end.to_act_bounded(1_000);
+    assert_eq!(
+        mated.outcome().map(|o| (o.verdict, o.reason)),
+        Some((Verdict::Win(Player::White), "checkmate"))
+    );
+}

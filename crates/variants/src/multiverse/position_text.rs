@@ -253,7 +253,7 @@ impl Multiverse {
             white_to_move: true,
             turns: 0,
             undo: Vec::new(),
-            turn_start: std::cell::Cell::new(None),
+            turn_start: std::cell::Cell::default(),
         };
         m.white_to_move = m.present() & 1 == 0;
         if let Some(mover) = tag(tags, "Mover") {

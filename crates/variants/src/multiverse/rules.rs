@@ -2,7 +2,7 @@
 
 use omnichess_core::{Outcome, Player, ToAct};
 
-use super::state::{Multiverse, Undo};
+use super::state::{Multiverse, TurnStart, Undo};
 
 impl Multiverse {
     /// Whether a piece of the side `by_white`, standing on a board where that side is to move
@@ -64,26 +64,31 @@ impl Multiverse {
     }
 
     /// Who acts, or `None` when the action search ran over `budget` candidate points (at
-    /// once for a budget of 0). Exact answers are kept for the turn.
+    /// once for a budget of 0). Exact answers are kept for the turn, and so is the largest
+    /// budget that gave up: asked again with no more, it gives up at once.
     fn to_act_within(&self, budget: u64) -> Option<ToAct> {
         let mover = self.mover();
         if !self.at_turn_start() {
             return Some(ToAct::Player(mover));
         }
-        if let Some(known) = self.turn_start.get() {
-            return Some(known);
+        match self.turn_start.get() {
+            TurnStart::Known(known) => return Some(known),
+            TurnStart::GaveUpAt(tried) if budget <= tried => return None,
+            _ if budget == 0 => return None,
+            _ => {}
         }
-        if budget == 0 {
+        let Some(has_action) = self.clone().has_action_within(budget) else {
+            self.turn_start.set(TurnStart::GaveUpAt(budget));
             return None;
-        }
-        let to_act = if self.clone().has_action_within(budget)? {
+        };
+        let to_act = if has_action {
             ToAct::Player(mover)
         } else if self.in_check() {
             ToAct::Nobody(Outcome::win(mover.opponent(), "checkmate"))
         } else {
             ToAct::Nobody(Outcome::draw("stalemate"))
         };
-        self.turn_start.set(Some(to_act));
+        self.turn_start.set(TurnStart::Known(to_act));
         Some(to_act)
     }
 }

@@ -101,9 +101,22 @@ pub struct Multiverse {
     pub(super) turns: u64,
     /// How to take back each decision.
     pub(super) undo: Vec<Undo>,
-    /// Who acts at the start of the current turn, once known (finding out means searching for
-    /// a legal action); cleared by every decision and take-back.
-    pub(super) turn_start: std::cell::Cell<Option<ToAct>>,
+    /// What is known of who acts at the start of the current turn (finding out means
+    /// searching for a legal action); forgotten at every decision and take-back.
+    pub(super) turn_start: std::cell::Cell<TurnStart>,
+}
+
+/// What is known of who acts at the start of a turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum TurnStart {
+    /// Not looked for (or not at a turn's start).
+    #[default]
+    Unknown,
+    /// Who acts, found by an exhaustive action search.
+    Known(ToAct),
+    /// The bounded action search gave up after this many candidate points: with no more, it
+    /// would again (the search's order is fixed), so it is not run again.
+    GaveUpAt(u64),
 }
 
 /// What one decision changed, to take it back.
@@ -285,7 +298,7 @@ impl Game for Multiverse {
     }
 
     fn apply(&mut self, decision: Decision5) {
-        self.turn_start.set(None);
+        self.turn_start.set(TurnStart::Unknown);
         match decision {
             Decision5::Move(mv) => {
                 // `play` refuses only moves that are not among the decisions (a logic error).
@@ -301,7 +314,7 @@ impl Game for Multiverse {
     }
 
     fn undo(&mut self) -> bool {
-        self.turn_start.set(None);
+        self.turn_start.set(TurnStart::Unknown);
         match self.undo.pop() {
             Some(Undo::Submit) => {
                 self.white_to_move = !self.white_to_move;
