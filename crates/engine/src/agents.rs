@@ -459,16 +459,18 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
         state: &G,
         _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
-        let mut scored = Vec::new();
+        let (mut scored, mut materials) = (Vec::new(), Vec::new());
         one_at_a_time(state, |game, player, open| {
             // Ties are broken at random: shuffled, then sorted stably by the player's gain.
             open.shuffle(&mut self.rng);
+            self.evaluator
+                .material_after_each(game, open, &mut materials);
             scored.clear();
-            for &d in open.iter() {
+            for (&d, &material) in open.iter().zip(&materials) {
                 game.apply(d);
                 let value = match game.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
                     ToAct::Nobody(outcome) => score::terminal(outcome),
-                    _ => Score::from(self.evaluator.material(game)),
+                    _ => Score::from(material),
                 };
                 game.undo();
                 scored.push((score::for_player(value, player), d));

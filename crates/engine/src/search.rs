@@ -277,7 +277,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     /// The acting player's whole turn: the decisions until the turn ends ([`Game::turn_index`]
     /// changes) or another actor (the opponent, chance) acts. It follows the principal
     /// variation while the same player acts in the same turn and searches again where it runs
-    /// out, each search within what is left of `limits`' time.
+    /// out, each search within what is left of `limits`' time. With
+    /// [`Limits::each_decision`], every decision is searched anew within the whole `limits`
+    /// and only the first of each line is taken.
     pub fn best_turn(
         &mut self,
         state: &G,

@@ -35,6 +35,20 @@ pub trait Evaluator<G: Game> {
     /// maximises.
     fn material(&self, state: &G) -> i32;
 
+    /// Replaces `out` with the material balance ([`Evaluator::material`]) after each of
+    /// `open`, decisions open in `state`, in their order: what the `greedy` agent compares. By
+    /// default each is applied, measured and taken back; a variant whose material is costly
+    /// to measure from scratch (5D Chess: every timeline's board) measures only what each
+    /// decision changes.
+    fn material_after_each(&self, state: &mut G, open: &[G::Decision], out: &mut Vec<i32>) {
+        out.clear();
+        for &d in open {
+            state.apply(d);
+            out.push(self.material(state));
+            state.undo();
+        }
+    }
+
     /// Whether `decision` (open in `state`) changes material: a capture or a promotion. Only
     /// these are searched past the horizon (quiescence), and they are tried first.
     fn is_tactical(&self, state: &G, decision: G::Decision) -> bool;

@@ -1,7 +1,8 @@
 //! 5D Chess: material on the boards where play goes on, timeline balance, and the present.
 
+use omnichess_core::Game;
 use omnichess_variants::multiverse::{
-    Board, Decision5, Kind, Move5, Multiverse, Piece, Pos, Setup5,
+    Board, Decision5, Kind, Move5, Multiverse, Piece, Pos, Setup5, Timeline,
 };
 
 use super::Evaluator;
@@ -53,12 +54,15 @@ pub const fn value(kind: Kind) -> i32 {
 /// timelines, an inactive timeline weighing half an active one. An average, not a sum: a
 /// branch copies its board, so a sum would reward branching whenever a side is ahead.
 fn material(state: &Multiverse) -> i32 {
-    over_timelines(state, |board, _| {
-        board
-            .pieces()
-            .map(|(_, _, p)| signed(p, value(p.kind)))
-            .sum()
-    })
+    over_timelines(state, |board, _| board_material(board))
+}
+
+/// The material on one board, White's minus Black's.
+fn board_material(board: &Board) -> i32 {
+    board
+        .pieces()
+        .map(|(_, _, p)| signed(p, value(p.kind)))
+        .sum()
 }
 
 /// Material and the placement terms on the last board of each timeline, averaged as in
@@ -120,14 +124,24 @@ fn placement(x: i32, y: i32, piece: Piece, setup: &Setup5, royals: &[(i32, i32, 
 /// `per_board(last board)` of every timeline, averaged with an active timeline weighing
 /// twice an inactive one.
 fn over_timelines(state: &Multiverse, per_board: impl Fn(&Board, &Setup5) -> i32) -> i32 {
+    averaged(state, |_, timeline| {
+        timeline
+            .board(timeline.end())
+            .map(|board| per_board(board, state.setup()))
+    })
+}
+
+/// `per_line(line, timeline)` of every timeline that has a value, averaged with an active
+/// timeline weighing twice an inactive one.
+fn averaged(state: &Multiverse, mut per_line: impl FnMut(i32, &Timeline) -> Option<i32>) -> i32 {
     let mut sum = 0;
     let mut weights = 0;
     for (line, timeline) in state.timelines() {
-        let Some(board) = timeline.board(timeline.end()) else {
+        let Some(value) = per_line(line, timeline) else {
             continue;
         };
         let weight = if state.active(line) { 2 } else { 1 };
-        sum += weight * per_board(board, state.setup());
+        sum += weight * value;
         weights += weight;
     }
     if weights == 0 { 0 } else { sum / weights }
@@ -162,6 +176,33 @@ impl Evaluator<Multiverse> for MultiverseEval {
 
     fn material(&self, state: &Multiverse) -> i32 {
         material(state)
+    }
+
+    /// Each timeline's last board is measured once; after a decision only the boards it
+    /// added are (boards never change once made), and the timelines are averaged again.
+    fn material_after_each(&self, state: &mut Multiverse, open: &[Decision5], out: &mut Vec<i32>) {
+        out.clear();
+        let first = state.timelines().next().map_or(0, |(line, _)| line);
+        // (last half-turn, material there) of every timeline, from `first` on.
+        let before: Vec<(i32, Option<i32>)> = state
+            .timelines()
+            .map(|(_, t)| (t.end(), t.board(t.end()).map(board_material)))
+            .collect();
+        for &d in open {
+            state.apply(d);
+            out.push(averaged(state, |line, t| {
+                let end = t.end();
+                let known = usize::try_from(line - first)
+                    .ok()
+                    .and_then(|i| before.get(i))
+                    .filter(|(was, _)| *was == end);
+                match known {
+                    Some(&(_, material)) => material,
+                    None => t.board(end).map(board_material),
+                }
+            }));
+            state.undo();
+        }
     }
 
     fn is_tactical(&self, state: &Multiverse, decision: Decision5) -> bool {
