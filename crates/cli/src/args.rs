@@ -196,6 +196,12 @@ pub enum Command {
         /// Turns after which a game is adjudicated a draw.
         #[arg(long, default_value_t = 300)]
         max_turns: u64,
+        /// Decisions (all players' and chance's, over the whole game) after which a game is
+        /// adjudicated a draw, at the next turn's start. No cap if left out. For 5D Chess,
+        /// whose turns hold a move on every board: a game whose multiverse explodes reaches
+        /// it long before the turn cap.
+        #[arg(long, value_name = "N")]
+        max_decisions: Option<u64>,
         /// The start position of every game (position text, or @PATH).
         #[arg(long)]
         position: Option<String>,

@@ -88,6 +88,8 @@ pub struct MatchSettings<'a> {
     pub seed: u64,
     /// Turn cap.
     pub max_turns: u64,
+    /// Decisions after which a game is adjudicated a draw (`u64::MAX`: no cap).
+    pub max_decisions: u64,
     /// Games at once.
     pub jobs: usize,
     /// The folder every game is written to, if any.
@@ -123,6 +125,7 @@ pub fn play_match(
         time: settings.time.map(|t| seconds(t, "--time")).transpose()?,
         seed: settings.seed,
         max_turns: settings.max_turns,
+        max_decisions: settings.max_decisions,
         position: position_text.as_deref(),
         jobs: settings.jobs,
     };

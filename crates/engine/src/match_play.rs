@@ -31,6 +31,11 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Turns after which a game is adjudicated a draw.
     pub max_turns: u64,
+    /// Decisions (of both players and chance, over the whole game) after which a game is
+    /// adjudicated a draw at the next turn's start (`u64::MAX`: no cap). In 5D Chess a turn
+    /// may hold a hundred moves once the multiverse has exploded; this bounds such a game's
+    /// time and memory where a turn cap does not.
+    pub max_decisions: u64,
 }
 
 /// The result so far, from A's side.
@@ -103,7 +108,7 @@ impl MatchReport {
     pub fn notes(&self) -> Option<String> {
         let mut notes = Vec::new();
         if self.adjudicated > 0 {
-            notes.push(format!("{} drawn at the turn cap", self.adjudicated));
+            notes.push(format!("{} drawn at a cap", self.adjudicated));
         }
         if self.no_turn_found > 0 {
             notes.push(format!(
@@ -299,9 +304,9 @@ fn play_numbered<V: Variant>(
     b.new_game(b_seed);
     let mut rng = StdRng::seed_from_u64(chance);
     if a_colour(game_number) == Player::White {
-        play_game(start, a, b, config.max_turns, &mut rng)
+        play_game(start, a, b, config, &mut rng)
     } else {
-        play_game(start, b, a, config.max_turns, &mut rng)
+        play_game(start, b, a, config, &mut rng)
     }
 }
 
@@ -309,7 +314,7 @@ impl MatchReport {
     /// Counts a game that ended with `ending`, A having played `a_colour`.
     fn record(&mut self, ending: Ending, a_colour: Player) {
         match ending {
-            Ending::TurnCap(_) => {
+            Ending::TurnCap(_) | Ending::DecisionCap(_) => {
                 self.draws += 1;
                 self.adjudicated += 1;
             }
@@ -341,6 +346,8 @@ enum Ending {
     Rules(Outcome),
     /// Adjudicated a draw at the turn cap (the cap).
     TurnCap(u64),
+    /// Adjudicated a draw at the decision cap (the cap).
+    DecisionCap(u64),
     /// The player found no legal turn, and the referee's bounded test could not tell.
     NoTurnFound(Player),
 }
@@ -350,6 +357,7 @@ impl fmt::Display for Ending {
         match self {
             Ending::Rules(outcome) => write!(f, "{outcome}"),
             Ending::TurnCap(cap) => write!(f, "drawn at the turn cap ({cap} turns)"),
+            Ending::DecisionCap(cap) => write!(f, "drawn at the decision cap ({cap} decisions)"),
             Ending::NoTurnFound(p) => write!(f, "{p} found no legal turn"),
         }
     }
@@ -381,7 +389,7 @@ fn play_game<V: Variant>(
     start: &V,
     white: &mut dyn Agent<V>,
     black: &mut dyn Agent<V>,
-    max_turns: u64,
+    config: &MatchConfig,
     rng: &mut StdRng,
 ) -> Result<GameOver<V>, EngineError> {
     let mut game = start.clone();
@@ -389,8 +397,10 @@ fn play_game<V: Variant>(
     let mut open = Vec::new();
     let mut decisions = Vec::new();
     loop {
-        let ending = if game.turn_index() - first_turn >= max_turns {
-            Some(Ending::TurnCap(max_turns))
+        let ending = if game.turn_index() - first_turn >= config.max_turns {
+            Some(Ending::TurnCap(config.max_turns))
+        } else if decisions.len() as u64 >= config.max_decisions {
+            Some(Ending::DecisionCap(config.max_decisions))
         } else {
             match game.to_act_bounded(REFEREE_TEST_EFFORT) {
                 ToAct::Nobody(outcome) => Some(Ending::Rules(outcome)),

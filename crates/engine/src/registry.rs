@@ -56,6 +56,8 @@ pub struct MatchRequest<'a> {
     pub seed: u64,
     /// Turns after which a game is adjudicated a draw.
     pub max_turns: u64,
+    /// Decisions in a game after which it is adjudicated a draw (`u64::MAX`: no cap).
+    pub max_decisions: u64,
     /// The start position (the standard start for `None`).
     pub position: Option<&'a str>,
     /// Games played at once, each on its own thread with its own agents (at least 1).
@@ -212,6 +214,7 @@ where
         games: request.games,
         seed: request.seed,
         max_turns: request.max_turns,
+        max_decisions: request.max_decisions,
     };
     match_play::play_match_parallel(&start, &pair, &config, request.jobs, progress)
 }

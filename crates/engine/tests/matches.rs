@@ -13,6 +13,7 @@ fn config(games: u32, max_turns: u64) -> MatchConfig {
         games,
         seed: 7,
         max_turns,
+        max_decisions: u64::MAX,
     }
 }
 
@@ -66,6 +67,7 @@ where
         games: 2,
         seed,
         max_turns: 40,
+        max_decisions: u64::MAX,
     };
     play_match(&V::start(), a.as_mut(), b.as_mut(), &config, &mut |_, _| {}).expect("legal play")
 }
@@ -140,4 +142,32 @@ fn the_engine_finds_a_turn_among_many_boards() {
         g.apply(d);
     }
     assert_eq!(g.turn_index(), start.turn_index() + 1, "a whole turn");
+}
+
+#[test]
+fn a_game_reaching_the_decision_cap_is_adjudicated_a_draw_at_a_turn_start() {
+    let build = |seed| {
+        agents::build::<Classic, _>(AgentSpec::Random, ClassicEval, seed, Duration::ZERO)
+            .expect("an agent")
+    };
+    let (mut a, mut b) = (build(1), build(2));
+    let config = MatchConfig {
+        max_decisions: 6,
+        ..config(2, 300)
+    };
+    let mut endings = Vec::new();
+    let report = play_match(
+        &Classic::start(),
+        a.as_mut(),
+        b.as_mut(),
+        &config,
+        &mut |_, g| endings.push((g.ending.clone(), g.record.clone())),
+    )
+    .expect("legal play");
+    assert_eq!((report.draws, report.adjudicated), (2, 2), "{report:?}");
+    for (ending, record) in endings {
+        assert_eq!(ending, "drawn at the decision cap (6 decisions)");
+        let played = Classic::parse_record(&record).expect("the record reads");
+        assert_eq!(played.decisions.len(), 6, "{record}");
+    }
 }

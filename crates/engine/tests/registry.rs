@@ -71,6 +71,7 @@ fn errors_say_what_is_wrong() {
         time: None,
         seed: 1,
         max_turns: 10,
+        max_decisions: u64::MAX,
         position: None,
         jobs: 1,
     };
@@ -91,6 +92,7 @@ fn matches_and_agents_run_by_name() {
         time: Some(Duration::from_millis(5)),
         seed: 3,
         max_turns: 20,
+        max_decisions: u64::MAX,
         position: None,
         jobs: 2,
     };
@@ -126,6 +128,7 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
             time: None,
             seed: 11,
             max_turns: 60,
+            max_decisions: u64::MAX,
             position: None,
             jobs,
         };
