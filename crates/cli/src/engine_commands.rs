@@ -126,6 +126,7 @@ pub fn play_match(
         seed: settings.seed,
         max_turns: settings.max_turns,
         max_decisions: settings.max_decisions,
+        records: settings.records.is_some(),
         position: position_text.as_deref(),
         jobs: settings.jobs,
     };

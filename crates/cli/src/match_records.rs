@@ -62,7 +62,8 @@ impl MatchRecords {
         );
         let path = self.dir.join(&name);
         let a = if game.a_white { "white" } else { "black" };
-        let written = fs::write(&path, &game.record)
+        let record = game.record.as_deref().unwrap_or_default();
+        let written = fs::write(&path, record)
             .and_then(|()| writeln!(self.index, "{}\t{a}\t{}\t{name}", game.number, game.ending));
         if let Err(e) = written {
             self.failed = Some(CliError(format!(

@@ -1,7 +1,7 @@
 //! Matches between two agents: colours alternate, chance is rolled from a seeded generator by
-//! the model's probabilities, and a game still running after a cap on turns is adjudicated a
-//! draw. The report counts wins, draws and losses from A's side and estimates the Elo
-//! difference with its 95 % margin.
+//! the model's probabilities, and a game still running after a cap on turns (or decisions) is
+//! adjudicated a draw. The report counts wins, draws and losses from A's side and estimates
+//! the Elo difference with its 95 % margin.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -36,6 +36,10 @@ pub struct MatchConfig {
     /// may hold a hundred moves once the multiverse has exploded; this bounds such a game's
     /// time and memory where a turn cap does not.
     pub max_decisions: u64,
+    /// Whether each game's record is written for the progress callback
+    /// ([`PlayedGame::record`]); writing a 5D record tests every checking action for
+    /// softmate, so it is not done unasked.
+    pub records: bool,
 }
 
 /// The result so far, from A's side.
@@ -49,7 +53,7 @@ pub struct MatchReport {
     pub losses: u32,
     /// Of the draws, games both players lost (QEC's bare kings): neither beat the other.
     pub both_lose: u32,
-    /// Of the draws, games adjudicated at the turn cap.
+    /// Of the draws, games adjudicated at a cap (turns or decisions).
     pub adjudicated: u32,
     /// Of the decisive games, those that ended when the side on turn found no legal turn
     /// while the referee's bounded test could not tell whether one exists (5D Chess: a
@@ -188,7 +192,7 @@ pub fn play_match<V: Variant>(
     for game_number in 0..config.games {
         let game = play_numbered(start, a, b, config, game_number)?;
         report.record(game.ending, a_colour(game_number));
-        progress(&report, &game.played(start, game_number));
+        progress(&report, &game.played(start, game_number, config.records));
     }
     Ok(report)
 }
@@ -203,9 +207,10 @@ pub struct PlayedGame {
     /// How it ended, in words: `1-0 white wins by checkmate`, `drawn at the turn cap (40
     /// turns)`, `black found no legal turn`.
     pub ending: String,
-    /// The game in the variant's record format ([`Variant::record_text`]); its result is
-    /// unknown (`*`) where the referee, not the rules, ended it.
-    pub record: String,
+    /// The game in the variant's record format ([`Variant::record_text`]), when the match
+    /// keeps records ([`MatchConfig::records`]); its result is unknown (`*`) where the
+    /// referee, not the rules, ended it.
+    pub record: Option<String>,
 }
 
 /// Agents A and B.
@@ -246,7 +251,7 @@ pub fn play_match_parallel<V: Variant + Send>(
                         return;
                     }
                     let game = play_numbered(&start, a.as_mut(), b.as_mut(), config, game_number)
-                        .map(|g| (g.ending, g.played(&start, game_number)));
+                        .map(|g| (g.ending, g.played(&start, game_number, config.records)));
                     let failed = game.is_err();
                     if sender.send(game.map(|g| (g, game_number))).is_err() || failed {
                         // The collector has stopped (an error elsewhere), or this game failed:
@@ -370,8 +375,9 @@ struct GameOver<V: Variant> {
 }
 
 impl<V: Variant> GameOver<V> {
-    /// The game as the progress callback sees it, with its record written from `start`.
-    fn played(&self, start: &V, game_number: u32) -> PlayedGame {
+    /// The game as the progress callback sees it, with its record written from `start` if
+    /// `record`.
+    fn played(&self, start: &V, game_number: u32, record: bool) -> PlayedGame {
         let outcome = match self.ending {
             Ending::Rules(outcome) => Some(outcome),
             _ => None,
@@ -380,7 +386,7 @@ impl<V: Variant> GameOver<V> {
             number: game_number + 1,
             a_white: a_colour(game_number) == Player::White,
             ending: self.ending.to_string(),
-            record: V::record_text(start, &self.decisions, outcome),
+            record: record.then(|| V::record_text(start, &self.decisions, outcome)),
         }
     }
 }

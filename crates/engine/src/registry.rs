@@ -58,6 +58,8 @@ pub struct MatchRequest<'a> {
     pub max_turns: u64,
     /// Decisions in a game after which it is adjudicated a draw (`u64::MAX`: no cap).
     pub max_decisions: u64,
+    /// Whether every game's record is written for the progress callback.
+    pub records: bool,
     /// The start position (the standard start for `None`).
     pub position: Option<&'a str>,
     /// Games played at once, each on its own thread with its own agents (at least 1).
@@ -215,6 +217,7 @@ where
         seed: request.seed,
         max_turns: request.max_turns,
         max_decisions: request.max_decisions,
+        records: request.records,
     };
     match_play::play_match_parallel(&start, &pair, &config, request.jobs, progress)
 }

@@ -14,6 +14,7 @@ fn config(games: u32, max_turns: u64) -> MatchConfig {
         seed: 7,
         max_turns,
         max_decisions: u64::MAX,
+        records: true,
     }
 }
 
@@ -41,7 +42,8 @@ fn the_engine_at_depth_2_does_not_lose_to_random_play() {
         assert_eq!(game.number, i as u32 + 1);
         assert_eq!(game.a_white, i % 2 == 0, "colours alternate, A White first");
         // The record replays to the position the game ended in, and states its result.
-        let record = Classic::parse_record(&game.record).expect("the record reads");
+        let record = Classic::parse_record(game.record.as_deref().expect("records kept"))
+            .expect("the record reads");
         let end = Classic::after_record(&record).expect("the record replays");
         match end.to_act().outcome() {
             Some(outcome) => {
@@ -68,6 +70,7 @@ where
         seed,
         max_turns: 40,
         max_decisions: u64::MAX,
+        records: false,
     };
     play_match(&V::start(), a.as_mut(), b.as_mut(), &config, &mut |_, _| {}).expect("legal play")
 }
@@ -161,7 +164,7 @@ fn a_game_reaching_the_decision_cap_is_adjudicated_a_draw_at_a_turn_start() {
         a.as_mut(),
         b.as_mut(),
         &config,
-        &mut |_, g| endings.push((g.ending.clone(), g.record.clone())),
+        &mut |_, g| endings.push((g.ending.clone(), g.record.clone().expect("records kept"))),
     )
     .expect("legal play");
     assert_eq!((report.draws, report.adjudicated), (2, 2), "{report:?}");

@@ -72,6 +72,7 @@ fn errors_say_what_is_wrong() {
         seed: 1,
         max_turns: 10,
         max_decisions: u64::MAX,
+        records: false,
         position: None,
         jobs: 1,
     };
@@ -93,6 +94,7 @@ fn matches_and_agents_run_by_name() {
         seed: 3,
         max_turns: 20,
         max_decisions: u64::MAX,
+        records: false,
         position: None,
         jobs: 2,
     };
@@ -129,6 +131,7 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
             seed: 11,
             max_turns: 60,
             max_decisions: u64::MAX,
+            records: false,
             position: None,
             jobs,
         };
