@@ -404,18 +404,18 @@ fn play_game<V: Variant>(
     let mut decisions = Vec::new();
     loop {
         let ending = if game.turn_index() - first_turn >= config.max_turns {
-            Some(Ending::TurnCap(config.max_turns))
+            Ending::TurnCap(config.max_turns)
         } else if decisions.len() as u64 >= config.max_decisions {
-            Some(Ending::DecisionCap(config.max_decisions))
+            Ending::DecisionCap(config.max_decisions)
         } else {
             match game.to_act_bounded(REFEREE_TEST_EFFORT) {
-                ToAct::Nobody(outcome) => Some(Ending::Rules(outcome)),
+                ToAct::Nobody(outcome) => Ending::Rules(outcome),
                 ToAct::Chance => {
                     game.decisions(&mut open);
                     let d = roll(&game, &open, rng);
                     game.apply(d);
                     decisions.push(d);
-                    None
+                    continue;
                 }
                 ToAct::Player(player) => {
                     let (turn, name) = match player {
@@ -423,7 +423,7 @@ fn play_game<V: Variant>(
                         Player::Black => (black.choose_turn(&game), "black"),
                     };
                     if turn.is_empty() {
-                        Some(Ending::NoTurnFound(player))
+                        Ending::NoTurnFound(player)
                     } else {
                         for d in turn {
                             game.decisions(&mut open);
@@ -433,14 +433,12 @@ fn play_game<V: Variant>(
                             game.apply(d);
                             decisions.push(d);
                         }
-                        None
+                        continue;
                     }
                 }
             }
         };
-        if let Some(ending) = ending {
-            return Ok(GameOver { ending, decisions });
-        }
+        return Ok(GameOver { ending, decisions });
     }
 }
 
