@@ -273,6 +273,31 @@ pub fn play_match_parallel<V: Variant + Send>(
     })
 }
 
+/// One game between `white` and `black` from `start`, refereed as a match's games are (its
+/// caps, the bounded terminal test of [`play_match`]), chance rolled from `chance_seed`: the
+/// decisions played and the winner (`None` for a draw of any kind, adjudications included).
+/// For experiments that vary the start game by game (the 5D piece-value measurement,
+/// docs/ENGINE.md); the agents are used as they are ([`Agent::new_game`] is the caller's).
+pub fn play_refereed<V: Variant>(
+    start: &V,
+    white: &mut dyn Agent<V>,
+    black: &mut dyn Agent<V>,
+    config: &MatchConfig,
+    chance_seed: u64,
+) -> Result<(Vec<V::Decision>, Option<Player>), EngineError> {
+    let mut rng = StdRng::seed_from_u64(chance_seed);
+    let game = play_game(start, white, black, config, &mut rng)?;
+    let winner = match game.ending {
+        Ending::Rules(Outcome {
+            verdict: Verdict::Win(p),
+            ..
+        }) => Some(p),
+        Ending::NoTurnFound(p) => Some(p.opponent()),
+        _ => None,
+    };
+    Ok((game.decisions, winner))
+}
+
 /// A's colour in game `game_number` (from 0): White in the even ones.
 fn a_colour(game_number: u32) -> Player {
     if game_number.is_multiple_of(2) {

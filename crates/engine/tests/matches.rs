@@ -174,3 +174,42 @@ fn a_game_reaching_the_decision_cap_is_adjudicated_a_draw_at_a_turn_start() {
         assert_eq!(played.decisions.len(), 6, "{record}");
     }
 }
+
+#[test]
+fn a_refereed_game_returns_its_decisions_and_the_winner_the_rules_name() {
+    use omnichess_core::{Player, Verdict};
+    use omnichess_engine::match_play::play_refereed;
+    let spec = |s: &str| s.parse::<AgentSpec>().expect("spec");
+    let build = |s: &str, seed| {
+        agents::build::<Classic, _>(spec(s), ClassicEval, seed, Duration::ZERO).expect("an agent")
+    };
+    let (mut white, mut black) = (build("random", 1), build("engine:depth=2", 2));
+    let (decisions, winner) = play_refereed(
+        &Classic::start(),
+        white.as_mut(),
+        black.as_mut(),
+        &config(1, 300),
+        5,
+    )
+    .expect("legal play");
+    let mut end = Classic::start();
+    for d in decisions {
+        end.apply(d);
+    }
+    let outcome = end
+        .to_act()
+        .outcome()
+        .expect("the engine mates random play");
+    assert_eq!(outcome.verdict, Verdict::Win(Player::Black), "{outcome}");
+    assert_eq!(winner, Some(Player::Black));
+    // At a cap the game is a draw and stops there.
+    let (decisions, winner) = play_refereed(
+        &Classic::start(),
+        white.as_mut(),
+        black.as_mut(),
+        &config(1, 3),
+        5,
+    )
+    .expect("legal play");
+    assert_eq!((decisions.len(), winner), (3, None));
+}

@@ -1,0 +1,425 @@
+//! Measures 5D Chess piece values by self-play with material odds (docs/ENGINE.md, "5D piece
+//! values").
+//!
+//! Every game starts from the Standard position with a random imbalance ([`odds_start`]):
+//! each side may lose an officer, have one replaced by a fairy piece (unicorn, dragon,
+//! princess, common king), lose pawns and have pawns turned into brawns; a random first turn
+//! on each side varies the openings further. The engine plays itself at NODES per decision,
+//! refereed as a match's games are (40-turn and 600-decision caps, adjudicated draws).
+//!
+//! At every turn start from the third on, each kind's balance is measured as the evaluation
+//! measures material: White's count minus Black's on each timeline's last board, averaged
+//! over the timelines with an active one weighing twice an inactive one. White's final score
+//! (1, ½, 0) is fitted to the balances by logistic regression (Texel's method; an intercept
+//! and the side to move besides); a kind's value is its weight over the pawn's, in
+//! centipawns. Margins are two standard deviations over bootstrap resamples of whole games.
+//! The same fit on each game's first measured position alone (the odds as dealt) is printed
+//! as a cross-check.
+//!
+//! `cargo run --release -p omnichess-engine --example fit_5d_values [GAMES] [NODES] [JOBS]`
+//! (2000 games, 5000 nodes, 2 jobs by default).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use omnichess_core::{Game, Player};
+use omnichess_engine::agents::{self, Agent, AgentSpec, RandomAgent};
+use omnichess_engine::eval::MultiverseEval;
+use omnichess_engine::match_play::{MatchConfig, game_seeds, play_refereed};
+use omnichess_variants::multiverse::{Board, Kind, Multiverse, Piece};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// The kinds valued: every non-royal kind of the official variants.
+const KINDS: [Kind; 10] = [
+    Kind::Pawn,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::Unicorn,
+    Kind::Dragon,
+    Kind::Brawn,
+    Kind::Princess,
+    Kind::CommonKing,
+];
+
+/// The fairy kinds an officer may be replaced by.
+const FAIRIES: [Kind; 4] = [
+    Kind::Unicorn,
+    Kind::Dragon,
+    Kind::Princess,
+    Kind::CommonKing,
+];
+
+/// Model weights: one per kind, then the intercept and the side to move.
+const WEIGHTS: usize = KINDS.len() + 2;
+
+/// Turn starts before this one are not measured (the random opening turns).
+const FIRST_MEASURED_TURN: u64 = 2;
+
+/// Bootstrap resamples for the margins.
+const RESAMPLES: usize = 60;
+
+/// One measured position: its balances (with the intercept's and side to move's inputs).
+type Row = [f64; WEIGHTS];
+
+/// A game's measured positions and White's score.
+struct Measured {
+    rows: Vec<Row>,
+    score: f64,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, path] = args.as_slice()
+        && flag == "--fit"
+    {
+        let text = std::fs::read_to_string(path).expect("a file written by this example");
+        report(&read(&text), "the games read");
+        return;
+    }
+    let arg = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let games = u32::try_from(arg(0, 2000)).unwrap_or(u32::MAX);
+    let nodes = arg(1, 5000);
+    let jobs = arg(2, 2).max(1);
+    let out = args
+        .get(3)
+        .map_or("target/fit_5d_values.tsv", String::as_str);
+    let measured = play_all(games, nodes, jobs);
+    std::fs::write(out, write(&measured)).expect("the measurements written");
+    eprintln!("measurements written to {out} (refit: --fit {out})");
+    report(
+        &measured,
+        &format!("{games} games at {nodes} nodes per decision"),
+    );
+}
+
+/// Plays `games` games on `jobs` threads, the engine at `nodes` per decision, in the order
+/// of their numbers.
+fn play_all(games: u32, nodes: u64, jobs: u64) -> Vec<Measured> {
+    let config = MatchConfig {
+        games: 1,
+        seed: 0,
+        max_turns: 40,
+        max_decisions: 600,
+        records: false,
+    };
+    let spec: AgentSpec = format!("engine:nodes={nodes}").parse().expect("a spec");
+    let next = AtomicU32::new(0);
+    let measured = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                let build = |seed| {
+                    agents::build::<Multiverse, _>(
+                        spec.clone(),
+                        MultiverseEval,
+                        seed,
+                        std::time::Duration::ZERO,
+                    )
+                    .expect("the engine")
+                };
+                let (mut white, mut black) = (build(1), build(2));
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= games {
+                        return;
+                    }
+                    let game = play(n, white.as_mut(), black.as_mut(), &config);
+                    let mut all = measured.lock().expect("no thread panicked");
+                    all.push((n, game));
+                    if all.len() % 100 == 0 {
+                        eprintln!("{} games", all.len());
+                    }
+                }
+            });
+        }
+    });
+    let mut measured = measured.into_inner().expect("no thread panicked");
+    measured.sort_by_key(|g| g.0);
+    measured.into_iter().map(|g| g.1).collect()
+}
+
+/// The measurements as text: a line per position, its game's number and score, then its
+/// inputs.
+fn write(games: &[Measured]) -> String {
+    let mut text = String::new();
+    for (n, g) in games.iter().enumerate() {
+        for row in &g.rows {
+            let inputs: Vec<String> = row.iter().map(|x| format!("{x:.4}")).collect();
+            text += &format!("{n}\t{}\t{}\n", g.score, inputs.join("\t"));
+        }
+    }
+    text
+}
+
+/// Reads what [`write`] wrote.
+fn read(text: &str) -> Vec<Measured> {
+    let mut games: Vec<(usize, Measured)> = Vec::new();
+    for line in text.lines() {
+        let fields: Vec<f64> = line
+            .split('\t')
+            .map(|f| f.parse().expect("a number"))
+            .collect();
+        assert_eq!(fields.len(), WEIGHTS + 2, "a line of {WEIGHTS} inputs");
+        let row: Row = std::array::from_fn(|i| fields[i + 2]);
+        let n = fields[0] as usize;
+        match games.last_mut() {
+            Some((last, g)) if *last == n => g.rows.push(row),
+            _ => games.push((
+                n,
+                Measured {
+                    rows: vec![row],
+                    score: fields[1],
+                },
+            )),
+        }
+    }
+    games.into_iter().map(|g| g.1).collect()
+}
+
+/// Plays game `n` and measures its positions.
+fn play(
+    n: u32,
+    white: &mut dyn Agent<Multiverse>,
+    black: &mut dyn Agent<Multiverse>,
+    config: &MatchConfig,
+) -> Measured {
+    let [chance, white_seed, black_seed] = game_seeds(0x5d, n);
+    let mut rng = StdRng::seed_from_u64(chance);
+    let mut start = odds_start(&mut rng);
+    let mut opening = RandomAgent::new(chance);
+    for _ in 0..2 {
+        for d in opening.choose_turn(&start) {
+            start.apply(d);
+        }
+    }
+    white.new_game(white_seed);
+    black.new_game(black_seed);
+    let (decisions, winner) =
+        play_refereed(&start, white, black, config, chance).expect("legal turns");
+    let mut game = start;
+    let mut rows = Vec::new();
+    let mut measured_turn = None;
+    for d in decisions {
+        let turn = game.turn_index();
+        if turn >= FIRST_MEASURED_TURN && measured_turn != Some(turn) {
+            rows.push(balances(&game));
+            measured_turn = Some(turn);
+        }
+        game.apply(d);
+    }
+    let score = match winner {
+        Some(Player::White) => 1.0,
+        Some(Player::Black) => 0.0,
+        None => 0.5,
+    };
+    Measured { rows, score }
+}
+
+/// The Standard start with a random imbalance on each side: with probability ½ an officer
+/// (knight, bishop, rook or queen) removed, with probability ½ an officer replaced by a
+/// fairy piece, 0–2 pawns removed, and with probability ¼ every pawn a brawn.
+fn odds_start(rng: &mut StdRng) -> Multiverse {
+    let standard = Multiverse::from_text("[Board \"Standard\"]").expect("the Standard start");
+    let mut board = *standard
+        .line(0)
+        .and_then(|t| t.board(t.end()))
+        .expect("the first board");
+    for white in [true, false] {
+        let mine = |board: &Board, pred: &dyn Fn(Kind) -> bool| -> Vec<(i32, i32)> {
+            board
+                .pieces()
+                .filter(|(_, _, p)| p.white == white && pred(p.kind))
+                .map(|(x, y, _)| (x, y))
+                .collect()
+        };
+        let officer = |k: Kind| matches!(k, Kind::Knight | Kind::Bishop | Kind::Rook | Kind::Queen);
+        if rng.gen_bool(0.5)
+            && let Some(&(x, y)) = mine(&board, &officer).choose(rng)
+        {
+            board.set(x, y, None);
+        }
+        if rng.gen_bool(0.5)
+            && let Some(&(x, y)) = mine(&board, &officer).choose(rng)
+        {
+            let kind = *FAIRIES.choose(rng).expect("fairy kinds");
+            board.set(
+                x,
+                y,
+                Some(Piece {
+                    kind,
+                    white,
+                    unmoved: false,
+                }),
+            );
+        }
+        let mut pawns = mine(&board, &|k| k == Kind::Pawn);
+        pawns.shuffle(rng);
+        for &(x, y) in pawns.iter().take(rng.gen_range(0..=2)) {
+            board.set(x, y, None);
+        }
+        if rng.gen_bool(0.25) {
+            for (x, y) in mine(&board, &|k| k == Kind::Pawn) {
+                board.set(
+                    x,
+                    y,
+                    Some(Piece {
+                        kind: Kind::Brawn,
+                        white,
+                        unmoved: true,
+                    }),
+                );
+            }
+        }
+    }
+    let text = format!("[Size \"8x8\"]\n[{}:0:1:w]", board.fen(8, 8));
+    Multiverse::from_text(&text).expect("an odds start")
+}
+
+/// Each kind's balance (White's count minus Black's on each timeline's last board, averaged
+/// with an active timeline weighing twice an inactive one), then 1 (the intercept) and ±1
+/// (White or Black to move).
+fn balances(game: &Multiverse) -> Row {
+    let mut row = [0.0; WEIGHTS];
+    let mut weights = 0.0;
+    for (line, timeline) in game.timelines() {
+        let Some(board) = timeline.board(timeline.end()) else {
+            continue;
+        };
+        let weight = if game.active(line) { 2.0 } else { 1.0 };
+        weights += weight;
+        for (_, _, p) in board.pieces() {
+            if let Some(i) = KINDS.iter().position(|&k| k == p.kind) {
+                row[i] += if p.white { weight } else { -weight };
+            }
+        }
+    }
+    if weights > 0.0 {
+        for b in &mut row[..KINDS.len()] {
+            *b /= weights;
+        }
+    }
+    row[KINDS.len()] = 1.0;
+    row[KINDS.len() + 1] = if game.white_to_move() { 1.0 } else { -1.0 };
+    row
+}
+
+/// The logistic weights that best predict the scores (Newton's method on the cross-entropy,
+/// with a small ridge so that a kind never seen gets weight 0 rather than no answer).
+fn fit(rows: &[(&Row, f64)]) -> [f64; WEIGHTS] {
+    let mut w = [0.0; WEIGHTS];
+    for _ in 0..25 {
+        let mut gradient = [0.0; WEIGHTS];
+        let mut hessian = [[0.0; WEIGHTS]; WEIGHTS];
+        for (i, row) in hessian.iter_mut().enumerate() {
+            row[i] = 1e-3;
+        }
+        for &(x, y) in rows {
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            for i in 0..WEIGHTS {
+                gradient[i] += (p - y) * x[i];
+                for j in 0..WEIGHTS {
+                    hessian[i][j] += p * (1.0 - p) * x[i] * x[j];
+                }
+            }
+        }
+        let step = solve(hessian, gradient);
+        let mut largest: f64 = 0.0;
+        for (wi, s) in w.iter_mut().zip(step) {
+            *wi -= s;
+            largest = largest.max(s.abs());
+        }
+        if largest < 1e-9 {
+            break;
+        }
+    }
+    w
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting.
+fn solve(mut a: [[f64; WEIGHTS]; WEIGHTS], mut b: [f64; WEIGHTS]) -> [f64; WEIGHTS] {
+    for col in 0..WEIGHTS {
+        let pivot = (col..WEIGHTS)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .unwrap_or(col);
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let (upper, lower) = a.split_at_mut(col + 1);
+        let pivot_row = &upper[col];
+        for (offset, row) in lower.iter_mut().enumerate() {
+            let f = row[col] / pivot_row[col];
+            for (r, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *r -= f * p;
+            }
+            b[col + 1 + offset] -= f * b[col];
+        }
+    }
+    let mut x = [0.0; WEIGHTS];
+    for row in (0..WEIGHTS).rev() {
+        let known: f64 = (row + 1..WEIGHTS).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - known) / a[row][row];
+    }
+    x
+}
+
+/// Fits all positions and each game's first, with bootstrap margins, and prints the tables:
+/// each kind's weight (in the logistic model's units per piece) and value (centipawns).
+fn report(games: &[Measured], what: &str) {
+    let (white, draws) = games.iter().fold((0, 0), |(w, d), g| {
+        (w + u32::from(g.score == 1.0), d + u32::from(g.score == 0.5))
+    });
+    let positions: usize = games.iter().map(|g| g.rows.len()).sum();
+    println!(
+        "{what}: White +{white} ={draws} -{}; {positions} positions",
+        games.len() as u32 - white - draws,
+    );
+    let all = |picked: &[usize], first_only: bool| -> Vec<(&Row, f64)> {
+        picked
+            .iter()
+            .flat_map(|&i| {
+                let g = &games[i];
+                let take = if first_only { 1 } else { g.rows.len() };
+                g.rows.iter().take(take).map(move |r| (r, g.score))
+            })
+            .collect()
+    };
+    let every: Vec<usize> = (0..games.len()).collect();
+    let mut rng = StdRng::seed_from_u64(7);
+    for (label, first_only) in [("all positions", false), ("odds as dealt", true)] {
+        let w = fit(&all(&every, first_only));
+        let samples: Vec<[f64; WEIGHTS]> = (0..RESAMPLES)
+            .map(|_| {
+                let picked: Vec<usize> = (0..games.len())
+                    .map(|_| rng.gen_range(0..games.len()))
+                    .collect();
+                fit(&all(&picked, first_only))
+            })
+            .collect();
+        let margin = |f: &dyn Fn(&[f64; WEIGHTS]) -> f64| {
+            let mean = samples.iter().map(f).sum::<f64>() / RESAMPLES as f64;
+            let var =
+                samples.iter().map(|s| (f(s) - mean).powi(2)).sum::<f64>() / (RESAMPLES - 1) as f64;
+            2.0 * var.sqrt()
+        };
+        println!(
+            "\n{label}: side to move {:+.3}, intercept {:+.3}",
+            w[KINDS.len() + 1],
+            w[KINDS.len()]
+        );
+        println!("kind\tweight\t± 2 sd\tvalue\t± 2 sd");
+        for (i, kind) in KINDS.iter().enumerate() {
+            let value = |w: &[f64; WEIGHTS]| 100.0 * w[i] / w[0];
+            println!(
+                "{kind:?}\t{:.3}\t{:.3}\t{:.0}\t{:.0}",
+                w[i],
+                margin(&|s| s[i]),
+                value(&w),
+                margin(&value),
+            );
+        }
+    }
+}
