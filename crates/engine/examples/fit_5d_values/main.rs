@@ -16,8 +16,11 @@
 //! The same fit on each game's first measured position alone (the odds as dealt) is printed
 //! as a cross-check.
 //!
-//! `cargo run --release -p omnichess-engine --example fit_5d_values [GAMES] [NODES] [JOBS]`
-//! (2000 games, 5000 nodes, 2 jobs by default).
+//! `cargo run --release -p omnichess-engine --example fit_5d_values [GAMES] [NODES] [JOBS]
+//! [FILE]` (2000 games, 5000 nodes, 2 jobs, `target/fit_5d_values.tsv` by default) plays and
+//! fits, keeping the measurements in FILE; `-- --fit FILE` fits them again; `-- --versus
+//! N=400,B=350,... [GAMES] [NODES] [JOBS]` plays the engine with those values against the
+//! engine with the evaluation's (module `versus`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -26,13 +29,19 @@ use omnichess_core::{Game, Player};
 use omnichess_engine::agents::{self, Agent, AgentSpec, RandomAgent};
 use omnichess_engine::eval::MultiverseEval;
 use omnichess_engine::match_play::{MatchConfig, game_seeds, play_refereed};
-use omnichess_variants::multiverse::{Board, Kind, Multiverse, Piece};
+use omnichess_variants::multiverse::{Kind, Multiverse};
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
+mod logistic;
+mod odds;
+mod versus;
+
+use logistic::fit;
+use odds::{balances, odds_start};
+
 /// The kinds valued: every non-royal kind of the official variants.
-const KINDS: [Kind; 10] = [
+pub const KINDS: [Kind; 10] = [
     Kind::Pawn,
     Kind::Knight,
     Kind::Bishop,
@@ -45,16 +54,8 @@ const KINDS: [Kind; 10] = [
     Kind::CommonKing,
 ];
 
-/// The fairy kinds an officer may be replaced by.
-const FAIRIES: [Kind; 4] = [
-    Kind::Unicorn,
-    Kind::Dragon,
-    Kind::Princess,
-    Kind::CommonKing,
-];
-
 /// Model weights: one per kind, then the intercept and the side to move.
-const WEIGHTS: usize = KINDS.len() + 2;
+pub const WEIGHTS: usize = KINDS.len() + 2;
 
 /// Turn starts before this one are not measured (the random opening turns).
 const FIRST_MEASURED_TURN: u64 = 2;
@@ -63,7 +64,7 @@ const FIRST_MEASURED_TURN: u64 = 2;
 const RESAMPLES: usize = 60;
 
 /// One measured position: its balances (with the intercept's and side to move's inputs).
-type Row = [f64; WEIGHTS];
+pub type Row = [f64; WEIGHTS];
 
 /// A game's measured positions and White's score.
 struct Measured {
@@ -81,6 +82,17 @@ fn main() {
         return;
     }
     let arg = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    if args.first().is_some_and(|a| a == "--versus") {
+        let values = args.get(1).map_or("", String::as_str);
+        let candidate = versus::Candidate::parse(values).unwrap_or_else(|e| panic!("{e}"));
+        let (games, nodes) = (arg(2, 400), arg(3, 5000));
+        let games = u32::try_from(games).unwrap_or(u32::MAX);
+        let report = versus::versus(candidate, games, nodes, arg(4, 2).max(1));
+        println!("{values} against the evaluation's values, {games} games at {nodes} nodes");
+        println!("{}", report.elo_line());
+        println!("{}", report.result_line());
+        return;
+    }
     let games = u32::try_from(arg(0, 2000)).unwrap_or(u32::MAX);
     let nodes = arg(1, 5000);
     let jobs = arg(2, 2).max(1);
@@ -217,153 +229,6 @@ fn play(
         None => 0.5,
     };
     Measured { rows, score }
-}
-
-/// The Standard start with a random imbalance on each side: with probability ½ an officer
-/// (knight, bishop, rook or queen) removed, with probability ½ an officer replaced by a
-/// fairy piece, 0–2 pawns removed, and with probability ¼ every pawn a brawn.
-fn odds_start(rng: &mut StdRng) -> Multiverse {
-    let standard = Multiverse::from_text("[Board \"Standard\"]").expect("the Standard start");
-    let mut board = *standard
-        .line(0)
-        .and_then(|t| t.board(t.end()))
-        .expect("the first board");
-    for white in [true, false] {
-        let mine = |board: &Board, pred: &dyn Fn(Kind) -> bool| -> Vec<(i32, i32)> {
-            board
-                .pieces()
-                .filter(|(_, _, p)| p.white == white && pred(p.kind))
-                .map(|(x, y, _)| (x, y))
-                .collect()
-        };
-        let officer = |k: Kind| matches!(k, Kind::Knight | Kind::Bishop | Kind::Rook | Kind::Queen);
-        if rng.gen_bool(0.5)
-            && let Some(&(x, y)) = mine(&board, &officer).choose(rng)
-        {
-            board.set(x, y, None);
-        }
-        if rng.gen_bool(0.5)
-            && let Some(&(x, y)) = mine(&board, &officer).choose(rng)
-        {
-            let kind = *FAIRIES.choose(rng).expect("fairy kinds");
-            board.set(
-                x,
-                y,
-                Some(Piece {
-                    kind,
-                    white,
-                    unmoved: false,
-                }),
-            );
-        }
-        let mut pawns = mine(&board, &|k| k == Kind::Pawn);
-        pawns.shuffle(rng);
-        for &(x, y) in pawns.iter().take(rng.gen_range(0..=2)) {
-            board.set(x, y, None);
-        }
-        if rng.gen_bool(0.25) {
-            for (x, y) in mine(&board, &|k| k == Kind::Pawn) {
-                board.set(
-                    x,
-                    y,
-                    Some(Piece {
-                        kind: Kind::Brawn,
-                        white,
-                        unmoved: true,
-                    }),
-                );
-            }
-        }
-    }
-    let text = format!("[Size \"8x8\"]\n[{}:0:1:w]", board.fen(8, 8));
-    Multiverse::from_text(&text).expect("an odds start")
-}
-
-/// Each kind's balance (White's count minus Black's on each timeline's last board, averaged
-/// with an active timeline weighing twice an inactive one), then 1 (the intercept) and ±1
-/// (White or Black to move).
-fn balances(game: &Multiverse) -> Row {
-    let mut row = [0.0; WEIGHTS];
-    let mut weights = 0.0;
-    for (line, timeline) in game.timelines() {
-        let Some(board) = timeline.board(timeline.end()) else {
-            continue;
-        };
-        let weight = if game.active(line) { 2.0 } else { 1.0 };
-        weights += weight;
-        for (_, _, p) in board.pieces() {
-            if let Some(i) = KINDS.iter().position(|&k| k == p.kind) {
-                row[i] += if p.white { weight } else { -weight };
-            }
-        }
-    }
-    if weights > 0.0 {
-        for b in &mut row[..KINDS.len()] {
-            *b /= weights;
-        }
-    }
-    row[KINDS.len()] = 1.0;
-    row[KINDS.len() + 1] = if game.white_to_move() { 1.0 } else { -1.0 };
-    row
-}
-
-/// The logistic weights that best predict the scores (Newton's method on the cross-entropy,
-/// with a small ridge so that a kind never seen gets weight 0 rather than no answer).
-fn fit(rows: &[(&Row, f64)]) -> [f64; WEIGHTS] {
-    let mut w = [0.0; WEIGHTS];
-    for _ in 0..25 {
-        let mut gradient = [0.0; WEIGHTS];
-        let mut hessian = [[0.0; WEIGHTS]; WEIGHTS];
-        for (i, row) in hessian.iter_mut().enumerate() {
-            row[i] = 1e-3;
-        }
-        for &(x, y) in rows {
-            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
-            let p = 1.0 / (1.0 + (-z).exp());
-            for i in 0..WEIGHTS {
-                gradient[i] += (p - y) * x[i];
-                for j in 0..WEIGHTS {
-                    hessian[i][j] += p * (1.0 - p) * x[i] * x[j];
-                }
-            }
-        }
-        let step = solve(hessian, gradient);
-        let mut largest: f64 = 0.0;
-        for (wi, s) in w.iter_mut().zip(step) {
-            *wi -= s;
-            largest = largest.max(s.abs());
-        }
-        if largest < 1e-9 {
-            break;
-        }
-    }
-    w
-}
-
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: [[f64; WEIGHTS]; WEIGHTS], mut b: [f64; WEIGHTS]) -> [f64; WEIGHTS] {
-    for col in 0..WEIGHTS {
-        let pivot = (col..WEIGHTS)
-            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
-            .unwrap_or(col);
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let (upper, lower) = a.split_at_mut(col + 1);
-        let pivot_row = &upper[col];
-        for (offset, row) in lower.iter_mut().enumerate() {
-            let f = row[col] / pivot_row[col];
-            for (r, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                *r -= f * p;
-            }
-            b[col + 1 + offset] -= f * b[col];
-        }
-    }
-    let mut x = [0.0; WEIGHTS];
-    for row in (0..WEIGHTS).rev() {
-        let known: f64 = (row + 1..WEIGHTS).map(|k| a[row][k] * x[k]).sum();
-        x[row] = (b[row] - known) / a[row][row];
-    }
-    x
 }
 
 /// Fits all positions and each game's first, with bootstrap margins, and prints the tables:
