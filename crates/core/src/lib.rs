@@ -76,5 +76,5 @@ pub use record::{GameRecord, RecordedDecision, replay};
 pub use registry::{OpenFn, ParseRecordFn, VariantEntry, find};
 pub use session::{DynGame, Session};
 pub use to_act::ToAct;
-pub use turns::count_complete_turns;
+pub use turns::{count_complete_turns, play_checked};
 pub use variant::Variant;

@@ -1,4 +1,5 @@
-//! Counting legal complete turns ("actions") by walking the decision tree.
+//! Counting legal complete turns ("actions") by walking the decision tree, and playing a
+//! turn's decisions with each checked open.
 
 use crate::{Game, ToAct};
 
@@ -43,4 +44,18 @@ fn walk<G: Game>(
         game.undo();
     }
     buffers[depth] = list;
+}
+
+/// Plays `decisions` on `game` one by one, each only if it is open where it comes: `Err` with
+/// the index of the first that is not, the game left before it.
+pub fn play_checked<G: Game>(game: &mut G, decisions: &[G::Decision]) -> Result<(), usize> {
+    let mut open = Vec::new();
+    for (i, &d) in decisions.iter().enumerate() {
+        game.decisions(&mut open);
+        if !open.contains(&d) {
+            return Err(i);
+        }
+        game.apply(d);
+    }
+    Ok(())
 }

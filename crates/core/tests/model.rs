@@ -4,7 +4,7 @@
 
 use omnichess_core::{
     DecisionError, DynGame, Game, GameRecord, Outcome, Player, PositionError, RecordError,
-    RecordedDecision, ToAct, Variant, VariantEntry, find, perft, replay,
+    RecordedDecision, ToAct, Variant, VariantEntry, find, perft, play_checked, replay,
 };
 
 /// A race to 5 points. A turn: the mover steps 1 or 2; a coin adds 0 or 1 (chance); then the
@@ -233,6 +233,22 @@ fn complete_turns_span_all_actors_of_the_turn() {
         0,
         "a finished game has no turns"
     );
+}
+
+#[test]
+fn a_turn_is_played_only_as_far_as_its_decisions_are_open() {
+    let mut race = Race::start();
+    let turn = [Step::Walk(2), Step::Coin(1), Step::Keep];
+    assert_eq!(play_checked(&mut race, &turn), Ok(()));
+    assert_eq!((race.points, race.turn_index()), ([3, 0], 1));
+    // Black walks, then a coin cannot be kept before it is tossed.
+    let mut stopped = race.clone();
+    assert_eq!(
+        play_checked(&mut stopped, &[Step::Walk(1), Step::Keep]),
+        Err(1)
+    );
+    race.apply(Step::Walk(1));
+    assert_eq!(stopped, race, "left before the decision that was not open");
 }
 
 const REGISTRY: &[VariantEntry] = &[VariantEntry::of::<Race>()];

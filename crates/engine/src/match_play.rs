@@ -7,7 +7,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 
-use omnichess_core::{Game, Outcome, Player, ToAct, Variant, Verdict};
+use omnichess_core::{Game, Outcome, Player, ToAct, Variant, Verdict, play_checked};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -450,13 +450,11 @@ fn play_game<V: Variant>(
                     if turn.is_empty() {
                         Ending::NoTurnFound(player)
                     } else {
-                        for d in turn {
-                            game.decisions(&mut open);
-                            if !open.contains(&d) {
-                                return Err(illegal(&game, name, format!("{d:?}")));
-                            }
-                            game.apply(d);
-                            decisions.push(d);
+                        let played = play_checked(&mut game, &turn);
+                        let legal = played.err().unwrap_or(turn.len());
+                        decisions.extend_from_slice(&turn[..legal]);
+                        if legal < turn.len() {
+                            return Err(illegal(&game, name, format!("{:?}", turn[legal])));
                         }
                         continue;
                     }

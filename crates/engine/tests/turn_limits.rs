@@ -66,11 +66,11 @@ fn an_agent_level_is_per_decision_and_a_clock_per_turn() {
     let level = AgentSpec::Engine(spec("engine:depth=1"));
     let mut engine =
         agents::build::<Multiverse, _>(level, MultiverseEval, 1, default).expect("an agent");
-    for d in engine.choose_turn(&game) {
-        let mut open = Vec::new();
-        game.decisions(&mut open);
-        assert!(open.contains(&d), "{d:?} is legal");
-        game.apply(d);
-    }
+    let turn = engine.choose_turn(&game);
+    assert_eq!(
+        omnichess_core::play_checked(&mut game, &turn),
+        Ok(()),
+        "a legal turn"
+    );
     assert_eq!(game.turn_index(), 1, "the turn was submitted");
 }
