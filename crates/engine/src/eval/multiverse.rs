@@ -28,23 +28,22 @@ pub const CENTRE: i32 = 4;
 /// A piece's worth per step nearer than 7 to the nearest enemy royal piece on its board.
 pub const TROPISM: i32 = 4;
 
-/// The value of a piece kind, in centipawns. The classical values, raised for the pieces
-/// that gain most from the two extra dimensions (the knight leaps 48 ways in 4D and cannot be
-/// blocked; the bishop and rook keep their share of the queen's directions), and the fairy
-/// pieces by how many directions they slide along.
+/// The value of a piece kind, in centipawns: measured by self-play from random material odds
+/// (docs/ENGINE.md, "5D piece values"; the example `fit_5d_values`), each kind's weight in a
+/// logistic fit of 3 000 engine games' results over the pawn's. The unicorn's weight could
+/// not be told from nothing; it is given a pawn's worth, the least any piece is given.
 #[must_use]
 pub const fn value(kind: Kind) -> i32 {
     match kind {
-        Kind::Pawn => 100,
-        Kind::Brawn => 130,
-        Kind::Knight => 350,
-        Kind::Bishop => 350,
-        Kind::Rook => 450,
-        Kind::Unicorn => 300,
-        Kind::Dragon => 250,
-        Kind::Princess => 800,
-        Kind::Queen => 1000,
-        Kind::CommonKing => 300,
+        Kind::Pawn | Kind::Unicorn => 100,
+        Kind::Brawn => 120,
+        Kind::Knight => 295,
+        Kind::Bishop => 310,
+        Kind::Rook => 140,
+        Kind::Dragon => 155,
+        Kind::Princess => 965,
+        Kind::Queen => 1800,
+        Kind::CommonKing => 460,
         // Royal pieces are not counted: losing one ends the game.
         Kind::King | Kind::RoyalQueen => 0,
     }
