@@ -22,23 +22,22 @@
 //! N=400,B=350,... [GAMES] [NODES] [JOBS]` plays the engine with those values against the
 //! engine with the evaluation's (module `versus`).
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
-
-use omnichess_core::{Game, Player};
-use omnichess_engine::agents::{self, Agent, AgentSpec, RandomAgent};
+use omnichess_core::Game;
+use omnichess_engine::agents::{Agent, RandomAgent};
 use omnichess_engine::eval::MultiverseEval;
-use omnichess_engine::match_play::{MatchConfig, game_seeds, play_refereed};
+use omnichess_engine::match_play::{game_seeds, play_refereed};
 use omnichess_variants::multiverse::{Kind, Multiverse};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 mod logistic;
 mod odds;
+mod pool;
 mod versus;
 
 use logistic::fit;
 use odds::{balances, odds_start};
+use pool::{CONFIG, engine, in_parallel, white_score};
 
 /// The kinds valued: every non-royal kind of the official variants.
 pub const KINDS: [Kind; 10] = [
@@ -111,47 +110,12 @@ fn main() {
 /// Plays `games` games on `jobs` threads, the engine at `nodes` per decision, in the order
 /// of their numbers.
 fn play_all(games: u32, nodes: u64, jobs: u64) -> Vec<Measured> {
-    let config = MatchConfig {
-        games: 1,
-        seed: 0,
-        max_turns: 40,
-        max_decisions: 600,
-        records: false,
-    };
-    let spec: AgentSpec = format!("engine:nodes={nodes}").parse().expect("a spec");
-    let next = AtomicU32::new(0);
-    let measured = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                let build = |seed| {
-                    agents::build::<Multiverse, _>(
-                        spec.clone(),
-                        MultiverseEval,
-                        seed,
-                        std::time::Duration::ZERO,
-                    )
-                    .expect("the engine")
-                };
-                let (mut white, mut black) = (build(1), build(2));
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= games {
-                        return;
-                    }
-                    let game = play(n, white.as_mut(), black.as_mut(), &config);
-                    let mut all = measured.lock().expect("no thread panicked");
-                    all.push((n, game));
-                    if all.len() % 100 == 0 {
-                        eprintln!("{} games", all.len());
-                    }
-                }
-            });
-        }
-    });
-    let mut measured = measured.into_inner().expect("no thread panicked");
-    measured.sort_by_key(|g| g.0);
-    measured.into_iter().map(|g| g.1).collect()
+    in_parallel(
+        games,
+        jobs,
+        || (engine(nodes, MultiverseEval), engine(nodes, MultiverseEval)),
+        |(white, black), n| play(n, white.as_mut(), black.as_mut()),
+    )
 }
 
 /// The measurements as text: a line per position, its game's number and score, then its
@@ -193,12 +157,7 @@ fn read(text: &str) -> Vec<Measured> {
 }
 
 /// Plays game `n` and measures its positions.
-fn play(
-    n: u32,
-    white: &mut dyn Agent<Multiverse>,
-    black: &mut dyn Agent<Multiverse>,
-    config: &MatchConfig,
-) -> Measured {
+fn play(n: u32, white: &mut dyn Agent<Multiverse>, black: &mut dyn Agent<Multiverse>) -> Measured {
     let [chance, white_seed, black_seed] = game_seeds(0x5d, n);
     let mut rng = StdRng::seed_from_u64(chance);
     let mut start = odds_start(&mut rng);
@@ -211,7 +170,7 @@ fn play(
     white.new_game(white_seed);
     black.new_game(black_seed);
     let (decisions, winner) =
-        play_refereed(&start, white, black, config, chance).expect("legal turns");
+        play_refereed(&start, white, black, &CONFIG, chance).expect("legal turns");
     let mut game = start;
     let mut rows = Vec::new();
     let mut measured_turn = None;
@@ -223,12 +182,10 @@ fn play(
         }
         game.apply(d);
     }
-    let score = match winner {
-        Some(Player::White) => 1.0,
-        Some(Player::Black) => 0.0,
-        None => 0.5,
-    };
-    Measured { rows, score }
+    Measured {
+        rows,
+        score: white_score(winner),
+    }
 }
 
 /// Fits all positions and each game's first, with bootstrap margins, and prints the tables:

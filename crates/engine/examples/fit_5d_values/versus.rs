@@ -2,19 +2,17 @@
 //! from the Standard start after two random turns (each opening played twice, colours
 //! swapped), refereed as the measurement's games are.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use omnichess_core::{Game, Player};
 use omnichess_engine::Evaluator;
-use omnichess_engine::agents::{self, Agent, AgentSpec, RandomAgent};
+use omnichess_engine::agents::{Agent, RandomAgent};
 use omnichess_engine::eval::MultiverseEval;
 use omnichess_engine::eval::multiverse::value;
-use omnichess_engine::match_play::{MatchConfig, MatchReport, game_seeds, play_refereed};
+use omnichess_engine::match_play::{MatchReport, game_seeds, play_refereed};
 use omnichess_variants::multiverse::{Decision5, Kind, Multiverse};
 
 use super::KINDS;
 use super::odds::balances;
+use super::pool::{CONFIG, engine, in_parallel, white_score};
 
 /// The evaluation with other piece values: [`MultiverseEval`] plus, for each kind, the
 /// difference of values times its balance. Everything else (move ordering included) is the
@@ -100,45 +98,25 @@ impl Evaluator<Multiverse> for Candidate {
 /// evaluation's values (B) at `nodes` per decision on `jobs` threads; A has White in the even
 /// games, and games 2k and 2k+1 share their opening.
 pub fn versus(candidate: Candidate, games: u32, nodes: u64, jobs: u64) -> MatchReport {
-    let config = MatchConfig {
-        games: 1,
-        seed: 0,
-        max_turns: 40,
-        max_decisions: 600,
-        records: false,
-    };
-    let spec: AgentSpec = format!("engine:nodes={nodes}").parse().expect("a spec");
-    let next = AtomicU32::new(0);
-    let report = Mutex::new(MatchReport::default());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                let none = std::time::Duration::ZERO;
-                let mut a = agents::build::<Multiverse, _>(spec.clone(), candidate, 1, none)
-                    .expect("the engine");
-                let mut b = agents::build::<Multiverse, _>(spec.clone(), MultiverseEval, 2, none)
-                    .expect("the engine");
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= games {
-                        return;
-                    }
-                    let a_white = n.is_multiple_of(2);
-                    let winner = play_pair_game(n, a.as_mut(), b.as_mut(), a_white, &config);
-                    let mut r = report.lock().expect("no thread panicked");
-                    match winner {
-                        Some(p) if (p == Player::White) == a_white => r.wins += 1,
-                        Some(_) => r.losses += 1,
-                        None => r.draws += 1,
-                    }
-                    if r.games() % 50 == 0 {
-                        eprintln!("{} games: {}", r.games(), r.result_line());
-                    }
-                }
-            });
+    let a_scores = in_parallel(
+        games,
+        jobs,
+        || (engine(nodes, candidate), engine(nodes, MultiverseEval)),
+        |(a, b), n| {
+            let a_white = n.is_multiple_of(2);
+            let white = white_score(play_pair_game(n, a.as_mut(), b.as_mut(), a_white));
+            if a_white { white } else { 1.0 - white }
+        },
+    );
+    let mut report = MatchReport::default();
+    for score in a_scores {
+        match score {
+            1.0 => report.wins += 1,
+            0.0 => report.losses += 1,
+            _ => report.draws += 1,
         }
-    });
-    report.into_inner().expect("no thread panicked")
+    }
+    report
 }
 
 /// Game `n`: the opening of pair `n / 2`, A White if `a_white`; the winner.
@@ -147,7 +125,6 @@ fn play_pair_game<'a>(
     a: &'a mut dyn Agent<Multiverse>,
     b: &'a mut dyn Agent<Multiverse>,
     a_white: bool,
-    config: &MatchConfig,
 ) -> Option<Player> {
     let [opening_seed, a_seed, b_seed] = game_seeds(0x5e, n / 2);
     let mut start = Multiverse::from_text("[Board \"Standard\"]").expect("the Standard start");
@@ -161,6 +138,6 @@ fn play_pair_game<'a>(
     b.new_game(b_seed);
     let (white, black) = if a_white { (a, b) } else { (b, a) };
     let (_, winner) =
-        play_refereed(&start, white, black, config, opening_seed).expect("legal turns");
+        play_refereed(&start, white, black, &CONFIG, opening_seed).expect("legal turns");
     winner
 }

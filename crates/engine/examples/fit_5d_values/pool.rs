@@ -1,0 +1,73 @@
+//! Games played on several threads, and the refereeing the experiment's games share.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use omnichess_core::Player;
+use omnichess_engine::Evaluator;
+use omnichess_engine::agents::{self, Agent, AgentSpec};
+use omnichess_engine::match_play::MatchConfig;
+use omnichess_variants::multiverse::Multiverse;
+
+/// The caps of every game: a match's 5D caps (docs/ENGINE.md, "5D figures").
+pub const CONFIG: MatchConfig = MatchConfig {
+    games: 1,
+    seed: 0,
+    max_turns: 40,
+    max_decisions: 600,
+    records: false,
+};
+
+/// The engine at `nodes` per decision with `evaluator`.
+pub fn engine<E: Evaluator<Multiverse> + 'static>(
+    nodes: u64,
+    evaluator: E,
+) -> Box<dyn Agent<Multiverse>> {
+    let spec: AgentSpec = format!("engine:nodes={nodes}").parse().expect("a spec");
+    agents::build::<Multiverse, _>(spec, evaluator, 0, std::time::Duration::ZERO)
+        .expect("the engine")
+}
+
+/// `play(worker, n)` for every game number `n` below `games`, on `jobs` threads, each with
+/// its own worker (its players) from `make`; the results in the order of `n`, a progress
+/// line every 100 games.
+pub fn in_parallel<W, T: Send>(
+    games: u32,
+    jobs: u64,
+    make: impl Fn() -> W + Sync,
+    play: impl Fn(&mut W, u32) -> T + Sync,
+) -> Vec<T> {
+    let next = AtomicU32::new(0);
+    let done = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                let mut worker = make();
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= games {
+                        return;
+                    }
+                    let result = play(&mut worker, n);
+                    let mut done = done.lock().expect("no thread panicked");
+                    done.push((n, result));
+                    if done.len() % 100 == 0 {
+                        eprintln!("{} games", done.len());
+                    }
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no thread panicked");
+    done.sort_by_key(|d| d.0);
+    done.into_iter().map(|d| d.1).collect()
+}
+
+/// White's score (1, ½, 0) for a game's winner.
+pub fn white_score(winner: Option<Player>) -> f64 {
+    match winner {
+        Some(Player::White) => 1.0,
+        Some(Player::Black) => 0.0,
+        None => 0.5,
+    }
+}
