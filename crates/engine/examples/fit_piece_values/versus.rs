@@ -11,8 +11,8 @@ use omnichess_engine::match_play::{MatchReport, game_seeds, play_refereed};
 use omnichess_variants::multiverse::{Decision5, Kind, Multiverse};
 
 use super::KINDS;
-use super::odds::balances;
-use super::pool::{CONFIG, engine, in_parallel, white_score};
+use super::multiverse::balances;
+use super::pool::{FIVE_D, engine, in_parallel, white_score};
 
 /// The evaluation with other piece values: [`MultiverseEval`] plus, for each kind, the
 /// difference of values times its balance. Everything else (move ordering included) is the
@@ -138,6 +138,6 @@ fn play_pair_game<'a>(
     b.new_game(b_seed);
     let (white, black) = if a_white { (a, b) } else { (b, a) };
     let (_, winner) =
-        play_refereed(&start, white, black, &CONFIG, opening_seed).expect("legal turns");
+        play_refereed(&start, white, black, &FIVE_D, opening_seed).expect("legal turns");
     winner
 }

@@ -3,14 +3,13 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use omnichess_core::Player;
+use omnichess_core::{Player, Variant};
 use omnichess_engine::Evaluator;
 use omnichess_engine::agents::{self, Agent, AgentSpec};
-use omnichess_engine::match_play::MatchConfig;
-use omnichess_variants::multiverse::Multiverse;
+use omnichess_engine::match_play::{DEFAULT_MAX_TURNS, MatchConfig};
 
-/// The caps of every game: a match's 5D caps (docs/ENGINE.md, "5D figures").
-pub const CONFIG: MatchConfig = MatchConfig {
+/// The caps of a 5D game: a match's 5D caps (docs/ENGINE.md, "5D figures").
+pub const FIVE_D: MatchConfig = MatchConfig {
     games: 1,
     seed: 0,
     max_turns: 40,
@@ -18,14 +17,20 @@ pub const CONFIG: MatchConfig = MatchConfig {
     records: false,
 };
 
+/// The caps of a QEC or Die Chess game: a match's default.
+pub const CLASSICAL: MatchConfig = MatchConfig {
+    max_turns: DEFAULT_MAX_TURNS,
+    max_decisions: u64::MAX,
+    ..FIVE_D
+};
+
 /// The engine at `nodes` per decision with `evaluator`.
-pub fn engine<E: Evaluator<Multiverse> + 'static>(
+pub fn engine<G: Variant, E: Evaluator<G> + 'static>(
     nodes: u64,
     evaluator: E,
-) -> Box<dyn Agent<Multiverse>> {
+) -> Box<dyn Agent<G>> {
     let spec: AgentSpec = format!("engine:nodes={nodes}").parse().expect("a spec");
-    agents::build::<Multiverse, _>(spec, evaluator, 0, std::time::Duration::ZERO)
-        .expect("the engine")
+    agents::build::<G, _>(spec, evaluator, 0, std::time::Duration::ZERO).expect("the engine")
 }
 
 /// `play(worker, n)` for every game number `n` below `games`, on `jobs` threads, each with

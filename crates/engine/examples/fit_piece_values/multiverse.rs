@@ -1,5 +1,5 @@
-//! The games' starts: the Standard position with random material odds; and what is measured
-//! of a position: each kind's balance as the evaluation counts material.
+//! 5D Chess: games from the Standard position with random material odds, and each kind's
+//! balance as the evaluation counts material.
 
 use omnichess_variants::multiverse::{Board, Kind, Multiverse, Piece};
 use rand::Rng;
