@@ -1,7 +1,8 @@
-//! QEC and Die Chess, whose pieces are the classical ones: games from the standard start, and
+//! Classic chess (the control), QEC and Die Chess, whose pieces are the classical ones:
 //! each kind's count, White's minus Black's.
 
 use cozy_chess::{BitBoard, Color, Piece};
+use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
 use omnichess_variants::qec::Qec;
 
@@ -27,6 +28,15 @@ fn counts(colored: impl Fn(Color, Piece) -> BitBoard, white_to_move: bool) -> Ro
     row[KINDS.len()] = 1.0;
     row[KINDS.len() + 1] = if white_to_move { 1.0 } else { -1.0 };
     row
+}
+
+/// A classic position's balances.
+pub fn classic_balances(game: &Classic) -> Row {
+    let board = game.board();
+    counts(
+        |c, p| board.colored_pieces(c, p),
+        board.side_to_move() == Color::White,
+    )
 }
 
 /// A QEC position's balances.

@@ -7,7 +7,8 @@
 //! odds ([`multiverse::odds_start`]): each side may lose an officer, have one replaced by a
 //! fairy piece (unicorn, dragon, princess, common king), lose pawns and have pawns turned
 //! into brawns; two random turns follow. QEC and Die Chess games start from the standard
-//! position, and four random turns (two a side) unbalance them.
+//! position, and four random turns (two a side) unbalance them; so do classic chess games, the
+//! control: there the method should find the classical values.
 //!
 //! At every turn start after the opening, each kind's balance is measured: White's count
 //! minus Black's (5D: as the evaluation measures material, on each timeline's last board,
@@ -19,19 +20,20 @@
 //! 5D, the odds as dealt).
 //!
 //! `cargo run --release -p omnichess-engine --example fit_piece_values VARIANT [GAMES]
-//! [NODES] [JOBS] [FILE]` (VARIANT `multiverse`, `qec` or `dice`; 2000 games, 5000 nodes, 2
+//! [NODES] [JOBS] [FILE]` (VARIANT `multiverse`, `classic`, `qec` or `dice`; 2000 games, 5000 nodes, 2
 //! jobs, `target/fit_VARIANT_values.tsv` by default) plays and fits, keeping the
-//! measurements in FILE; `-- --fit FILE` fits them again; `-- --versus N=400,B=350,...
-//! [GAMES] [NODES] [JOBS]` plays the 5D engine with those values against the engine with the
-//! evaluation's (module `versus`).
+//! measurements in FILE; `-- --fit FILE` fits them again; `-- --versus VARIANT N=400,B=350,...
+//! [GAMES] [NODES] [JOBS]` plays the engine with those values against the engine with the
+//! evaluation's (module `versus`; `multiverse`, `qec` or `dice`).
 
 use omnichess_core::Variant;
 use omnichess_engine::Evaluator;
 use omnichess_engine::agents::{Agent, RandomAgent};
-use omnichess_engine::eval::{DiceEval, MultiverseEval, QecEval};
-use omnichess_engine::match_play::{MatchConfig, game_seeds, play_refereed};
+use omnichess_engine::eval::{self, ClassicEval, DiceEval, MultiverseEval, QecEval, material};
+use omnichess_engine::match_play::{MatchConfig, MatchReport, game_seeds, play_refereed};
+use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
-use omnichess_variants::multiverse::Kind;
+use omnichess_variants::multiverse::{Kind, Multiverse};
 use omnichess_variants::qec::Qec;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -86,12 +88,26 @@ fn main() {
     }
     let arg = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     if args.first().is_some_and(|a| a == "--versus") {
-        let values = args.get(1).map_or("", String::as_str);
-        let candidate = versus::Candidate::parse(values).unwrap_or_else(|e| panic!("{e}"));
-        let (games, nodes) = (arg(2, 400), arg(3, 5000));
+        let variant = args.get(1).map_or("", String::as_str);
+        let values = args.get(2).map_or("", String::as_str);
+        let (games, nodes, jobs) = (arg(3, 400), arg(4, 5000), arg(5, 2));
         let games = u32::try_from(games).unwrap_or(u32::MAX);
-        let report = versus::versus(candidate, games, nodes, arg(4, 2).max(1));
-        println!("{values} against the evaluation's values, {games} games at {nodes} nodes");
+        let report = match variant {
+            "multiverse" => versus_with(
+                &multiverse_setup(),
+                values,
+                eval::multiverse::value,
+                games,
+                nodes,
+                jobs,
+            ),
+            "qec" => versus_with(&qec_setup(), values, classical_value, games, nodes, jobs),
+            "dice" => versus_with(&dice_setup(), values, classical_value, games, nodes, jobs),
+            _ => usage(),
+        };
+        println!(
+            "{variant}: {values} against the evaluation's values, {games} games at {nodes} nodes"
+        );
         println!("{}", report.elo_line());
         println!("{}", report.result_line());
         return;
@@ -100,48 +116,11 @@ fn main() {
     let games = u32::try_from(arg(1, 2000)).unwrap_or(u32::MAX);
     let (nodes, jobs) = (arg(2, 5000), arg(3, 2));
     let measured = match variant {
-        "multiverse" => play_all(
-            Setup {
-                evaluator: MultiverseEval,
-                start: multiverse::odds_start,
-                opening_turns: 2,
-                balances: multiverse::balances,
-                config: FIVE_D,
-            },
-            games,
-            nodes,
-            jobs,
-        ),
-        "qec" => play_all(
-            Setup {
-                evaluator: QecEval,
-                start: |_| Qec::start(),
-                opening_turns: 4,
-                balances: classical::qec_balances,
-                config: CLASSICAL,
-            },
-            games,
-            nodes,
-            jobs,
-        ),
-        "dice" => play_all(
-            Setup {
-                evaluator: DiceEval,
-                start: |_| Dice::start(),
-                opening_turns: 4,
-                balances: classical::dice_balances,
-                config: CLASSICAL,
-            },
-            games,
-            nodes,
-            jobs,
-        ),
-        _ => {
-            eprintln!(
-                "usage: fit_piece_values (multiverse|qec|dice) [GAMES] [NODES] [JOBS] [FILE]"
-            );
-            std::process::exit(2);
-        }
+        "multiverse" => play_all(multiverse_setup(), games, nodes, jobs),
+        "classic" => play_all(classic_setup(), games, nodes, jobs),
+        "qec" => play_all(qec_setup(), games, nodes, jobs),
+        "dice" => play_all(dice_setup(), games, nodes, jobs),
+        _ => usage(),
     };
     let default_out = format!("target/fit_{variant}_values.tsv");
     let out = args.get(4).unwrap_or(&default_out);
@@ -151,6 +130,105 @@ fn main() {
         &measured,
         &format!("{variant}: {games} games at {nodes} nodes per decision"),
     );
+}
+
+/// Says how to call the example, and stops.
+fn usage() -> ! {
+    eprintln!(
+        "usage: fit_piece_values (multiverse|classic|qec|dice) [GAMES] [NODES] [JOBS] [FILE]\n   \
+         or: fit_piece_values --fit FILE\n   \
+         or: fit_piece_values --versus (multiverse|qec|dice) P=100,N=300,... [GAMES] [NODES] [JOBS]"
+    );
+    std::process::exit(2);
+}
+
+/// 5D Chess: the Standard start with random odds, two random turns, the 5D caps.
+fn multiverse_setup() -> Setup<Multiverse, MultiverseEval> {
+    Setup {
+        evaluator: MultiverseEval,
+        start: multiverse::odds_start,
+        opening_turns: 2,
+        balances: multiverse::balances,
+        config: FIVE_D,
+    }
+}
+
+/// Classic chess, the control: the start, four random turns, the default cap.
+fn classic_setup() -> Setup<Classic, ClassicEval> {
+    Setup {
+        evaluator: ClassicEval,
+        start: |_| Classic::start(),
+        opening_turns: 4,
+        balances: classical::classic_balances,
+        config: CLASSICAL,
+    }
+}
+
+/// QEC (the file mapping): as classic chess.
+fn qec_setup() -> Setup<Qec, QecEval> {
+    Setup {
+        evaluator: QecEval,
+        start: |_| Qec::start(),
+        opening_turns: 4,
+        balances: classical::qec_balances,
+        config: CLASSICAL,
+    }
+}
+
+/// Die Chess: as classic chess.
+fn dice_setup() -> Setup<Dice, DiceEval> {
+    Setup {
+        evaluator: DiceEval,
+        start: |_| Dice::start(),
+        opening_turns: 4,
+        balances: classical::dice_balances,
+        config: CLASSICAL,
+    }
+}
+
+/// The classical value of a kind in the evaluation's board core (eval/material.rs).
+fn classical_value(kind: Kind) -> i32 {
+    KINDS
+        .iter()
+        .position(|&k| k == kind)
+        .and_then(|i| material::VALUES.get(i))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// The engine with candidate `values` against the engine with the evaluation's.
+fn versus_with<G, E>(
+    setup: &Setup<G, E>,
+    values: &str,
+    current: fn(Kind) -> i32,
+    games: u32,
+    nodes: u64,
+    jobs: u64,
+) -> MatchReport
+where
+    G: Variant,
+    E: Evaluator<G> + Copy + Send + Sync + 'static,
+{
+    let candidate = versus::Candidate::parse(values, setup, current).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        usage()
+    });
+    versus::versus(setup, candidate, games, nodes, jobs)
+}
+
+/// `start` after the setup's random opening turns, drawn from `rng`.
+fn opening<G: Variant, E>(mut start: G, setup: &Setup<G, E>, rng: &mut StdRng) -> G {
+    let config = MatchConfig {
+        max_turns: setup.opening_turns,
+        ..setup.config
+    };
+    let (mut a, mut b) = (RandomAgent::new(rng.r#gen()), RandomAgent::new(rng.r#gen()));
+    let (decisions, _) =
+        play_refereed(&start, &mut a, &mut b, &config, rng.r#gen()).expect("legal turns");
+    for d in decisions {
+        start.apply(d);
+    }
+    start
 }
 
 /// How a variant's games are set up and measured.
@@ -197,17 +275,8 @@ fn play<G: Variant, E>(
 ) -> Measured {
     let [chance, white_seed, black_seed] = game_seeds(0x5d, n);
     let mut rng = StdRng::seed_from_u64(chance);
-    let mut start = (setup.start)(&mut rng);
-    let opening = MatchConfig {
-        max_turns: setup.opening_turns,
-        ..setup.config
-    };
-    let (mut a, mut b) = (RandomAgent::new(rng.r#gen()), RandomAgent::new(rng.r#gen()));
-    let (decisions, _) =
-        play_refereed(&start, &mut a, &mut b, &opening, rng.r#gen()).expect("legal turns");
-    for d in decisions {
-        start.apply(d);
-    }
+    let start = (setup.start)(&mut rng);
+    let start = opening(start, setup, &mut rng);
     white.new_game(white_seed);
     black.new_game(black_seed);
     let (decisions, winner) =

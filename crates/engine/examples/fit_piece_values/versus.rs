@@ -1,31 +1,49 @@
 //! Candidate piece values against the evaluation's own: the engine with each, node-limited,
-//! from the Standard start after two random turns (each opening played twice, colours
-//! swapped), refereed as the measurement's games are.
+//! from the variant's start after its random opening turns (each opening played twice,
+//! colours swapped), refereed as the measurement's games are.
 
-use omnichess_core::{Game, Player};
+use omnichess_core::{Game, Player, Variant};
 use omnichess_engine::Evaluator;
-use omnichess_engine::agents::{Agent, RandomAgent};
-use omnichess_engine::eval::MultiverseEval;
-use omnichess_engine::eval::multiverse::value;
+use omnichess_engine::agents::Agent;
 use omnichess_engine::match_play::{MatchReport, game_seeds, play_refereed};
-use omnichess_variants::multiverse::{Decision5, Kind, Multiverse};
+use omnichess_variants::multiverse::Kind;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
-use super::KINDS;
-use super::multiverse::balances;
-use super::pool::{FIVE_D, engine, in_parallel, white_score};
+use super::pool::{engine, in_parallel, white_score};
+use super::{KINDS, Row, Setup, opening};
 
-/// The evaluation with other piece values: [`MultiverseEval`] plus, for each kind, the
-/// difference of values times its balance. Everything else (move ordering included) is the
-/// evaluation's own.
-#[derive(Clone, Copy, Debug)]
-pub struct Candidate {
+/// An evaluation with other piece values: the variant's evaluation plus, for each kind, the
+/// difference of values times its balance (as the measurement takes it). Everything else
+/// (move ordering included) is the evaluation's own.
+pub struct Candidate<G, E> {
+    /// The variant's evaluation.
+    base: E,
     /// Candidate value minus current value, per kind of [`KINDS`], in centipawns.
     delta: [f64; KINDS.len()],
+    /// Each kind's balance in a position.
+    balances: fn(&G) -> Row,
 }
 
-impl Candidate {
-    /// Reads `N=320,B=330,...` (notation letters; kinds left out keep their value).
-    pub fn parse(text: &str) -> Result<Candidate, String> {
+impl<G, E: Copy> Clone for Candidate<G, E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G, E: Copy> Copy for Candidate<G, E> {}
+
+impl<G: Game, E: Evaluator<G>> Candidate<G, E> {
+    /// Reads `N=320,B=330,...` (notation letters; kinds left out keep their value, which
+    /// `current` gives).
+    pub fn parse(
+        text: &str,
+        setup: &Setup<G, E>,
+        current: fn(Kind) -> i32,
+    ) -> Result<Candidate<G, E>, String>
+    where
+        E: Copy,
+    {
         let mut delta = [0.0; KINDS.len()];
         for item in text.split(',').filter(|i| !i.is_empty()) {
             let (letter, amount) = item
@@ -43,14 +61,18 @@ impl Candidate {
             let amount: f64 = amount
                 .parse()
                 .map_err(|_| format!("`{amount}` is not a number"))?;
-            delta[i] = amount - f64::from(value(kind));
+            delta[i] = amount - f64::from(current(kind));
         }
-        Ok(Candidate { delta })
+        Ok(Candidate {
+            base: setup.evaluator,
+            delta,
+            balances: setup.balances,
+        })
     }
 
     /// The candidate's material minus the evaluation's, White's point of view.
-    fn correction(&self, state: &Multiverse) -> i32 {
-        let row = balances(state);
+    fn correction(&self, state: &G) -> i32 {
+        let row = (self.balances)(state);
         self.delta
             .iter()
             .zip(row)
@@ -60,51 +82,61 @@ impl Candidate {
     }
 }
 
-impl Evaluator<Multiverse> for Candidate {
-    fn evaluate(&self, state: &Multiverse) -> i32 {
-        MultiverseEval.evaluate(state) + self.correction(state)
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for Candidate<G, E> {
+    fn evaluate(&self, state: &G) -> i32 {
+        self.base.evaluate(state) + self.correction(state)
     }
 
-    fn material(&self, state: &Multiverse) -> i32 {
-        MultiverseEval.material(state) + self.correction(state)
+    fn material(&self, state: &G) -> i32 {
+        self.base.material(state) + self.correction(state)
     }
 
-    fn is_tactical(&self, state: &Multiverse, decision: Decision5) -> bool {
-        MultiverseEval.is_tactical(state, decision)
+    fn is_tactical(&self, state: &G, decision: G::Decision) -> bool {
+        self.base.is_tactical(state, decision)
     }
 
-    fn tactical_decisions(&self, state: &Multiverse, out: &mut Vec<Decision5>) {
-        MultiverseEval.tactical_decisions(state, out);
+    fn tactical_decisions(&self, state: &G, out: &mut Vec<G::Decision>) {
+        self.base.tactical_decisions(state, out);
     }
 
-    fn turn_end(&self, state: &Multiverse) -> Option<Decision5> {
-        MultiverseEval.turn_end(state)
+    fn turn_end(&self, state: &G) -> Option<G::Decision> {
+        self.base.turn_end(state)
     }
 
-    fn order_score(&self, state: &Multiverse, decision: Decision5) -> i32 {
-        MultiverseEval.order_score(state, decision)
+    fn order_score(&self, state: &G, decision: G::Decision) -> i32 {
+        self.base.order_score(state, decision)
     }
 
-    fn decision_key(&self, state: &Multiverse, decision: Decision5) -> u16 {
-        MultiverseEval.decision_key(state, decision)
+    fn decision_key(&self, state: &G, decision: G::Decision) -> u16 {
+        self.base.decision_key(state, decision)
     }
 
-    fn in_check(&self, state: &Multiverse) -> bool {
-        MultiverseEval.in_check(state)
+    fn in_check(&self, state: &G) -> bool {
+        self.base.in_check(state)
     }
 }
 
 /// Plays `games` games of the engine with `candidate` (A) against the engine with the
 /// evaluation's values (B) at `nodes` per decision on `jobs` threads; A has White in the even
 /// games, and games 2k and 2k+1 share their opening.
-pub fn versus(candidate: Candidate, games: u32, nodes: u64, jobs: u64) -> MatchReport {
+pub fn versus<G, E>(
+    setup: &Setup<G, E>,
+    candidate: Candidate<G, E>,
+    games: u32,
+    nodes: u64,
+    jobs: u64,
+) -> MatchReport
+where
+    G: Variant,
+    E: Evaluator<G> + Copy + Send + Sync + 'static,
+{
     let a_scores = in_parallel(
         games,
         jobs,
-        || (engine(nodes, candidate), engine(nodes, MultiverseEval)),
+        || (engine(nodes, candidate), engine(nodes, setup.evaluator)),
         |(a, b), n| {
             let a_white = n.is_multiple_of(2);
-            let white = white_score(play_pair_game(n, a.as_mut(), b.as_mut(), a_white));
+            let white = white_score(play_pair_game(setup, n, a.as_mut(), b.as_mut(), a_white));
             if a_white { white } else { 1.0 - white }
         },
     );
@@ -119,25 +151,22 @@ pub fn versus(candidate: Candidate, games: u32, nodes: u64, jobs: u64) -> MatchR
     report
 }
 
-/// Game `n`: the opening of pair `n / 2`, A White if `a_white`; the winner.
-fn play_pair_game<'a>(
+/// Game `n`: the variant's start and the opening of pair `n / 2`, A White if `a_white`; the
+/// winner.
+fn play_pair_game<'a, G: Variant, E>(
+    setup: &Setup<G, E>,
     n: u32,
-    a: &'a mut dyn Agent<Multiverse>,
-    b: &'a mut dyn Agent<Multiverse>,
+    a: &'a mut dyn Agent<G>,
+    b: &'a mut dyn Agent<G>,
     a_white: bool,
 ) -> Option<Player> {
     let [opening_seed, a_seed, b_seed] = game_seeds(0x5e, n / 2);
-    let mut start = Multiverse::from_text("[Board \"Standard\"]").expect("the Standard start");
-    let mut opening = RandomAgent::new(opening_seed);
-    for _ in 0..2 {
-        for d in opening.choose_turn(&start) {
-            start.apply(d);
-        }
-    }
+    let mut rng = StdRng::seed_from_u64(opening_seed);
+    let start = opening(G::start(), setup, &mut rng);
     a.new_game(a_seed);
     b.new_game(b_seed);
     let (white, black) = if a_white { (a, b) } else { (b, a) };
     let (_, winner) =
-        play_refereed(&start, white, black, &FIVE_D, opening_seed).expect("legal turns");
+        play_refereed(&start, white, black, &setup.config, opening_seed).expect("legal turns");
     winner
 }
