@@ -9,8 +9,13 @@
 //! * **Free-piece ratio.** A side's linked officers can be pulled out of place by the enemy's
 //!   pawns; free ones cannot. Each side scores [`FREE_RATIO_WEIGHT`] × (free officers ÷
 //!   officers).
+//!
+//! Material is valued with QEC's own piece values ([`VALUES`], measured by self-play); the
+//! rest of the board core, and the lever's share of its partner (the classical value), are
+//! the shared ones.
 
 use cozy_chess::{Board, Color, Piece, get_pawn_attacks, get_pawn_quiets};
+use material::Pieces;
 use omnichess_variants::qec::{Links, Qec, QecDecision};
 
 use super::Evaluator;
@@ -22,6 +27,24 @@ pub const CONTROL_BASE: i32 = 8;
 
 /// The weight of the free-piece ratio (all officers free: this many centipawns).
 pub const FREE_RATIO_WEIGHT: i32 = 40;
+
+/// QEC's piece values in centipawns (pawn, knight, bishop, rook, queen, king), measured by
+/// self-play (docs/ENGINE.md, "Piece values in QEC and Die Chess"): each kind's weight in a
+/// logistic fit of 2 000 engine games' results over the pawn's. Pawns that command enemy
+/// officers are worth more against the pieces than in classic chess.
+pub const VALUES: [i32; 6] = [100, 180, 170, 210, 635, 0];
+
+/// QEC's material minus the board core's (the classical values), from White's view.
+fn revalued(pieces: &Pieces) -> i32 {
+    Piece::ALL
+        .iter()
+        .map(|&p| {
+            let count = |c| pieces.of(c, p).len() as i32;
+            (VALUES[p as usize] - material::VALUES[p as usize])
+                * (count(Color::White) - count(Color::Black))
+        })
+        .sum()
+}
 
 /// The evaluation of QEC: the board core, entanglement control and the free-piece ratio.
 #[derive(Clone, Copy, Debug, Default)]
@@ -74,7 +97,8 @@ pub fn free_ratio(board: &Board, links: &Links) -> i32 {
 impl Evaluator<Qec> for QecEval {
     fn evaluate(&self, state: &Qec) -> i32 {
         let board = state.board();
-        let mut score = material::score(&pieces(board));
+        let pieces = pieces(board);
+        let mut score = material::score(&pieces) + revalued(&pieces);
         if state.entangled() {
             score += control(board, state.links()) + free_ratio(board, state.links());
         }
@@ -82,7 +106,8 @@ impl Evaluator<Qec> for QecEval {
     }
 
     fn material(&self, state: &Qec) -> i32 {
-        material::material(&pieces(state.board()))
+        let pieces = pieces(state.board());
+        material::material(&pieces) + revalued(&pieces)
     }
 
     fn is_tactical(&self, state: &Qec, decision: QecDecision) -> bool {
@@ -110,5 +135,27 @@ impl Evaluator<Qec> for QecEval {
 
     fn in_check(&self, state: &Qec) -> bool {
         !state.board().checkers().is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn material_of(text: &str) -> i32 {
+        QecEval.material(&Qec::from_text(text).expect("a QEC position"))
+    }
+
+    #[test]
+    fn material_counts_qec_values_not_the_classical_ones() {
+        // White without its b1 knight: 180 down (classic chess would say 320).
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+        let knight_down = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1 -";
+        assert_eq!(material_of(start), 0);
+        assert_eq!(material_of(knight_down), -VALUES[Piece::Knight as usize]);
+        assert_eq!(VALUES[Piece::Knight as usize], 180);
+        // Black without its queen and two pawns: 635 + 200 up.
+        let queen_down = "rnb1kbnr/pppppp2/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+        assert_eq!(material_of(queen_down), 835);
     }
 }
