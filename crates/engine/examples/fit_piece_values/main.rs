@@ -30,7 +30,7 @@ use omnichess_core::Variant;
 use omnichess_engine::Evaluator;
 use omnichess_engine::agents::{Agent, RandomAgent};
 use omnichess_engine::eval::{self, ClassicEval, DiceEval, MultiverseEval, QecEval, material};
-use omnichess_engine::match_play::{MatchConfig, MatchReport, game_seeds, play_refereed};
+use omnichess_engine::match_play::{MatchConfig, game_seeds, play_refereed};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
 use omnichess_variants::multiverse::{Kind, Multiverse};
@@ -92,19 +92,19 @@ fn main() {
         let values = args.get(2).map_or("", String::as_str);
         let (games, nodes, jobs) = (arg(3, 400), arg(4, 5000), arg(5, 2));
         let games = u32::try_from(games).unwrap_or(u32::MAX);
+        let run = (games, nodes, jobs);
         let report = match variant {
-            "multiverse" => versus_with(
-                &multiverse_setup(),
-                values,
-                eval::multiverse::value,
-                games,
-                nodes,
-                jobs,
-            ),
-            "qec" => versus_with(&qec_setup(), values, classical_value, games, nodes, jobs),
-            "dice" => versus_with(&dice_setup(), values, classical_value, games, nodes, jobs),
+            "multiverse" => {
+                versus::versus(&multiverse_setup(), values, eval::multiverse::value, run)
+            }
+            "qec" => versus::versus(&qec_setup(), values, qec_value, run),
+            "dice" => versus::versus(&dice_setup(), values, classical_value, run),
             _ => usage(),
         };
+        let report = report.unwrap_or_else(|e| {
+            eprintln!("{e}");
+            usage()
+        });
         println!(
             "{variant}: {values} against the evaluation's values, {games} games at {nodes} nodes"
         );
@@ -186,34 +186,24 @@ fn dice_setup() -> Setup<Dice, DiceEval> {
     }
 }
 
-/// The classical value of a kind in the evaluation's board core (eval/material.rs).
+/// The value of a classical kind in the board core (eval/material.rs): Die Chess's.
 fn classical_value(kind: Kind) -> i32 {
+    indexed(&material::VALUES, kind)
+}
+
+/// The value of a classical kind in QEC (eval/qec.rs).
+fn qec_value(kind: Kind) -> i32 {
+    indexed(&eval::qec::VALUES, kind)
+}
+
+/// `values[i]` for the kind at `KINDS[i]` (0 for a kind past the table).
+fn indexed(values: &[i32], kind: Kind) -> i32 {
     KINDS
         .iter()
         .position(|&k| k == kind)
-        .and_then(|i| material::VALUES.get(i))
+        .and_then(|i| values.get(i))
         .copied()
         .unwrap_or(0)
-}
-
-/// The engine with candidate `values` against the engine with the evaluation's.
-fn versus_with<G, E>(
-    setup: &Setup<G, E>,
-    values: &str,
-    current: fn(Kind) -> i32,
-    games: u32,
-    nodes: u64,
-    jobs: u64,
-) -> MatchReport
-where
-    G: Variant,
-    E: Evaluator<G> + Copy + Send + Sync + 'static,
-{
-    let candidate = versus::Candidate::parse(values, setup, current).unwrap_or_else(|e| {
-        eprintln!("{e}");
-        usage()
-    });
-    versus::versus(setup, candidate, games, nodes, jobs)
 }
 
 /// `start` after the setup's random opening turns, drawn from `rng`.

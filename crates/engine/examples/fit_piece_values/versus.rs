@@ -116,20 +116,21 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Candidate<G, E> {
     }
 }
 
-/// Plays `games` games of the engine with `candidate` (A) against the engine with the
-/// evaluation's values (B) at `nodes` per decision on `jobs` threads; A has White in the even
-/// games, and games 2k and 2k+1 share their opening.
+/// Plays `games` games of the engine with candidate `values` (A: `N=320,B=330,...`, kinds
+/// left out at their `current` value) against the engine with the evaluation's (B) at `nodes`
+/// per decision on `jobs` threads; A has White in the even games, and games 2k and 2k+1 share
+/// their opening. `Err` if `values` does not read.
 pub fn versus<G, E>(
     setup: &Setup<G, E>,
-    candidate: Candidate<G, E>,
-    games: u32,
-    nodes: u64,
-    jobs: u64,
-) -> MatchReport
+    values: &str,
+    current: fn(Kind) -> i32,
+    (games, nodes, jobs): (u32, u64, u64),
+) -> Result<MatchReport, String>
 where
     G: Variant,
     E: Evaluator<G> + Copy + Send + Sync + 'static,
 {
+    let candidate = Candidate::parse(values, setup, current)?;
     let a_scores = in_parallel(
         games,
         jobs,
@@ -148,7 +149,7 @@ where
             _ => report.draws += 1,
         }
     }
-    report
+    Ok(report)
 }
 
 /// Game `n`: the variant's start and the opening of pair `n / 2`, A White if `a_white`; the
