@@ -47,11 +47,11 @@ pub(crate) fn key(mv: Move) -> u16 {
 
 impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
-        material::score(&pieces(state.board()))
+        material::score(&pieces(state.board()), &material::VALUES)
     }
 
     fn material(&self, state: &Classic) -> i32 {
-        material::material(&pieces(state.board()))
+        material::material(&pieces(state.board()), &material::VALUES)
     }
 
     fn is_tactical(&self, state: &Classic, decision: Move) -> bool {

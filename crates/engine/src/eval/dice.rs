@@ -72,11 +72,11 @@ fn promotes(board: &DiceBoard, mv: Move) -> bool {
 impl Evaluator<Dice> for DiceEval {
     fn evaluate(&self, state: &Dice) -> i32 {
         let pieces = pieces(state.board());
-        material::score(&pieces) + exposure(&pieces, state.die())
+        material::score(&pieces, &material::VALUES) + exposure(&pieces, state.die())
     }
 
     fn material(&self, state: &Dice) -> i32 {
-        material::material(&pieces(state.board()))
+        material::material(&pieces(state.board()), &material::VALUES)
     }
 
     fn is_tactical(&self, state: &Dice, decision: DiceDecision) -> bool {

@@ -66,16 +66,17 @@ impl Pieces {
     }
 }
 
-/// The material balance from White's view.
+/// The material balance from White's view, each piece type worth `values` (indexed as
+/// [`VALUES`]: the classical values, or a variant's own).
 #[must_use]
-pub fn material(pieces: &Pieces) -> i32 {
-    side_material(pieces, Color::White) - side_material(pieces, Color::Black)
+pub fn material(pieces: &Pieces, values: &[i32; 6]) -> i32 {
+    side_material(pieces, Color::White, values) - side_material(pieces, Color::Black, values)
 }
 
-fn side_material(pieces: &Pieces, color: Color) -> i32 {
+fn side_material(pieces: &Pieces, color: Color, values: &[i32; 6]) -> i32 {
     Piece::ALL
         .iter()
-        .map(|&p| value(p) * pieces.of(color, p).len() as i32)
+        .map(|&p| values[p as usize] * pieces.of(color, p).len() as i32)
         .sum()
 }
 
@@ -88,12 +89,12 @@ pub fn phase(pieces: &Pieces) -> i32 {
         .min(24)
 }
 
-/// The whole shared score from White's view: material, piece-square tables, mobility, king
-/// safety and mop-up.
+/// The whole shared score from White's view: material (each piece type worth `values`),
+/// piece-square tables, mobility, king safety and mop-up.
 #[must_use]
-pub fn score(pieces: &Pieces) -> i32 {
+pub fn score(pieces: &Pieces, values: &[i32; 6]) -> i32 {
     let phase = phase(pieces);
-    let mut total = material(pieces);
+    let mut total = material(pieces, values);
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         total += sign * (placement(pieces, color, phase) + mobility(pieces, color));
@@ -179,9 +180,10 @@ fn king_shield(pieces: &Pieces, color: Color) -> i32 {
 
 /// In an endgame (phase ≤ 8) where one side is ahead by more than three pawns: the weaker
 /// king's distance from the centre and the kings' closeness, so the stronger side can force
-/// the mate that piece-square tables alone would not find.
+/// the mate that piece-square tables alone would not find. Ahead is counted in classical
+/// values whatever the variant's.
 fn mop_up(pieces: &Pieces, phase: i32) -> i32 {
-    let balance = material(pieces);
+    let balance = material(pieces, &VALUES);
     if phase > 8 || balance.abs() <= 300 {
         return 0;
     }
@@ -304,13 +306,13 @@ mod tests {
 
     #[test]
     fn the_start_is_balanced_and_mirrored_positions_score_opposite() {
-        assert_eq!(score(&pieces(&Board::default())), 0);
+        assert_eq!(score(&pieces(&Board::default()), &VALUES), 0);
         let white: Board = "4k3/8/8/8/8/2N5/PP6/4K3 w - - 0 1".parse().expect("fen");
         let black: Board = "4k3/pp6/2n5/8/8/8/8/4K3 b - - 0 1".parse().expect("fen");
-        let w = score(&pieces(&white));
+        let w = score(&pieces(&white), &VALUES);
         assert!(w > 400, "{w}");
-        assert_eq!(w, -score(&pieces(&black)));
-        assert_eq!(material(&pieces(&white)), 520);
+        assert_eq!(w, -score(&pieces(&black), &VALUES));
+        assert_eq!(material(&pieces(&white), &VALUES), 520);
         assert_eq!(phase(&pieces(&Board::default())), 24);
     }
 

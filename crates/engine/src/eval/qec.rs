@@ -15,7 +15,6 @@
 //! the shared ones.
 
 use cozy_chess::{Board, Color, Piece, get_pawn_attacks, get_pawn_quiets};
-use material::Pieces;
 use omnichess_variants::qec::{Links, Qec, QecDecision};
 
 use super::Evaluator;
@@ -33,18 +32,6 @@ pub const FREE_RATIO_WEIGHT: i32 = 40;
 /// logistic fit of 2 000 engine games' results over the pawn's. Pawns that command enemy
 /// officers are worth more against the pieces than in classic chess.
 pub const VALUES: [i32; 6] = [100, 180, 170, 210, 635, 0];
-
-/// QEC's material minus the board core's (the classical values), from White's view.
-fn revalued(pieces: &Pieces) -> i32 {
-    Piece::ALL
-        .iter()
-        .map(|&p| {
-            let count = |c| pieces.of(c, p).len() as i32;
-            (VALUES[p as usize] - material::VALUES[p as usize])
-                * (count(Color::White) - count(Color::Black))
-        })
-        .sum()
-}
 
 /// The evaluation of QEC: the board core, entanglement control and the free-piece ratio.
 #[derive(Clone, Copy, Debug, Default)]
@@ -97,8 +84,7 @@ pub fn free_ratio(board: &Board, links: &Links) -> i32 {
 impl Evaluator<Qec> for QecEval {
     fn evaluate(&self, state: &Qec) -> i32 {
         let board = state.board();
-        let pieces = pieces(board);
-        let mut score = material::score(&pieces) + revalued(&pieces);
+        let mut score = material::score(&pieces(board), &VALUES);
         if state.entangled() {
             score += control(board, state.links()) + free_ratio(board, state.links());
         }
@@ -106,8 +92,7 @@ impl Evaluator<Qec> for QecEval {
     }
 
     fn material(&self, state: &Qec) -> i32 {
-        let pieces = pieces(state.board());
-        material::material(&pieces) + revalued(&pieces)
+        material::material(&pieces(state.board()), &VALUES)
     }
 
     fn is_tactical(&self, state: &Qec, decision: QecDecision) -> bool {
