@@ -18,13 +18,18 @@ fn config(games: u32, max_turns: u64) -> MatchConfig {
     }
 }
 
+/// A classic-chess agent from its spec.
+fn classic_agent(spec: &str, seed: u64) -> Box<dyn omnichess_engine::agents::Agent<Classic>> {
+    let spec = spec.parse::<AgentSpec>().expect("spec");
+    agents::build::<Classic, _>(spec, ClassicEval, seed, Duration::ZERO).expect("an agent")
+}
+
 #[test]
 fn the_engine_at_depth_2_does_not_lose_to_random_play() {
-    let spec = |s: &str| s.parse::<AgentSpec>().expect("spec");
-    let build = |s: &str, seed| {
-        agents::build::<Classic, _>(spec(s), ClassicEval, seed, Duration::ZERO).expect("an agent")
-    };
-    let (mut a, mut b) = (build("engine:depth=2", 1), build("random", 2));
+    let (mut a, mut b) = (
+        classic_agent("engine:depth=2", 1),
+        classic_agent("random", 2),
+    );
     let mut seen = Vec::new();
     let report = play_match(
         &Classic::start(),
@@ -178,11 +183,10 @@ fn a_game_reaching_the_decision_cap_is_adjudicated_a_draw_at_a_turn_start() {
 fn a_refereed_game_returns_its_decisions_and_the_winner_the_rules_name() {
     use omnichess_core::{Player, Verdict};
     use omnichess_engine::match_play::play_refereed;
-    let spec = |s: &str| s.parse::<AgentSpec>().expect("spec");
-    let build = |s: &str, seed| {
-        agents::build::<Classic, _>(spec(s), ClassicEval, seed, Duration::ZERO).expect("an agent")
-    };
-    let (mut white, mut black) = (build("random", 1), build("engine:depth=2", 2));
+    let (mut white, mut black) = (
+        classic_agent("random", 1),
+        classic_agent("engine:depth=2", 2),
+    );
     let (decisions, winner) = play_refereed(
         &Classic::start(),
         white.as_mut(),
