@@ -187,14 +187,17 @@ fn a_refereed_game_returns_its_decisions_and_the_winner_the_rules_name() {
         classic_agent("random", 1),
         classic_agent("engine:depth=2", 2),
     );
-    let (decisions, winner) = play_refereed(
-        &Classic::start(),
-        white.as_mut(),
-        black.as_mut(),
-        &config(1, 300),
-        5,
-    )
-    .expect("legal play");
+    let mut play = |max_turns| {
+        play_refereed(
+            &Classic::start(),
+            white.as_mut(),
+            black.as_mut(),
+            &config(1, max_turns),
+            5,
+        )
+        .expect("legal play")
+    };
+    let (decisions, winner) = play(300);
     let mut end = Classic::start();
     for d in decisions {
         end.apply(d);
@@ -206,13 +209,6 @@ fn a_refereed_game_returns_its_decisions_and_the_winner_the_rules_name() {
     assert_eq!(outcome.verdict, Verdict::Win(Player::Black), "{outcome}");
     assert_eq!(winner, Some(Player::Black));
     // At a cap the game is a draw and stops there.
-    let (decisions, winner) = play_refereed(
-        &Classic::start(),
-        white.as_mut(),
-        black.as_mut(),
-        &config(1, 3),
-        5,
-    )
-    .expect("legal play");
+    let (decisions, winner) = play(3);
     assert_eq!((decisions.len(), winner), (3, None));
 }

@@ -82,8 +82,17 @@ fn main() {
     if let [flag, path] = args.as_slice()
         && flag == "--fit"
     {
-        let text = std::fs::read_to_string(path).expect("a file written by this example");
-        report(&read(&text), "the games read");
+        match std::fs::read_to_string(path)
+            .map_err(|e| format!("{path}: {e}"))
+            .and_then(|text| read(&text).map_err(|e| format!("{path}: {e}")))
+        {
+            Ok(games) if !games.is_empty() => report(&games, "the games read"),
+            Ok(_) => eprintln!("{path}: no measurements"),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
         return;
     }
     let arg = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
@@ -299,15 +308,22 @@ fn write(games: &[Measured]) -> String {
     text
 }
 
-/// Reads what [`write`] wrote.
-fn read(text: &str) -> Vec<Measured> {
+/// Reads what [`write`] wrote; `Err` names the first line that is not such a line.
+fn read(text: &str) -> Result<Vec<Measured>, String> {
     let mut games: Vec<(usize, Measured)> = Vec::new();
-    for line in text.lines() {
+    for (number, line) in text.lines().enumerate() {
         let fields: Vec<f64> = line
             .split('\t')
-            .map(|f| f.parse().expect("a number"))
-            .collect();
-        assert_eq!(fields.len(), WEIGHTS + 2, "a line of {WEIGHTS} inputs");
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("line {}: not numbers separated by tabs", number + 1))?;
+        if fields.len() != WEIGHTS + 2 {
+            return Err(format!(
+                "line {}: {} fields, not a game, a score and {WEIGHTS} inputs",
+                number + 1,
+                fields.len()
+            ));
+        }
         let row: Row = std::array::from_fn(|i| fields[i + 2]);
         let n = fields[0] as usize;
         match games.last_mut() {
@@ -321,7 +337,7 @@ fn read(text: &str) -> Vec<Measured> {
             )),
         }
     }
-    games.into_iter().map(|g| g.1).collect()
+    Ok(games.into_iter().map(|g| g.1).collect())
 }
 
 /// Fits all positions and each game's first, with bootstrap margins, and prints the tables:
