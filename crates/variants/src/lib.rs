@@ -8,6 +8,7 @@ pub mod classic;
 pub mod dice;
 pub mod multiverse;
 pub mod qec;
+pub mod realms;
 
 use omnichess_core::VariantEntry;
 
@@ -17,4 +18,5 @@ pub const REGISTRY: &[VariantEntry] = &[
     VariantEntry::of::<qec::Qec>(),
     VariantEntry::of::<dice::Dice>(),
     VariantEntry::of::<multiverse::Multiverse>(),
+    VariantEntry::of::<realms::Realms>(),
 ];

@@ -1,0 +1,1 @@
+//! Retrograde analysis (placeholder replaced below).

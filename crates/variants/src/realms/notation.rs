@@ -1,0 +1,299 @@
+//! Move notation (rule R.6, the seed's letters): long algebraic `n2n4`, `e4w5`, castling as
+//! the king's move `n1p1` (canonical, what `moves` prints), and for reading also castling as
+//! the rook capturing its own king (`q1n1`, rule R.4), `O-O`/`O-O-O`, and SAN with the seed's
+//! letters (`Nn4`, `Hm6`, `exw5`, `Wn4`, `Mt3`). SAN is written in game records.
+
+use omnichess_core::{DecisionError, Game};
+
+use super::piece::Kind;
+use super::square;
+use super::state::{Move, Realms, Special, king_home};
+
+/// The text with check, mate and annotation marks removed.
+fn bare(text: &str) -> &str {
+    text.trim().trim_end_matches(['+', '#', '!', '?'])
+}
+
+impl Realms {
+    /// Long algebraic notation: origin then target (`n2n4`; castling `n1p1`).
+    #[must_use]
+    pub fn long_algebraic(&self, mv: Move) -> String {
+        format!("{}{}", square::name(mv.from), square::name(mv.to))
+    }
+
+    /// Reads a move in long algebraic notation or SAN and checks that it is legal.
+    pub fn parse_move(&self, text: &str) -> Result<Move, DecisionError> {
+        let mut legal = Vec::new();
+        self.decisions(&mut legal);
+        let s = bare(text);
+        if s.is_empty() {
+            return Err(DecisionError::unparsable(text, "empty move"));
+        }
+        if let Some(kingside) = match s {
+            "O-O" | "0-0" => Some(true),
+            "O-O-O" | "0-0-0" => Some(false),
+            _ => None,
+        } {
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.special == Special::Castle && (m.to > m.from) == kingside)
+                .ok_or_else(|| DecisionError::illegal(text, "castling is not legal here"));
+        }
+        if let Some((from, to)) = long_form(s) {
+            return self.find_long(text, &legal, from, to);
+        }
+        self.find_san(text, s, &legal)
+    }
+
+    fn find_long(
+        &self,
+        text: &str,
+        legal: &[Move],
+        from: u8,
+        to: u8,
+    ) -> Result<Move, DecisionError> {
+        if let Some(&m) = legal.iter().find(|m| m.from == from && m.to == to) {
+            return Ok(m);
+        }
+        // R.4: castling entered as the rook capturing its own king.
+        let us = self.side;
+        let home = king_home(us);
+        let rook_here = self
+            .board
+            .piece(from)
+            .is_some_and(|p| p.player == us && p.kind == Kind::Rook);
+        if to == home && rook_here && (from == home + 3 || from == home - 4) {
+            let king_to = if from > home { home + 2 } else { home - 2 };
+            if let Some(&m) = legal
+                .iter()
+                .find(|m| m.special == Special::Castle && m.to == king_to)
+            {
+                return Ok(m);
+            }
+            return Err(DecisionError::illegal(text, "castling is not legal here"));
+        }
+        Err(DecisionError::illegal(text, self.why_not(from, to)))
+    }
+
+    /// Why no legal move goes from `from` to `to`, in a few words.
+    fn why_not(&self, from: u8, to: u8) -> String {
+        match self.board.piece(from) {
+            None => format!("there is no piece on {}", square::name(from)),
+            Some(p) if p.player != self.side => {
+                format!("the piece on {} is not {}'s", square::name(from), self.side)
+            }
+            Some(p) => format!(
+                "the {} on {} cannot move to {} here",
+                p.kind.name(),
+                square::name(from),
+                square::name(to)
+            ),
+        }
+    }
+
+    fn find_san(&self, text: &str, s: &str, legal: &[Move]) -> Result<Move, DecisionError> {
+        let san = San::parse(s).ok_or_else(|| {
+            DecisionError::unparsable(
+                text,
+                "expected a move such as `n2n4`, `Nn4`, `exw5` or `O-O` (see `help`)",
+            )
+        })?;
+        let matches: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.to == san.to
+                    && self.board.piece(m.from).is_some_and(|p| p.kind == san.kind)
+                    && san
+                        .file
+                        .is_none_or(|f| square::file(m.from) == f.0 && square::realm(m.from) == f.1)
+                    && san.rank.is_none_or(|r| square::rank(m.from) == r)
+                    && san
+                        .promotion
+                        .is_none_or(|k| self.promoted_kind(*m) == Some(k))
+            })
+            .collect();
+        match matches.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(DecisionError::illegal(
+                text,
+                format!(
+                    "no {} can move to {} here",
+                    san.kind.name(),
+                    square::name(san.to)
+                ),
+            )),
+            _ => Err(DecisionError::illegal(
+                text,
+                format!(
+                    "ambiguous: {} {}s can move to {}; add the origin's file or rank",
+                    matches.len(),
+                    san.kind.name(),
+                    square::name(san.to)
+                ),
+            )),
+        }
+    }
+
+    /// The kind `mv` promotes to, if it promotes (or an angel falls: the fallen angel).
+    #[must_use]
+    pub fn promoted_kind(&self, mv: Move) -> Option<Kind> {
+        let piece = self.board.piece(mv.from)?;
+        let moves_as = if piece.kind == Kind::Fallen {
+            self.last?
+        } else {
+            piece.kind
+        };
+        let after = Realms::kind_after(piece, moves_as, mv.to);
+        (after != piece.kind).then_some(after)
+    }
+
+    /// Standard algebraic notation with the seed's letters: `Nn3`, `exw5`, `Hm6`,
+    /// `n8=G`, `O-O`, with `+` for check and `#` for mate.
+    #[must_use]
+    pub fn san(&self, mv: Move) -> String {
+        let Some(piece) = self.board.piece(mv.from) else {
+            return self.long_algebraic(mv);
+        };
+        let mut out = String::new();
+        if mv.special == Special::Castle {
+            out.push_str(if mv.to > mv.from { "O-O" } else { "O-O-O" });
+        } else {
+            let capture = mv.special == Special::EnPassant || self.board.piece(mv.to).is_some();
+            let origin = square::name(mv.from);
+            if piece.kind == Kind::Pawn {
+                if capture {
+                    out.push_str(&origin[..1]);
+                }
+            } else {
+                out.push(piece.kind.letter());
+                let mut legal = Vec::new();
+                self.decisions(&mut legal);
+                let rivals: Vec<u8> = legal
+                    .iter()
+                    .filter(|m| {
+                        m.to == mv.to
+                            && m.from != mv.from
+                            && self
+                                .board
+                                .piece(m.from)
+                                .is_some_and(|p| p.kind == piece.kind)
+                    })
+                    .map(|m| m.from)
+                    .collect();
+                if !rivals.is_empty() {
+                    let same_file = rivals.iter().any(|&r| square::name(r)[..1] == origin[..1]);
+                    let same_rank = rivals
+                        .iter()
+                        .any(|&r| square::rank(r) == square::rank(mv.from));
+                    if !same_file {
+                        out.push_str(&origin[..1]);
+                    } else if !same_rank {
+                        out.push_str(&origin[1..]);
+                    } else {
+                        out.push_str(&origin);
+                    }
+                }
+            }
+            if capture {
+                out.push('x');
+            }
+            out.push_str(&square::name(mv.to));
+            if let Some(kind) = self.promoted_kind(mv)
+                && kind != Kind::Fallen
+            {
+                out.push('=');
+                out.push(kind.letter());
+            }
+        }
+        let mut after = self.clone();
+        after.apply(mv);
+        if after.in_check() {
+            out.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        out
+    }
+}
+
+/// Two square names, optionally joined by `-` or `x`, optionally followed by `=` and a
+/// letter (ignored: promotions are automatic).
+fn long_form(s: &str) -> Option<(u8, u8)> {
+    let s = s.split_once('=').map_or(s, |(m, _)| m);
+    let bytes = s.as_bytes();
+    if bytes.len() < 4 || !bytes[0].is_ascii_lowercase() {
+        return None;
+    }
+    let from = square::parse(s.get(..2)?)?;
+    let rest = s.get(2..)?;
+    let rest = rest.strip_prefix(['-', 'x']).unwrap_or(rest);
+    let to = square::parse(rest)?;
+    Some((from, to))
+}
+
+/// A SAN move read: the kind, the origin's file (with its realm) or rank if given, the
+/// target, and a promotion if written.
+struct San {
+    kind: Kind,
+    file: Option<(usize, square::Realm)>,
+    rank: Option<usize>,
+    to: u8,
+    promotion: Option<Kind>,
+}
+
+impl San {
+    fn parse(s: &str) -> Option<San> {
+        let (body, promotion) = match s.split_once('=') {
+            Some((body, p)) => {
+                let mut chars = p.chars();
+                let kind = Kind::from_letter(chars.next()?)?;
+                if chars.next().is_some() {
+                    return None;
+                }
+                (body, Some(kind))
+            }
+            None => (s, None),
+        };
+        let mut chars: Vec<char> = body.chars().collect();
+        let kind = match chars.first() {
+            Some(c) if c.is_ascii_uppercase() => {
+                let k = Kind::from_letter(*c)?;
+                chars.remove(0);
+                k
+            }
+            _ => Kind::Pawn,
+        };
+        if chars.len() < 2 {
+            return None;
+        }
+        let target: String = chars[chars.len() - 2..].iter().collect();
+        let to = square::parse(&target)?;
+        let mut middle = &chars[..chars.len() - 2];
+        if middle.last() == Some(&'x') {
+            middle = &middle[..middle.len() - 1];
+        }
+        let (mut file, mut rank) = (None, None);
+        for &c in middle {
+            if let Some(f) = square::file_of_letter(c) {
+                if file.is_some() || rank.is_some() {
+                    return None;
+                }
+                file = Some(f);
+            } else if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                if rank.is_some() {
+                    return None;
+                }
+                rank = Some(d as usize - 1);
+            } else {
+                return None;
+            }
+        }
+        Some(San {
+            kind,
+            file,
+            rank,
+            to,
+            promotion,
+        })
+    }
+}

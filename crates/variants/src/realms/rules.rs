@@ -1,0 +1,64 @@
+//! The end of the game (rule R.1: FIDE's rules with the seed's exceptions): checkmate,
+//! stalemate, insufficient material by the seed's rule R.5, the 75-move rule, fivefold
+//! repetition, and the draws a player may claim.
+
+use omnichess_core::{Outcome, ToAct};
+
+use super::material;
+use super::state::Realms;
+
+impl Realms {
+    pub(super) fn rules_to_act(&self) -> ToAct {
+        let mover = self.side;
+        if !self.has_legal_move() {
+            return ToAct::Nobody(if self.in_check() {
+                Outcome::win(mover.opponent(), "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            });
+        }
+        if material::insufficient(&self.board) {
+            return ToAct::Nobody(Outcome::draw("insufficient material"));
+        }
+        if self.halfmoves >= 150 {
+            return ToAct::Nobody(Outcome::draw("seventy-five-move rule"));
+        }
+        if self.repetitions() >= 5 {
+            return ToAct::Nobody(Outcome::draw("fivefold repetition"));
+        }
+        ToAct::Player(mover)
+    }
+
+    pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
+        let open = !matches!(self.rules_to_act(), ToAct::Nobody(_));
+        crate::classic::rules::claimable(open, || self.repetitions(), self.halfmoves)
+    }
+
+    /// Whether the player to move has a legal move.
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = false;
+        self.generate(|_| {
+            any = true;
+            true
+        });
+        any
+    }
+
+    /// How often the current position has occurred, counting itself: same pieces, side to
+    /// move, castling rights, en passant square and kind the fallen angels imitate (ruling
+    /// R.6). Only positions since the last capture or move of a pawn, imp or horse can repeat.
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let key = self.compute_hash();
+        let reversible = usize::from(self.halfmoves).min(self.history.len());
+        let recent = &self.history[self.history.len() - reversible..];
+        1 + recent
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|u| u.hash == key)
+            .count()
+    }
+}
