@@ -1,5 +1,6 @@
-//! Speed of the variants built on classic chess (QEC, Die Chess) beside classic perft through
-//! the same generic model in the same run, and of 5D Chess action counting.
+//! Speed of the variants built on classic chess (QEC, Die Chess) and of Three Realms beside
+//! classic perft through the same generic model in the same run, and of 5D Chess action
+//! counting.
 //! `cargo bench -p omnichess-variants --bench variants_perft`; figures in docs/PERFORMANCE.md.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -9,6 +10,7 @@ use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
 use omnichess_variants::multiverse::Multiverse;
 use omnichess_variants::qec::Qec;
+use omnichess_variants::realms::Realms;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -38,6 +40,10 @@ fn bench(c: &mut Criterion) {
     let mut dice = Dice::start();
     group.throughput(Throughput::Elements(perft(&mut dice, 6)));
     group.bench_function("dice perft 6", |b| b.iter(|| perft(&mut dice, 6)));
+
+    let mut realms = Realms::start();
+    group.throughput(Throughput::Elements(perft(&mut realms, 3)));
+    group.bench_function("realms perft 3", |b| b.iter(|| perft(&mut realms, 3)));
 
     let game = "[Board \"Standard\"]\n1. e3 / Nf6\n2. Bb5 / e6\n3. c3 / Ne4\n4. Qb3 / Qf6\n\
                 5. (0T5)Qb3>>x(0T1)f7~ (>L1) / (1T1)Kxf7\n6. (1T2)Nf3 / (1T2)e6\n";

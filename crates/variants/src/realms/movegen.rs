@@ -89,6 +89,22 @@ impl Realms {
             .any(|from| attacks_as(kind, by, from, target, occupied))
     }
 
+    /// The squares where a piece of the king's side may be pinned: on a unit line from `king`
+    /// and within the empty-board reach of an enemy rider that could reach `king` (fallen
+    /// angels aside: where the enemy has any, every move is tested).
+    #[inline]
+    fn pin_zone(&self, king: u8, them: Player) -> Bits {
+        let t = tables();
+        let mut zone = Bits::EMPTY;
+        for kind in ATTACKERS {
+            let riders = self.board.of(them, kind) & t.rev_ride(kind, them, king);
+            for from in riders.squares() {
+                zone |= t.ride_reach(kind, them, from);
+            }
+        }
+        zone & t.lines(king)
+    }
+
     /// Whether the player to move is in check (fallen angels never give check, R.3).
     #[must_use]
     pub fn in_check(&self) -> bool {
@@ -134,7 +150,7 @@ impl Realms {
         let enemy = b.owned(them);
         let in_check = self.attacked(king, them, occupied, Bits::EMPTY);
         let careful_all = in_check || !b.of(them, Kind::Fallen).is_empty();
-        let pin_zone = t.lines(king);
+        let pin_zone = self.pin_zone(king, them);
         let forward: i32 = us.sign() * 8;
         let second_rank = if us == Player::White { 1 } else { 6 };
         let mut stopped = false;
