@@ -1,0 +1,138 @@
+//! The `realms` command contract (issue 18): position text, `moves`, `perft`, `--after` in
+//! long algebraic and SAN, records, the diagram, and one clear line for every bad input.
+
+mod common;
+
+use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
+
+/// White king a1 (heavens), a pawn on n4, Black king z8 (underworld): the issue's example.
+const PAWN_N4: &str = "8/8/8/8/8/8/8/K7|8/8/8/8/4W3/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1";
+
+#[test]
+fn realms_moves_prints_who_acts_then_long_algebraic_moves() {
+    let o = omnichess(&["moves", "realms", "--position", PAWN_N4]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let mut lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.remove(0), "to-act: white");
+    lines.sort_unstable();
+    // P.1: the pawn steps to n5 (nothing to capture); P.6: the king in the heavens moves
+    // orthogonally only: b1, a2 and down to j1.
+    assert_eq!(lines, ["a1a2", "a1b1", "a1j1", "n4n5"]);
+}
+
+#[test]
+fn realms_perft_prints_the_count_last() {
+    let o = omnichess(&["perft", "realms", "--depth", "2"]);
+    assert_eq!(stdout(&o), "6724\n");
+    let o = omnichess(&["perft", "realms", "--depth", "2", "--divide"]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 83);
+    assert_eq!(lines.last(), Some(&"6724"));
+    assert!(lines.contains(&"n2n4: 82"), "{text}");
+}
+
+#[test]
+fn realms_after_reads_long_algebraic_and_san_with_the_seeds_letters() {
+    // White: n2n4 (long); Black: Hcd5 (the horse from c7 in the heavens: the e7 horse reaches
+    // d5 too); White: Wm4 (W for a pawn); Black: Mt6 (M for the imp on t7).
+    let o = omnichess(&["moves", "realms", "--after", "n2n4 Hcd5 Wm4 Mt6"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).starts_with("to-act: white\n"));
+    let o = omnichess(&["moves", "realms", "--after", "n2n4 Hd5"]);
+    assert_user_error(&o, "ambiguous");
+    // R.4: castling entered as the rook taking its own king, once the way is clear.
+    let o = omnichess(&[
+        "moves",
+        "realms",
+        "--position",
+        "8/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/8 w K - 0 1",
+        "--after",
+        "q1n1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn realms_bad_input_is_one_line_and_status_2() {
+    for (position, needle) in [
+        ("8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 w - - 0 1", "three boards"),
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/4Z3/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "unknown piece letter `Z`",
+        ),
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/4W3/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+            "black has 0 kings",
+        ),
+        (
+            "8/8/8/8/8/8/8/KK6|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "white has 2 kings",
+        ),
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/A7 w - - 0 1",
+            "angel",
+        ),
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 x - - 0 1",
+            "side to move",
+        ),
+    ] {
+        let o = omnichess(&["moves", "realms", "--position", position]);
+        assert_user_error(&o, needle);
+    }
+    let o = omnichess(&["moves", "realms", "--after", "n2n5"]);
+    assert_user_error(&o, "cannot move to n5");
+    let o = omnichess(&["moves", "realms", "--after", "Zz9"]);
+    assert_user_error(&o, "cannot read");
+    let o = omnichess(&["perft", "realms", "--depth", "1", "--position", "nonsense"]);
+    assert_user_error(&o, "6 or 7 fields");
+}
+
+#[test]
+fn realms_replay_and_actions_read_pgn_with_a_start_position() {
+    let record = "[Variant \"Three Realms Chess\"]\n\
+                  [SetUp \"1\"]\n\
+                  [FEN \"8/8/8/8/8/8/8/K7|8/8/8/8/4W3/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1\"]\n\n\
+                  1. n5 Kz7 2. n6 Kz6 3. n7 Kz5 4. n8=G *\n";
+    let path = temp_file("realms.pgn", record);
+    let path = path.to_str().expect("path");
+    let o = omnichess(&["replay", "realms", path]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = omnichess(&["actions", "realms", path, "--cap", "1000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bad = temp_file(
+        "realms-bad.pgn",
+        "[Variant \"Three Realms Chess\"]\n\n1. n2n5 *\n",
+    );
+    let o = omnichess(&["replay", "realms", bad.to_str().expect("path")]);
+    assert_user_error(&o, "n2n5");
+}
+
+#[test]
+fn realms_diagram_shows_three_boards_with_the_heavens_on_whites_left() {
+    let o = with_input(&["play", "realms"], "n2n4\nquit\n");
+    let text = stdout(&o);
+    let first = text
+        .lines()
+        .find(|l| l.contains("heavens"))
+        .expect("realm titles");
+    // R.1a: White sees heavens, Earth, underworld from left to right.
+    let (h, e, u) = (
+        first.find("heavens").expect("h"),
+        first.find("Earth").expect("e"),
+        first.find("underworld").expect("u"),
+    );
+    assert!(h < e && e < u, "{first}");
+    assert!(text.contains("  a b c d e f g h  "), "{text}");
+    assert!(text.contains("8 s s a p p a s s 8"), "{text}");
+    // After White's move the board turns for Black: the heavens on the right, files reversed.
+    let black = text
+        .lines()
+        .filter(|l| l.contains("heavens"))
+        .nth(1)
+        .expect("second diagram");
+    assert!(black.find("heavens") > black.find("underworld"), "{black}");
+    assert!(text.contains("  h g f e d c b a  "), "{text}");
+}
