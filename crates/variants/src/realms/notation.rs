@@ -93,27 +93,23 @@ impl Realms {
     }
 
     fn find_san(&self, text: &str, s: &str, legal: &[Move]) -> Result<Move, DecisionError> {
-        let san = San::parse(s).ok_or_else(|| {
-            DecisionError::unparsable(
+        let readings = San::parse(s);
+        let Some(san) = readings.first() else {
+            return Err(DecisionError::unparsable(
                 text,
                 "expected a move such as `n2n4`, `Nn4`, `exw5` or `O-O` (see `help`)",
-            )
-        })?;
-        let matches: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| {
-                m.to == san.to
-                    && self.board.piece(m.from).is_some_and(|p| p.kind == san.kind)
-                    && san
-                        .file
-                        .is_none_or(|f| square::file(m.from) == f.0 && square::realm(m.from) == f.1)
-                    && san.rank.is_none_or(|r| square::rank(m.from) == r)
-                    && san
-                        .promotion
-                        .is_none_or(|k| self.promoted_kind(*m) == Some(k))
-            })
-            .collect();
+            ));
+        };
+        // `x` is both the capture sign and a file of the underworld (`Cxd3`: the scholar from
+        // the x-file, or a scholar capturing): a move matching any reading counts.
+        let mut matches: Vec<Move> = Vec::new();
+        for reading in &readings {
+            for &m in legal {
+                if self.fits(reading, m) && !matches.contains(&m) {
+                    matches.push(m);
+                }
+            }
+        }
         match matches.as_slice() {
             [m] => Ok(*m),
             [] => Err(DecisionError::illegal(
@@ -134,6 +130,21 @@ impl Realms {
                 ),
             )),
         }
+    }
+
+    /// Whether the legal move `m` is the one `san` describes.
+    fn fits(&self, san: &San, m: Move) -> bool {
+        let capture = m.special == Special::EnPassant || self.board.piece(m.to).is_some();
+        m.to == san.to
+            && (!san.capture || capture)
+            && self.board.piece(m.from).is_some_and(|p| p.kind == san.kind)
+            && san
+                .file
+                .is_none_or(|f| square::file(m.from) == f.0 && square::realm(m.from) == f.1)
+            && san.rank.is_none_or(|r| square::rank(m.from) == r)
+            && san
+                .promotion
+                .is_none_or(|k| self.promoted_kind(m) == Some(k))
     }
 
     /// The kind `mv` promotes to, if it promotes (or an angel falls: the fallen angel).
@@ -226,23 +237,51 @@ fn long_form(s: &str) -> Option<(u8, u8)> {
     }
     let from = square::parse(s.get(..2)?)?;
     let rest = s.get(2..)?;
-    let rest = rest.strip_prefix(['-', 'x']).unwrap_or(rest);
-    let to = square::parse(rest)?;
+    // `x` separates as a capture sign, unless it is the target's file (`x2x3`).
+    let to = square::parse(rest).or_else(|| square::parse(rest.strip_prefix(['-', 'x'])?))?;
     Some((from, to))
 }
 
-/// A SAN move read: the kind, the origin's file (with its realm) or rank if given, the
-/// target, and a promotion if written.
+/// A SAN move read: the kind, the origin's file (with its realm) or rank if given, whether
+/// it is marked as a capture, the target, and a promotion if written.
 struct San {
     kind: Kind,
     file: Option<(usize, square::Realm)>,
     rank: Option<usize>,
+    capture: bool,
     to: u8,
     promotion: Option<Kind>,
 }
 
 impl San {
-    fn parse(s: &str) -> Option<San> {
+    /// The readings of a SAN text: none if it is not SAN, two when an `x` before the target
+    /// may be the capture sign or the origin's file.
+    fn parse(s: &str) -> Vec<San> {
+        let Some((kind, middle, to, promotion)) = San::split(s) else {
+            return Vec::new();
+        };
+        let mut readings = Vec::new();
+        let mut reading = |origin: &[char], capture: bool| {
+            if let Some((file, rank)) = San::origin(origin) {
+                readings.push(San {
+                    kind,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                });
+            }
+        };
+        if let Some(rest) = middle.strip_suffix(&['x']) {
+            reading(rest, true);
+        }
+        reading(&middle, false);
+        readings
+    }
+
+    /// The kind letter, the characters between it and the target, the target, the promotion.
+    fn split(s: &str) -> Option<(Kind, Vec<char>, u8, Option<Kind>)> {
         let (body, promotion) = match s.split_once('=') {
             Some((body, p)) => {
                 let mut chars = p.chars();
@@ -268,12 +307,15 @@ impl San {
         }
         let target: String = chars[chars.len() - 2..].iter().collect();
         let to = square::parse(&target)?;
-        let mut middle = &chars[..chars.len() - 2];
-        if middle.last() == Some(&'x') {
-            middle = &middle[..middle.len() - 1];
-        }
+        chars.truncate(chars.len() - 2);
+        Some((kind, chars, to, promotion))
+    }
+
+    /// The origin's file (with its realm) and rank written before the target.
+    #[allow(clippy::type_complexity)]
+    fn origin(chars: &[char]) -> Option<(Option<(usize, square::Realm)>, Option<usize>)> {
         let (mut file, mut rank) = (None, None);
-        for &c in middle {
+        for &c in chars {
             if let Some(f) = square::file_of_letter(c) {
                 if file.is_some() || rank.is_some() {
                     return None;
@@ -288,12 +330,6 @@ impl San {
                 return None;
             }
         }
-        Some(San {
-            kind,
-            file,
-            rank,
-            to,
-            promotion,
-        })
+        Some((file, rank))
     }
 }
