@@ -37,7 +37,7 @@ pub(super) static KEYS: LazyLock<Keys> = LazyLock::new(|| {
 
 /// The pieces on the 192 squares.
 ///
-/// Size: 1 104 bytes (192-byte mailbox, 2 × 17 kind sets and 2 owner sets of 24 bytes, the
+/// Size: 1 064 bytes (192-byte mailbox, 2 × 17 kind sets and 2 owner sets of 24 bytes, the
 /// hash).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
