@@ -12,10 +12,9 @@ use crate::error::CliError;
 use crate::input::{Input, Wait};
 use crate::output::{out, outln};
 
-const HELP: &str = "\
-Type a decision in the variant's notation (classic: SAN such as e4, Nf3, O-O, e8=Q, or UCI
-such as e2e4; QEC: e2-e4, a forced reply as the plain move b8-c6; Die Chess: the program
-rolls, you type the move in SAN, `--` to forfeit, `[K!]` or `roll` when in check), or one of:
+/// The commands of the terminal game, after the variant's notation help.
+const COMMANDS: &str = "\
+Or type one of:
   moves        list the legal decisions
   undo         take back the last decision
   draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
@@ -159,7 +158,7 @@ pub fn run(
         let (command, argument) = input_text.split_once(' ').unwrap_or((input_text, ""));
         match command {
             "" => {}
-            "help" | "?" => outln!("{HELP}"),
+            "help" | "?" => outln!("{}\n{COMMANDS}", game.notation_help()),
             "quit" | "exit" => return Ok(over.map_or(GameEnd::Quit, GameEnd::Over)),
             "moves" => {
                 let list: Vec<String> = game.decisions().into_iter().map(|(d, _)| d).collect();

@@ -136,3 +136,19 @@ fn realms_diagram_shows_three_boards_with_the_heavens_on_whites_left() {
     assert!(black.find("heavens") > black.find("underworld"), "{black}");
     assert!(text.contains("  h g f e d c b a  "), "{text}");
 }
+
+#[test]
+fn realms_help_in_play_teaches_the_notation() {
+    let o = with_input(&["play", "realms"], "help\nquit\n");
+    let text = stdout(&o);
+    for needle in [
+        "n2n4",
+        "heavens a-h",
+        "q1n1",
+        "exw5",
+        "X fallen angel",
+        "Or type one of",
+    ] {
+        assert!(text.contains(needle), "help lacks `{needle}`: {text}");
+    }
+}

@@ -37,6 +37,8 @@ pub trait DynGame {
     fn position_text(&self) -> String;
     /// The current state drawn for a terminal.
     fn diagram(&self) -> String;
+    /// How a player types a decision (see [`Variant::NOTATION_HELP`]).
+    fn notation_help(&self) -> &'static str;
     /// The game so far in the variant's record format.
     fn record_text(&self) -> String;
 }
@@ -144,6 +146,10 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn diagram(&self) -> String {
         self.game.diagram()
+    }
+
+    fn notation_help(&self) -> &'static str {
+        V::NOTATION_HELP
     }
 
     fn record_text(&self) -> String {

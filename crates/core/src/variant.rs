@@ -15,6 +15,8 @@ pub trait Variant: Game + Sized + 'static {
     const DESCRIPTION: &'static str;
     /// The file extension of its records, without the dot (`pgn`, `5dpgn`).
     const RECORD_EXTENSION: &'static str;
+    /// How a player types a decision, with examples: the first paragraph of `play`'s `help`.
+    const NOTATION_HELP: &'static str = "Type a decision in the variant's notation.";
 
     /// The standard starting state.
     fn start() -> Self;

@@ -10,6 +10,8 @@ impl Variant for Classic {
     const DESCRIPTION: &'static str =
         "Chess by the FIDE Laws (FEN positions, SAN or UCI moves, PGN games)";
     const RECORD_EXTENSION: &'static str = "pgn";
+    const NOTATION_HELP: &'static str =
+        "Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q).";
 
     fn start() -> Classic {
         Classic::from_board(Board::default())

@@ -10,6 +10,7 @@ impl Variant for Multiverse {
     const DESCRIPTION: &'static str =
         "5D Chess with Multiverse Time Travel: timelines, time travel, the present (5DFEN, 5DPGN)";
     const RECORD_EXTENSION: &'static str = "5dpgn";
+    const NOTATION_HELP: &'static str = "Type a move with its board, as in 5DPGN: (0T1)Ng1f3 or (0T1)Nf3, a time jump\n(0T2)Ka2>>(0T1)a2, a timeline jump (0T5)Qb3>(1T5)b3; `submit` ends your turn.";
 
     fn start() -> Multiverse {
         Multiverse::from_text("[Board \"Standard\"]")

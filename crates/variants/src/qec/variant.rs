@@ -12,6 +12,7 @@ impl Variant for Qec {
     const DESCRIPTION: &'static str =
         "Quantum Entanglement Chess: entangled pawn/piece pairs, forced replies, reactive check";
     const RECORD_EXTENSION: &'static str = "pgn";
+    const NOTATION_HELP: &'static str = "Type a move as e2-e4 (SAN and UCI read too); when your entangled partner must reply,\ntype the forced reply as a plain move (b8-c6).";
 
     /// The standard start with the file mapping (docs/rules/qec.md, §3.1).
     fn start() -> Qec {
