@@ -66,9 +66,10 @@ impl Realms {
         ));
         match self.last {
             Some(kind) => out.push_str(&format!(
-                "{}'s fallen angels move as a {} (the kind moved last)\n",
+                "{}'s fallen angels imitate the {} ({} moved one last)\n",
                 self.side,
-                kind.name()
+                kind.name(),
+                self.side.opponent()
             )),
             None => out.push_str(&format!(
                 "{}'s fallen angels cannot move (no kind moved yet)\n",
