@@ -8,11 +8,13 @@
 use std::time::Duration;
 
 use omnichess_core::{Game, Variant};
-use omnichess_variants::{classic::Classic, dice::Dice, multiverse::Multiverse, qec::Qec};
+use omnichess_variants::{
+    classic::Classic, dice::Dice, multiverse::Multiverse, qec::Qec, realms::Realms,
+};
 
 use crate::agents::{self, Agent, AgentSpec};
 use crate::error::EngineError;
-use crate::eval::{ClassicEval, DiceEval, Evaluator, MultiverseEval, QecEval};
+use crate::eval::{ClassicEval, DiceEval, Evaluator, MultiverseEval, QecEval, RealmsEval};
 use crate::limits::Limits;
 use crate::match_play::{self, AgentPair, MatchConfig, MatchReport, PlayedGame};
 use crate::score;
@@ -123,6 +125,7 @@ pub const ENGINES: &[EngineEntry] = &[
     EngineEntry::of::<Qec, QecEval>(),
     EngineEntry::of::<Dice, DiceEval>(),
     EngineEntry::of::<Multiverse, MultiverseEval>(),
+    EngineEntry::of::<Realms, RealmsEval>(),
 ];
 
 /// The engine of the variant `name`.

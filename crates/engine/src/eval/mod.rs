@@ -4,13 +4,14 @@
 //! a static score, and a few facts about decisions it uses to order and prune. The evaluators
 //! of the three variants on the classical board share one board core ([`material`]):
 //! material, piece-square tables, mobility and king safety; each adds its variant's own terms.
-//! 5D Chess has its own ([`multiverse`]). See docs/ENGINE.md.
+//! 5D Chess ([`multiverse`]) and Three Realms ([`realms`]) have their own. See docs/ENGINE.md.
 
 pub mod classic;
 pub mod dice;
 pub mod material;
 pub mod multiverse;
 pub mod qec;
+pub mod realms;
 
 use omnichess_core::Game;
 
@@ -18,6 +19,7 @@ pub use classic::ClassicEval;
 pub use dice::DiceEval;
 pub use multiverse::MultiverseEval;
 pub use qec::QecEval;
+pub use realms::RealmsEval;
 
 /// What the search asks of a variant beyond the rules.
 ///
