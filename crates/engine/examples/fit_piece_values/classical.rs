@@ -6,9 +6,9 @@ use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
 use omnichess_variants::qec::Qec;
 
-use super::{KINDS, Row};
+use super::Row;
 
-/// The classical kinds in the order of [`KINDS`] (pawn, knight, bishop, rook, queen).
+/// The classical kinds in the order of [`KINDS`](super::KINDS) (pawn, knight, bishop, rook, queen).
 const PIECES: [Piece; 5] = [
     Piece::Pawn,
     Piece::Knight,
@@ -25,8 +25,8 @@ fn counts(colored: impl Fn(Color, Piece) -> BitBoard, white_to_move: bool) -> Ro
         let count = |c| f64::from(colored(c, piece).len());
         row[i] = count(Color::White) - count(Color::Black);
     }
-    row[KINDS.len()] = 1.0;
-    row[KINDS.len() + 1] = if white_to_move { 1.0 } else { -1.0 };
+    row[super::SLOTS] = 1.0;
+    row[super::SLOTS + 1] = if white_to_move { 1.0 } else { -1.0 };
     row
 }
 

@@ -8,7 +8,8 @@
 //! fairy piece (unicorn, dragon, princess, common king), lose pawns and have pawns turned
 //! into brawns; two random turns follow. QEC and Die Chess games start from the standard
 //! position, and four random turns (two a side) unbalance them; so do classic chess games, the
-//! control: there the method should find the classical values.
+//! control: there the method should find the classical values. Three Realms games do the same
+//! from its standard start, with its 16 kinds besides the king.
 //!
 //! At every turn start after the opening, each kind's balance is measured: White's count
 //! minus Black's (5D: as the evaluation measures material, on each timeline's last board,
@@ -20,21 +21,24 @@
 //! 5D, the odds as dealt).
 //!
 //! `cargo run --release -p omnichess-engine --example fit_piece_values VARIANT [GAMES]
-//! [NODES] [JOBS] [FILE]` (VARIANT `multiverse`, `classic`, `qec` or `dice`; 2000 games, 5000 nodes, 2
-//! jobs, `target/fit_VARIANT_values.tsv` by default) plays and fits, keeping the
-//! measurements in FILE; `-- --fit FILE` fits them again; `-- --versus VARIANT N=400,B=350,...
+//! [NODES] [JOBS] [FILE]` (VARIANT `multiverse`, `classic`, `qec`, `dice` or `realms`; 2000
+//! games, 5000 nodes, 2 jobs, `target/fit_VARIANT_values.tsv` by default) plays and fits,
+//! keeping the measurements in FILE; `-- --fit FILE [VARIANT]` fits them again; `-- --versus VARIANT N=400,B=350,...
 //! [GAMES] [NODES] [JOBS]` plays the engine with those values against the engine with the
 //! evaluation's (module `versus`; `multiverse`, `qec` or `dice`).
 
 use omnichess_core::Variant;
 use omnichess_engine::Evaluator;
 use omnichess_engine::agents::{Agent, RandomAgent};
-use omnichess_engine::eval::{self, ClassicEval, DiceEval, MultiverseEval, QecEval, material};
+use omnichess_engine::eval::{
+    self, ClassicEval, DiceEval, MultiverseEval, QecEval, RealmsEval, material,
+};
 use omnichess_engine::match_play::{MatchConfig, game_seeds, play_refereed};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
 use omnichess_variants::multiverse::{Kind, Multiverse};
 use omnichess_variants::qec::Qec;
+use omnichess_variants::realms::Realms;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -42,6 +46,7 @@ mod classical;
 mod logistic;
 mod multiverse;
 mod pool;
+mod realms;
 mod versus;
 
 use logistic::fit;
@@ -62,8 +67,12 @@ pub const KINDS: [Kind; 10] = [
     Kind::CommonKing,
 ];
 
-/// Model weights: one per kind, then the intercept and the side to move.
-pub const WEIGHTS: usize = KINDS.len() + 2;
+/// Kinds a variant may measure: the slots of a row (Three Realms has 16 besides the king;
+/// 5D's [`KINDS`] fill the first 10, the classical variants the first 5).
+pub const SLOTS: usize = 16;
+
+/// Model weights: one per slot, then the intercept and the side to move.
+pub const WEIGHTS: usize = SLOTS + 2;
 
 /// Bootstrap resamples for the margins.
 const RESAMPLES: usize = 60;
@@ -79,14 +88,16 @@ struct Measured {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [flag, path] = args.as_slice()
+    if let [flag, path, rest @ ..] = args.as_slice()
         && flag == "--fit"
+        && rest.len() <= 1
     {
+        let names = slot_names(rest.first().map_or("multiverse", String::as_str));
         match std::fs::read_to_string(path)
             .map_err(|e| format!("{path}: {e}"))
             .and_then(|text| read(&text).map_err(|e| format!("{path}: {e}")))
         {
-            Ok(games) if !games.is_empty() => report(&games, "the games read"),
+            Ok(games) if !games.is_empty() => report(&games, "the games read", &names),
             Ok(_) => eprintln!("{path}: no measurements"),
             Err(e) => {
                 eprintln!("{e}");
@@ -129,6 +140,7 @@ fn main() {
         "classic" => play_all(classic_setup(), games, nodes, jobs),
         "qec" => play_all(qec_setup(), games, nodes, jobs),
         "dice" => play_all(dice_setup(), games, nodes, jobs),
+        "realms" => play_all(realms_setup(), games, nodes, jobs),
         _ => usage(),
     };
     let default_out = format!("target/fit_{variant}_values.tsv");
@@ -138,14 +150,24 @@ fn main() {
     report(
         &measured,
         &format!("{variant}: {games} games at {nodes} nodes per decision"),
+        &slot_names(variant),
     );
+}
+
+/// The names of a variant's slots, in row order.
+fn slot_names(variant: &str) -> Vec<String> {
+    if variant == "realms" {
+        realms::KINDS.iter().map(|k| k.name().to_owned()).collect()
+    } else {
+        KINDS.iter().map(|k| format!("{k:?}")).collect()
+    }
 }
 
 /// Says how to call the example, and stops.
 fn usage() -> ! {
     eprintln!(
-        "usage: fit_piece_values (multiverse|classic|qec|dice) [GAMES] [NODES] [JOBS] [FILE]\n   \
-         or: fit_piece_values --fit FILE\n   \
+        "usage: fit_piece_values (multiverse|classic|qec|dice|realms) [GAMES] [NODES] [JOBS] [FILE]\n   \
+         or: fit_piece_values --fit FILE [VARIANT]\n   \
          or: fit_piece_values --versus (multiverse|qec|dice) P=100,N=300,... [GAMES] [NODES] [JOBS]"
     );
     std::process::exit(2);
@@ -191,6 +213,17 @@ fn dice_setup() -> Setup<Dice, DiceEval> {
         start: |_| Dice::start(),
         opening_turns: 4,
         balances: classical::dice_balances,
+        config: CLASSICAL,
+    }
+}
+
+/// Three Realms: the standard start, four random turns, the default cap.
+fn realms_setup() -> Setup<Realms, RealmsEval> {
+    Setup {
+        evaluator: RealmsEval,
+        start: |_| Realms::start(),
+        opening_turns: 4,
+        balances: realms::balances,
         config: CLASSICAL,
     }
 }
@@ -342,7 +375,7 @@ fn read(text: &str) -> Result<Vec<Measured>, String> {
 
 /// Fits all positions and each game's first, with bootstrap margins, and prints the tables:
 /// each kind's weight (in the logistic model's units per piece) and value (centipawns).
-fn report(games: &[Measured], what: &str) {
+fn report(games: &[Measured], what: &str, names: &[String]) {
     let (white, draws) = games.iter().fold((0, 0), |(w, d), g| {
         (w + u32::from(g.score == 1.0), d + u32::from(g.score == 0.5))
     });
@@ -366,7 +399,7 @@ fn report(games: &[Measured], what: &str) {
     // The first positions differ enough to fit only where the starts are dealt odds (5D).
     let dealt = games
         .iter()
-        .filter(|g| g.rows[0][..KINDS.len()].iter().any(|&x| x != 0.0))
+        .filter(|g| g.rows[0][..SLOTS].iter().any(|&x| x != 0.0))
         .count();
     let fits: &[(&str, bool)] = if 2 * dealt >= games.len() {
         &[("all positions", false), ("odds as dealt", true)]
@@ -391,17 +424,17 @@ fn report(games: &[Measured], what: &str) {
         };
         println!(
             "\n{label}: side to move {:+.3}, intercept {:+.3}",
-            w[KINDS.len() + 1],
-            w[KINDS.len()]
+            w[SLOTS + 1],
+            w[SLOTS]
         );
         println!("kind\tweight\t± 2 sd\tvalue\t± 2 sd");
-        for (i, kind) in KINDS.iter().enumerate() {
+        for (i, kind) in names.iter().enumerate() {
             if games.iter().all(|g| g.rows.iter().all(|r| r[i] == 0.0)) {
                 continue; // not in this variant
             }
             let value = |w: &[f64; WEIGHTS]| 100.0 * w[i] / w[0];
             println!(
-                "{kind:?}\t{:.3}\t{:.3}\t{:.0}\t{:.0}",
+                "{kind}\t{:.3}\t{:.3}\t{:.0}\t{:.0}",
                 w[i],
                 margin(&|s| s[i]),
                 value(&w),

@@ -99,7 +99,7 @@ pub fn balances(game: &Multiverse) -> Row {
             *b /= weights;
         }
     }
-    row[KINDS.len()] = 1.0;
-    row[KINDS.len() + 1] = if game.white_to_move() { 1.0 } else { -1.0 };
+    row[super::SLOTS] = 1.0;
+    row[super::SLOTS + 1] = if game.white_to_move() { 1.0 } else { -1.0 };
     row
 }
