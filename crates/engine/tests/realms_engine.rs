@@ -1,0 +1,79 @@
+//! The engine in Three Realms: it mates in one across realms, takes a hanging queen, and
+//! plays a match to the end against the random player.
+
+use omnichess_core::{Game, ToAct, Variant};
+use omnichess_engine::registry::{MatchRequest, find};
+use omnichess_engine::{Limits, Search, eval::RealmsEval, score};
+use omnichess_variants::realms::Realms;
+
+fn best(text: &str, depth: u32) -> (Realms, String, Option<i32>) {
+    let game = Realms::from_position_text(text).expect("position reads");
+    let mut search = Search::new(RealmsEval, 16);
+    let result = search
+        .search(&game, &Limits::depth(depth), &mut |_| {})
+        .expect("a player acts");
+    let text = game.decision_text(result.best);
+    (game, text, score::mate_distance(result.score))
+}
+
+#[test]
+fn mates_in_one_from_the_earth_into_the_heavens() {
+    // The Black king on a8 (heavens) moves orthogonally only (P.6): b8 and a7 hold its own
+    // horses, and j8 below is the only other square. The rook goes j1-j8, checking upwards;
+    // the knight on k6 guards j8, and neither horse can take it.
+    let (mut game, mv, mate) = best(
+        "kh6/h7/8/8/8/8/8/8|8/8/1N6/8/8/8/8/R3K3|8/8/8/8/8/8/8/8 w - - 0 1",
+        2,
+    );
+    assert_eq!(mv, "j1j8");
+    assert_eq!(mate, Some(1));
+    let m = game.parse_decision(&mv).expect("legal");
+    game.apply(m);
+    assert_eq!(game.to_act().outcome().map(|o| o.reason), Some("checkmate"));
+}
+
+#[test]
+fn takes_a_hanging_queen() {
+    // The Black queen on j5 is unguarded on the rook's file.
+    let (_, mv, _) = best(
+        "8/8/8/8/8/8/8/8|7k/8/8/q7/8/8/8/R3K3|8/8/8/8/8/8/8/8 w - - 0 1",
+        3,
+    );
+    assert_eq!(mv, "j1j5");
+}
+
+#[test]
+fn a_match_against_random_plays_to_the_end() {
+    let request = MatchRequest {
+        a: "engine:depth=1",
+        b: "random",
+        games: 2,
+        time: None,
+        seed: 3,
+        max_turns: 40,
+        max_decisions: u64::MAX,
+        records: true,
+        position: None,
+        jobs: 1,
+    };
+    let mut records = Vec::new();
+    let report =
+        (find("realms").expect("realms has an engine").play_match)(&request, &mut |_, game| {
+            records.push((game.ending.clone(), game.record.clone()))
+        })
+        .expect("the match plays");
+    assert_eq!(report.games(), 2);
+    assert!(report.losses == 0, "{report:?}");
+    assert_eq!(records.len(), 2);
+    for (ending, record) in records {
+        let record = record.expect("records were asked for");
+        let parsed = Realms::parse_record(&record).expect("the record reads");
+        assert!(!parsed.decisions.is_empty(), "{record}");
+        let end = Realms::after_record(&parsed).expect("the record replays");
+        // The record ends where the referee ended the game.
+        match end.to_act() {
+            ToAct::Nobody(outcome) => assert!(ending.contains(outcome.reason), "{ending}"),
+            _ => assert!(ending.contains("cap"), "{ending}"),
+        }
+    }
+}
