@@ -309,6 +309,12 @@ fn position_text_errors_are_named() {
             "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w",
             "6 or 7 fields",
         ),
+        // X.8: Black's last move (its king to j2) let White's fallen angel on a2, imitating
+        // a king, attack it from above: an impossible position.
+        (
+            "8/8/8/8/8/8/X7/2K5|8/8/8/8/8/8/k7/8|8/8/8/8/8/8/8/8 w - - 0 1 k",
+            "rule R.3",
+        ),
     ];
     for (text, needle) in bad {
         let err = Realms::from_position_text(text)

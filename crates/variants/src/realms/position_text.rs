@@ -10,6 +10,7 @@
 use omnichess_core::{Player, PositionError};
 
 use super::board::Board;
+use super::movegen::attacks_as;
 use super::piece::{Kind, Piece};
 use super::square::{self, Realm};
 use super::state::{
@@ -266,6 +267,22 @@ impl Realms {
                 return Err(err(format!(
                     "en passant square {} does not follow a double step of the side not to move",
                     square::name(ep)
+                )));
+            }
+        }
+        if let (Some(last), Some(king)) = (self.last, self.board.king(self.side.opponent())) {
+            let occupied = self.board.occupied();
+            let fallen = self.board.of(self.side, Kind::Fallen);
+            if fallen
+                .squares()
+                .any(|f| attacks_as(last, self.side, f, king, occupied))
+            {
+                return Err(err(format!(
+                    "{}'s fallen angel, imitating the {} just moved, attacks {}'s king: that \
+                     move was illegal (rule R.3)",
+                    self.side,
+                    last.name(),
+                    self.side.opponent()
                 )));
             }
         }
