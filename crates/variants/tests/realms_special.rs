@@ -323,3 +323,15 @@ fn position_text_errors_are_named() {
         assert!(err.contains(needle), "`{needle}` not in `{err}` for {text}");
     }
 }
+
+#[test]
+fn p6_a_king_on_earth_can_check_a_king_above_it() {
+    // Kings move differently by realm (P.6): the Black king on p6 (Earth) reaches f6 in the
+    // heavens by a diagonal step (up and left), while the White king on f6 reaches only e6,
+    // g6, f5, f7 and o6. So the Black king checks the White king.
+    let g = game("8/8/5K2/8/8/8/8/8|8/8/6k1/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1");
+    assert!(g.in_check());
+    // g6 is straight above p6, f5 and f7 triagonally above it, o6 beside it: only e6, two
+    // files away, is out of its reach.
+    assert_eq!(from(&g, "f6"), ["f6e6"]);
+}
