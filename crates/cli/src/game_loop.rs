@@ -101,7 +101,9 @@ pub fn run(
         );
     }
     dice.roll_while_chance(game);
-    show(game, ended, limit);
+    // Against the computer the board is drawn from the human's side.
+    let viewer = opponent.as_deref().map(|o| o.side.opponent());
+    show(game, ended, limit, viewer);
     let mut deadline = None;
     loop {
         if let Some(computer) = opponent.as_deref_mut()
@@ -110,7 +112,7 @@ pub fn run(
         {
             own_decisions += computer.play_turn(game)?;
             dice.roll_while_chance(game);
-            show(game, ended, limit);
+            show(game, ended, limit, viewer);
             continue;
         }
         let over = ended.or(game.to_act().outcome());
@@ -150,7 +152,7 @@ pub fn run(
                     ended = Some(Outcome::win(w, "time forfeit"));
                 }
                 deadline = None;
-                show(game, ended, limit);
+                show(game, ended, limit, viewer);
                 continue;
             }
         };
@@ -193,7 +195,7 @@ pub fn run(
                 if undone {
                     ended = None;
                     deadline = None;
-                    show(game, ended, limit);
+                    show(game, ended, limit, viewer);
                 } else {
                     outln!("nothing to undo");
                 }
@@ -201,7 +203,7 @@ pub fn run(
             "draw" if over.is_none() => match game.claimable_draw() {
                 Some(reason) => {
                     ended = Some(Outcome::draw(reason));
-                    show(game, ended, limit);
+                    show(game, ended, limit, viewer);
                 }
                 None => outln!("no draw can be claimed in this position"),
             },
@@ -217,7 +219,7 @@ pub fn run(
                     deadline = None;
                     own_decisions += 1;
                     dice.roll_while_chance(game);
-                    show(game, ended, limit);
+                    show(game, ended, limit, viewer);
                 }
                 Err(e) => outln!("{e} (type `moves` for the legal ones)"),
             },
@@ -282,9 +284,14 @@ fn prompt(game: &dyn DynGame, over: Option<Outcome>) -> String {
     }
 }
 
-fn show(game: &dyn DynGame, ended: Option<Outcome>, limit: Option<Duration>) {
+fn show(
+    game: &dyn DynGame,
+    ended: Option<Outcome>,
+    limit: Option<Duration>,
+    viewer: Option<Player>,
+) {
     outln!();
-    out!("{}", game.diagram());
+    out!("{}", game.diagram_for(viewer));
     if let Some(outcome) = ended {
         outln!("game over: {outcome}");
     } else if let ToAct::Nobody(outcome) = game.to_act() {

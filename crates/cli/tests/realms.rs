@@ -152,3 +152,18 @@ fn realms_help_in_play_teaches_the_notation() {
         assert!(text.contains(needle), "help lacks `{needle}`: {text}");
     }
 }
+
+#[test]
+fn realms_against_the_computer_the_boards_stay_on_the_humans_side() {
+    let o = with_input(
+        &["play", "realms", "--vs", "engine:depth=1"],
+        "n2n4\nquit\n",
+    );
+    let text = stdout(&o);
+    let titles: Vec<&str> = text.lines().filter(|l| l.contains("heavens")).collect();
+    assert!(titles.len() >= 3, "{text}");
+    for t in titles {
+        assert!(t.find("heavens") < t.find("underworld"), "{t}");
+    }
+    assert!(text.contains("black plays: "), "{text}");
+}

@@ -37,6 +37,9 @@ pub trait DynGame {
     fn position_text(&self) -> String;
     /// The current state drawn for a terminal.
     fn diagram(&self) -> String;
+    /// The current state drawn for a terminal as `viewer` sees it (see
+    /// [`Variant::diagram_for`]).
+    fn diagram_for(&self, viewer: Option<crate::Player>) -> String;
     /// How a player types a decision (see [`Variant::NOTATION_HELP`]).
     fn notation_help(&self) -> &'static str;
     /// The game so far in the variant's record format.
@@ -146,6 +149,10 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn diagram(&self) -> String {
         self.game.diagram()
+    }
+
+    fn diagram_for(&self, viewer: Option<crate::Player>) -> String {
+        self.game.diagram_for(viewer)
     }
 
     fn notation_help(&self) -> &'static str {

@@ -39,6 +39,14 @@ pub trait Variant: Game + Sized + 'static {
     /// must see.
     fn diagram(&self) -> String;
 
+    /// The diagram as `viewer` sees it, where a variant draws the board from a player's side
+    /// (Three Realms: the heavens on White's left and Black's right); `None` leaves the choice
+    /// to the variant. By default [`Variant::diagram`].
+    fn diagram_for(&self, viewer: Option<crate::Player>) -> String {
+        let _ = viewer;
+        self.diagram()
+    }
+
     /// Reads a game record in the variant's record format.
     fn parse_record(text: &str) -> Result<GameRecord, RecordError>;
 

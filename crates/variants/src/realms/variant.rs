@@ -36,6 +36,11 @@ impl Variant for Realms {
         self.draw_for(self.side)
     }
 
+    /// From `viewer`'s side (the human's against the computer), else the side to move's.
+    fn diagram_for(&self, viewer: Option<omnichess_core::Player>) -> String {
+        self.draw_for(viewer.unwrap_or(self.side))
+    }
+
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         record::parse(text)
     }
