@@ -3,14 +3,38 @@
 //!
 //! `cargo run --release -p omnichess-variants --example realms_endgame [LETTER...]` (all the
 //! kinds that cannot promote by default; letters as in the position text, e.g. `R P X`).
+//! `… --example realms_endgame -- --won P` prints every position White wins with a king and
+//! a pegasus, one per line (`w`/`b` to move, the pegasus, White's king, Black's king): the
+//! data of `crates/variants/src/realms/pegasus_wins.txt`.
 
 use std::time::Instant;
 
 use omnichess_variants::realms::Kind;
-use omnichess_variants::realms::endgame::{ANALYSED, analyse};
+use omnichess_core::Player;
+use omnichess_variants::realms::endgame::{ANALYSED, analyse, solve};
+use omnichess_variants::realms::square;
 use omnichess_variants::realms::material::insufficient_alone;
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, letter] = args.as_slice()
+        && flag == "--won"
+    {
+        let Some(kind) = letter.chars().next().and_then(Kind::from_letter) else {
+            eprintln!("`{letter}` is not a piece letter");
+            std::process::exit(2);
+        };
+        for (player, _, x, wk, bk) in solve(kind).won() {
+            let side = if player == Player::White { 'w' } else { 'b' };
+            println!(
+                "{side} {} {} {}",
+                square::name(x),
+                square::name(wk),
+                square::name(bk)
+            );
+        }
+        return;
+    }
     let mut kinds = Vec::new();
     for arg in std::env::args().skip(1) {
         let kind = arg

@@ -1,6 +1,7 @@
 //! Rule R.5, the draw by insufficient material, in play: both kings on Earth and nothing else,
-//! or one piece of a kind the retrograde analysis finds insufficient alone; pairs of pieces
-//! play on (ruling R.5.3); a king off Earth keeps the game going.
+//! or a lone pegasus (the one kind the retrograde analysis finds insufficient alone) outside
+//! the positions it wins; pairs of pieces play on (ruling R.5.3); a king off Earth keeps the
+//! game going.
 
 use omnichess_core::{Game, ToAct, Variant};
 use omnichess_variants::realms::material::insufficient_alone;
@@ -29,9 +30,12 @@ fn r5_bare_kings_on_earth_are_drawn_and_off_earth_they_are_not() {
 }
 
 #[test]
-fn r5_one_piece_is_drawn_exactly_when_its_kind_is_insufficient_alone() {
+fn r5_one_piece_other_than_the_pegasus_plays_on() {
     for kind in Kind::ALL {
-        if matches!(kind, Kind::King | Kind::Pawn | Kind::Horse | Kind::Imp) {
+        if matches!(
+            kind,
+            Kind::King | Kind::Pawn | Kind::Horse | Kind::Imp | Kind::Pegasus
+        ) {
             continue;
         }
         // The piece on c3 in the heavens (no angel may stand below), kings on Earth far apart.
@@ -50,6 +54,22 @@ fn r5_one_piece_is_drawn_exactly_when_its_kind_is_insufficient_alone() {
         over("8/8/8/8/8/2H5/8/8|7k/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 w - - 0 1"),
         None
     );
+}
+
+#[test]
+fn r5_a_lone_pegasus_draws_except_where_the_analysis_finds_a_win() {
+    assert!(insufficient_alone(Kind::Pegasus));
+    assert_eq!(omnichess_variants::realms::material::pegasus_wins(), 13_148);
+    // pegasus_wins.txt, line `b s1 l1 j1`: Black's king in the j1 corner, White's on l1, the
+    // pegasus on s1 below; White wins, so the game plays on.
+    let won = "8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/k1K5|8/8/8/8/8/8/8/P7 b - - 0 1";
+    assert_eq!(over(won), None);
+    // The same with a Black pegasus, mirrored (s8, l8, j8): White to move plays on.
+    let mirrored = "8/8/8/8/8/8/8/8|K1k5/8/8/8/8/8/8/8|p7/8/8/8/8/8/8/8 w - - 0 1";
+    assert_eq!(over(mirrored), None);
+    // The kings apart, the pegasus in the heavens: drawn.
+    let apart = "8/8/8/8/8/2P5/8/8|7k/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 b - - 0 1";
+    assert_eq!(over(apart), Some("insufficient material"));
 }
 
 #[test]

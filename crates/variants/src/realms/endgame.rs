@@ -374,37 +374,79 @@ impl Solver {
     }
 }
 
-/// The result of one Black-to-move position after [`analyse_with`]: `Some(n)` when White
-/// wins in `n` moves, `None` when it does not (or the position is illegal).
+/// The result of one position: `Some(n)` when White wins within `n` passes of the fixed
+/// point (Black to move: `n - 1` White moves; White to move: `n`), `None` when White does not
+/// win (or the position is illegal).
 pub type Verdict = Option<u32>;
 
-/// Analyses `kind` and returns the summary and a lookup of Black-to-move positions
-/// (`x`: X's square, with its kind; `wk`, `bk`: the kings).
-pub fn analyse_with(kind: Kind) -> (Analysis, impl Fn(Kind, u8, u8, u8) -> Verdict) {
+/// A solved kind: the summary and every position's verdict.
+pub struct Solution {
+    /// The summary.
+    pub summary: Analysis,
+    solver: Solver,
+}
+
+impl Solution {
+    /// The verdict with `to_move` to move, `X` (of `kind`: the analysed kind, or a fallen
+    /// angel once an angel fell) on `x`, the kings on `wk` and `bk` (on Earth).
+    #[must_use]
+    pub fn verdict(&self, to_move: Player, kind: Kind, x: u8, wk: u8, bk: u8) -> Verdict {
+        if square::level(bk) != 1 {
+            return None;
+        }
+        let slot = self.solver.slot(self.summary.kind, kind, x)?;
+        let table = match to_move {
+            Player::White => &self.solver.white,
+            Player::Black => &self.solver.black,
+        };
+        match table[index(slot, wk, bk)] {
+            OPEN | ILLEGAL => None,
+            n => Some(u32::from(n)),
+        }
+    }
+
+    /// Every won position: side to move, `X`'s kind and square, White's and Black's king.
+    #[must_use]
+    pub fn won(&self) -> Vec<(Player, Kind, u8, u8, u8)> {
+        let mut out = Vec::new();
+        for (slot, &(kind, x)) in self.solver.slots.iter().enumerate() {
+            for wk in 0..SQUARES as u8 {
+                for bk in 64..128u8 {
+                    let i = index(slot, wk, bk);
+                    for (player, table) in [
+                        (Player::White, &self.solver.white),
+                        (Player::Black, &self.solver.black),
+                    ] {
+                        if !matches!(table[i], OPEN | ILLEGAL) {
+                            out.push((player, kind, x, wk, bk));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Solves `kind`: the fixed point of White's wins.
+#[must_use]
+pub fn solve(kind: Kind) -> Solution {
     let mut solver = Solver::new(kind);
     solver.start();
     let mut number = 1u8;
     while number < ILLEGAL - 1 && solver.pass(kind, number) > 0 {
         number += 1;
     }
-    let summary = solver.summary(kind);
-    let lookup = move |k: Kind, x: u8, wk: u8, bk: u8| -> Verdict {
-        if square::level(bk) != 1 {
-            return None;
-        }
-        let slot = solver.slot(kind, k, x)?;
-        match solver.black[index(slot, wk, bk)] {
-            OPEN | ILLEGAL => None,
-            n => Some(u32::from(n)),
-        }
-    };
-    (summary, lookup)
+    Solution {
+        summary: solver.summary(kind),
+        solver,
+    }
 }
 
 /// Analyses `kind` (see the module's documentation).
 #[must_use]
 pub fn analyse(kind: Kind) -> Analysis {
-    analyse_with(kind).0
+    solve(kind).summary
 }
 
 #[cfg(test)]
@@ -563,7 +605,8 @@ mod tests {
     /// states it does not win are not won in one move by them either.
     #[test]
     fn short_wins_agree_with_a_search_by_the_real_rules() {
-        let (summary, verdict) = analyse_with(Kind::Queen);
+        let solution = solve(Kind::Queen);
+        let summary = solution.summary;
         assert!(summary.wins > 0 && summary.wins < summary.positions);
         let mut rng = StdRng::seed_from_u64(9);
         let (mut won, mut open) = (0, 0);
@@ -575,7 +618,7 @@ mod tests {
                 continue;
             }
             let mut game = real(Kind::Queen, x, wk, bk, BLACK);
-            match verdict(Kind::Queen, x, wk, bk) {
+            match solution.verdict(BLACK, Kind::Queen, x, wk, bk) {
                 Some(n) if n <= 3 && won < 40 => {
                     assert!(black_lost(&mut game, n - 1), "{} in {n}", game.text());
                     won += 1;

@@ -17,7 +17,7 @@ impl Realms {
                 Outcome::draw("stalemate")
             });
         }
-        if material::insufficient(&self.board) {
+        if material::insufficient(&self.board, self.side) {
             return ToAct::Nobody(Outcome::draw("insufficient material"));
         }
         if self.halfmoves >= 150 {
