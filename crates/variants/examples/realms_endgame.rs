@@ -10,9 +10,7 @@
 use std::time::Instant;
 
 use omnichess_variants::realms::Kind;
-use omnichess_core::Player;
 use omnichess_variants::realms::endgame::{ANALYSED, analyse, solve};
-use omnichess_variants::realms::square;
 use omnichess_variants::realms::material::insufficient_alone;
 
 fn main() {
@@ -24,14 +22,8 @@ fn main() {
             eprintln!("`{letter}` is not a piece letter");
             std::process::exit(2);
         };
-        for (player, _, x, wk, bk) in solve(kind).won() {
-            let side = if player == Player::White { 'w' } else { 'b' };
-            println!(
-                "{side} {} {} {}",
-                square::name(x),
-                square::name(wk),
-                square::name(bk)
-            );
+        for line in solve(kind).won_lines() {
+            println!("{line}");
         }
         return;
     }

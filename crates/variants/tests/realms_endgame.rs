@@ -8,10 +8,9 @@
 
 use std::collections::HashSet;
 
-use omnichess_core::Player;
+use omnichess_variants::realms::Kind;
 use omnichess_variants::realms::endgame::{ANALYSED, analyse, solve};
 use omnichess_variants::realms::material::insufficient_alone;
-use omnichess_variants::realms::{Kind, square};
 
 /// (kind, legal Black-to-move positions, White wins, longest win in White moves): the table
 /// of docs/rules/realms.md, "Insufficient material".
@@ -50,19 +49,7 @@ fn r5_every_kind_s_analysis_and_the_draw_rule_agree() {
 #[test]
 #[ignore = "release mode: cargo test --release -p omnichess-variants --test realms_endgame -- --ignored"]
 fn r5_the_pegasus_table_is_the_analysis() {
-    let solved: HashSet<String> = solve(Kind::Pegasus)
-        .won()
-        .into_iter()
-        .map(|(player, _, x, wk, bk)| {
-            let side = if player == Player::White { 'w' } else { 'b' };
-            format!(
-                "{side} {} {} {}",
-                square::name(x),
-                square::name(wk),
-                square::name(bk)
-            )
-        })
-        .collect();
+    let solved: HashSet<String> = solve(Kind::Pegasus).won_lines().into_iter().collect();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/realms/pegasus_wins.txt");
     let text = std::fs::read_to_string(path).expect("pegasus_wins.txt");
     let committed: HashSet<String> = text.lines().map(str::to_owned).collect();

@@ -157,7 +157,7 @@ fn main() {
 /// The names of a variant's slots, in row order.
 fn slot_names(variant: &str) -> Vec<String> {
     if variant == "realms" {
-        realms::KINDS.iter().map(|k| k.name().to_owned()).collect()
+        realms::kinds().map(|k| k.name().to_owned()).collect()
     } else {
         KINDS.iter().map(|k| format!("{k:?}")).collect()
     }

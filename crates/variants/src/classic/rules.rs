@@ -10,24 +10,14 @@ use super::state::player;
 
 impl Classic {
     pub(super) fn rules_to_act(&self) -> ToAct {
-        let mover = player(self.board.side_to_move());
-        if !self.has_legal_move() {
-            return ToAct::Nobody(if self.board.checkers().is_empty() {
-                Outcome::draw("stalemate")
-            } else {
-                Outcome::win(mover.opponent(), "checkmate")
-            });
-        }
-        if self.insufficient_material() {
-            return ToAct::Nobody(Outcome::draw("insufficient material"));
-        }
-        if self.halfmoves >= 150 {
-            return ToAct::Nobody(Outcome::draw("seventy-five-move rule"));
-        }
-        if self.repetitions() >= 5 {
-            return ToAct::Nobody(Outcome::draw("fivefold repetition"));
-        }
-        ToAct::Player(mover)
+        fide_to_act(&FideEnd {
+            mover: player(self.board.side_to_move()),
+            has_move: self.has_legal_move(),
+            in_check: || !self.board.checkers().is_empty(),
+            insufficient: || self.insufficient_material(),
+            halfmoves: self.halfmoves,
+            repetitions: || self.repetitions(),
+        })
     }
 
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
@@ -58,6 +48,49 @@ impl Classic {
     pub fn insufficient_material(&self) -> bool {
         dead_by_material(&self.board)
     }
+}
+
+/// What FIDE's end of the game reads of a position (also Three Realms's): the facts, with
+/// the costlier ones asked only when needed.
+pub(crate) struct FideEnd<C, I, R> {
+    /// The player to move.
+    pub mover: omnichess_core::Player,
+    /// Whether the player to move has a legal move.
+    pub has_move: bool,
+    /// Whether the player to move is in check.
+    pub in_check: C,
+    /// Whether the material is insufficient (a dead position).
+    pub insufficient: I,
+    /// Halfmoves since the last capture or irreversible move.
+    pub halfmoves: u16,
+    /// How often the position has occurred.
+    pub repetitions: R,
+}
+
+/// Checkmate, stalemate, a dead position by material, the 75-move rule, fivefold
+/// repetition, in that order; else the mover acts.
+pub(crate) fn fide_to_act<C, I, R>(end: &FideEnd<C, I, R>) -> ToAct
+where
+    C: Fn() -> bool,
+    I: Fn() -> bool,
+    R: Fn() -> usize,
+{
+    let ending = if !end.has_move {
+        Some(if (end.in_check)() {
+            Outcome::win(end.mover.opponent(), "checkmate")
+        } else {
+            Outcome::draw("stalemate")
+        })
+    } else if (end.insufficient)() {
+        Some(Outcome::draw("insufficient material"))
+    } else if end.halfmoves >= 150 {
+        Some(Outcome::draw("seventy-five-move rule"))
+    } else if (end.repetitions)() >= 5 {
+        Some(Outcome::draw("fivefold repetition"))
+    } else {
+        None
+    };
+    ending.map_or(ToAct::Player(end.mover), ToAct::Nobody)
 }
 
 /// FIDE's claims (also QEC's and Die Chess's): threefold repetition, then fifty moves, while

@@ -405,6 +405,24 @@ impl Solution {
         }
     }
 
+    /// Every won position as a line `w|b X WK BK` (side to move, `X`'s square, White's and
+    /// Black's king): the format of `pegasus_wins.txt`.
+    #[must_use]
+    pub fn won_lines(&self) -> Vec<String> {
+        self.won()
+            .into_iter()
+            .map(|(player, _, x, wk, bk)| {
+                let side = if player == Player::White { 'w' } else { 'b' };
+                format!(
+                    "{side} {} {} {}",
+                    square::name(x),
+                    square::name(wk),
+                    square::name(bk)
+                )
+            })
+            .collect()
+    }
+
     /// Every won position: side to move, `X`'s kind and square, White's and Black's king.
     #[must_use]
     pub fn won(&self) -> Vec<(Player, Kind, u8, u8, u8)> {

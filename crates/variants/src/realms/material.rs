@@ -61,8 +61,7 @@ const fn mirrored(sq: u8) -> u8 {
 /// position it does not win.
 #[must_use]
 pub fn insufficient(board: &Board, to_move: Player) -> bool {
-    let (Some(white), Some(black)) = (board.king(Player::White), board.king(Player::Black))
-    else {
+    let (Some(white), Some(black)) = (board.king(Player::White), board.king(Player::Black)) else {
         return false;
     };
     if square::level(white) != 1 || square::level(black) != 1 {

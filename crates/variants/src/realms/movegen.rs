@@ -18,27 +18,6 @@ use super::state::{
 };
 use super::tables::{line_clear, tables};
 
-/// The kinds that attack by their own movement (every kind but the fallen angel, which never
-/// gives check: rule R.3).
-const ATTACKERS: [Kind; 16] = [
-    Kind::Pawn,
-    Kind::Rook,
-    Kind::Knight,
-    Kind::Bishop,
-    Kind::Queen,
-    Kind::King,
-    Kind::Grandmaster,
-    Kind::Horse,
-    Kind::Silver,
-    Kind::Pegasus,
-    Kind::Angel,
-    Kind::Imp,
-    Kind::Warmachine,
-    Kind::Scholar,
-    Kind::Elephant,
-    Kind::Fiend,
-];
-
 /// Whether `kind` of `player` on `from` attacks `target` with the squares `occupied`.
 #[inline]
 pub(super) fn attacks_as(kind: Kind, player: Player, from: u8, target: u8, occupied: Bits) -> bool {
@@ -54,9 +33,10 @@ impl Realms {
     pub(super) fn attacked(&self, target: u8, by: Player, occupied: Bits, removed: Bits) -> bool {
         let t = tables();
         let keep = !removed;
-        for kind in ATTACKERS {
+        for kind in Kind::ALL {
             let pieces = self.board.of(by, kind) & keep;
-            if pieces.is_empty() {
+            // A fallen angel never gives check (R.3).
+            if pieces.is_empty() || kind == Kind::Fallen {
                 continue;
             }
             if !(pieces & t.rev_take(kind, by, target)).is_empty() {
@@ -96,7 +76,7 @@ impl Realms {
     fn pin_zone(&self, king: u8, them: Player) -> Bits {
         let t = tables();
         let mut zone = Bits::EMPTY;
-        for kind in ATTACKERS {
+        for kind in Kind::ALL {
             let riders = self.board.of(them, kind) & t.rev_ride(kind, them, king);
             for from in riders.squares() {
                 zone |= t.ride_reach(kind, them, from);

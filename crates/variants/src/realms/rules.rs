@@ -2,31 +2,23 @@
 //! stalemate, insufficient material by the seed's rule R.5, the 75-move rule, fivefold
 //! repetition, and the draws a player may claim.
 
-use omnichess_core::{Outcome, ToAct};
+use omnichess_core::ToAct;
+
+use crate::classic::rules::{FideEnd, fide_to_act};
 
 use super::material;
 use super::state::Realms;
 
 impl Realms {
     pub(super) fn rules_to_act(&self) -> ToAct {
-        let mover = self.side;
-        if !self.has_legal_move() {
-            return ToAct::Nobody(if self.in_check() {
-                Outcome::win(mover.opponent(), "checkmate")
-            } else {
-                Outcome::draw("stalemate")
-            });
-        }
-        if material::insufficient(&self.board, self.side) {
-            return ToAct::Nobody(Outcome::draw("insufficient material"));
-        }
-        if self.halfmoves >= 150 {
-            return ToAct::Nobody(Outcome::draw("seventy-five-move rule"));
-        }
-        if self.repetitions() >= 5 {
-            return ToAct::Nobody(Outcome::draw("fivefold repetition"));
-        }
-        ToAct::Player(mover)
+        fide_to_act(&FideEnd {
+            mover: self.side,
+            has_move: self.has_legal_move(),
+            in_check: || self.in_check(),
+            insufficient: || material::insufficient(&self.board, self.side),
+            halfmoves: self.halfmoves,
+            repetitions: || self.repetitions(),
+        })
     }
 
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
