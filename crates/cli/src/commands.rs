@@ -53,9 +53,11 @@ pub fn moves(variant: &str, position: Option<&str>, after: Option<&str>) -> Resu
     }
     let to_act = game.to_act();
     let mut out = String::new();
-    out.push_str(&format!("to-act: {to_act}\n"));
+    out.push_str(&format!("to-act: {}\n", game.to_act_text()));
     match to_act {
-        ToAct::Nobody(outcome) => out.push_str(&format!("outcome: {outcome}\n")),
+        ToAct::Nobody(outcome) => {
+            out.push_str(&format!("outcome: {}\n", game.outcome_text(outcome)));
+        }
         _ => {
             for (text, probability) in game.decisions() {
                 match probability {
@@ -105,8 +107,8 @@ pub fn replay_record(variant: &str, gamefile: &Path) -> Result<(), CliError> {
     replay(game.as_mut(), &record, &mut |_| {})
         .map_err(|e| CliError(format!("{}: {e}", gamefile.display())))?;
     let state = match game.to_act() {
-        ToAct::Nobody(outcome) => format!("game over: {outcome}"),
-        to_act => format!("{to_act} to act"),
+        ToAct::Nobody(outcome) => format!("game over: {}", game.outcome_text(outcome)),
+        _ => format!("{} to act", game.to_act_text()),
     };
     outln!(
         "ok: {} decisions replayed; {state}; final position: {}",

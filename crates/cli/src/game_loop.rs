@@ -70,7 +70,7 @@ impl Opponent {
         for text in &turn {
             game.play(text)?;
         }
-        outln!("{} plays: {}", self.side, turn.join(" "));
+        outln!("{} plays: {}", game.player_name(self.side), turn.join(" "));
         Ok(turn.len())
     }
 }
@@ -280,7 +280,7 @@ fn clock(d: Duration) -> String {
 fn prompt(game: &dyn DynGame, over: Option<Outcome>) -> String {
     match over {
         Some(_) => "game over".to_owned(),
-        None => game.to_act().to_string(),
+        None => game.to_act_text(),
     }
 }
 
@@ -293,14 +293,14 @@ fn show(
     outln!();
     out!("{}", game.diagram_for(viewer));
     if let Some(outcome) = ended {
-        outln!("game over: {outcome}");
+        outln!("game over: {}", game.outcome_text(outcome));
     } else if let ToAct::Nobody(outcome) = game.to_act() {
-        outln!("game over: {outcome}");
+        outln!("game over: {}", game.outcome_text(outcome));
     } else {
         if let Some(reason) = game.claimable_draw() {
             outln!(
                 "({} may claim a draw by {reason}: type `draw`)",
-                game.to_act()
+                game.to_act_text()
             );
         }
         if let Some(l) = limit {

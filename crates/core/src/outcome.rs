@@ -56,15 +56,24 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
-    /// `1-0 white wins by checkmate`, `1/2-1/2 draw by stalemate`, `0-0 both lose by bare kings`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Outcome {
+    /// The outcome in words with the players named `names` (first mover first), as the
+    /// `Display` form does with `white` and `black`.
+    #[must_use]
+    pub fn text_with(&self, names: [&str; 2]) -> String {
         let who = match self.verdict {
-            Verdict::Win(p) => format!("{p} wins"),
+            Verdict::Win(p) => format!("{} wins", names[p as usize]),
             Verdict::Draw => "draw".to_owned(),
             Verdict::BothLose => "both lose".to_owned(),
         };
-        write!(f, "{} {who} by {}", self.score_text(), self.reason)
+        format!("{} {who} by {}", self.score_text(), self.reason)
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `1-0 white wins by checkmate`, `1/2-1/2 draw by stalemate`, `0-0 both lose by bare kings`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text_with(["white", "black"]))
     }
 }
 

@@ -9,6 +9,13 @@ pub trait DynGame {
     fn variant_name(&self) -> &'static str;
     /// Who acts next, or the outcome.
     fn to_act(&self) -> ToAct;
+    /// [`DynGame::to_act`] as `omnichess moves` prints it: the player's name in the
+    /// variant's words (see [`Variant::PLAYER_NAMES`]), `chance` or `none`.
+    fn to_act_text(&self) -> String;
+    /// A player's name in the variant's words (see [`Variant::PLAYER_NAMES`]).
+    fn player_name(&self, player: crate::Player) -> &'static str;
+    /// An outcome in words with the variant's player names (`1-0 light wins by checkmate`).
+    fn outcome_text(&self, outcome: crate::Outcome) -> String;
     /// The open decisions in canonical notation, each with its probability when chance acts.
     fn decisions(&self) -> Vec<(String, Option<f64>)>;
     /// Parses and plays one decision.
@@ -78,6 +85,21 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn to_act(&self) -> ToAct {
         self.game.to_act()
+    }
+
+    fn player_name(&self, player: crate::Player) -> &'static str {
+        V::PLAYER_NAMES[player as usize]
+    }
+
+    fn outcome_text(&self, outcome: crate::Outcome) -> String {
+        outcome.text_with(V::PLAYER_NAMES)
+    }
+
+    fn to_act_text(&self) -> String {
+        match self.game.to_act() {
+            ToAct::Player(p) => self.player_name(p).to_owned(),
+            other => other.to_string(),
+        }
     }
 
     fn decisions(&self) -> Vec<(String, Option<f64>)> {

@@ -15,6 +15,9 @@ pub trait Variant: Game + Sized + 'static {
     const DESCRIPTION: &'static str;
     /// The file extension of its records, without the dot (`pgn`, `5dpgn`).
     const RECORD_EXTENSION: &'static str;
+    /// The players' names, first mover first, as `omnichess moves` prints them after
+    /// `to-act:` (DMChess: `light`, `dark`).
+    const PLAYER_NAMES: [&'static str; 2] = ["white", "black"];
     /// How a player types a decision, with examples: the first paragraph of `play`'s `help`.
     const NOTATION_HELP: &'static str = "Type a decision in the variant's notation.";
 

@@ -9,12 +9,15 @@ use std::time::Duration;
 
 use omnichess_core::{Game, Variant};
 use omnichess_variants::{
-    classic::Classic, dice::Dice, multiverse::Multiverse, qec::Qec, realms::Realms,
+    classic::Classic, dice::Dice, dmchess::DmChess, multiverse::Multiverse, qec::Qec,
+    realms::Realms,
 };
 
 use crate::agents::{self, Agent, AgentSpec};
 use crate::error::EngineError;
-use crate::eval::{ClassicEval, DiceEval, Evaluator, MultiverseEval, QecEval, RealmsEval};
+use crate::eval::{
+    ClassicEval, DiceEval, DmChessEval, Evaluator, MultiverseEval, QecEval, RealmsEval,
+};
 use crate::limits::Limits;
 use crate::match_play::{self, AgentPair, MatchConfig, MatchReport, PlayedGame};
 use crate::score;
@@ -126,6 +129,7 @@ pub const ENGINES: &[EngineEntry] = &[
     EngineEntry::of::<Dice, DiceEval>(),
     EngineEntry::of::<Multiverse, MultiverseEval>(),
     EngineEntry::of::<Realms, RealmsEval>(),
+    EngineEntry::of::<DmChess, DmChessEval>(),
 ];
 
 /// The engine of the variant `name`.

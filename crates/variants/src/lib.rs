@@ -6,6 +6,7 @@
 
 pub mod classic;
 pub mod dice;
+pub mod dmchess;
 pub mod multiverse;
 pub mod qec;
 pub mod realms;
@@ -19,4 +20,5 @@ pub const REGISTRY: &[VariantEntry] = &[
     VariantEntry::of::<dice::Dice>(),
     VariantEntry::of::<multiverse::Multiverse>(),
     VariantEntry::of::<realms::Realms>(),
+    VariantEntry::of::<dmchess::DmChess>(),
 ];

@@ -4,10 +4,11 @@
 //! a static score, and a few facts about decisions it uses to order and prune. The evaluators
 //! of the three variants on the classical board share one board core ([`material`]):
 //! material, piece-square tables, mobility and king safety; each adds its variant's own terms.
-//! 5D Chess ([`multiverse`]) and Three Realms ([`realms`]) have their own. See docs/ENGINE.md.
+//! 5D Chess ([`multiverse`]), Three Realms ([`realms`]) and DMChess ([`dmchess`]) have their own. See docs/ENGINE.md.
 
 pub mod classic;
 pub mod dice;
+pub mod dmchess;
 pub mod material;
 pub mod multiverse;
 pub mod qec;
@@ -17,6 +18,7 @@ use omnichess_core::Game;
 
 pub use classic::ClassicEval;
 pub use dice::DiceEval;
+pub use dmchess::DmChessEval;
 pub use multiverse::MultiverseEval;
 pub use qec::QecEval;
 pub use realms::RealmsEval;

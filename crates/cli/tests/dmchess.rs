@@ -1,0 +1,125 @@
+//! The `dmchess` command contract (issue 19): `moves` prints `to-act: light|dark|none` then
+//! EDAN moves, `perft`, `--after` in EDAN, records, the diagram, and one clear line with
+//! status 2 for every bad input.
+
+mod common;
+
+use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
+
+const EMPTY: &str = "8/8/8/8/8/8/8/8";
+
+/// A Light knight (DEL 2) on D1 d3 beside the D1-D3 portal e5; kings and a pawn on D8.
+fn knight_position() -> String {
+    let mut boards = [EMPTY; 8];
+    boards[0] = "8/8/8/8/8/3N24/8/8";
+    boards[7] = "7k8/8/8/8/8/8/P87/K87";
+    format!("{} l - 0 1 0/8 - - -", boards.join("|"))
+}
+
+#[test]
+fn dmchess_moves_prints_light_then_edan_moves() {
+    let o = omnichess(&["moves", "dmchess"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "to-act: light");
+    assert_eq!(lines.len(), 143);
+    for m in ["Pd1d2-d1d4", "Nd1g1-d1f3", "Pd2g2-d4g4"] {
+        assert!(lines.contains(&m), "{m} missing");
+    }
+    let o = omnichess(&["moves", "dmchess", "--after", "Pd1d2-d1d4"]);
+    assert!(stdout(&o).starts_with("to-act: dark\n"));
+    // The knight's crossings to D3 through e5 (4.2): c6 d3 d7 f3 f7 g4 g6.
+    let o = omnichess(&["moves", "dmchess", "--position", &knight_position()]);
+    let text = stdout(&o);
+    let to_d3: Vec<&str> = text.lines().filter(|l| l.contains("-d3")).collect();
+    assert_eq!(
+        to_d3,
+        [
+            "Nd1d3-d3d3",
+            "Nd1d3-d3f3",
+            "Nd1d3-d3g4",
+            "Nd1d3-d3c6",
+            "Nd1d3-d3g6",
+            "Nd1d3-d3d7",
+            "Nd1d3-d3f7"
+        ]
+    );
+}
+
+#[test]
+fn dmchess_perft_prints_the_count_last() {
+    let o = omnichess(&["perft", "dmchess", "--depth", "2"]);
+    assert_eq!(stdout(&o), "19612\n");
+    let o = omnichess(&["perft", "dmchess", "--depth", "1", "--divide"]);
+    let text = stdout(&o);
+    assert_eq!(text.lines().last(), Some("142"));
+    assert!(text.contains("Pd1d2-d1d4: 1"), "{text}");
+}
+
+#[test]
+fn dmchess_after_reads_edan_with_or_without_the_pawn_letter() {
+    let o = omnichess(&["moves", "dmchess", "--after", "d1d2-d1d4 Pd1d7-d1d5 Nd1g1-d1f3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).starts_with("to-act: dark\n"));
+}
+
+#[test]
+fn dmchess_bad_input_is_one_line_and_status_2() {
+    let o = omnichess(&["moves", "dmchess", "--after", "Pd1e2-d1e4"]);
+    assert_user_error(&o, "portal");
+    let o = omnichess(&["moves", "dmchess", "--after", "Qd1d1-d3d5"]);
+    assert_user_error(&o, "Qd1d1-d3d5");
+    let o = omnichess(&["moves", "dmchess", "--after", "e4"]);
+    assert_user_error(&o, "EDAN");
+    for (position, needle) in [
+        ("nonsense", "9 fields"),
+        ("8/8 l - 0 1 0/8 - - -", "8 boards"),
+        (&knight_position().replace("N24", "N94") as &str, "DEL digit"),
+        (&knight_position().replace("7k8", "8"), "dark has no king"),
+        (&(knight_position() + " portals=1-1:e4"), "to itself"),
+    ] {
+        let o = omnichess(&["moves", "dmchess", "--position", position]);
+        assert_user_error(&o, needle);
+    }
+}
+
+#[test]
+fn dmchess_replay_and_actions_read_an_edan_record() {
+    let record = "[Variant \"DMChess\"]\n\n1. Pd1d2-d1d4 Pd1d7-d1d5 2. Nd2b1-d2c3 *\n";
+    let path = temp_file("dmchess.pgn", record);
+    let path = path.to_str().expect("path");
+    let o = omnichess(&["replay", "dmchess", path]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = omnichess(&["actions", "dmchess", path, "--cap", "1000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bad = temp_file("dmchess-bad.pgn", "[Variant \"DMChess\"]\n\n1. Pd1e2-d1e4 *\n");
+    let o = omnichess(&["replay", "dmchess", bad.to_str().expect("path")]);
+    assert_user_error(&o, "Pd1e2-d1e4");
+}
+
+#[test]
+fn dmchess_diagram_shows_eight_boards_in_two_rows_within_200_columns() {
+    let o = with_input(&["play", "dmchess"], "Pd1d2-d1d4\nquit\n");
+    let text = stdout(&o);
+    let header = text.lines().find(|l| l.contains("D1")).expect("board titles");
+    for d in ["D1", "D2", "D3", "D4"] {
+        assert!(header.contains(d), "{header}");
+    }
+    assert!(text.lines().any(|l| l.contains("D5") && l.contains("D8")));
+    assert!(text.lines().all(|l| l.chars().count() <= 200));
+    // Pieces with their DEL, portals with their target board, energy squares.
+    assert!(text.contains("R1 N1 B1 Q1 K1 B1 N1 R1"), "{text}");
+    assert!(text.contains("@2"), "{text}");
+    assert!(text.contains(" E "), "{text}");
+    assert!(text.contains("Portals shift in 8 full turns"), "{text}");
+}
+
+#[test]
+fn dmchess_help_in_play_teaches_edan() {
+    let o = with_input(&["play", "dmchess"], "help\nquit\n");
+    let text = stdout(&o);
+    for needle in ["Pd1d2-d1d4", "Qd2e4-d5f6", "DEL", "portal", "Kd1e1-d3g1"] {
+        assert!(text.contains(needle), "help lacks `{needle}`: {text}");
+    }
+}

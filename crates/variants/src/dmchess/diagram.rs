@@ -1,0 +1,101 @@
+//! The terminal diagram: the eight boards in a 2 × 4 grid (D1–D4 above, D5–D8 below), each
+//! square three characters wide (about 120 columns), with portals, energy squares and every
+//! piece's DEL, then the counters a player needs.
+
+use omnichess_core::{Game, Player, ToAct};
+
+use super::position_text::player_name;
+use super::square::{self, DIMENSIONS};
+use super::state::{DOMINANCE, DmChess};
+
+const GAP: &str = "   ";
+
+impl DmChess {
+    /// The diagram (see the module documentation).
+    pub(super) fn draw(&self) -> String {
+        let mut out = String::new();
+        for row in [0..4, 4..8] {
+            let header: Vec<String> = row.clone().map(|d| format!("{:<26}", format!("   D{}", d + 1))).collect();
+            out.push_str(header.join(GAP).trim_end());
+            out.push('\n');
+            for rank in (0..8u8).rev() {
+                let line: Vec<String> = row
+                    .clone()
+                    .map(|d| {
+                        let mut s = format!("{} ", rank + 1);
+                        for file in 0..8u8 {
+                            s.push_str(&self.cell(d, rank * 8 + file));
+                        }
+                        s
+                    })
+                    .collect();
+                out.push_str(line.join(GAP).trim_end());
+                out.push('\n');
+            }
+            let files: Vec<String> = row.map(|_| "  a  b  c  d  e  f  g  h ".to_owned()).collect();
+            out.push_str(files.join(GAP).trim_end());
+            out.push_str("\n\n");
+        }
+        out.push_str(&self.status());
+        out
+    }
+
+    /// One square: a piece with its DEL (`Q3`, `p1`), a portal with the board it leads to
+    /// (`@5`), a charged energy square (`E`), one recharging with its turns left (`e2`), or
+    /// `.`.
+    fn cell(&self, d: usize, l: u8) -> String {
+        let phase = &self.compiled.phases[self.pos.phase as usize];
+        if let Some(p) = self.pos.piece(square::at(d, l)) {
+            return format!(" {}{}", p.letter(), p.del());
+        }
+        if phase.portals[d] >> l & 1 == 1 {
+            return format!(" @{}", phase.link[d][l as usize] + 1);
+        }
+        match self.compiled.energy_index[d][l as usize] {
+            255 => " . ".to_owned(),
+            e => match self.pos.wait[e as usize] {
+                0 => " E ".to_owned(),
+                w => format!(" e{w}"),
+            },
+        }
+    }
+
+    fn status(&self) -> String {
+        let pos = &self.pos;
+        let mut lines = Vec::new();
+        let to_act = match self.to_act() {
+            ToAct::Nobody(o) => format!("Game over: {o}"),
+            _ => format!("{} to move", capitalised(player_name(pos.side))),
+        };
+        lines.push(format!("{to_act} (move {}).", pos.fullmoves));
+        for player in Player::BOTH {
+            let kings = pos.kings(player).count();
+            let checked = self.kings_in_check(player);
+            let check = if checked > 0 {
+                format!(", {checked} in check")
+            } else {
+                String::new()
+            };
+            lines.push(format!(
+                "{}: {kings} king{}{check}; controls {} of {DIMENSIONS} dimensions ({DOMINANCE} win, 7.2).",
+                capitalised(player_name(player)),
+                if kings == 1 { "" } else { "s" },
+                pos.controlled(player),
+            ));
+        }
+        lines.push(if pos.to_shift == 1 {
+            "NOTICE (6.1.2): the portals shift after this full turn; pieces on the new portal squares move to the nearest free square.".to_owned()
+        } else {
+            format!("Portals shift in {} full turns (6.1).", pos.to_shift)
+        });
+        lines.push("Q3: a queen with DEL 3 (Light upper case). @5: a portal to D5. E: an energy square (+1 DEL); e2: recharging, 2 turns.".to_owned());
+        lines.join("\n") + "\n"
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,130 @@
+//! EDAN (8.2): `[Piece][Origin Dimension][Origin Square]-[Destination Dimension]
+//! [Destination Square]`, `=Q` for a promotion: `Pd1e2-d1e4`, `Nd1g1-d1f3`, `Qd2e4-d5f6`.
+//! Input also takes pawn moves without the `P`, `x` for `-`, `D` for `d`, a promotion letter
+//! without `=`, and a trailing `+`, `#`, `!` or `?`.
+
+use omnichess_core::{DecisionError, Game};
+
+use super::piece::Kind;
+use super::position::Move;
+use super::profile::short;
+use super::square;
+use super::state::DmChess;
+
+impl DmChess {
+    /// The EDAN text of `mv`.
+    #[must_use]
+    pub fn edan(&self, mv: Move) -> String {
+        let letter = self.pos.piece(mv.from).map_or('?', |p| p.kind().letter());
+        let mut s = format!("{letter}{}-{}", square::name(mv.from), square::name(mv.to));
+        if let Some(k) = mv.promotion {
+            s.push('=');
+            s.push(k.letter());
+        }
+        s
+    }
+
+    /// Reads an EDAN move and checks it is legal here.
+    pub(super) fn parse_move(&self, text: &str) -> Result<Move, DecisionError> {
+        let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        let bad = |why: &str| DecisionError::unparsable(&short(text), why.to_owned());
+        let (letter, rest) = match t.chars().next() {
+            Some(c) if c != 'd' && c != 'D' => {
+                let kind = Kind::from_letter(c)
+                    .filter(|_| c.is_ascii_uppercase())
+                    .ok_or_else(|| bad("EDAN begins with K, Q, R, B, N or P, or the origin's d1-d8"))?;
+                (Some(kind), &t[c.len_utf8()..])
+            }
+            _ => (None, t),
+        };
+        let (from, rest) = rest
+            .get(..4)
+            .and_then(square::parse)
+            .map(|s| (s, &rest[4..]))
+            .ok_or_else(|| bad("expected the origin as dimension then square, like d1e2"))?;
+        let rest = rest
+            .strip_prefix(['-', 'x'])
+            .ok_or_else(|| bad("expected `-` between origin and destination (Pd1e2-d1e4)"))?;
+        let (to, rest) = rest
+            .get(..4)
+            .and_then(square::parse)
+            .map(|s| (s, &rest[4..]))
+            .ok_or_else(|| bad("expected the destination as dimension then square, like d1e4"))?;
+        let promotion = match rest.strip_prefix('=').unwrap_or(rest) {
+            "" => None,
+            p => Some(
+                p.chars()
+                    .next()
+                    .filter(|_| p.chars().count() == 1)
+                    .and_then(Kind::from_letter)
+                    .filter(|k| Kind::PROMOTIONS.contains(k))
+                    .ok_or_else(|| bad("a promotion is =Q, =R, =B or =N"))?,
+            ),
+        };
+        let illegal = |why: String| DecisionError::illegal(&short(text), why);
+        let piece = self
+            .pos
+            .piece(from)
+            .ok_or_else(|| illegal(format!("no piece on {}", square::name(from))))?;
+        if piece.player() != self.pos.side {
+            return Err(illegal(format!(
+                "the piece on {} is not the mover's",
+                square::name(from)
+            )));
+        }
+        if let Some(k) = letter
+            && k != piece.kind()
+        {
+            return Err(illegal(format!(
+                "{} holds a {}, not a {}",
+                square::name(from),
+                piece.kind().letter(),
+                k.letter()
+            )));
+        }
+        let mut legal = Vec::new();
+        self.decisions(&mut legal);
+        let candidates: Vec<Move> = legal
+            .into_iter()
+            .filter(|m| m.from == from && m.to == to)
+            .collect();
+        if candidates.is_empty() {
+            return Err(illegal(self.why_illegal(from, to)));
+        }
+        candidates
+            .iter()
+            .copied()
+            .find(|m| m.promotion == promotion)
+            .ok_or_else(|| {
+                illegal(if promotion.is_none() {
+                    "a pawn reaching its last rank promotes: add =Q, =R, =B or =N".to_owned()
+                } else {
+                    "only a pawn reaching its last rank promotes".to_owned()
+                })
+            })
+    }
+
+    /// A reason a player can act on, for a move that is not legal.
+    fn why_illegal(&self, from: u16, to: u16) -> String {
+        let phase = &self.compiled.phases[self.pos.phase as usize];
+        let (d, b) = (square::dim(from), square::dim(to));
+        let del = self.pos.piece(from).map_or(0, |p| usize::from(p.del()));
+        if phase.portals[b] >> square::local(to) & 1 == 1 {
+            format!("{} is a portal: no move ends there (4.2.4)", square::name(to))
+        } else if d != b && del < d.abs_diff(b) {
+            format!(
+                "DEL {del} is too low to cross from D{} to D{} (4.2.2: needs {})",
+                d + 1,
+                b + 1,
+                d.abs_diff(b)
+            )
+        } else if self
+            .pos
+            .for_each_pseudo(&self.compiled, &mut |m| m.from == from && m.to == to)
+        {
+            "it leaves a king in check that could be saved (7.1)".to_owned()
+        } else {
+            "the piece cannot move there".to_owned()
+        }
+    }
+}

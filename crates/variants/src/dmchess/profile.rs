@@ -1,0 +1,394 @@
+//! The profile: what the rulebook leaves to its missing appendices, as data — the portals
+//! (2.3, 3.3), the energy squares (5.3) and the Dimensional Shift Table (6.1, Appendix A).
+//!
+//! A profile is three `key=value` tokens (`portals=`, `energy=`, `shifts=`); the file
+//! `default.profile` is the default, and the same tokens end a position text, so a position
+//! carries its profile. [`Compiled`] holds, for every phase of the shift table, the portal
+//! squares of each board and the dimension each leads to.
+
+use std::fmt::Write as _;
+
+use super::square::{self, DIMENSIONS};
+
+/// The default profile's text.
+pub const DEFAULT_TEXT: &str = include_str!("default.profile");
+
+/// A transform of portal squares: one entry of the shift table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shift {
+    /// The squares as listed.
+    Id,
+    /// Files mirrored (a↔h).
+    Files,
+    /// Ranks mirrored within ranks 3–6 (3↔6, 4↔5).
+    Ranks,
+    /// Both mirrors.
+    Both,
+}
+
+impl Shift {
+    const ALL: [(Shift, &'static str); 4] = [
+        (Shift::Id, "id"),
+        (Shift::Files, "files"),
+        (Shift::Ranks, "ranks"),
+        (Shift::Both, "both"),
+    ];
+
+    fn name(self) -> &'static str {
+        Shift::ALL
+            .iter()
+            .find(|(s, _)| *s == self)
+            .map_or("id", |(_, n)| n)
+    }
+
+    /// The square `local` moved by the transform.
+    #[must_use]
+    pub fn apply(self, local: u8) -> u8 {
+        let (f, r) = (square::file(local), square::rank(local));
+        let mf = matches!(self, Shift::Files | Shift::Both);
+        let mr = matches!(self, Shift::Ranks | Shift::Both);
+        let f = if mf { 7 - f } else { f };
+        let r = if mr { 7 - r } else { r };
+        r * 8 + f
+    }
+}
+
+/// A profile as written: portals by pair, energy squares by board, the shift table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Profile {
+    /// `(a, b, square)`: the square on boards `a` and `b` (indices, `a < b`) is a portal.
+    pub portals: Vec<(u8, u8, u8)>,
+    /// The energy squares of each board.
+    pub energy: [u64; DIMENSIONS],
+    /// The shift table, applied cyclically every 8 full turns.
+    pub shifts: Vec<Shift>,
+}
+
+/// The portal layout of one phase of the shift table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phase {
+    /// The portal squares of each board.
+    pub portals: [u64; DIMENSIONS],
+    /// `[board][square]`: the board a portal leads to (meaningless off portals).
+    pub link: [[u8; 64]; DIMENSIONS],
+}
+
+/// A profile compiled for move generation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compiled {
+    /// The profile itself.
+    pub profile: Profile,
+    /// One layout per entry of the shift table.
+    pub phases: Vec<Phase>,
+    /// `[board][square]`: the energy square's index (board · 8 + its rank among the board's
+    /// energy squares), or 255.
+    pub energy_index: [[u8; 64]; DIMENSIONS],
+}
+
+/// Ranks that never hold a portal: the starting ranks 1, 2, 7 and 8.
+const STARTING_RANKS: u64 = 0xFFFF_0000_0000_FFFF;
+
+impl Profile {
+    /// The default profile (`default.profile`).
+    #[must_use]
+    pub fn default_profile() -> Profile {
+        Profile::parse(DEFAULT_TEXT).unwrap_or_else(|e| unreachable!("default profile: {e}"))
+    }
+
+    /// Reads a profile: `portals=`, `energy=` and `shifts=` tokens separated by white space,
+    /// `#` comments to the end of a line. Each must appear exactly once.
+    pub fn parse(text: &str) -> Result<Profile, String> {
+        let mut portals = None;
+        let mut energy = None;
+        let mut shifts = None;
+        for token in text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+        {
+            let (key, value) = token
+                .split_once('=')
+                .ok_or_else(|| format!("profile: expected key=value, found `{}`", short(token)))?;
+            let slot_taken = match key {
+                "portals" => portals.replace(parse_portals(value)?).is_some(),
+                "energy" => energy.replace(parse_energy(value)?).is_some(),
+                "shifts" => shifts.replace(parse_shifts(value)?).is_some(),
+                _ => {
+                    return Err(format!(
+                        "profile: unknown key `{}` (portals, energy, shifts)",
+                        short(key)
+                    ));
+                }
+            };
+            if slot_taken {
+                return Err(format!("profile: `{key}` given twice"));
+            }
+        }
+        let profile = Profile {
+            portals: portals.ok_or("profile: no `portals=`")?,
+            energy: energy.ok_or("profile: no `energy=`")?,
+            shifts: shifts.ok_or("profile: no `shifts=`")?,
+        };
+        profile.check()?;
+        Ok(profile)
+    }
+
+    /// The profile's tokens, as [`Profile::parse`] reads them.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut pairs: Vec<(u8, u8)> = Vec::new();
+        for &(a, b, _) in &self.portals {
+            if !pairs.contains(&(a, b)) {
+                pairs.push((a, b));
+            }
+        }
+        let portals: Vec<String> = pairs
+            .iter()
+            .map(|&(a, b)| {
+                let squares: Vec<String> = self
+                    .portals
+                    .iter()
+                    .filter(|p| (p.0, p.1) == (a, b))
+                    .map(|p| square::local_name(p.2))
+                    .collect();
+                format!("{}-{}:{}", a + 1, b + 1, squares.join(","))
+            })
+            .collect();
+        let mut energy = String::new();
+        for (d, bits) in self.energy.iter().enumerate() {
+            if d > 0 {
+                energy.push(';');
+            }
+            let _ = write!(energy, "{}:", d + 1);
+            let squares: Vec<String> = squares_of(*bits).map(square::local_name).collect();
+            energy.push_str(&squares.join(","));
+        }
+        let shifts: Vec<&str> = self.shifts.iter().map(|s| s.name()).collect();
+        format!(
+            "portals={} energy={energy} shifts={}",
+            portals.join(";"),
+            shifts.join(",")
+        )
+    }
+
+    /// Every square of every phase is checked: no portal on a starting rank, no two portals
+    /// on one square of a board, eight energy squares a board, no portal on an energy square.
+    fn check(&self) -> Result<(), String> {
+        if self.shifts.is_empty() {
+            return Err("profile: the shift table is empty".into());
+        }
+        for (d, bits) in self.energy.iter().enumerate() {
+            if bits.count_ones() != 8 {
+                return Err(format!(
+                    "profile: D{} has {} energy squares, 5.3.1 says 8",
+                    d + 1,
+                    bits.count_ones()
+                ));
+            }
+        }
+        for &shift in &self.shifts {
+            let mut used = [0u64; DIMENSIONS];
+            for &(a, b, sq) in &self.portals {
+                let s = shift.apply(sq);
+                let bit = 1u64 << s;
+                let name = square::local_name(s);
+                if bit & STARTING_RANKS != 0 {
+                    return Err(format!(
+                        "profile: the portal D{}-D{} {name} lies on a starting rank",
+                        a + 1,
+                        b + 1
+                    ));
+                }
+                for d in [a, b] {
+                    if used[d as usize] & bit != 0 {
+                        return Err(format!("profile: two portals on D{} {name}", d + 1));
+                    }
+                    if self.energy[d as usize] & bit != 0 {
+                        return Err(format!(
+                            "profile: a portal on the energy square D{} {name}",
+                            d + 1
+                        ));
+                    }
+                    used[d as usize] |= bit;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The tables move generation reads.
+    #[must_use]
+    pub fn compile(self) -> Compiled {
+        let phases = self
+            .shifts
+            .iter()
+            .map(|&shift| {
+                let mut phase = Phase {
+                    portals: [0; DIMENSIONS],
+                    link: [[0; 64]; DIMENSIONS],
+                };
+                for &(a, b, sq) in &self.portals {
+                    let s = shift.apply(sq);
+                    phase.portals[a as usize] |= 1 << s;
+                    phase.portals[b as usize] |= 1 << s;
+                    phase.link[a as usize][s as usize] = b;
+                    phase.link[b as usize][s as usize] = a;
+                }
+                phase
+            })
+            .collect();
+        let mut energy_index = [[255u8; 64]; DIMENSIONS];
+        for (d, bits) in self.energy.iter().enumerate() {
+            for (i, sq) in squares_of(*bits).enumerate() {
+                energy_index[d][sq as usize] = (d * 8 + i) as u8;
+            }
+        }
+        Compiled {
+            profile: self,
+            phases,
+            energy_index,
+        }
+    }
+}
+
+impl Compiled {
+    /// The board and square of energy square `index`.
+    #[must_use]
+    pub fn energy_square(&self, index: u8) -> Option<u16> {
+        let d = index as usize / 8;
+        let bits = *self.profile.energy.get(d)?;
+        squares_of(bits)
+            .nth(index as usize % 8)
+            .map(|l| square::at(d, l))
+    }
+}
+
+/// The squares of a board's bit set, in increasing order.
+pub fn squares_of(mut bits: u64) -> impl Iterator<Item = u8> {
+    core::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let sq = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            sq
+        })
+    })
+}
+
+/// At most 24 characters of `text` (errors never echo huge input).
+pub(super) fn short(text: &str) -> String {
+    match text.char_indices().nth(24) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
+fn parse_squares(list: &str) -> Result<Vec<u8>, String> {
+    list.split(',')
+        .map(|s| {
+            square::parse_local(s)
+                .ok_or_else(|| format!("profile: `{}` is not a square a1-h8", short(s)))
+        })
+        .collect()
+}
+
+fn parse_portals(value: &str) -> Result<Vec<(u8, u8, u8)>, String> {
+    let mut out = Vec::new();
+    for group in value.split(';').filter(|g| !g.is_empty()) {
+        let (pair, squares) = group
+            .split_once(':')
+            .ok_or_else(|| format!("profile: portal group `{}` lacks `A-B:`", short(group)))?;
+        let (a, b) = pair
+            .split_once('-')
+            .and_then(|(a, b)| Some((square::parse_dim(a)?, square::parse_dim(b)?)))
+            .ok_or_else(|| format!("profile: `{}` is not a pair of dimensions 1-8", short(pair)))?;
+        if a == b {
+            return Err(format!("profile: a portal joins D{} to itself", a + 1));
+        }
+        let (a, b) = (a.min(b) as u8, a.max(b) as u8);
+        for sq in parse_squares(squares)? {
+            out.push((a, b, sq));
+        }
+    }
+    Ok(out)
+}
+
+fn parse_energy(value: &str) -> Result<[u64; DIMENSIONS], String> {
+    let mut energy = [0u64; DIMENSIONS];
+    let mut seen = [false; DIMENSIONS];
+    for group in value.split(';').filter(|g| !g.is_empty()) {
+        let (d, squares) = group
+            .split_once(':')
+            .and_then(|(d, s)| Some((square::parse_dim(d)?, s)))
+            .ok_or_else(|| format!("profile: energy group `{}` lacks `D:`", short(group)))?;
+        if std::mem::replace(&mut seen[d], true) {
+            return Err(format!("profile: energy for D{} given twice", d + 1));
+        }
+        for sq in parse_squares(squares)? {
+            energy[d] |= 1 << sq;
+        }
+    }
+    Ok(energy)
+}
+
+fn parse_shifts(value: &str) -> Result<Vec<Shift>, String> {
+    value
+        .split(',')
+        .map(|s| {
+            Shift::ALL
+                .iter()
+                .find(|(_, n)| *n == s)
+                .map(|(shift, _)| *shift)
+                .ok_or_else(|| {
+                    format!(
+                        "profile: shift `{}` is not one of id, files, ranks, both",
+                        short(s)
+                    )
+                })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_profile_round_trips_and_keeps_3_3_1_proportions() {
+        let p = Profile::default_profile();
+        assert_eq!(Profile::parse(&p.text()), Ok(p.clone()));
+        // 3.3.3 at 1/16 scale: 2 portals per adjacent pair, 1 per other pair.
+        for a in 0..8u8 {
+            for b in a + 1..8 {
+                let n = p.portals.iter().filter(|x| (x.0, x.1) == (a, b)).count();
+                assert_eq!(n, if b - a == 1 { 2 } else { 1 }, "D{}-D{}", a + 1, b + 1);
+            }
+        }
+        let c = p.compile();
+        assert_eq!(c.phases.len(), 4);
+        for phase in &c.phases {
+            for d in 0..8 {
+                let n = phase.portals[d].count_ones();
+                assert_eq!(n, if d == 0 || d == 7 { 8 } else { 9 });
+                assert_eq!(phase.portals[d] & STARTING_RANKS, 0, "2.3: never a starting rank");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_profiles_are_refused_with_a_reason() {
+        let good = Profile::default_profile().text();
+        let cases = [
+            (good.replace("1-2:e4", "1-2:e2"), "starting rank"),
+            (good.replace("1-2:e4", "1-1:e4"), "to itself"),
+            (good.replace("shifts=id,files,both,ranks", "shifts=spin"), "shift `spin`"),
+            (good.replace("1:a3,h3,", "1:"), "6 energy squares"),
+            (good.replace("2-3:c4", "2-3:g6"), "two portals on D2 g6"),
+            (format!("{good} colour=red"), "unknown key"),
+            (good.replace("energy=", "energy=1:a3;"), "given twice"),
+        ];
+        for (text, expected) in cases {
+            let err = Profile::parse(&text).unwrap_err();
+            assert!(err.contains(expected), "{err}");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! Game records: PGN with a `Variant "DMChess"` tag, the start position in a `FEN` tag (the
+//! position text) when it is not the standard start, and EDAN movetext.
+
+use omnichess_core::{Game, GameRecord, Outcome, Player, RecordError, Variant};
+
+use super::position::Move;
+use super::state::DmChess;
+use crate::classic::pgn;
+
+/// Reads the first game of a record.
+pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
+    pgn::parse(text)
+}
+
+/// Writes a game record.
+pub(super) fn write(start: &DmChess, moves: &[Move], outcome: Option<Outcome>) -> String {
+    let result = outcome.map_or("*", |o| o.score_text());
+    let mut extra = vec![("Variant", "DMChess".to_owned())];
+    let text = start.text();
+    if text != DmChess::start().text() {
+        extra.push(("SetUp", "1".to_owned()));
+        extra.push(("FEN", text));
+    }
+    if let Some(o) = outcome {
+        extra.push(("Termination", o.reason.to_owned()));
+    }
+    let mut out = pgn::tags("omnichess DMChess game", result, &extra);
+    out.push('\n');
+    let mut game = start.clone();
+    let mut tokens = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let number = game.pos.fullmoves;
+        match game.pos.side {
+            Player::White => tokens.push(format!("{number}.")),
+            Player::Black if i == 0 => tokens.push(format!("{number}...")),
+            Player::Black => {}
+        }
+        tokens.push(game.edan(mv));
+        game.apply(mv);
+    }
+    tokens.push(result.to_owned());
+    out.push_str(&pgn::movetext(&tokens));
+    out
+}

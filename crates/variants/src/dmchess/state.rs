@@ -1,0 +1,297 @@
+//! The DMChess game: a [`Position`], its profile, its history; legality with several kings
+//! (7.1), the outcome (7.1, 7.2, 7.4) and the [`Game`] implementation.
+
+use std::sync::Arc;
+
+use omnichess_core::{Game, Outcome, Player, ToAct};
+
+use super::piece::Kind;
+use super::position::{Move, Position, Special};
+use super::profile::{Compiled, Profile, squares_of};
+use super::square::{self, DIMENSIONS};
+use super::tables::TABLES;
+
+/// Dimensions a player must control to win by dominance (7.2.1).
+pub const DOMINANCE: u32 = 5;
+
+/// A DMChess game in progress: the position, the profile it is played with, and the
+/// positions before each move (for undo and repetition).
+///
+/// Size: 1 688 bytes plus one 1 656-byte [`Position`] per move played (copy-make); a game's
+/// history is bounded by its length (the 50-move rule and threefold repetition end it).
+#[derive(Clone, Debug)]
+pub struct DmChess {
+    pub(super) pos: Position,
+    pub(super) compiled: Arc<Compiled>,
+    pub(super) history: Vec<Position>,
+}
+
+impl DmChess {
+    /// A game from `pos` with `profile`.
+    pub(super) fn new(pos: Position, profile: Profile) -> DmChess {
+        DmChess {
+            pos,
+            compiled: Arc::new(profile.compile()),
+            history: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The compiled profile.
+    #[must_use]
+    pub fn compiled(&self) -> &Compiled {
+        &self.compiled
+    }
+
+    /// Whether `by` attacks `sq` (within its board or through a portal).
+    #[must_use]
+    pub fn attacked(&self, sq: u16, by: Player) -> bool {
+        self.pos.attacked_with(&self.compiled, sq, by)
+    }
+
+    /// How many of `player`'s kings stand in check in `pos`.
+    fn checks(&self, pos: &Position, player: Player) -> u32 {
+        pos.kings(player)
+            .filter(|&k| pos.attacked_with(&self.compiled, k, player.opponent()))
+            .count() as u32
+    }
+
+    /// Kings of `player` in check now.
+    #[must_use]
+    pub fn kings_in_check(&self, player: Player) -> u32 {
+        self.checks(&self.pos, player)
+    }
+
+    /// The kings the mover would leave in check by `mv`.
+    #[inline]
+    fn checks_after(&self, mv: Move) -> u32 {
+        let mut after = self.pos;
+        after.make(mv, &self.compiled);
+        self.checks(&after, self.pos.side)
+    }
+
+    /// Calls `f` with every legal move (7.1 ruling K.2: the moves that leave the fewest of
+    /// the mover's kings in check; none if that is every king); stops when `f` returns
+    /// `true`.
+    ///
+    /// When no king of the mover is in check, a move that does not move a king, capture en
+    /// passant or trigger a shift can only expose a king by leaving a square of
+    /// [`DmChess::exposure`]; every other move is played on a copy and its kings tested.
+    pub(super) fn generate(&self, mut f: impl FnMut(Move) -> bool) {
+        let side = self.pos.side;
+        let kings = self.pos.kings(side).count() as u32;
+        let calm = self.checks(&self.pos, side) == 0;
+        let shifts = side == Player::Black && self.pos.to_shift == 1;
+        let exposure = self.exposure(side);
+        let safe = |mv: Move| {
+            calm && !shifts
+                && !matches!(mv.special, Special::EnPassant | Special::Castle)
+                && exposure[square::dim(mv.from)] >> square::local(mv.from) & 1 == 0
+                && self.pos.piece(mv.from).is_some_and(|p| p.kind() != Kind::King)
+        };
+        let mut fewest = u32::MAX;
+        let stopped = self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
+            if self.pos.breaks_conservation(mv) {
+                return false;
+            }
+            let n = if safe(mv) { 0 } else { self.checks_after(mv) };
+            fewest = fewest.min(n);
+            n == 0 && f(mv)
+        });
+        if stopped || fewest == 0 || fewest == u32::MAX || fewest >= kings {
+            return;
+        }
+        self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
+            !self.pos.breaks_conservation(mv) && self.checks_after(mv) == fewest && f(mv)
+        });
+    }
+
+    /// `[board]`: the mover's pieces whose departure could let an enemy piece attack one of
+    /// `player`'s kings: on a king's board, the first piece on a line from the king when
+    /// the next piece on that line is an enemy rider of the line's kind, or a portal lies
+    /// between them; on the board behind each portal near a king, the first piece on each
+    /// line from the portal square (it may block a first leg).
+    fn exposure(&self, player: Player) -> [u64; DIMENSIONS] {
+        let t = &*TABLES;
+        let pos = &self.pos;
+        let phase = &self.compiled.phases[pos.phase as usize];
+        let them = player.opponent();
+        let mut mask = [0u64; DIMENSIONS];
+        for k in pos.kings(player) {
+            let (d, l) = (square::dim(k), square::local(k));
+            let occupied = pos.occupied(d);
+            let own = pos.occ[player as usize][d];
+            let queens = pos.of(them, Kind::Queen, d);
+            for dir in 0..8 {
+                let Some((b, segment)) = t.first_blocker(l, dir, occupied) else {
+                    continue;
+                };
+                let riders = queens
+                    | if dir < 4 {
+                        pos.of(them, Kind::Rook, d)
+                    } else {
+                        pos.of(them, Kind::Bishop, d)
+                    };
+                if own >> b & 1 == 1 && segment & (riders | phase.portals[d]) != 0 {
+                    mask[d] |= 1 << b;
+                }
+            }
+            for p in squares_of(phase.portals[d] & t.near[l as usize]) {
+                let a = phase.link[d][p as usize] as usize;
+                let own_a = pos.occ[player as usize][a];
+                for dir in 0..8 {
+                    if let Some((b, _)) = t.first_blocker(p, dir, pos.occupied(a))
+                        && own_a >> b & 1 == 1
+                    {
+                        mask[a] |= 1 << b;
+                    }
+                }
+            }
+        }
+        mask
+    }
+
+    /// Whether the side to move has a legal move.
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = false;
+        self.generate(|_| {
+            any = true;
+            true
+        });
+        any
+    }
+
+    /// How often the current position has occurred, counting itself (7.4.3).
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let key = self.pos.hash();
+        let reversible = usize::from(self.pos.halfmoves).min(self.history.len());
+        let recent = &self.history[self.history.len() - reversible..];
+        1 + recent
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|p| p.hash() == key)
+            .count()
+    }
+
+    /// 7.4.2 (ruling D.2): each player has one king and the rest is at most one knight or
+    /// bishop — FIDE's dead positions of that material.
+    #[must_use]
+    pub fn insufficient_material(&self) -> bool {
+        let p = &self.pos;
+        let count = |kind: Kind| -> u32 {
+            (0..DIMENSIONS)
+                .map(|d| p.kinds[kind as usize][d].count_ones())
+                .sum()
+        };
+        let one_king_each = Player::BOTH.iter().all(|&pl| p.kings(pl).count() == 1);
+        one_king_each
+            && count(Kind::Pawn) + count(Kind::Rook) + count(Kind::Queen) == 0
+            && count(Kind::Knight) + count(Kind::Bishop) <= 1
+    }
+
+    /// Who acts, or the outcome: dominance held a full turn (7.2), checkmate of every king
+    /// (7.1.1), stalemate (7.4.1), then the 50-move rule, threefold repetition and
+    /// insufficient material (7.4.4, 7.4.3, 7.4.2), all automatic.
+    pub(super) fn rules_to_act(&self) -> ToAct {
+        let side = self.pos.side;
+        // The side to move controlled 5+ dimensions when its last move ended, and still
+        // does after the opponent's reply: held for a full turn.
+        if self.pos.streak >> side as u8 & 1 == 1 && self.pos.controlled(side) >= DOMINANCE {
+            return ToAct::Nobody(Outcome::win(side, "dimensional dominance"));
+        }
+        if !self.has_legal_move() {
+            return ToAct::Nobody(if self.kings_in_check(side) > 0 {
+                Outcome::win(side.opponent(), "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            });
+        }
+        if self.pos.halfmoves >= 100 {
+            return ToAct::Nobody(Outcome::draw("50-move rule"));
+        }
+        if self.repetitions() >= 3 {
+            return ToAct::Nobody(Outcome::draw("threefold repetition"));
+        }
+        if self.insufficient_material() {
+            return ToAct::Nobody(Outcome::draw("insufficient material"));
+        }
+        ToAct::Player(side)
+    }
+}
+
+impl Game for DmChess {
+    type Decision = Move;
+
+    fn to_act(&self) -> ToAct {
+        self.rules_to_act()
+    }
+
+    fn decisions(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.generate(|mv| {
+            out.push(mv);
+            false
+        });
+    }
+
+    fn count_decisions(&self, _scratch: &mut Vec<Move>) -> usize {
+        let mut n = 0;
+        self.generate(|_| {
+            n += 1;
+            false
+        });
+        n
+    }
+
+    /// Plays `mv`; the mover's kings it leaves in check — only when no move could save
+    /// them (ruling K.2) — are checkmated and leave the game (7.1.3), with any king their
+    /// removal exposes. Then the mover's dominance streak is noted (7.2.3).
+    fn apply(&mut self, mv: Move) {
+        let us = self.pos.side;
+        self.history.push(self.pos);
+        self.pos.make(mv, &self.compiled);
+        loop {
+            let pos = &self.pos;
+            let mated = pos
+                .kings(us)
+                .find(|&k| pos.attacked_with(&self.compiled, k, us.opponent()));
+            match mated {
+                Some(k) => self.pos.remove(k),
+                None => break,
+            };
+        }
+        let bit = 1 << us as u8;
+        if self.pos.controlled(us) >= DOMINANCE {
+            self.pos.streak |= bit;
+        } else {
+            self.pos.streak &= !bit;
+        }
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some(p) => {
+                self.pos = p;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    fn turn_index(&self) -> u64 {
+        self.pos.ply()
+    }
+}

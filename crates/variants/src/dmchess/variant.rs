@@ -1,0 +1,54 @@
+//! DMChess as an omnichess [`Variant`].
+
+use omnichess_core::{DecisionError, GameRecord, Outcome, Player, PositionError, RecordError, Variant};
+
+use super::position::Move;
+use super::position_text::start_position;
+use super::profile::Profile;
+use super::record;
+use super::state::DmChess;
+
+impl Variant for DmChess {
+    const NAME: &'static str = "dmchess";
+    const DESCRIPTION: &'static str =
+        "DMChess: eight 8x8 boards D1-D8 joined by portals, energy levels (DEL), several kings";
+    const RECORD_EXTENSION: &'static str = "pgn";
+    const PLAYER_NAMES: [&'static str; 2] = ["light", "dark"];
+    const NOTATION_HELP: &'static str = "Type a move in EDAN: piece letter (K Q R B N, P or nothing for a pawn), origin dimension\nand square, `-`, destination dimension and square: Pd1d2-d1d4 (or d1d2-d1d4), Nd1g1-d1f3.\nA dimensional move enters a portal (@N on the boards: it leads to DN) and moves on from the\nsame square of DN: Qd2e4-d5f6 needs DEL >= |2-5|. No move ends on a portal. Promotion: =Q.\nCastling is the king's move: Kd1e1-d1g1, or Kd1e1-d3g1 to castle with D3's rook.";
+
+    fn start() -> DmChess {
+        DmChess::new(start_position(), Profile::default_profile())
+    }
+
+    fn from_position_text(text: &str) -> Result<DmChess, PositionError> {
+        DmChess::from_text(text)
+    }
+
+    fn position_text(&self) -> String {
+        self.text()
+    }
+
+    fn parse_decision(&self, text: &str) -> Result<Move, DecisionError> {
+        self.parse_move(text)
+    }
+
+    fn decision_text(&self, mv: Move) -> String {
+        self.edan(mv)
+    }
+
+    fn diagram(&self) -> String {
+        self.draw()
+    }
+
+    fn diagram_for(&self, _viewer: Option<Player>) -> String {
+        self.draw()
+    }
+
+    fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
+        record::parse(text)
+    }
+
+    fn record_text(start: &DmChess, moves: &[Move], outcome: Option<Outcome>) -> String {
+        record::write(start, moves, outcome)
+    }
+}

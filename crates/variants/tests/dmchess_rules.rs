@@ -1,0 +1,345 @@
+//! DMChess rules, each test named after the clause of `dmchess-rulebook-v01.txt` it checks
+//! (rulings in docs/rules/dmchess.md): constructed positions with exact outcomes.
+
+use omnichess_core::perft::perft;
+use omnichess_core::{Game, Outcome, Player, ToAct, Variant};
+use omnichess_variants::dmchess::{DmChess, Kind, Profile, square};
+
+const EMPTY: &str = "8/8/8/8/8/8/8/8";
+
+/// A position text: the given boards (0-based dimension, FEN-like ranks), the others empty,
+/// then the remaining fields.
+fn text(boards: &[(usize, &str)], rest: &str) -> String {
+    let mut all = [EMPTY; 8];
+    for &(d, b) in boards {
+        all[d] = b;
+    }
+    format!("{} {rest}", all.join("|"))
+}
+
+fn game(boards: &[(usize, &str)], rest: &str) -> DmChess {
+    let t = text(boards, rest);
+    DmChess::from_position_text(&t).unwrap_or_else(|e| panic!("{t}: {e}"))
+}
+
+fn moves(g: &DmChess) -> Vec<String> {
+    let mut list = Vec::new();
+    g.decisions(&mut list);
+    let mut out: Vec<String> = list.into_iter().map(|m| g.decision_text(m)).collect();
+    out.sort();
+    out
+}
+
+fn play(g: &mut DmChess, edan: &str) {
+    let mv = g.parse_decision(edan).unwrap_or_else(|e| panic!("{edan}: {e}"));
+    g.apply(mv);
+}
+
+fn piece_at(g: &DmChess, name: &str) -> Option<(Kind, u8)> {
+    let sq = square::parse(name).expect("square");
+    g.position().piece(sq).map(|p| (p.kind(), p.del()))
+}
+
+fn refused(g: &DmChess, edan: &str) -> String {
+    g.parse_decision(edan)
+        .expect_err("must be refused")
+        .to_string()
+}
+
+/// Kings far apart on D8 so that constructed positions have one each.
+const KINGS_D8: (usize, &str) = (7, "7k8/8/8/8/8/8/8/K87");
+
+#[test]
+fn c2_2_1_and_4_3_1_the_start_has_16_pieces_a_side_per_board_with_its_number_as_del() {
+    let g = DmChess::start();
+    for d in 0..8 {
+        let on_board: Vec<_> = g
+            .position()
+            .pieces()
+            .filter(|(sq, _)| square::dim(*sq) == d)
+            .collect();
+        assert_eq!(on_board.len(), 32);
+        assert!(on_board.iter().all(|(_, p)| usize::from(p.del()) == d + 1));
+    }
+    assert_eq!(g.to_act(), ToAct::Player(Player::White), "5.1.4: Light moves first");
+}
+
+#[test]
+fn perft_from_the_start() {
+    // Recorded in docs/PERFORMANCE.md; depth 3 takes about a second in release.
+    assert_eq!(perft(&mut DmChess::start(), 1), 142);
+    assert_eq!(perft(&mut DmChess::start(), 2), 19_612);
+    assert_eq!(perft(&mut DmChess::start(), 3), 2_878_464);
+}
+
+#[test]
+fn c8_2_3_the_edan_example_qd2e4_d5f6_is_played() {
+    // A profile (carried by the position text) with one portal, D2-D5 on e5: the queen
+    // (DEL 3 >= |2-5|) steps e4-e5 on D2, crosses to D5 and goes e5-f6 there.
+    let energy = Profile::default_profile().text();
+    let energy = energy
+        .split_whitespace()
+        .find(|t| t.starts_with("energy="))
+        .expect("energy token");
+    let mut g = game(
+        &[(1, "8/8/8/8/4Q33/8/8/8"), KINGS_D8],
+        &format!("l - 0 1 0/8 - - - portals=2-5:e5 {energy} shifts=id"),
+    );
+    assert!(moves(&g).contains(&"Qd2e4-d5f6".to_owned()));
+    play(&mut g, "Qd2e4-d5f6");
+    let t = g.position_text();
+    assert!(t.ends_with(&format!("portals=2-5:e5 {energy} shifts=id")), "{t}");
+    assert_eq!(DmChess::from_position_text(&t).map(|b| b.position_text()), Ok(t));
+    assert_eq!(piece_at(&g, "d5f6"), Some((Kind::Queen, 3)));
+    assert_eq!(piece_at(&g, "d2e4"), None);
+    assert_eq!(g.position().flow(), [0, -3, 0, 0, 3, 0, 0, 0], "6.2: the DEL it carried");
+}
+
+#[test]
+fn c4_2_2_at_the_start_no_d1_piece_reaches_d3() {
+    let g = DmChess::start();
+    let mut list = Vec::new();
+    g.decisions(&mut list);
+    assert!(list.iter().all(|m| square::dim(m.from) != 0 || square::dim(m.to) <= 1));
+    // A D1 knight on d3 next to the D1-D3 portal e5: DEL 1 cannot cross, DEL 2 can.
+    let low = game(&[(0, "8/8/8/8/8/3N14/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let to_d3 = |g: &DmChess| moves(g).into_iter().filter(|m| m.contains("-d3")).count();
+    assert_eq!(to_d3(&low), 0);
+    assert!(refused(&low, "Nd1d3-d3c6").contains("DEL 1 is too low"));
+    let high = game(&[(0, "8/8/8/8/8/3N24/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    // From e5 on D3: c6, d3, d7, f3, f7, g4, g6 (c4 is a portal there).
+    assert_eq!(to_d3(&high), 7);
+}
+
+#[test]
+fn c4_2_4_no_move_ends_on_a_portal() {
+    let g = game(&[(0, "8/8/8/8/8/8/4R13/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    assert!(refused(&g, "Rd1e2-d1e4").contains("portal"));
+    // The rook passes the portals e3 and e4 on its file and stops beyond them.
+    let m = moves(&g);
+    assert!(m.contains(&"Rd1e2-d1e7".to_owned()));
+    assert!(!m.iter().any(|t| t.ends_with("d1e3") || t.ends_with("d1e4")));
+}
+
+#[test]
+fn c5_3_2_and_5_3_3_energy_square_adds_one_and_recharges_in_three_turns() {
+    let mut g = game(&[(0, "8/8/8/8/8/8/8/1N16"), KINGS_D8], "l - 0 1 0/8 - - -");
+    play(&mut g, "Nd1b1-d1a3");
+    assert_eq!(piece_at(&g, "d1a3"), Some((Kind::Knight, 2)));
+    assert!(g.position_text().contains(" d1a3:3 "), "{}", g.position_text());
+    // Recharging (2 turns left): a rook ending there gains nothing; 1 left: it gains.
+    for (left, del) in [(2, 1), (1, 2)] {
+        let mut g = game(
+            &[(0, "8/8/8/8/8/8/8/R17"), KINGS_D8],
+            &format!("l - 0 1 0/8 d1a3:{left} - -"),
+        );
+        play(&mut g, "Rd1a1-d1a3");
+        assert_eq!(piece_at(&g, "d1a3"), Some((Kind::Rook, del)), "{left} left");
+    }
+}
+
+#[test]
+fn c5_3_4_a_piece_does_not_draw_twice_in_a_row_from_one_square() {
+    // The rook last drew from a3: nothing; a fresh rook: +1.
+    let g1 = game(&[(0, "8/8/8/8/8/8/8/R1^d1a37"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let g2 = game(&[(0, "8/8/8/8/8/8/8/R17"), KINGS_D8], "l - 0 1 0/8 - - -");
+    for (mut g, del) in [(g1, 1), (g2, 2)] {
+        play(&mut g, "Rd1a1-d1a3");
+        assert_eq!(piece_at(&g, "d1a3"), Some((Kind::Rook, del)));
+    }
+}
+
+#[test]
+fn c4_3_4_capture_adds_one_del_up_to_eight() {
+    let mut g = game(&[(0, "8/8/8/8/8/8/p1p16/R1R76"), KINGS_D8], "l - 0 1 0/8 - - -");
+    play(&mut g, "Rd1a1-d1a2");
+    assert_eq!(piece_at(&g, "d1a2"), Some((Kind::Rook, 2)));
+    let mut g = game(&[(0, "8/8/8/8/8/8/p1p16/R1R76"), KINGS_D8], "l - 0 1 0/8 - - -");
+    play(&mut g, "Rd1b1-d1b2");
+    assert_eq!(piece_at(&g, "d1b2"), Some((Kind::Rook, 8)), "4.3.3: at most 8");
+}
+
+#[test]
+fn c6_2_the_conservation_law_from_the_seventeenth_move() {
+    // A DEL-1 knight on D1 c3 may cross to D2 through the portal e4. D2's flow is already
+    // +8: crossing would take it to +9, outside the band and further out.
+    let board = [(0, "8/8/8/8/8/2N15/8/8"), KINGS_D8];
+    let crossings = |fullmove: u32, flow: &str| {
+        let g = game(&board, &format!("l - 0 {fullmove} 0/8 - {flow} -"));
+        moves(&g).into_iter().filter(|m| m.contains("-d2")).count()
+    };
+    let flow = "-8,8,0,0,0,0,0,0";
+    assert!(crossings(8, flow) > 0, "6.2.3: moves 1-16 (plies) are free");
+    assert_eq!(crossings(9, flow), 0, "6.2.2: the 17th move on");
+    assert!(crossings(9, "-7,7,0,0,0,0,0,0") > 0, "+8 is inside the band");
+    // Leaving D2 (flow +8 -> +7) is allowed: it does not go further out.
+    let g = game(&[(1, "8/8/8/8/8/2N25/8/8"), KINGS_D8], "l - 0 9 0/8 - 0,9,-9,0,0,0,0,0 -");
+    assert!(moves(&g).iter().any(|m| m.starts_with("Nd2c3-d1")));
+}
+
+#[test]
+fn c6_1_shift_after_eight_full_turns_relocates_pieces_off_new_portals() {
+    // Dark's move ends the eighth full turn: phase 0 -> 1 (files mirrored). On D1 the
+    // portals move to d4 b6 d5 c4 c5 d6 d3 g6; the Light knight on d4 goes to the nearest
+    // free non-portal square: e4 (king distance 1, file-and-rank distance 1).
+    let mut g = game(
+        &[(0, "8/8/8/8/3N14/8/8/8"), KINGS_D8],
+        "d - 0 8 0/1 - - -",
+    );
+    assert!(g.diagram().contains("NOTICE (6.1.2)"), "the notice one turn before");
+    play(&mut g, "Kd8h8-d8g8");
+    assert_eq!(piece_at(&g, "d1d4"), None);
+    assert_eq!(piece_at(&g, "d1e4"), Some((Kind::Knight, 1)));
+    assert_eq!(g.position().phase(), 1);
+    assert_eq!(g.position().turns_to_shift(), 8);
+    assert!(g.undo());
+    assert_eq!(piece_at(&g, "d1d4"), Some((Kind::Knight, 1)));
+}
+
+#[test]
+fn c7_1_a_mated_king_falls_while_another_lives() {
+    // Light's D1 king on a1 is mated by the queen b2 (guarded by the king c3); Light's D2
+    // king is free. Light plays on (7.1.3): every legal move leaves only the lost king in
+    // check, and after it that king leaves the game.
+    let d1 = (0, "8/8/8/8/8/2k15/1q16/K17");
+    let d2 = (1, "8/8/8/8/8/8/8/7K1");
+    let mut g = game(&[d1, d2], "l - 0 1 0/8 - - -");
+    assert_eq!(g.to_act(), ToAct::Player(Player::White));
+    assert_eq!(g.kings_in_check(Player::White), 1);
+    play(&mut g, "Kd2h1-d2g1");
+    assert_eq!(g.position().kings(Player::White).count(), 1);
+    assert_eq!(piece_at(&g, "d1a1"), None);
+    assert_eq!(g.to_act(), ToAct::Player(Player::Black));
+    // With only that king, it is checkmate (7.1.1).
+    let g = game(&[d1], "l - 0 1 0/8 - - -");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::win(Player::Black, "checkmate"))
+    );
+}
+
+#[test]
+fn c7_1_a_saveable_king_must_be_saved() {
+    // The D1 king is checked by a rook but can step aside; the D2 king's moves are illegal.
+    let d1 = (0, "8/8/8/8/8/8/8/K16r1");
+    let d2 = (1, "7k1/8/8/8/8/8/8/7K1");
+    let g = game(&[d1, d2], "l - 0 1 0/8 - - -");
+    let m = moves(&g);
+    assert_eq!(m, ["Kd1a1-d1a2", "Kd1a1-d1b2"]);
+}
+
+#[test]
+fn c7_2_dominance_held_for_a_full_turn_wins() {
+    // Light has the only king on D1-D5; Dark has kings on D6-D8.
+    let mut boards: Vec<(usize, &str)> = (0..5).map(|d| (d, "8/8/8/8/8/8/8/K17")).collect();
+    boards.extend((5..8).map(|d| (d, "7k1/8/8/8/8/8/8/8")));
+    // Held since Light's last move: Dark's reply does not break it, Light wins.
+    let mut g = game(&boards, "d - 0 1 0/8 - - l");
+    assert_eq!(g.position().controlled(Player::White), 5);
+    play(&mut g, "Kd6h8-d6g8");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::win(Player::White, "dimensional dominance"))
+    );
+    // Not yet held a full turn: play goes on until Light's move and Dark's reply.
+    let mut g = game(&boards, "l - 0 1 0/8 - - -");
+    assert_eq!(g.to_act(), ToAct::Player(Player::White));
+    play(&mut g, "Kd1a1-d1b1");
+    assert_eq!(g.to_act(), ToAct::Player(Player::Black));
+    play(&mut g, "Kd6h8-d6g8");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::win(Player::White, "dimensional dominance"))
+    );
+}
+
+#[test]
+fn c6_3_castling_within_and_across_dimensions() {
+    // 6.3.1: within D1.
+    let mut g = game(&[(0, "4k13/8/8/8/8/8/8/4K1*2R1*"), KINGS_D8], "l - 0 1 0/8 - - -");
+    play(&mut g, "Kd1e1-d1g1");
+    assert_eq!(piece_at(&g, "d1g1"), Some((Kind::King, 1)));
+    assert_eq!(piece_at(&g, "d1f1"), Some((Kind::Rook, 1)));
+    // 6.3.2: the D1 king (DEL 2) castles with D2's unmoved rook: it ends on D2 g1.
+    let d1 = (0, "4k23/8/8/8/8/8/8/4K2*3");
+    let d2 = (1, "8/8/8/8/8/8/8/7R2*");
+    let mut g = game(&[d1, d2], "l - 0 1 0/8 - - -");
+    assert!(moves(&g).contains(&"Kd1e1-d2g1".to_owned()));
+    play(&mut g, "Kd1e1-d2g1");
+    assert_eq!(piece_at(&g, "d2g1"), Some((Kind::King, 2)));
+    assert_eq!(piece_at(&g, "d2f1"), Some((Kind::Rook, 2)));
+    assert_eq!(g.position().flow()[..2], [-2, 2], "6.3.3: a dimensional move");
+    // Not with DEL 1 towards D3, and not through an attacked square (a rook on D2 f8).
+    let far = game(&[(0, "4k13/8/8/8/8/8/8/4K1*3"), (2, "8/8/8/8/8/8/8/7R1*")], "l - 0 1 0/8 - - -");
+    assert!(!moves(&far).iter().any(|m| m.starts_with("Kd1e1-d3")));
+    let attacked = game(&[d1, (1, "5r22/8/8/8/8/8/8/7R2*")], "l - 0 1 0/8 - - -");
+    assert!(!moves(&attacked).contains(&"Kd1e1-d2g1".to_owned()));
+}
+
+#[test]
+fn c6_4_en_passant_within_a_board_only() {
+    let mut g = game(&[(0, "8/2p15/8/1P16/8/8/8/8"), KINGS_D8], "d - 0 1 0/8 - - -");
+    play(&mut g, "Pd1c7-d1c5");
+    assert!(g.position_text().contains(" d1c6 "));
+    play(&mut g, "Pd1b5-d1c6");
+    assert_eq!(piece_at(&g, "d1c5"), None, "the pawn taken en passant");
+    // A double step on D2 opens no capture for a pawn on D1's matching square (6.4.2).
+    let g = game(&[(0, "8/8/8/1P16/8/8/8/8"), (1, "8/2p15/8/8/8/8/8/8"), KINGS_D8], "d - 0 1 0/8 - - -");
+    let mut g = g;
+    play(&mut g, "Pd2c7-d2c5");
+    assert!(!moves(&g).iter().any(|m| m.starts_with("Pd1b5-") && !m.ends_with("d1b6")));
+}
+
+#[test]
+fn c6_5_promotion_keeps_the_del() {
+    let mut g = game(&[(2, "8/P57/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    assert!(refused(&g, "Pd3a7-d3a8").contains("promotes"));
+    play(&mut g, "Pd3a7-d3a8=N");
+    assert_eq!(piece_at(&g, "d3a8"), Some((Kind::Knight, 5)));
+}
+
+#[test]
+fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
+    // Stalemate: Light's only king on a1, Dark queen b3, king c2... on D1.
+    let g = game(&[(0, "8/8/8/8/8/1q16/8/K17"), (7, "7k1/8/8/8/8/8/8/8")], "l - 0 1 0/8 - - -");
+    assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("stalemate")));
+    let g = game(&[KINGS_D8, (0, "8/8/8/8/8/8/8/R17")], "l - 100 80 0/8 - - -");
+    assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("50-move rule")));
+    let g = game(&[KINGS_D8, (0, "8/8/8/8/8/8/8/N17")], "l - 0 1 0/8 - - -");
+    assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("insufficient material")));
+}
+
+#[test]
+fn c8_2_edan_reads_pawns_without_p_and_checks_the_letter() {
+    let g = DmChess::start();
+    assert_eq!(g.decision_text(g.parse_decision("d1d2-d1d4").expect("reads")), "Pd1d2-d1d4");
+    assert!(refused(&g, "Nd1d2-d1d4").contains("holds a P"));
+    assert!(refused(&g, "Pd1d7-d1d5").contains("not the mover's"));
+    assert!(g.parse_decision("Pd9d2-d1d4").is_err());
+    assert!(g.parse_decision("Qd1d1d1d4").is_err());
+}
+
+#[test]
+fn the_position_text_round_trips_and_refuses_bad_input() {
+    let mut g = DmChess::start();
+    for edan in ["Pd1d2-d1d4", "Pd1d7-d1d5", "Nd2b1-d2c3", "Nd3b8-d3c6"] {
+        play(&mut g, edan);
+        let t = g.position_text();
+        let back = DmChess::from_position_text(&t).expect("reads its own text");
+        assert_eq!(back.position_text(), t);
+        assert_eq!(back.hash(), g.hash());
+    }
+    let cases = [
+        ("", "empty"),
+        (&text(&[(0, "8/8/8/8/8/8/8/K17")], "l - 0 1 0/8 - - -") as &str, "dark has no king"),
+        (&text(&[(0, "8/8/8/8/4N13/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -"), "portal d1e4"),
+        (&text(&[(0, "8/8/8/8/8/8/8/Q9"), KINGS_D8], "l - 0 1 0/8 - - -"), "DEL digit"),
+        (&text(&[KINGS_D8], "l - 0 1 9/8 - - -"), "shift"),
+        (&text(&[KINGS_D8], "x - 0 1 0/8 - - -"), "side"),
+        (&text(&[KINGS_D8], "l - 0 1 0/8 - - - colour=red"), "unknown key"),
+    ];
+    for (t, expected) in cases {
+        let e = DmChess::from_position_text(t).expect_err(t).to_string();
+        assert!(e.contains(expected), "{t}: {e}");
+    }
+}
