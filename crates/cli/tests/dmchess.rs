@@ -59,7 +59,12 @@ fn dmchess_perft_prints_the_count_last() {
 
 #[test]
 fn dmchess_after_reads_edan_with_or_without_the_pawn_letter() {
-    let o = omnichess(&["moves", "dmchess", "--after", "d1d2-d1d4 Pd1d7-d1d5 Nd1g1-d1f3"]);
+    let o = omnichess(&[
+        "moves",
+        "dmchess",
+        "--after",
+        "d1d2-d1d4 Pd1d7-d1d5 Nd1g1-d1f3",
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).starts_with("to-act: dark\n"));
 }
@@ -75,7 +80,10 @@ fn dmchess_bad_input_is_one_line_and_status_2() {
     for (position, needle) in [
         ("nonsense", "9 fields"),
         ("8/8 l - 0 1 0/8 - - -", "8 boards"),
-        (&knight_position().replace("N24", "N94") as &str, "DEL digit"),
+        (
+            &knight_position().replace("N24", "N94") as &str,
+            "DEL digit",
+        ),
         (&knight_position().replace("7k8", "8"), "dark has no king"),
         (&(knight_position() + " portals=1-1:e4"), "to itself"),
     ] {
@@ -93,7 +101,10 @@ fn dmchess_replay_and_actions_read_an_edan_record() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let o = omnichess(&["actions", "dmchess", path, "--cap", "1000"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let bad = temp_file("dmchess-bad.pgn", "[Variant \"DMChess\"]\n\n1. Pd1e2-d1e4 *\n");
+    let bad = temp_file(
+        "dmchess-bad.pgn",
+        "[Variant \"DMChess\"]\n\n1. Pd1e2-d1e4 *\n",
+    );
     let o = omnichess(&["replay", "dmchess", bad.to_str().expect("path")]);
     assert_user_error(&o, "Pd1e2-d1e4");
 }
@@ -102,7 +113,10 @@ fn dmchess_replay_and_actions_read_an_edan_record() {
 fn dmchess_diagram_shows_eight_boards_in_two_rows_within_200_columns() {
     let o = with_input(&["play", "dmchess"], "Pd1d2-d1d4\nquit\n");
     let text = stdout(&o);
-    let header = text.lines().find(|l| l.contains("D1")).expect("board titles");
+    let header = text
+        .lines()
+        .find(|l| l.contains("D1"))
+        .expect("board titles");
     for d in ["D1", "D2", "D3", "D4"] {
         assert!(header.contains(d), "{header}");
     }

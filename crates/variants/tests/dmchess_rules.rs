@@ -31,7 +31,9 @@ fn moves(g: &DmChess) -> Vec<String> {
 }
 
 fn play(g: &mut DmChess, edan: &str) {
-    let mv = g.parse_decision(edan).unwrap_or_else(|e| panic!("{edan}: {e}"));
+    let mv = g
+        .parse_decision(edan)
+        .unwrap_or_else(|e| panic!("{edan}: {e}"));
     g.apply(mv);
 }
 
@@ -61,7 +63,11 @@ fn c2_2_1_and_4_3_1_the_start_has_16_pieces_a_side_per_board_with_its_number_as_
         assert_eq!(on_board.len(), 32);
         assert!(on_board.iter().all(|(_, p)| usize::from(p.del()) == d + 1));
     }
-    assert_eq!(g.to_act(), ToAct::Player(Player::White), "5.1.4: Light moves first");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Player(Player::White),
+        "5.1.4: Light moves first"
+    );
 }
 
 #[test]
@@ -88,11 +94,21 @@ fn c8_2_3_the_edan_example_qd2e4_d5f6_is_played() {
     assert!(moves(&g).contains(&"Qd2e4-d5f6".to_owned()));
     play(&mut g, "Qd2e4-d5f6");
     let t = g.position_text();
-    assert!(t.ends_with(&format!("portals=2-5:e5 {energy} shifts=id")), "{t}");
-    assert_eq!(DmChess::from_position_text(&t).map(|b| b.position_text()), Ok(t));
+    assert!(
+        t.ends_with(&format!("portals=2-5:e5 {energy} shifts=id")),
+        "{t}"
+    );
+    assert_eq!(
+        DmChess::from_position_text(&t).map(|b| b.position_text()),
+        Ok(t)
+    );
     assert_eq!(piece_at(&g, "d5f6"), Some((Kind::Queen, 3)));
     assert_eq!(piece_at(&g, "d2e4"), None);
-    assert_eq!(g.position().flow(), [0, -3, 0, 0, 3, 0, 0, 0], "6.2: the DEL it carried");
+    assert_eq!(
+        g.position().flow(),
+        [0, -3, 0, 0, 3, 0, 0, 0],
+        "6.2: the DEL it carried"
+    );
 }
 
 #[test]
@@ -100,7 +116,10 @@ fn c4_2_2_at_the_start_no_d1_piece_reaches_d3() {
     let g = DmChess::start();
     let mut list = Vec::new();
     g.decisions(&mut list);
-    assert!(list.iter().all(|m| square::dim(m.from) != 0 || square::dim(m.to) <= 1));
+    assert!(
+        list.iter()
+            .all(|m| square::dim(m.from) != 0 || square::dim(m.to) <= 1)
+    );
     // A D1 knight on d3 next to the D1-D3 portal e5: DEL 1 cannot cross, DEL 2 can.
     let low = game(&[(0, "8/8/8/8/8/3N14/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
     let to_d3 = |g: &DmChess| moves(g).into_iter().filter(|m| m.contains("-d3")).count();
@@ -126,7 +145,11 @@ fn c5_3_2_and_5_3_3_energy_square_adds_one_and_recharges_in_three_turns() {
     let mut g = game(&[(0, "8/8/8/8/8/8/8/1N16"), KINGS_D8], "l - 0 1 0/8 - - -");
     play(&mut g, "Nd1b1-d1a3");
     assert_eq!(piece_at(&g, "d1a3"), Some((Kind::Knight, 2)));
-    assert!(g.position_text().contains(" d1a3:3 "), "{}", g.position_text());
+    assert!(
+        g.position_text().contains(" d1a3:3 "),
+        "{}",
+        g.position_text()
+    );
     // Recharging (2 turns left): a rook ending there gains nothing; 1 left: it gains.
     for (left, del) in [(2, 1), (1, 2)] {
         let mut g = game(
@@ -141,7 +164,10 @@ fn c5_3_2_and_5_3_3_energy_square_adds_one_and_recharges_in_three_turns() {
 #[test]
 fn c5_3_4_a_piece_does_not_draw_twice_in_a_row_from_one_square() {
     // The rook last drew from a3: nothing; a fresh rook: +1.
-    let g1 = game(&[(0, "8/8/8/8/8/8/8/R1^d1a37"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let g1 = game(
+        &[(0, "8/8/8/8/8/8/8/R1^d1a37"), KINGS_D8],
+        "l - 0 1 0/8 - - -",
+    );
     let g2 = game(&[(0, "8/8/8/8/8/8/8/R17"), KINGS_D8], "l - 0 1 0/8 - - -");
     for (mut g, del) in [(g1, 1), (g2, 2)] {
         play(&mut g, "Rd1a1-d1a3");
@@ -151,12 +177,22 @@ fn c5_3_4_a_piece_does_not_draw_twice_in_a_row_from_one_square() {
 
 #[test]
 fn c4_3_4_capture_adds_one_del_up_to_eight() {
-    let mut g = game(&[(0, "8/8/8/8/8/8/p1p16/R1R76"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let mut g = game(
+        &[(0, "8/8/8/8/8/8/p1p16/R1R76"), KINGS_D8],
+        "l - 0 1 0/8 - - -",
+    );
     play(&mut g, "Rd1a1-d1a2");
     assert_eq!(piece_at(&g, "d1a2"), Some((Kind::Rook, 2)));
-    let mut g = game(&[(0, "8/8/8/8/8/8/p1p16/R1R76"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let mut g = game(
+        &[(0, "8/8/8/8/8/8/p1p16/R1R76"), KINGS_D8],
+        "l - 0 1 0/8 - - -",
+    );
     play(&mut g, "Rd1b1-d1b2");
-    assert_eq!(piece_at(&g, "d1b2"), Some((Kind::Rook, 8)), "4.3.3: at most 8");
+    assert_eq!(
+        piece_at(&g, "d1b2"),
+        Some((Kind::Rook, 8)),
+        "4.3.3: at most 8"
+    );
 }
 
 #[test]
@@ -171,9 +207,15 @@ fn c6_2_the_conservation_law_from_the_seventeenth_move() {
     let flow = "-8,8,0,0,0,0,0,0";
     assert!(crossings(8, flow) > 0, "6.2.3: moves 1-16 (plies) are free");
     assert_eq!(crossings(9, flow), 0, "6.2.2: the 17th move on");
-    assert!(crossings(9, "-7,7,0,0,0,0,0,0") > 0, "+8 is inside the band");
+    assert!(
+        crossings(9, "-7,7,0,0,0,0,0,0") > 0,
+        "+8 is inside the band"
+    );
     // Leaving D2 (flow +8 -> +7) is allowed: it does not go further out.
-    let g = game(&[(1, "8/8/8/8/8/2N25/8/8"), KINGS_D8], "l - 0 9 0/8 - 0,9,-9,0,0,0,0,0 -");
+    let g = game(
+        &[(1, "8/8/8/8/8/2N25/8/8"), KINGS_D8],
+        "l - 0 9 0/8 - 0,9,-9,0,0,0,0,0 -",
+    );
     assert!(moves(&g).iter().any(|m| m.starts_with("Nd2c3-d1")));
 }
 
@@ -182,11 +224,11 @@ fn c6_1_shift_after_eight_full_turns_relocates_pieces_off_new_portals() {
     // Dark's move ends the eighth full turn: phase 0 -> 1 (files mirrored). On D1 the
     // portals move to d4 b6 d5 c4 c5 d6 d3 g6; the Light knight on d4 goes to the nearest
     // free non-portal square: e4 (king distance 1, file-and-rank distance 1).
-    let mut g = game(
-        &[(0, "8/8/8/8/3N14/8/8/8"), KINGS_D8],
-        "d - 0 8 0/1 - - -",
+    let mut g = game(&[(0, "8/8/8/8/3N14/8/8/8"), KINGS_D8], "d - 0 8 0/1 - - -");
+    assert!(
+        g.diagram().contains("NOTICE (6.1.2)"),
+        "the notice one turn before"
     );
-    assert!(g.diagram().contains("NOTICE (6.1.2)"), "the notice one turn before");
     play(&mut g, "Kd8h8-d8g8");
     assert_eq!(piece_at(&g, "d1d4"), None);
     assert_eq!(piece_at(&g, "d1e4"), Some((Kind::Knight, 1)));
@@ -256,7 +298,10 @@ fn c7_2_dominance_held_for_a_full_turn_wins() {
 #[test]
 fn c6_3_castling_within_and_across_dimensions() {
     // 6.3.1: within D1.
-    let mut g = game(&[(0, "4k13/8/8/8/8/8/8/4K1*2R1*"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let mut g = game(
+        &[(0, "4k13/8/8/8/8/8/8/4K1*2R1*"), KINGS_D8],
+        "l - 0 1 0/8 - - -",
+    );
     play(&mut g, "Kd1e1-d1g1");
     assert_eq!(piece_at(&g, "d1g1"), Some((Kind::King, 1)));
     assert_eq!(piece_at(&g, "d1f1"), Some((Kind::Rook, 1)));
@@ -268,9 +313,16 @@ fn c6_3_castling_within_and_across_dimensions() {
     play(&mut g, "Kd1e1-d2g1");
     assert_eq!(piece_at(&g, "d2g1"), Some((Kind::King, 2)));
     assert_eq!(piece_at(&g, "d2f1"), Some((Kind::Rook, 2)));
-    assert_eq!(g.position().flow()[..2], [-2, 2], "6.3.3: a dimensional move");
+    assert_eq!(
+        g.position().flow()[..2],
+        [-2, 2],
+        "6.3.3: a dimensional move"
+    );
     // Not with DEL 1 towards D3, and not through an attacked square (a rook on D2 f8).
-    let far = game(&[(0, "4k13/8/8/8/8/8/8/4K1*3"), (2, "8/8/8/8/8/8/8/7R1*")], "l - 0 1 0/8 - - -");
+    let far = game(
+        &[(0, "4k13/8/8/8/8/8/8/4K1*3"), (2, "8/8/8/8/8/8/8/7R1*")],
+        "l - 0 1 0/8 - - -",
+    );
     assert!(!moves(&far).iter().any(|m| m.starts_with("Kd1e1-d3")));
     let attacked = game(&[d1, (1, "5r22/8/8/8/8/8/8/7R2*")], "l - 0 1 0/8 - - -");
     assert!(!moves(&attacked).contains(&"Kd1e1-d2g1".to_owned()));
@@ -278,16 +330,30 @@ fn c6_3_castling_within_and_across_dimensions() {
 
 #[test]
 fn c6_4_en_passant_within_a_board_only() {
-    let mut g = game(&[(0, "8/2p15/8/1P16/8/8/8/8"), KINGS_D8], "d - 0 1 0/8 - - -");
+    let mut g = game(
+        &[(0, "8/2p15/8/1P16/8/8/8/8"), KINGS_D8],
+        "d - 0 1 0/8 - - -",
+    );
     play(&mut g, "Pd1c7-d1c5");
     assert!(g.position_text().contains(" d1c6 "));
     play(&mut g, "Pd1b5-d1c6");
     assert_eq!(piece_at(&g, "d1c5"), None, "the pawn taken en passant");
     // A double step on D2 opens no capture for a pawn on D1's matching square (6.4.2).
-    let g = game(&[(0, "8/8/8/1P16/8/8/8/8"), (1, "8/2p15/8/8/8/8/8/8"), KINGS_D8], "d - 0 1 0/8 - - -");
+    let g = game(
+        &[
+            (0, "8/8/8/1P16/8/8/8/8"),
+            (1, "8/2p15/8/8/8/8/8/8"),
+            KINGS_D8,
+        ],
+        "d - 0 1 0/8 - - -",
+    );
     let mut g = g;
     play(&mut g, "Pd2c7-d2c5");
-    assert!(!moves(&g).iter().any(|m| m.starts_with("Pd1b5-") && !m.ends_with("d1b6")));
+    assert!(
+        !moves(&g)
+            .iter()
+            .any(|m| m.starts_with("Pd1b5-") && !m.ends_with("d1b6"))
+    );
 }
 
 #[test]
@@ -301,18 +367,30 @@ fn c6_5_promotion_keeps_the_del() {
 #[test]
 fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
     // Stalemate: Light's only king on a1, Dark queen b3, king c2... on D1.
-    let g = game(&[(0, "8/8/8/8/8/1q16/8/K17"), (7, "7k1/8/8/8/8/8/8/8")], "l - 0 1 0/8 - - -");
+    let g = game(
+        &[(0, "8/8/8/8/8/1q16/8/K17"), (7, "7k1/8/8/8/8/8/8/8")],
+        "l - 0 1 0/8 - - -",
+    );
     assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("stalemate")));
-    let g = game(&[KINGS_D8, (0, "8/8/8/8/8/8/8/R17")], "l - 100 80 0/8 - - -");
+    let g = game(
+        &[KINGS_D8, (0, "8/8/8/8/8/8/8/R17")],
+        "l - 100 80 0/8 - - -",
+    );
     assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("50-move rule")));
     let g = game(&[KINGS_D8, (0, "8/8/8/8/8/8/8/N17")], "l - 0 1 0/8 - - -");
-    assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("insufficient material")));
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::draw("insufficient material"))
+    );
 }
 
 #[test]
 fn c8_2_edan_reads_pawns_without_p_and_checks_the_letter() {
     let g = DmChess::start();
-    assert_eq!(g.decision_text(g.parse_decision("d1d2-d1d4").expect("reads")), "Pd1d2-d1d4");
+    assert_eq!(
+        g.decision_text(g.parse_decision("d1d2-d1d4").expect("reads")),
+        "Pd1d2-d1d4"
+    );
     assert!(refused(&g, "Nd1d2-d1d4").contains("holds a P"));
     assert!(refused(&g, "Pd1d7-d1d5").contains("not the mover's"));
     assert!(g.parse_decision("Pd9d2-d1d4").is_err());
@@ -331,12 +409,24 @@ fn the_position_text_round_trips_and_refuses_bad_input() {
     }
     let cases = [
         ("", "empty"),
-        (&text(&[(0, "8/8/8/8/8/8/8/K17")], "l - 0 1 0/8 - - -") as &str, "dark has no king"),
-        (&text(&[(0, "8/8/8/8/4N13/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -"), "portal d1e4"),
-        (&text(&[(0, "8/8/8/8/8/8/8/Q9"), KINGS_D8], "l - 0 1 0/8 - - -"), "DEL digit"),
+        (
+            &text(&[(0, "8/8/8/8/8/8/8/K17")], "l - 0 1 0/8 - - -") as &str,
+            "dark has no king",
+        ),
+        (
+            &text(&[(0, "8/8/8/8/4N13/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -"),
+            "portal d1e4",
+        ),
+        (
+            &text(&[(0, "8/8/8/8/8/8/8/Q9"), KINGS_D8], "l - 0 1 0/8 - - -"),
+            "DEL digit",
+        ),
         (&text(&[KINGS_D8], "l - 0 1 9/8 - - -"), "shift"),
         (&text(&[KINGS_D8], "x - 0 1 0/8 - - -"), "side"),
-        (&text(&[KINGS_D8], "l - 0 1 0/8 - - - colour=red"), "unknown key"),
+        (
+            &text(&[KINGS_D8], "l - 0 1 0/8 - - - colour=red"),
+            "unknown key",
+        ),
     ];
     for (t, expected) in cases {
         let e = DmChess::from_position_text(t).expect_err(t).to_string();

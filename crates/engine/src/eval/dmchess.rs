@@ -148,7 +148,9 @@ mod tests {
     fn a_queen_up_is_ahead() {
         let empty = "8/8/8/8/8/8/8/8";
         let d1 = "4k13/8/8/8/8/8/8/Q13K13".to_owned();
-        let boards: Vec<String> = std::iter::once(d1).chain((1..8).map(|_| empty.to_owned())).collect();
+        let boards: Vec<String> = std::iter::once(d1)
+            .chain((1..8).map(|_| empty.to_owned()))
+            .collect();
         let text = format!("{} l - 0 1 0/8 - - -", boards.join("|"));
         let game = DmChess::from_position_text(&text).expect("reads");
         assert_eq!(DmChessEval.material(&game), 900);

@@ -15,7 +15,10 @@ impl DmChess {
     pub(super) fn draw(&self) -> String {
         let mut out = String::new();
         for row in [0..4, 4..8] {
-            let header: Vec<String> = row.clone().map(|d| format!("{:<26}", format!("   D{}", d + 1))).collect();
+            let header: Vec<String> = row
+                .clone()
+                .map(|d| format!("{:<26}", format!("   D{}", d + 1)))
+                .collect();
             out.push_str(header.join(GAP).trim_end());
             out.push('\n');
             for rank in (0..8u8).rev() {
@@ -32,7 +35,9 @@ impl DmChess {
                 out.push_str(line.join(GAP).trim_end());
                 out.push('\n');
             }
-            let files: Vec<String> = row.map(|_| "  a  b  c  d  e  f  g  h ".to_owned()).collect();
+            let files: Vec<String> = row
+                .map(|_| "  a  b  c  d  e  f  g  h ".to_owned())
+                .collect();
             out.push_str(files.join(GAP).trim_end());
             out.push_str("\n\n");
         }

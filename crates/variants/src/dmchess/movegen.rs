@@ -116,7 +116,13 @@ impl Position {
         let mut targets = [0u64; DIMENSIONS];
         targets[d] = Position::reach(t, kind, us, l, occupied, enemy) & !own & !phase.portals[d];
         // Through each portal the piece can enter (4.2).
-        for p in squares_of(Position::portal_entries(t, piece, l, occupied, phase.portals[d])) {
+        for p in squares_of(Position::portal_entries(
+            t,
+            piece,
+            l,
+            occupied,
+            phase.portals[d],
+        )) {
             let b = phase.link[d][p as usize] as usize;
             if usize::from(piece.del()) < b.abs_diff(d) {
                 continue;
@@ -229,7 +235,9 @@ impl Position {
                 continue;
             }
             // (rook's file offset, squares that must be empty, squares the king passes)
-            for (rook, empty, passes) in [(3i8, &[1i8, 2][..], &[1i8][..]), (-4, &[-1, -2, -3], &[-1])] {
+            for (rook, empty, passes) in
+                [(3i8, &[1i8, 2][..], &[1i8][..]), (-4, &[-1, -2, -3], &[-1])]
+            {
                 let rook_sq = square::at(b, (home as i8 + rook) as u8);
                 let Some(r) = self.piece(rook_sq) else {
                     continue;
@@ -303,9 +311,12 @@ impl Position {
                 from |= rook_lines & (self.of(by, Kind::Rook, a) | queens) | bishop_lines & queens;
             }
             if t.bishop(p, occupied) & target != 0 {
-                from |= bishop_lines & (self.of(by, Kind::Bishop, a) | queens) | rook_lines & queens;
+                from |=
+                    bishop_lines & (self.of(by, Kind::Bishop, a) | queens) | rook_lines & queens;
             }
-            if squares_of(from).any(|s| usize::from(self.squares[(a * 64) + s as usize].del()) >= distance) {
+            if squares_of(from)
+                .any(|s| usize::from(self.squares[(a * 64) + s as usize].del()) >= distance)
+            {
                 return true;
             }
         }

@@ -32,7 +32,9 @@ impl DmChess {
             Some(c) if c != 'd' && c != 'D' => {
                 let kind = Kind::from_letter(c)
                     .filter(|_| c.is_ascii_uppercase())
-                    .ok_or_else(|| bad("EDAN begins with K, Q, R, B, N or P, or the origin's d1-d8"))?;
+                    .ok_or_else(|| {
+                        bad("EDAN begins with K, Q, R, B, N or P, or the origin's d1-d8")
+                    })?;
                 (Some(kind), &t[c.len_utf8()..])
             }
             _ => (None, t),
@@ -110,7 +112,10 @@ impl DmChess {
         let (d, b) = (square::dim(from), square::dim(to));
         let del = self.pos.piece(from).map_or(0, |p| usize::from(p.del()));
         if phase.portals[b] >> square::local(to) & 1 == 1 {
-            format!("{} is a portal: no move ends there (4.2.4)", square::name(to))
+            format!(
+                "{} is a portal: no move ends there (4.2.4)",
+                square::name(to)
+            )
         } else if d != b && del < d.abs_diff(b) {
             format!(
                 "DEL {del} is too low to cross from D{} to D{} (4.2.2: needs {})",

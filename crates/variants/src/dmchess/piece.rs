@@ -120,7 +120,13 @@ impl Piece {
     #[inline]
     #[must_use]
     pub const fn with_del(self, del: u8) -> Piece {
-        let del = if del > MAX_DEL { MAX_DEL } else if del == 0 { 1 } else { del };
+        let del = if del > MAX_DEL {
+            MAX_DEL
+        } else if del == 0 {
+            1
+        } else {
+            del
+        };
         Piece(self.0 & !0x70 | ((del - 1) as u16) << 4)
     }
 

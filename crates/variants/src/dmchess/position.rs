@@ -116,7 +116,10 @@ impl Position {
     /// Puts `piece` on the empty square `sq`.
     #[inline]
     pub(super) fn put(&mut self, sq: u16, piece: Piece) {
-        debug_assert!(self.squares[sq as usize].0 == 0, "put on an occupied square");
+        debug_assert!(
+            self.squares[sq as usize].0 == 0,
+            "put on an occupied square"
+        );
         let (d, bit) = (square::dim(sq), 1u64 << square::local(sq));
         self.squares[sq as usize] = piece;
         self.occ[piece.player() as usize][d] |= bit;
@@ -331,9 +334,8 @@ impl Position {
             return false;
         }
         let del = self.squares[mv.from as usize].del() as i16;
-        let worse = |before: i16, after: i16| {
-            after.abs() > CONSERVATION_BAND && after.abs() > before.abs()
-        };
+        let worse =
+            |before: i16, after: i16| after.abs() > CONSERVATION_BAND && after.abs() > before.abs();
         worse(self.flow[a], self.flow[a] - del) || worse(self.flow[b], self.flow[b] + del)
     }
 

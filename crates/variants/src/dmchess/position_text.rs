@@ -51,7 +51,10 @@ pub(super) fn start_position() -> Position {
                 let castles = matches!(kind, Kind::King | Kind::Rook);
                 let piece = Piece::new(player, kind, del).with_unmoved(castles);
                 pos.put(square::at(d, back * 8 + f as u8), piece);
-                pos.put(square::at(d, pawns * 8 + f as u8), Piece::new(player, Kind::Pawn, del));
+                pos.put(
+                    square::at(d, pawns * 8 + f as u8),
+                    Piece::new(player, Kind::Pawn, del),
+                );
             }
         }
     }
@@ -85,7 +88,9 @@ impl DmChess {
         let (phase, to_shift) = state[5]
             .split_once('/')
             .and_then(|(p, n)| Some((p.parse::<u8>().ok()?, n.parse::<u8>().ok()?)))
-            .filter(|&(p, n)| (p as usize) < compiled.phases.len() && (1..=SHIFT_EVERY).contains(&n))
+            .filter(|&(p, n)| {
+                (p as usize) < compiled.phases.len() && (1..=SHIFT_EVERY).contains(&n)
+            })
             .ok_or_else(|| {
                 err(format!(
                     "shift `{}`: expected PHASE/TURNS, phase below {} and 1-8 turns",
@@ -101,14 +106,22 @@ impl DmChess {
             "d" | "b" => Player::Black,
             other => return Err(err(format!("side `{}`: expected l or d", short(other)))),
         };
-        pos.halfmoves = state[3]
-            .parse()
-            .map_err(|_| err(format!("halfmove clock `{}` is not a number", short(state[3]))))?;
+        pos.halfmoves = state[3].parse().map_err(|_| {
+            err(format!(
+                "halfmove clock `{}` is not a number",
+                short(state[3])
+            ))
+        })?;
         pos.fullmoves = state[4]
             .parse()
             .ok()
             .filter(|&n: &u32| n >= 1)
-            .ok_or_else(|| err(format!("fullmove number `{}` is not 1 or more", short(state[4]))))?;
+            .ok_or_else(|| {
+                err(format!(
+                    "fullmove number `{}` is not 1 or more",
+                    short(state[4])
+                ))
+            })?;
         read_recharge(pos, state[6], &compiled)?;
         if state[7] != "-" {
             let flows: Vec<Option<i16>> = state[7].split(',').map(|f| f.parse().ok()).collect();
@@ -127,7 +140,12 @@ impl DmChess {
             "l" => 1,
             "d" => 2,
             "ld" => 3,
-            other => return Err(err(format!("dominance `{}`: expected -, l, d or ld", short(other)))),
+            other => {
+                return Err(err(format!(
+                    "dominance `{}`: expected -, l, d or ld",
+                    short(other)
+                )));
+            }
         };
         read_ep(pos, state[2])?;
         game.check()?;
@@ -154,7 +172,9 @@ impl DmChess {
             }
             let rank = square::rank(l);
             if p.kind() == Kind::Pawn && (rank == 0 || rank == 7) {
-                return Err(err(format!("a pawn stands on {name}, a first or last rank")));
+                return Err(err(format!(
+                    "a pawn stands on {name}, a first or last rank"
+                )));
             }
             let home_rank = match p.player() {
                 Player::White => 0,
@@ -282,7 +302,11 @@ fn read_boards(
     for (d, board) in boards.iter().enumerate() {
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 8 {
-            return Err(err(format!("board D{} has {} ranks, not 8", d + 1, ranks.len())));
+            return Err(err(format!(
+                "board D{} has {} ranks, not 8",
+                d + 1,
+                ranks.len()
+            )));
         }
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
@@ -302,7 +326,9 @@ fn read_boards(
                         .next()
                         .and_then(|d| d.to_digit(10))
                         .filter(|n| (1..=8).contains(n))
-                        .ok_or_else(|| err(format!("{place}: the piece `{c}` needs its DEL digit 1-8")))?;
+                        .ok_or_else(|| {
+                            err(format!("{place}: the piece `{c}` needs its DEL digit 1-8"))
+                        })?;
                     let mut piece = Piece::new(player, kind, del as u8);
                     if chars.peek() == Some(&'*') {
                         chars.next();
@@ -312,9 +338,16 @@ fn read_boards(
                         chars.next();
                         let name: String = chars.by_ref().take(4).collect();
                         let index = square::parse(&name)
-                            .map(|s| compiled.energy_index[square::dim(s)][square::local(s) as usize])
+                            .map(|s| {
+                                compiled.energy_index[square::dim(s)][square::local(s) as usize]
+                            })
                             .filter(|&i| i != 255)
-                            .ok_or_else(|| err(format!("{place}: `^{}` is not an energy square", short(&name))))?;
+                            .ok_or_else(|| {
+                                err(format!(
+                                    "{place}: `^{}` is not an energy square",
+                                    short(&name)
+                                ))
+                            })?;
                         piece = piece.with_last_energy(Some(index));
                     }
                     if file > 7 {
@@ -332,7 +365,11 @@ fn read_boards(
                 }
             }
             if file != 8 {
-                return Err(err(format!("D{} rank {} has {file} squares, not 8", d + 1, rank + 1)));
+                return Err(err(format!(
+                    "D{} rank {} has {file} squares, not 8",
+                    d + 1,
+                    rank + 1
+                )));
             }
         }
     }
@@ -354,7 +391,12 @@ fn read_recharge(
         let index = square::parse(name)
             .map(|s| compiled.energy_index[square::dim(s)][square::local(s) as usize])
             .filter(|&i| i != 255)
-            .ok_or_else(|| err(format!("recharge: `{}` is not an energy square", short(name))))?;
+            .ok_or_else(|| {
+                err(format!(
+                    "recharge: `{}` is not an energy square",
+                    short(name)
+                ))
+            })?;
         pos.wait[index as usize] = turns
             .parse()
             .ok()
@@ -368,8 +410,12 @@ fn read_ep(pos: &mut Position, text: &str) -> Result<(), PositionError> {
     if text == "-" {
         return Ok(());
     }
-    let sq = square::parse(text)
-        .ok_or_else(|| err(format!("en passant `{}` is not a square like d3e3", short(text))))?;
+    let sq = square::parse(text).ok_or_else(|| {
+        err(format!(
+            "en passant `{}` is not a square like d3e3",
+            short(text)
+        ))
+    })?;
     let (skipped_rank, pawn) = match pos.side {
         Player::White => (5, sq.wrapping_sub(8)),
         Player::Black => (2, sq + 8),

@@ -369,7 +369,11 @@ mod tests {
             for d in 0..8 {
                 let n = phase.portals[d].count_ones();
                 assert_eq!(n, if d == 0 || d == 7 { 8 } else { 9 });
-                assert_eq!(phase.portals[d] & STARTING_RANKS, 0, "2.3: never a starting rank");
+                assert_eq!(
+                    phase.portals[d] & STARTING_RANKS,
+                    0,
+                    "2.3: never a starting rank"
+                );
             }
         }
     }
@@ -380,7 +384,10 @@ mod tests {
         let cases = [
             (good.replace("1-2:e4", "1-2:e2"), "starting rank"),
             (good.replace("1-2:e4", "1-1:e4"), "to itself"),
-            (good.replace("shifts=id,files,both,ranks", "shifts=spin"), "shift `spin`"),
+            (
+                good.replace("shifts=id,files,both,ranks", "shifts=spin"),
+                "shift `spin`",
+            ),
             (good.replace("1:a3,h3,", "1:"), "6 energy squares"),
             (good.replace("2-3:c4", "2-3:g6"), "two portals on D2 g6"),
             (format!("{good} colour=red"), "unknown key"),

@@ -92,7 +92,10 @@ impl DmChess {
             calm && !shifts
                 && !matches!(mv.special, Special::EnPassant | Special::Castle)
                 && exposure[square::dim(mv.from)] >> square::local(mv.from) & 1 == 0
-                && self.pos.piece(mv.from).is_some_and(|p| p.kind() != Kind::King)
+                && self
+                    .pos
+                    .piece(mv.from)
+                    .is_some_and(|p| p.kind() != Kind::King)
         };
         let mut fewest = u32::MAX;
         let stopped = self.pos.for_each_pseudo(&self.compiled, &mut |mv| {

@@ -59,8 +59,8 @@ pub(super) static TABLES: LazyLock<Tables> = LazyLock::new(|| {
         t.king[s] = leap_set(sq, &KING);
         for (player, forward) in [(Player::White, 1), (Player::Black, -1)] {
             let takes = [Coord::new([-1, forward]), Coord::new([1, forward])];
-            t.pawn_takes[player as usize][s] = leaps(&BOARD, coord(sq), &takes[..])
-                .fold(0, |acc, c| acc | 1 << index(c));
+            t.pawn_takes[player as usize][s] =
+                leaps(&BOARD, coord(sq), &takes[..]).fold(0, |acc, c| acc | 1 << index(c));
         }
         for (d, &v) in directions.iter().enumerate() {
             t.rays[s][d] = ray(&BOARD, coord(sq), v).fold(0, |acc, c| acc | 1 << index(c));

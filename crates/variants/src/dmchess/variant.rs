@@ -1,6 +1,8 @@
 //! DMChess as an omnichess [`Variant`].
 
-use omnichess_core::{DecisionError, GameRecord, Outcome, Player, PositionError, RecordError, Variant};
+use omnichess_core::{
+    DecisionError, GameRecord, Outcome, Player, PositionError, RecordError, Variant,
+};
 
 use super::position::Move;
 use super::position_text::start_position;
