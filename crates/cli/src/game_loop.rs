@@ -18,6 +18,8 @@ Or type one of:
   moves        list the legal decisions
   undo         take back the last decision
   draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
+  agree        both players agree to a draw (two players at one keyboard)
+  resign       the player to move resigns
   position     print the position text (FEN for classic)
   save FILE    write the game so far as a game record (PGN for classic)
   think        against the computer: show or hide its thinking
@@ -160,7 +162,27 @@ pub fn run(
         let (command, argument) = input_text.split_once(' ').unwrap_or((input_text, ""));
         match command {
             "" => {}
-            "help" | "?" => outln!("{}\n{COMMANDS}", game.notation_help()),
+            "help" | "?" => {
+                outln!("{}\n{COMMANDS}", game.notation_help());
+                if !game.commands_help().is_empty() {
+                    outln!("{}", game.commands_help());
+                }
+            }
+            "resign" if over.is_none() => match game.to_act().player() {
+                Some(p) if opponent.as_deref().is_none_or(|o| o.side != p) => {
+                    ended = Some(Outcome::win(p.opponent(), "resignation"));
+                    show(game, ended, limit, viewer);
+                }
+                _ => outln!("only the player to move can resign"),
+            },
+            "agree" if over.is_none() => {
+                if opponent.is_some() {
+                    outln!("the computer does not agree to draws: play on, or `resign`");
+                } else {
+                    ended = Some(Outcome::draw("agreement"));
+                    show(game, ended, limit, viewer);
+                }
+            }
             "quit" | "exit" => return Ok(over.map_or(GameEnd::Quit, GameEnd::Over)),
             "moves" => {
                 let list: Vec<String> = game.decisions().into_iter().map(|(d, _)| d).collect();
@@ -213,6 +235,7 @@ pub fn run(
                 Ok(()) => outln!("saved to {}", argument.trim()),
                 Err(e) => outln!("cannot save to {}: {e}", argument.trim()),
             },
+            _ if let Some(text) = game.command(command, argument.trim()) => outln!("{text}"),
             _ if over.is_some() => outln!("the game is over; `undo`, `save FILE` or `quit`"),
             _ => match game.play(input_text) {
                 Ok(()) => {

@@ -137,3 +137,20 @@ fn dmchess_help_in_play_teaches_edan() {
         assert!(text.contains(needle), "help lacks `{needle}`: {text}");
     }
 }
+
+#[test]
+fn dmchess_play_shows_a_pieces_del_and_takes_a_resignation() {
+    let o = with_input(
+        &["play", "dmchess"],
+        "del d2d1\ndel d1e4\ndel e4\nresign\nquit\n",
+    );
+    let text = stdout(&o);
+    for needle in [
+        "d2d1: light queen, DEL 2: may cross to D1-D4",
+        "d1e4: a portal to D2",
+        "usage: del SQUARE",
+        "0-1 dark wins by resignation",
+    ] {
+        assert!(text.contains(needle), "lacks `{needle}`: {text}");
+    }
+}

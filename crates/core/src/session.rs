@@ -12,6 +12,10 @@ pub trait DynGame {
     /// [`DynGame::to_act`] as `omnichess moves` prints it: the player's name in the
     /// variant's words (see [`Variant::PLAYER_NAMES`]), `chance` or `none`.
     fn to_act_text(&self) -> String;
+    /// The variant's own terminal commands' help (see [`Variant::COMMANDS_HELP`]).
+    fn commands_help(&self) -> &'static str;
+    /// Runs one of the variant's own terminal commands (see [`Variant::command`]).
+    fn command(&self, name: &str, argument: &str) -> Option<String>;
     /// A player's name in the variant's words (see [`Variant::PLAYER_NAMES`]).
     fn player_name(&self, player: crate::Player) -> &'static str;
     /// An outcome in words with the variant's player names (`1-0 light wins by checkmate`).
@@ -85,6 +89,14 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn to_act(&self) -> ToAct {
         self.game.to_act()
+    }
+
+    fn commands_help(&self) -> &'static str {
+        V::COMMANDS_HELP
+    }
+
+    fn command(&self, name: &str, argument: &str) -> Option<String> {
+        self.game.command(name, argument)
     }
 
     fn player_name(&self, player: crate::Player) -> &'static str {

@@ -21,6 +21,15 @@ pub trait Variant: Game + Sized + 'static {
     /// How a player types a decision, with examples: the first paragraph of `play`'s `help`.
     const NOTATION_HELP: &'static str = "Type a decision in the variant's notation.";
 
+    /// Terminal commands of the variant's own, one line each for `play`'s help (DMChess:
+    /// `del SQUARE`); empty where it has none.
+    const COMMANDS_HELP: &'static str = "";
+    /// Runs one of the variant's own terminal commands ([`Variant::COMMANDS_HELP`]): `None`
+    /// when `name` is not one, else the text to show (an error as a line too).
+    fn command(&self, name: &str, argument: &str) -> Option<String> {
+        let _ = (name, argument);
+        None
+    }
     /// The standard starting state.
     fn start() -> Self;
 

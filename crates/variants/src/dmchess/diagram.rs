@@ -65,6 +65,44 @@ impl DmChess {
         }
     }
 
+    /// `del SQUARE`: the piece there, its DEL, the boards within its reach (4.2.2) and the
+    /// energy square it last drew from; or what the square is.
+    pub(super) fn describe(&self, argument: &str) -> String {
+        let Some(sq) = square::parse(argument) else {
+            return format!(
+                "usage: del SQUARE, a dimension and a square like d2e4 (not `{}`)",
+                super::profile::short(argument)
+            );
+        };
+        let name = square::name(sq);
+        let (d, l) = (square::dim(sq), square::local(sq));
+        let Some(p) = self.pos.piece(sq) else {
+            let phase = &self.compiled.phases[self.pos.phase as usize];
+            return if phase.portals[d] >> l & 1 == 1 {
+                format!("{name}: a portal to D{}", phase.link[d][l as usize] + 1)
+            } else {
+                format!("{name}: empty")
+            };
+        };
+        let del = usize::from(p.del());
+        let reach = format!(
+            "D{}-D{}",
+            d.saturating_sub(del) + 1,
+            (d + del).min(DIMENSIONS - 1) + 1
+        );
+        let last = p
+            .last_energy()
+            .and_then(|e| self.compiled.energy_square(e))
+            .map_or(String::new(), |e| {
+                format!("; last drew energy from {}", square::name(e))
+            });
+        format!(
+            "{name}: {} {}, DEL {del}: may cross to {reach} (4.2.2){last}",
+            player_name(p.player()),
+            p.kind().name()
+        )
+    }
+
     fn status(&self) -> String {
         let pos = &self.pos;
         let mut lines = Vec::new();

@@ -46,6 +46,19 @@ impl Kind {
         }
     }
 
+    /// The English name, lower case.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Pawn => "pawn",
+            Kind::Knight => "knight",
+            Kind::Bishop => "bishop",
+            Kind::Rook => "rook",
+            Kind::Queen => "queen",
+            Kind::King => "king",
+        }
+    }
+
     /// The kind of an EDAN letter, either case.
     #[must_use]
     pub fn from_letter(c: char) -> Option<Kind> {
