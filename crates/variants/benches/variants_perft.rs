@@ -1,4 +1,4 @@
-//! Speed of the variants built on classic chess (QEC, Die Chess) and of Three Realms beside
+//! Speed of the variants built on classic chess (QEC, Die Chess), of Three Realms and DMChess beside
 //! classic perft through the same generic model in the same run, and of 5D Chess action
 //! counting.
 //! `cargo bench -p omnichess-variants --bench variants_perft`; figures in docs/PERFORMANCE.md.
@@ -8,6 +8,7 @@ use omnichess_core::perft::perft;
 use omnichess_core::{Game, Variant};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
+use omnichess_variants::dmchess::DmChess;
 use omnichess_variants::multiverse::Multiverse;
 use omnichess_variants::qec::Qec;
 use omnichess_variants::realms::Realms;
@@ -44,6 +45,10 @@ fn bench(c: &mut Criterion) {
     let mut realms = Realms::start();
     group.throughput(Throughput::Elements(perft(&mut realms, 3)));
     group.bench_function("realms perft 3", |b| b.iter(|| perft(&mut realms, 3)));
+
+    let mut dmchess = DmChess::start();
+    group.throughput(Throughput::Elements(perft(&mut dmchess, 2)));
+    group.bench_function("dmchess perft 2", |b| b.iter(|| perft(&mut dmchess, 2)));
 
     let game = "[Board \"Standard\"]\n1. e3 / Nf6\n2. Bb5 / e6\n3. c3 / Ne4\n4. Qb3 / Qf6\n\
                 5. (0T5)Qb3>>x(0T1)f7~ (>L1) / (1T1)Kxf7\n6. (1T2)Nf3 / (1T2)e6\n";

@@ -289,33 +289,40 @@ impl Position {
             return true;
         }
         let phase = &compiled.phases[self.phase as usize];
-        let target = 1u64 << l;
-        for p in squares_of(phase.portals[d] & t.near[l as usize]) {
+        // A second leg from portal p reaches sq exactly when a piece on sq would reach p:
+        // every movement but the pawn's is symmetric, and a pawn's capture from p is a step
+        // next to sq.
+        let rook_lines = t.rook(l, occupied);
+        let bishop_lines = t.bishop(l, occupied);
+        let knight = t.knight(l);
+        let king = t.king(l);
+        let doors = phase.portals[d] & (rook_lines | bishop_lines | knight | king);
+        for p in squares_of(doors) {
+            let bit = 1u64 << p;
             let a = phase.link[d][p as usize] as usize;
             let distance = a.abs_diff(d);
             let occupied_a = self.occupied(a);
-            let rook_lines = t.rook(p, occupied_a);
-            let bishop_lines = t.bishop(p, occupied_a);
+            let queens = self.of(by, Kind::Queen, a);
             let mut from = 0u64;
-            if t.knight(p) & target != 0 {
+            if knight & bit != 0 {
                 from |= t.knight(p) & self.of(by, Kind::Knight, a);
             }
-            if t.king(p) & target != 0 {
+            if king & bit != 0 {
                 from |= t.king(p) & self.of(by, Kind::King, a);
+                if t.pawn_takes(by, p) >> l & 1 == 1 {
+                    from |= self.pawn_entries(by, a, p);
+                }
             }
-            if t.pawn_takes(by, p) & target != 0 {
-                from |= self.pawn_entries(by, a, p);
+            if rook_lines & bit != 0 {
+                let riders = self.of(by, Kind::Rook, a) | queens;
+                from |= t.rook(p, occupied_a) & riders | t.bishop(p, occupied_a) & queens;
             }
-            let queens = self.of(by, Kind::Queen, a);
-            if t.rook(p, occupied) & target != 0 {
-                from |= rook_lines & (self.of(by, Kind::Rook, a) | queens) | bishop_lines & queens;
-            }
-            if t.bishop(p, occupied) & target != 0 {
-                from |=
-                    bishop_lines & (self.of(by, Kind::Bishop, a) | queens) | rook_lines & queens;
+            if bishop_lines & bit != 0 {
+                let riders = self.of(by, Kind::Bishop, a) | queens;
+                from |= t.bishop(p, occupied_a) & riders | t.rook(p, occupied_a) & queens;
             }
             if squares_of(from)
-                .any(|s| usize::from(self.squares[(a * 64) + s as usize].del()) >= distance)
+                .any(|s| usize::from(self.squares[a * 64 + s as usize].del()) >= distance)
             {
                 return true;
             }

@@ -11,6 +11,15 @@ use super::profile::{Compiled, Profile, squares_of};
 use super::square::{self, DIMENSIONS};
 use super::tables::TABLES;
 
+/// What the mover's pieces guard (see [`DmChess::exposure`]).
+struct Exposure {
+    /// `[board]`: the mover's pieces whose departure could expose a king.
+    squares: [u64; DIMENSIONS],
+    /// `[board]`: the kings (bit = index in [`Position::kings`] order) such a departure
+    /// from that board could expose.
+    kings: [u32; DIMENSIONS],
+}
+
 /// Dimensions a player must control to win by dominance (7.2.1).
 pub const DOMINANCE: u32 = 5;
 
@@ -56,8 +65,16 @@ impl DmChess {
 
     /// How many of `player`'s kings stand in check in `pos`.
     fn checks(&self, pos: &Position, player: Player) -> u32 {
+        self.checks_among(pos, player, u32::MAX)
+    }
+
+    /// How many of `player`'s kings with their index (in [`Position::kings`] order; every
+    /// king from the 32nd) in `which` stand in check in `pos`.
+    fn checks_among(&self, pos: &Position, player: Player, which: u32) -> u32 {
         pos.kings(player)
-            .filter(|&k| pos.attacked_with(&self.compiled, k, player.opponent()))
+            .enumerate()
+            .filter(|&(i, _)| i >= 32 || which >> i & 1 == 1)
+            .filter(|&(_, k)| pos.attacked_with(&self.compiled, k, player.opponent()))
             .count() as u32
     }
 
@@ -67,12 +84,13 @@ impl DmChess {
         self.checks(&self.pos, player)
     }
 
-    /// The kings the mover would leave in check by `mv`.
+    /// The kings among `which` (see [`DmChess::checks_among`]) the mover would leave in
+    /// check by `mv`.
     #[inline]
-    fn checks_after(&self, mv: Move) -> u32 {
+    fn checks_after(&self, mv: Move, which: u32) -> u32 {
         let mut after = self.pos;
         after.make(mv, &self.compiled);
-        self.checks(&after, self.pos.side)
+        self.checks_among(&after, self.pos.side, which)
     }
 
     /// Calls `f` with every legal move (7.1 ruling K.2: the moves that leave the fewest of
@@ -88,21 +106,32 @@ impl DmChess {
         let calm = self.checks(&self.pos, side) == 0;
         let shifts = side == Player::Black && self.pos.to_shift == 1;
         let exposure = self.exposure(side);
-        let safe = |mv: Move| {
-            calm && !shifts
+        // The kings a move may expose: all, or (a plain move in a calm position) those
+        // exposed through the board it leaves, when it leaves an exposing square.
+        let at_risk = |mv: Move| -> u32 {
+            let plain = calm
+                && !shifts
                 && !matches!(mv.special, Special::EnPassant | Special::Castle)
-                && exposure[square::dim(mv.from)] >> square::local(mv.from) & 1 == 0
                 && self
                     .pos
                     .piece(mv.from)
-                    .is_some_and(|p| p.kind() != Kind::King)
+                    .is_some_and(|p| p.kind() != Kind::King);
+            let d = square::dim(mv.from);
+            match plain {
+                false => u32::MAX,
+                true if exposure.squares[d] >> square::local(mv.from) & 1 == 0 => 0,
+                true => exposure.kings[d],
+            }
         };
         let mut fewest = u32::MAX;
         let stopped = self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
             if self.pos.breaks_conservation(mv) {
                 return false;
             }
-            let n = if safe(mv) { 0 } else { self.checks_after(mv) };
+            let n = match at_risk(mv) {
+                0 => 0,
+                kings => self.checks_after(mv, kings),
+            };
             fewest = fewest.min(n);
             n == 0 && f(mv)
         });
@@ -110,22 +139,24 @@ impl DmChess {
             return;
         }
         self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
-            !self.pos.breaks_conservation(mv) && self.checks_after(mv) == fewest && f(mv)
+            !self.pos.breaks_conservation(mv) && self.checks_after(mv, u32::MAX) == fewest && f(mv)
         });
     }
 
     /// `[board]`: the mover's pieces whose departure could let an enemy piece attack one of
     /// `player`'s kings: on a king's board, the first piece on a line from the king when
     /// the next piece on that line is an enemy rider of the line's kind, or a portal lies
-    /// between them; on the board behind each portal near a king, the first piece on each
-    /// line from the portal square (it may block a first leg).
-    fn exposure(&self, player: Player) -> [u64; DIMENSIONS] {
+    /// between them; on the board behind each portal from which a piece could reach a king,
+    /// the first piece on each line from the portal square (it may block a first leg).
+    fn exposure(&self, player: Player) -> Exposure {
         let t = &*TABLES;
         let pos = &self.pos;
         let phase = &self.compiled.phases[pos.phase as usize];
         let them = player.opponent();
         let mut mask = [0u64; DIMENSIONS];
-        for k in pos.kings(player) {
+        let mut kings = [0u32; DIMENSIONS];
+        for (i, k) in pos.kings(player).enumerate() {
+            let index = if i < 32 { 1u32 << i } else { u32::MAX };
             let (d, l) = (square::dim(k), square::local(k));
             let occupied = pos.occupied(d);
             let own = pos.occ[player as usize][d];
@@ -142,9 +173,16 @@ impl DmChess {
                     };
                 if own >> b & 1 == 1 && segment & (riders | phase.portals[d]) != 0 {
                     mask[d] |= 1 << b;
+                    kings[d] |= index;
                 }
             }
             for p in squares_of(phase.portals[d] & t.near[l as usize]) {
+                // Only a portal from which a second leg reaches the king now matters: a
+                // line opened on this board is the first case's.
+                let reach = t.knight(p) | t.king(p) | t.rook(p, occupied) | t.bishop(p, occupied);
+                if reach >> l & 1 == 0 {
+                    continue;
+                }
                 let a = phase.link[d][p as usize] as usize;
                 let own_a = pos.occ[player as usize][a];
                 for dir in 0..8 {
@@ -152,11 +190,15 @@ impl DmChess {
                         && own_a >> b & 1 == 1
                     {
                         mask[a] |= 1 << b;
+                        kings[a] |= index;
                     }
                 }
             }
         }
-        mask
+        Exposure {
+            squares: mask,
+            kings,
+        }
     }
 
     /// Whether the side to move has a legal move.
