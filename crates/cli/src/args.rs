@@ -36,6 +36,10 @@ pub enum Command {
         /// The start position (position text, or @PATH); the standard start if left out.
         #[arg(long)]
         position: Option<String>,
+        /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
+        /// position's; `--position` may then be left out for the standard start.
+        #[arg(long)]
+        profile: Option<std::path::PathBuf>,
         /// How many plies deep to count.
         #[arg(long)]
         depth: u32,
@@ -57,6 +61,10 @@ pub enum Command {
         /// The start position (position text, or @PATH); the standard start if left out.
         #[arg(long)]
         position: Option<String>,
+        /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
+        /// position's; `--position` may then be left out for the standard start.
+        #[arg(long)]
+        profile: Option<std::path::PathBuf>,
         /// Decisions to play first, separated by spaces.
         #[arg(long, allow_hyphen_values = true)]
         after: Option<String>,
@@ -109,6 +117,10 @@ pub enum Command {
         /// The start position (position text, or @PATH); the standard start if left out.
         #[arg(long)]
         position: Option<String>,
+        /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
+        /// position's; `--position` may then be left out for the standard start.
+        #[arg(long)]
+        profile: Option<std::path::PathBuf>,
         /// Seconds per decision, overriding the variant's own limit (0: no limit).
         #[arg(long, value_name = "SECONDS")]
         move_time: Option<u64>,
@@ -146,6 +158,10 @@ pub enum Command {
         /// The position (position text, or @PATH); the standard start if left out.
         #[arg(long)]
         position: Option<String>,
+        /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
+        /// position's; `--position` may then be left out for the standard start.
+        #[arg(long)]
+        profile: Option<std::path::PathBuf>,
         /// Decisions to play first, separated by spaces.
         #[arg(long, allow_hyphen_values = true)]
         after: Option<String>,
@@ -205,6 +221,10 @@ pub enum Command {
         /// The start position of every game (position text, or @PATH).
         #[arg(long)]
         position: Option<String>,
+        /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
+        /// position's; `--position` may then be left out for the standard start.
+        #[arg(long)]
+        profile: Option<std::path::PathBuf>,
         /// Games played at once, each on its own thread with its own players (one core
         /// each: more jobs than cores makes time-limited players weaker). The games and the
         /// result do not depend on it: every game is seeded from --seed and its number.

@@ -67,14 +67,25 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Perft {
             variant,
             position,
+            profile,
             depth,
             divide,
-        } => commands::perft(&variant, position.as_deref(), depth, divide),
+        } => commands::perft(
+            &variant,
+            open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
+            depth,
+            divide,
+        ),
         Command::Moves {
             variant,
             position,
+            profile,
             after,
-        } => commands::moves(&variant, position.as_deref(), after.as_deref()),
+        } => commands::moves(
+            &variant,
+            open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
+            after.as_deref(),
+        ),
         Command::Odds {
             variant,
             position,
@@ -89,6 +100,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Play {
             variant,
             position,
+            profile,
             move_time,
             seed,
             vs,
@@ -96,7 +108,7 @@ fn run(command: Command) -> Result<(), CliError> {
             thinking,
         } => play::play(
             &variant,
-            position.as_deref(),
+            open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
             move_time,
             seed,
             &play::Players {
@@ -108,6 +120,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Analyze {
             variant,
             position,
+            profile,
             after,
             depth,
             time,
@@ -115,7 +128,7 @@ fn run(command: Command) -> Result<(), CliError> {
             hash,
         } => engine_commands::analyze(
             &variant,
-            position.as_deref(),
+            open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
             after.as_deref(),
             &engine_commands::AnalyzeLimits {
                 depth,
@@ -134,11 +147,12 @@ fn run(command: Command) -> Result<(), CliError> {
             max_turns,
             max_decisions,
             position,
+            profile,
             jobs,
             records,
         } => engine_commands::play_match(
             &variant,
-            position.as_deref(),
+            open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
             &engine_commands::MatchSettings {
                 a: &a,
                 b: &b,

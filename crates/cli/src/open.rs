@@ -32,6 +32,24 @@ pub fn position_text(arg: &str) -> Result<String, CliError> {
     }
 }
 
+/// The position text with a profile file's tokens after it (`--profile`): `position` (or
+/// `start`, the standard start) then the file's text. The variant's parser reads the profile
+/// (DMChess); other variants refuse the extra words. Without a profile, `position` as given.
+pub fn with_profile(
+    position: Option<&str>,
+    profile: Option<&Path>,
+) -> Result<Option<String>, CliError> {
+    let Some(path) = profile else {
+        return Ok(position.map(str::to_owned));
+    };
+    let start = position.map(position_text).transpose()?;
+    let tokens = read_file(path)?;
+    Ok(Some(format!(
+        "{} {tokens}",
+        start.as_deref().unwrap_or("start")
+    )))
+}
+
 /// Opens a game of `variant` at `position` (or the standard start).
 pub fn game(variant_name: &str, position: Option<&str>) -> Result<Box<dyn DynGame>, CliError> {
     let entry = variant(variant_name)?;

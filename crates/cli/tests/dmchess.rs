@@ -154,3 +154,40 @@ fn dmchess_play_shows_a_pieces_del_and_takes_a_resignation() {
         assert!(text.contains(needle), "lacks `{needle}`: {text}");
     }
 }
+
+#[test]
+fn dmchess_profile_replaces_portals_energy_and_shifts() {
+    let dense = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../variants/src/dmchess/dense.profile"
+    );
+    let o = omnichess(&["perft", "dmchess", "--depth", "2", "--profile", dense]);
+    assert_eq!(
+        stdout(&o),
+        "12113\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // The position text then carries the profile.
+    let o = omnichess(&[
+        "moves",
+        "dmchess",
+        "--profile",
+        dense,
+        "--after",
+        "Nd1g1-d1h3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bad = temp_file("bad.profile", "portals=1-2:e2\nenergy=1:a3\nshifts=id\n");
+    let o = omnichess(&["moves", "dmchess", "--profile", bad.to_str().expect("path")]);
+    assert_user_error(&o, "starting rank");
+    let o = omnichess(&[
+        "perft",
+        "dmchess",
+        "--depth",
+        "1",
+        "--profile",
+        "/nonexistent.profile",
+    ]);
+    assert_user_error(&o, "nonexistent.profile");
+}

@@ -63,8 +63,21 @@ pub(super) fn start_position() -> Position {
 
 impl DmChess {
     /// Reads a position text (see the module documentation).
+    /// `#` starts a comment to the end of its line, and `start` stands for the standard
+    /// start's eight boards and counters (so `start` and a profile's tokens, as `--profile`
+    /// writes, is the standard start with that profile).
     pub(super) fn from_text(text: &str) -> Result<DmChess, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let standard = DmChess::new(start_position(), Profile::default_profile()).text();
+        let mut fields: Vec<&str> = Vec::new();
+        for line in text.lines() {
+            let line = line.split('#').next().unwrap_or("");
+            for word in line.split_whitespace() {
+                match word {
+                    "start" if fields.is_empty() => fields.extend(standard.split_whitespace()),
+                    w => fields.push(w),
+                }
+            }
+        }
         let (state, profile_tokens): (Vec<&str>, Vec<&str>) =
             fields.iter().partition(|f| !f.contains('='));
         if state.is_empty() {
