@@ -50,7 +50,7 @@ pub const RECHARGE: u8 = 3;
 
 /// The pieces and counters.
 ///
-/// Size: 1 656 bytes (1 024-byte mailbox, colour and kind sets per board, 64 recharge
+/// Size: 1 640 bytes (1 024-byte mailbox, colour and kind sets per board, 64 recharge
 /// counters, the flow of each board, the counters and the hash of the pieces).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -380,9 +380,10 @@ mod tests {
     #[test]
     fn sizes_are_as_documented() {
         // docs/PERFORMANCE.md, "DMChess": keep the 256 pieces compact.
-        assert_eq!(size_of::<Position>(), 1_656);
+        assert_eq!(size_of::<Position>(), 1_640);
         assert_eq!(size_of::<Move>(), 6);
         assert_eq!(size_of::<Piece>(), 2);
+        assert_eq!(size_of::<super::super::DmChess>(), 1_672);
     }
 
     #[test]
