@@ -142,6 +142,11 @@ pub enum Command {
         /// `think` at the prompt turns it on and off.
         #[arg(long, requires = "vs")]
         thinking: bool,
+        /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
+        /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
+        /// Every engine without a limit of its own plays on that clock.
+        #[arg(long, value_parser = ["standard", "rapid", "blitz"])]
+        time_control: Option<String>,
     },
 
     /// Search a position with the engine. Prints a progress line per completed depth
@@ -235,6 +240,11 @@ pub enum Command {
         /// each game's number, A's colour and how it ended.
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
+        /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
+        /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
+        /// Every engine without a limit of its own plays on that clock.
+        #[arg(long, value_parser = ["standard", "rapid", "blitz"])]
+        time_control: Option<String>,
     },
 
     /// Speak UCI on stdin/stdout, so chess GUIs and match runners can use the engine.

@@ -170,3 +170,41 @@ fn progress(so_far: &MatchReport, games: u32, terminal: bool) {
     }
     let _ = err.flush();
 }
+
+/// An agent spec on a named time control: `engine` and `mcts` specs without a limit of their
+/// own get `clock=NAME`; others are returned as they are.
+pub fn on_clock(spec: &str, time_control: Option<&str>) -> String {
+    let Some(name) = time_control else {
+        return spec.to_owned();
+    };
+    let searcher = spec == "engine"
+        || spec == "mcts"
+        || spec.starts_with("engine:")
+        || spec.starts_with("mcts:");
+    let limited = ["time=", "clock=", "nodes=", "depth="]
+        .iter()
+        .any(|k| spec.contains(k));
+    match (searcher, limited) {
+        (true, false) if spec.contains(':') => format!("{spec},clock={name}"),
+        (true, false) => format!("{spec}:clock={name}"),
+        _ => spec.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_clock;
+
+    #[test]
+    fn a_time_control_goes_to_searchers_without_a_limit() {
+        assert_eq!(on_clock("engine", Some("blitz")), "engine:clock=blitz");
+        assert_eq!(on_clock("mcts", Some("rapid")), "mcts:clock=rapid");
+        assert_eq!(on_clock("engine:depth=3", Some("blitz")), "engine:depth=3");
+        assert_eq!(
+            on_clock("engine:time=0.1", Some("blitz")),
+            "engine:time=0.1"
+        );
+        assert_eq!(on_clock("random", Some("blitz")), "random");
+        assert_eq!(on_clock("engine", None), "engine");
+    }
+}

@@ -8,6 +8,7 @@ use omnichess_core::hashing::splitmix64;
 use omnichess_core::{DynGame, Outcome, Player, ToAct};
 use omnichess_engine::registry::DynAgent;
 
+use crate::chess_clocks::ChessClocks;
 use crate::error::CliError;
 use crate::input::{Input, Wait};
 use crate::output::{out, outln};
@@ -41,6 +42,8 @@ pub struct LoopOptions {
     pub seed: u64,
     /// The time per decision: the variant's own limit unless set (zero: no limit).
     pub move_time: Option<Duration>,
+    /// Both players' clocks (`play --time-control`), if the game is played on a clock.
+    pub clock: Option<omnichess_engine::clock::Clock>,
     /// Return as soon as the game is over (a series goes on to its next game), rather than
     /// waiting for `quit` (so that the players may still `undo` or `save`).
     pub leave_when_over: bool,
@@ -105,7 +108,8 @@ pub fn run(
     dice.roll_while_chance(game);
     // Against the computer the board is drawn from the human's side.
     let viewer = opponent.as_deref().map(|o| o.side.opponent());
-    show(game, ended, limit, viewer);
+    let mut clocks = options.clock.map(|c| ChessClocks::new(c, game));
+    show(game, ended, limit, viewer, clocks.as_ref());
     let mut deadline = None;
     loop {
         if let Some(computer) = opponent.as_deref_mut()
@@ -113,8 +117,14 @@ pub fn run(
             && game.to_act() == ToAct::Player(computer.side)
         {
             own_decisions += computer.play_turn(game)?;
+            if let Some(c) = &mut clocks
+                && !c.after_decision(game, computer.side)
+            {
+                outln!("{} ran out of time", game.player_name(computer.side));
+                ended = Some(Outcome::win(computer.side.opponent(), "time forfeit"));
+            }
             dice.roll_while_chance(game);
-            show(game, ended, limit, viewer);
+            show(game, ended, limit, viewer, clocks.as_ref());
             continue;
         }
         let over = ended.or(game.to_act().outcome());
@@ -123,6 +133,9 @@ pub fn run(
         }
         if over.is_none() && deadline.is_none() {
             deadline = limit.map(|l| Instant::now() + l);
+            if let (Some(c), Some(p)) = (&clocks, game.to_act().player()) {
+                deadline = Some(deadline.map_or(c.deadline(p), |d| d.min(c.deadline(p))));
+            }
         }
         if terminal && deadline.is_some() {
             outln!(); // the clock's line, kept up to date above the prompt
@@ -131,7 +144,7 @@ pub fn run(
         let mut tick = |left: Duration| {
             if terminal {
                 out!(
-                    "\x1b7\x1b[1A\r\x1b[K⏱ {} left for this decision\x1b8",
+                    "\x1b7\x1b[1A\r\x1b[K⏱ {} left for this turn\x1b8",
                     clock(left)
                 );
             }
@@ -146,15 +159,18 @@ pub fn run(
                 let loser = game.to_act();
                 let winner = loser.player().map(|p| p.opponent());
                 outln!();
-                outln!(
-                    "{loser} ran out of time ({} per decision)",
-                    clock(limit.unwrap_or_default())
-                );
+                let name = loser.player().map_or("nobody", |p| game.player_name(p));
+                match limit {
+                    Some(l) if clocks.is_none() => {
+                        outln!("{name} ran out of time ({} per decision)", clock(l));
+                    }
+                    _ => outln!("{name} ran out of time"),
+                }
                 if let Some(w) = winner {
                     ended = Some(Outcome::win(w, "time forfeit"));
                 }
                 deadline = None;
-                show(game, ended, limit, viewer);
+                show(game, ended, limit, viewer, clocks.as_ref());
                 continue;
             }
         };
@@ -171,7 +187,7 @@ pub fn run(
             "resign" if over.is_none() => match game.to_act().player() {
                 Some(p) if opponent.as_deref().is_none_or(|o| o.side != p) => {
                     ended = Some(Outcome::win(p.opponent(), "resignation"));
-                    show(game, ended, limit, viewer);
+                    show(game, ended, limit, viewer, clocks.as_ref());
                 }
                 _ => outln!("only the player to move can resign"),
             },
@@ -180,7 +196,7 @@ pub fn run(
                     outln!("the computer does not agree to draws: play on, or `resign`");
                 } else {
                     ended = Some(Outcome::draw("agreement"));
-                    show(game, ended, limit, viewer);
+                    show(game, ended, limit, viewer, clocks.as_ref());
                 }
             }
             "quit" | "exit" => return Ok(over.map_or(GameEnd::Quit, GameEnd::Over)),
@@ -217,7 +233,10 @@ pub fn run(
                 if undone {
                     ended = None;
                     deadline = None;
-                    show(game, ended, limit, viewer);
+                    if let Some(c) = &mut clocks {
+                        c.restart(game);
+                    }
+                    show(game, ended, limit, viewer, clocks.as_ref());
                 } else {
                     outln!("nothing to undo");
                 }
@@ -225,7 +244,7 @@ pub fn run(
             "draw" if over.is_none() => match game.claimable_draw() {
                 Some(reason) => {
                     ended = Some(Outcome::draw(reason));
-                    show(game, ended, limit, viewer);
+                    show(game, ended, limit, viewer, clocks.as_ref());
                 }
                 None => outln!("no draw can be claimed in this position"),
             },
@@ -237,14 +256,17 @@ pub fn run(
             },
             _ if let Some(text) = game.command(command, argument.trim()) => outln!("{text}"),
             _ if over.is_some() => outln!("the game is over; `undo`, `save FILE` or `quit`"),
-            _ => match game.play(input_text) {
-                Ok(()) => {
+            _ => match (game.to_act().player(), game.play(input_text)) {
+                (mover, Ok(())) => {
+                    if let (Some(c), Some(m)) = (&mut clocks, mover) {
+                        c.after_decision(game, m);
+                    }
                     deadline = None;
                     own_decisions += 1;
                     dice.roll_while_chance(game);
-                    show(game, ended, limit, viewer);
+                    show(game, ended, limit, viewer, clocks.as_ref());
                 }
-                Err(e) => outln!("{e} (type `moves` for the legal ones)"),
+                (_, Err(e)) => outln!("{e} (type `moves` for the legal ones)"),
             },
         }
     }
@@ -312,6 +334,7 @@ fn show(
     ended: Option<Outcome>,
     limit: Option<Duration>,
     viewer: Option<Player>,
+    clocks: Option<&ChessClocks>,
 ) {
     outln!();
     out!("{}", game.diagram_for(viewer));
@@ -325,6 +348,9 @@ fn show(
                 "({} may claim a draw by {reason}: type `draw`)",
                 game.to_act_text()
             );
+        }
+        if let Some(c) = clocks {
+            outln!("({}; running out loses)", c.line(game));
         }
         if let Some(l) = limit {
             outln!("({} per decision; running out loses)", clock(l));

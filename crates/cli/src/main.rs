@@ -1,6 +1,7 @@
 //! The `omnichess` command. See `omnichess --help`.
 
 mod args;
+mod chess_clocks;
 mod commands;
 mod duci;
 mod engine_commands;
@@ -106,6 +107,7 @@ fn run(command: Command) -> Result<(), CliError> {
             vs,
             engine_first,
             thinking,
+            time_control,
         } => play::play(
             &variant,
             open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
@@ -115,6 +117,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 vs: vs.as_deref(),
                 engine_first,
                 thinking,
+                time_control: time_control.as_deref(),
             },
         ),
         Command::Analyze {
@@ -150,12 +153,13 @@ fn run(command: Command) -> Result<(), CliError> {
             profile,
             jobs,
             records,
+            time_control,
         } => engine_commands::play_match(
             &variant,
             open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
             &engine_commands::MatchSettings {
-                a: &a,
-                b: &b,
+                a: &engine_commands::on_clock(&a, time_control.as_deref()),
+                b: &engine_commands::on_clock(&b, time_control.as_deref()),
                 games,
                 time,
                 seed,

@@ -7,6 +7,7 @@ use omnichess_core::series::{Contestant, Series, SeriesResult};
 
 use crate::error::CliError;
 use omnichess_core::Player;
+use omnichess_engine::clock::Clock;
 
 use crate::game_loop::{self, GameEnd, LoopOptions, Opponent};
 use crate::input::Input;
@@ -21,6 +22,8 @@ pub struct Players<'a> {
     pub engine_first: bool,
     /// Show its thinking.
     pub thinking: bool,
+    /// A named time control for both players (`--time-control`).
+    pub time_control: Option<&'a str>,
 }
 
 /// One game.
@@ -36,7 +39,8 @@ pub fn play(
     let mut opponent = match players.vs {
         Some(spec) => {
             let entry = crate::engine_commands::engine(variant)?;
-            let agent = (entry.agent)(spec, seed, omnichess_engine::agents::DEFAULT_TIME)?;
+            let spec = crate::engine_commands::on_clock(spec, players.time_control);
+            let agent = (entry.agent)(&spec, seed, omnichess_engine::agents::DEFAULT_TIME)?;
             let side = if players.engine_first {
                 Player::White
             } else {
@@ -59,11 +63,12 @@ pub fn play(
         outln!(
             "the computer ({}) plays {}",
             players.vs.unwrap_or(""),
-            o.side
+            game.player_name(o.side)
         );
     }
     let options = LoopOptions {
         move_time: move_time.map(Duration::from_secs),
+        clock: players.time_control.and_then(Clock::named),
         leave_when_over: false,
         seed,
     };
@@ -90,6 +95,7 @@ pub fn series(
     let input = Input::stdin();
     let options = LoopOptions {
         move_time: move_time.map(Duration::from_secs),
+        clock: None,
         leave_when_over: true,
         seed: seed.unwrap_or_else(clock_seed),
     };

@@ -144,10 +144,10 @@ impl Session {
             depth: number("depth").and_then(|d| u32::try_from(d).ok()),
             nodes: number("nodes"),
             time: number("movetime").map(Duration::from_millis).or_else(|| {
-                let clock = Clock {
-                    left: Duration::from_millis(time?),
-                    increment: Duration::from_millis(increment.unwrap_or(0)),
-                };
+                let clock = Clock::new(
+                    Duration::from_millis(time?),
+                    Duration::from_millis(increment.unwrap_or(0)),
+                );
                 Some(clock.budget(number("movestogo")))
             }),
             stop: Some(Arc::clone(&stop)),

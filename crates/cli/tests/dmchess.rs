@@ -191,3 +191,17 @@ fn dmchess_profile_replaces_portals_energy_and_shifts() {
     ]);
     assert_user_error(&o, "nonexistent.profile");
 }
+
+#[test]
+fn dmchess_play_on_the_time_controls_of_8_1() {
+    for (control, shown) in [
+        ("blitz", "clocks: light 5:00 (+3 s), dark 5:00 (+3 s)"),
+        ("rapid", "clocks: light 25:00 (+10 s), dark 25:00 (+10 s)"),
+        ("standard", "clocks: light 90:00, dark 90:00"),
+    ] {
+        let o = with_input(&["play", "dmchess", "--time-control", control], "quit\n");
+        assert!(stdout(&o).contains(shown), "{control}: {}", stdout(&o));
+    }
+    let o = omnichess(&["play", "dmchess", "--time-control", "bullet"]);
+    assert_eq!(o.status.code(), Some(2));
+}

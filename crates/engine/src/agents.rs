@@ -88,7 +88,8 @@ impl Level {
 
 /// An agent as written on the command line: `engine`, `engine:depth=N`, `engine:time=S`
 /// (seconds, may be fractional), `engine:nodes=N`, `engine:clock=BASE+INC` (a clock of BASE
-/// seconds per game and INC added per turn; several options joined by commas), `mcts`,
+/// seconds per game and INC added per turn, or `clock=standard|rapid|blitz`; several options
+/// joined by commas), `mcts`,
 /// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`, and an outside engine
 /// over UCI: `uci:PATH[,skill=N][,elo=N][,time=S]`.
 #[derive(Clone, Debug, PartialEq)]
@@ -177,7 +178,7 @@ impl FromStr for AgentSpec {
                 "clock" => {
                     let clock = parse_clock(value.trim()).ok_or_else(|| {
                         bad(format!(
-                            "`{value}`: a clock is BASE+INC in seconds, such as 60+0.5"
+                            "`{value}`: a clock is BASE+INC in seconds, such as 60+0.5, or standard, rapid or blitz"
                         ))
                     })?;
                     if level.clock.replace(clock).is_some() {
@@ -205,7 +206,7 @@ impl FromStr for AgentSpec {
 }
 
 /// A clock written `BASE+INC` or `BASE` (seconds, may be fractional): BASE positive, INC not
-/// negative.
+/// negative; or a named time control (`standard`, `rapid`, `blitz`: DMChess 8.1).
 fn parse_clock(text: &str) -> Option<Clock> {
     let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
     let seconds = |t: &str| {
@@ -214,11 +215,11 @@ fn parse_clock(text: &str) -> Option<Clock> {
             .ok()
             .and_then(|s| Duration::try_from_secs_f64(s).ok())
     };
+    if let Some(named) = Clock::named(text.trim()) {
+        return Some(named);
+    }
     let left = seconds(base).filter(|t| !t.is_zero())?;
-    Some(Clock {
-        left,
-        increment: seconds(increment)?,
-    })
+    Some(Clock::new(left, seconds(increment)?))
 }
 
 /// Builds the agent `spec` for variant `G` with `evaluator`. `seed` makes `random`, `greedy`
@@ -572,10 +573,10 @@ mod tests {
         let clocked = level("engine:clock=60+0.5");
         assert_eq!(
             clocked.clock,
-            Some(Clock {
-                left: Duration::from_secs(60),
-                increment: Duration::from_millis(500)
-            })
+            Some(Clock::new(
+                Duration::from_secs(60),
+                Duration::from_millis(500)
+            ))
         );
         assert_eq!(clocked.limits(DEFAULT_TIME).time, None, "the clock decides");
         assert_eq!(

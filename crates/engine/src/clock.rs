@@ -1,18 +1,33 @@
 //! Time management from a chess clock, for the engine in any variant: the UCI `go wtime …`
-//! command, `match` and `play` with an agent written `engine:clock=BASE+INC`.
+//! command, `match` and `play` with an agent written `engine:clock=BASE+INC` or with a named
+//! time control (`engine:clock=blitz`, `--time-control`; DMChess 8.1).
 
 use std::time::Duration;
 
 use crate::limits::Limits;
 
-/// A player's clock: the time left and the increment added after each turn.
+/// A player's clock: the time left, the increment added after each turn, and a second
+/// period's time added once a number of turns is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
     /// Time left.
     pub left: Duration,
     /// Added after each turn.
     pub increment: Duration,
+    /// `(turns, extra)`: after `turns` turns, `extra` is added once (DMChess 8.1.1: 30
+    /// minutes after move 40).
+    pub period: Option<(u32, Duration)>,
+    /// Turns charged to this clock.
+    pub played: u32,
 }
+
+/// The named time controls (DMChess 8.1): name, base seconds, increment seconds, and the
+/// second period (turns, extra seconds).
+pub const TIME_CONTROLS: [(&str, u64, u64, Option<(u32, u64)>); 3] = [
+    ("standard", 90 * 60, 0, Some((40, 30 * 60))),
+    ("rapid", 25 * 60, 10, None),
+    ("blitz", 5 * 60, 3, None),
+];
 
 /// The turns a clock is shared over when nobody says how many are left.
 pub const DEFAULT_TURNS_TO_GO: u64 = 30;
@@ -24,21 +39,59 @@ const RESERVE: Duration = Duration::from_millis(20);
 const LEAST: Duration = Duration::from_millis(5);
 
 impl Clock {
-    /// The time for this turn: an equal share of what is left over `turns_to_go`
-    /// ([`DEFAULT_TURNS_TO_GO`] when not known) plus ¾ of the increment, never more than half
-    /// of what is left, less 20 ms of reserve, and at least 5 ms.
+    /// A clock of `left` with `increment` per turn and no second period.
+    #[must_use]
+    pub const fn new(left: Duration, increment: Duration) -> Clock {
+        Clock {
+            left,
+            increment,
+            period: None,
+            played: 0,
+        }
+    }
+
+    /// A named time control of [`TIME_CONTROLS`]: `standard`, `rapid` or `blitz`.
+    #[must_use]
+    pub fn named(name: &str) -> Option<Clock> {
+        let &(_, base, increment, period) = TIME_CONTROLS.iter().find(|c| c.0 == name)?;
+        Some(Clock {
+            period: period.map(|(turns, extra)| (turns, Duration::from_secs(extra))),
+            ..Clock::new(Duration::from_secs(base), Duration::from_secs(increment))
+        })
+    }
+
+    /// The time for this turn: an equal share of what is left over `turns_to_go` (when not
+    /// known: the turns left in the first period, else [`DEFAULT_TURNS_TO_GO`]) plus ¾ of
+    /// the increment, never more than half of what is left, less 20 ms of reserve, and at
+    /// least 5 ms.
     #[must_use]
     pub fn budget(&self, turns_to_go: Option<u64>) -> Duration {
-        let turns =
-            u32::try_from(turns_to_go.unwrap_or(DEFAULT_TURNS_TO_GO).max(1)).unwrap_or(u32::MAX);
+        let in_period = self
+            .period
+            .filter(|&(turns, _)| self.played < turns)
+            .map(|(turns, _)| u64::from(turns - self.played));
+        let turns = u32::try_from(
+            turns_to_go
+                .or(in_period)
+                .unwrap_or(DEFAULT_TURNS_TO_GO)
+                .max(1),
+        )
+        .unwrap_or(u32::MAX);
         let share = self.left / turns + self.increment * 3 / 4;
         share.min(self.left / 2).saturating_sub(RESERVE).max(LEAST)
     }
 
-    /// Charges a turn that took `used`, then adds the increment (the time left never goes
-    /// below zero; nobody flags here: the player simply has the increment left).
+    /// Charges a turn that took `used`, then adds the increment, and the second period's
+    /// time after its last turn (the time left never goes below zero; nobody flags here: the
+    /// player simply has the increment left).
     pub fn spend(&mut self, used: Duration) {
         self.left = self.left.saturating_sub(used) + self.increment;
+        self.played += 1;
+        if let Some((turns, extra)) = self.period
+            && self.played == turns
+        {
+            self.left += extra;
+        }
     }
 }
 
@@ -104,10 +157,7 @@ mod tests {
 
     #[test]
     fn the_budget_shares_the_clock_and_keeps_a_reserve() {
-        let clock = |left, increment| Clock {
-            left: ms(left),
-            increment: ms(increment),
-        };
+        let clock = |left, increment| Clock::new(ms(left), ms(increment));
         assert_eq!(clock(60_000, 0).budget(None), ms(1980));
         assert_eq!(clock(60_000, 1000).budget(Some(10)), ms(6730));
         assert_eq!(clock(100, 0).budget(Some(1)), ms(30));
@@ -116,10 +166,7 @@ mod tests {
 
     #[test]
     fn a_turn_is_charged_then_the_increment_added_and_a_new_game_resets() {
-        let start = Clock {
-            left: ms(10_000),
-            increment: ms(100),
-        };
+        let start = Clock::new(ms(10_000), ms(100));
         let mut turns = TurnLimits::new(Limits::depth(6), Some(start));
         let first = turns.next();
         assert_eq!(
@@ -143,5 +190,32 @@ mod tests {
         assert_eq!(turns.clock(), Some(start));
         let fixed = TurnLimits::new(Limits::depth(3), None);
         assert_eq!(fixed.next().time, None);
+    }
+
+    #[test]
+    fn the_named_controls_of_dmchess_8_1() {
+        let blitz = Clock::named("blitz").expect("8.1.3");
+        assert_eq!((blitz.left, blitz.increment), (ms(300_000), ms(3_000)));
+        let rapid = Clock::named("rapid").expect("8.1.2");
+        assert_eq!((rapid.left, rapid.increment), (ms(1_500_000), ms(10_000)));
+        // 8.1.1: 90 minutes for the first 40 moves, then 30 more for the rest.
+        let mut standard = Clock::named("standard").expect("8.1.1");
+        assert_eq!(standard.budget(None), ms(5_400_000 / 40 - 20));
+        for _ in 0..39 {
+            standard.spend(ms(60_000));
+        }
+        assert_eq!(standard.left, ms((90 - 39) * 60_000));
+        assert_eq!(
+            standard.budget(None),
+            ms((90 - 39) * 60_000 / 2 - 20),
+            "one turn to go: at most half of what is left"
+        );
+        standard.spend(ms(60_000));
+        assert_eq!(
+            standard.left,
+            ms((90 - 40 + 30) * 60_000),
+            "30 minutes after move 40"
+        );
+        assert_eq!(Clock::named("bullet"), None);
     }
 }

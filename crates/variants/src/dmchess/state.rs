@@ -201,6 +201,18 @@ impl DmChess {
         }
     }
 
+    /// The moves by the rules of movement that the conservation law (6.2) refuses here: what
+    /// the self-play report counts.
+    #[must_use]
+    pub fn refused_by_conservation(&self) -> usize {
+        let mut n = 0;
+        self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
+            n += usize::from(self.pos.breaks_conservation(mv));
+            false
+        });
+        n
+    }
+
     /// Whether the side to move has a legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
