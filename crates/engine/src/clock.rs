@@ -21,9 +21,12 @@ pub struct Clock {
     pub played: u32,
 }
 
-/// The named time controls (DMChess 8.1): name, base seconds, increment seconds, and the
-/// second period (turns, extra seconds).
-pub const TIME_CONTROLS: [(&str, u64, u64, Option<(u32, u64)>); 3] = [
+/// A named time control: name, base seconds, increment seconds, and the second period
+/// (turns, extra seconds).
+pub type TimeControl = (&'static str, u64, u64, Option<(u32, u64)>);
+
+/// The named time controls (DMChess 8.1).
+pub const TIME_CONTROLS: [TimeControl; 3] = [
     ("standard", 90 * 60, 0, Some((40, 30 * 60))),
     ("rapid", 25 * 60, 10, None),
     ("blitz", 5 * 60, 3, None),

@@ -433,3 +433,34 @@ fn the_position_text_round_trips_and_refuses_bad_input() {
         assert!(e.contains(expected), "{t}: {e}");
     }
 }
+
+#[test]
+fn c6_1_3_a_shift_that_moves_a_double_stepped_pawn_ends_en_passant() {
+    // Dark's double step c7-c5 ends the eighth full turn; in phase 1 c5 is a portal, so the
+    // pawn goes to the nearest free square, c6 — the square it skipped. En passant ends
+    // (ruling S.3); the b5 pawn takes it there as an ordinary capture.
+    let mut g = game(
+        &[(0, "8/2p15/8/1P16/8/8/8/8"), KINGS_D8],
+        "d - 0 8 0/1 - - -",
+    );
+    play(&mut g, "Pd1c7-d1c5");
+    assert_eq!(piece_at(&g, "d1c5"), None, "moved off the new portal");
+    assert_eq!(piece_at(&g, "d1c6"), Some((Kind::Pawn, 1)));
+    assert_eq!(g.position().en_passant(), None);
+    play(&mut g, "Pd1b5-d1c6");
+    assert_eq!(
+        piece_at(&g, "d1c6"),
+        Some((Kind::Pawn, 2)),
+        "4.3.4: +1 for the capture"
+    );
+    assert_eq!(
+        g.position().pieces().count(),
+        3,
+        "the two kings and the pawn"
+    );
+    let t = g.position_text();
+    assert_eq!(
+        DmChess::from_position_text(&t).map(|b| b.position_text()),
+        Ok(t)
+    );
+}

@@ -323,6 +323,20 @@ impl Position {
                 }
             }
         }
+        // En passant survives a shift only as it was: the square still empty, the pawn
+        // that double-stepped still behind it (ruling S.3).
+        if let Some(ep) = self.ep {
+            let pawn = match self.side {
+                Player::White => ep - 8,
+                Player::Black => ep + 8,
+            };
+            let behind = self
+                .piece(pawn)
+                .is_some_and(|p| p.kind() == Kind::Pawn && p.player() == self.side);
+            if self.piece(ep).is_some() || !behind {
+                self.ep = None;
+            }
+        }
     }
 
     /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from the 17th move
