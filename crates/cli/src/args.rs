@@ -240,6 +240,10 @@ pub enum Command {
         /// each game's number, A's colour and how it ended.
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
+        /// Open every game with N decisions chosen at random (from the game's seed), for
+        /// varied games between agents that would play the same game every time.
+        #[arg(long, default_value_t = 0)]
+        opening: u32,
         /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
         /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
         /// Every engine without a limit of its own plays on that clock.

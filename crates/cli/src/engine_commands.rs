@@ -94,6 +94,8 @@ pub struct MatchSettings<'a> {
     pub jobs: usize,
     /// The folder every game is written to, if any.
     pub records: Option<&'a Path>,
+    /// Random decisions opening every game.
+    pub opening: u32,
 }
 
 /// `omnichess match`
@@ -119,6 +121,7 @@ pub fn play_match(
         })
         .transpose()?;
     let request = MatchRequest {
+        opening: settings.opening,
         a: settings.a,
         b: settings.b,
         games: settings.games,

@@ -153,6 +153,7 @@ fn run(command: Command) -> Result<(), CliError> {
             profile,
             jobs,
             records,
+            opening,
             time_control,
         } => engine_commands::play_match(
             &variant,
@@ -167,6 +168,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 max_decisions: max_decisions.unwrap_or(u64::MAX),
                 jobs,
                 records: records.as_deref(),
+                opening,
             },
         ),
         Command::Uci { variant } if variant == "multiverse" => {

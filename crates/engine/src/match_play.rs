@@ -40,6 +40,10 @@ pub struct MatchConfig {
     /// ([`PlayedGame::record`]); writing a 5D record tests every checking action for
     /// softmate, so it is not done unasked.
     pub records: bool,
+    /// Decisions played uniformly at random (from the game's seed) before the agents take
+    /// over: varied games between agents that would otherwise play the same game every time
+    /// (an engine at a fixed node count against itself). Part of the game and its record.
+    pub opening: u32,
 }
 
 /// The result so far, from A's side.
@@ -427,6 +431,16 @@ fn play_game<V: Variant>(
     let first_turn = game.turn_index();
     let mut open = Vec::new();
     let mut decisions = Vec::new();
+    while (decisions.len() as u64) < u64::from(config.opening)
+        && matches!(game.to_act(), ToAct::Player(_))
+    {
+        game.decisions(&mut open);
+        let Some(&d) = open.get(rng.gen_range(0..open.len().max(1))) else {
+            break;
+        };
+        game.apply(d);
+        decisions.push(d);
+    }
     loop {
         let ending = if game.turn_index() - first_turn >= config.max_turns {
             Ending::TurnCap(config.max_turns)

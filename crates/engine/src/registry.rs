@@ -69,6 +69,8 @@ pub struct MatchRequest<'a> {
     pub position: Option<&'a str>,
     /// Games played at once, each on its own thread with its own agents (at least 1).
     pub jobs: usize,
+    /// Random decisions opening every game (see [`MatchConfig::opening`]).
+    pub opening: u32,
 }
 
 /// Plays a match, calling back after every game with the report so far and the game.
@@ -220,6 +222,7 @@ where
         ))
     };
     let config = MatchConfig {
+        opening: request.opening,
         games: request.games,
         seed: request.seed,
         max_turns: request.max_turns,

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 fn config(games: u32, max_turns: u64) -> MatchConfig {
     MatchConfig {
+        opening: 0,
         games,
         seed: 7,
         max_turns,
@@ -71,6 +72,7 @@ where
     };
     let (mut a, mut b) = (build(a, seed), build(b, seed + 1));
     let config = MatchConfig {
+        opening: 0,
         games: 2,
         seed,
         max_turns: 40,
@@ -159,6 +161,7 @@ fn a_game_reaching_the_decision_cap_is_adjudicated_a_draw_at_a_turn_start() {
     };
     let (mut a, mut b) = (build(1), build(2));
     let config = MatchConfig {
+        opening: 0,
         max_decisions: 6,
         ..config(2, 300)
     };
@@ -211,4 +214,33 @@ fn a_refereed_game_returns_its_decisions_and_the_winner_the_rules_name() {
     // At a cap the game is a draw and stops there.
     let (decisions, winner) = play(3);
     assert_eq!((decisions.len(), winner), (3, None));
+}
+
+#[test]
+fn a_random_opening_varies_the_games_of_a_deterministic_engine() {
+    // The engine at a fixed node count plays itself: without an opening every game is the
+    // same; with four random decisions first they differ, and each record still replays.
+    let records = |opening| {
+        let (mut a, mut b) = (
+            classic_agent("engine:nodes=200", 1),
+            classic_agent("engine:nodes=200", 2),
+        );
+        let mut games = Vec::new();
+        let config = MatchConfig {
+            opening,
+            ..config(4, 12)
+        };
+        play_match(&Classic::start(), a.as_mut(), b.as_mut(), &config, &mut |_, g| {
+            let record = g.record.clone().expect("records kept");
+            let moves = Classic::parse_record(&record).expect("reads").decisions;
+            games.push(moves.into_iter().map(|d| d.text).collect::<Vec<_>>());
+        })
+        .expect("legal play");
+        games
+    };
+    let same = records(0);
+    assert!(same.windows(2).all(|w| w[0] == w[1]), "{same:?}");
+    let varied = records(4);
+    assert!(varied.windows(2).any(|w| w[0][..4] != w[1][..4]), "{varied:?}");
+    assert!(varied.iter().all(|g| g.len() >= 4));
 }

@@ -45,6 +45,7 @@ fn takes_a_hanging_queen() {
 #[test]
 fn a_match_against_random_plays_to_the_end() {
     let request = MatchRequest {
+        opening: 0,
         a: "engine:depth=1",
         b: "random",
         games: 2,

@@ -65,6 +65,7 @@ fn errors_say_what_is_wrong() {
         message(analyze("classic", None, &["f3", "e5", "g4", "Qh4#"], 1)).contains("game is over")
     );
     let request = MatchRequest {
+        opening: 0,
         a: "engine:depth=1",
         b: "alphazero",
         games: 2,
@@ -87,6 +88,7 @@ fn errors_say_what_is_wrong() {
 #[test]
 fn matches_and_agents_run_by_name() {
     let request = MatchRequest {
+        opening: 0,
         a: "engine",
         b: "random",
         games: 2,
@@ -124,6 +126,7 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
     // its number only, so the result cannot depend on how many games run at once.
     let report = |jobs| {
         let request = MatchRequest {
+            opening: 0,
             a: "engine:depth=2",
             b: "greedy",
             games: 8,

@@ -251,6 +251,7 @@ fn indexed(values: &[i32], kind: Kind) -> i32 {
 /// `start` after the setup's random opening turns, drawn from `rng`.
 fn opening<G: Variant, E>(mut start: G, setup: &Setup<G, E>, rng: &mut StdRng) -> G {
     let config = MatchConfig {
+        opening: 0,
         max_turns: setup.opening_turns,
         ..setup.config
     };
