@@ -230,17 +230,26 @@ fn a_random_opening_varies_the_games_of_a_deterministic_engine() {
             opening,
             ..config(4, 12)
         };
-        play_match(&Classic::start(), a.as_mut(), b.as_mut(), &config, &mut |_, g| {
-            let record = g.record.clone().expect("records kept");
-            let moves = Classic::parse_record(&record).expect("reads").decisions;
-            games.push(moves.into_iter().map(|d| d.text).collect::<Vec<_>>());
-        })
+        play_match(
+            &Classic::start(),
+            a.as_mut(),
+            b.as_mut(),
+            &config,
+            &mut |_, g| {
+                let record = g.record.clone().expect("records kept");
+                let moves = Classic::parse_record(&record).expect("reads").decisions;
+                games.push(moves.into_iter().map(|d| d.text).collect::<Vec<_>>());
+            },
+        )
         .expect("legal play");
         games
     };
     let same = records(0);
     assert!(same.windows(2).all(|w| w[0] == w[1]), "{same:?}");
     let varied = records(4);
-    assert!(varied.windows(2).any(|w| w[0][..4] != w[1][..4]), "{varied:?}");
+    assert!(
+        varied.windows(2).any(|w| w[0][..4] != w[1][..4]),
+        "{varied:?}"
+    );
     assert!(varied.iter().all(|g| g.len() >= 4));
 }

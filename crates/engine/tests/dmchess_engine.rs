@@ -1,0 +1,88 @@
+//! The engine in DMChess: it mates the last king through a portal, takes a hanging queen on
+//! another board, and plays a match to the end against the random player.
+
+use omnichess_core::{Game, ToAct, Variant};
+use omnichess_engine::registry::{MatchRequest, find};
+use omnichess_engine::{Limits, Search, eval::DmChessEval, score};
+use omnichess_variants::dmchess::DmChess;
+
+const EMPTY: &str = "8/8/8/8/8/8/8/8";
+
+fn position(d1: &str, d2: &str, d8: &str) -> String {
+    let mut boards = [EMPTY; 8];
+    boards[0] = d1;
+    boards[1] = d2;
+    boards[7] = d8;
+    format!("{} l - 0 1 0/8 - - -", boards.join("|"))
+}
+
+fn best(text: &str, depth: u32) -> (DmChess, String, Option<i32>) {
+    let game = DmChess::from_position_text(text).expect("position reads");
+    let mut search = Search::new(DmChessEval, 16);
+    let result = search
+        .search(&game, &Limits::depth(depth), &mut |_| {})
+        .expect("a player acts");
+    let text = game.decision_text(result.best);
+    (game, text, score::mate_distance(result.score))
+}
+
+#[test]
+fn mates_the_last_king_through_a_portal() {
+    // Dark's only king is on D2 h8 behind its pawns. The D1 queen goes e1-e4 (the D1-D2
+    // portal), crosses to D2 and goes e4-e8 there, over the empty portals e5 and e6.
+    let text = position(
+        "8/8/8/8/8/8/8/4Q13",
+        "7k2/6p2p2/8/8/8/8/8/8",
+        "8/8/8/8/8/8/8/K87",
+    );
+    let (mut game, mv, mate) = best(&text, 2);
+    assert_eq!(mate, Some(1), "{mv}");
+    let m = game.parse_decision(&mv).expect("legal");
+    game.apply(m);
+    assert_eq!(game.to_act().outcome().map(|o| o.reason), Some("checkmate"));
+}
+
+#[test]
+fn takes_a_hanging_queen_on_another_board() {
+    let text = position(
+        "8/8/8/8/8/8/8/4R13",
+        "8/4q23/8/8/8/8/8/8",
+        "7k8/8/8/8/8/8/8/K87",
+    );
+    let (_, mv, _) = best(&text, 3);
+    assert_eq!(mv, "Rd1e1-d2e7");
+}
+
+#[test]
+fn a_match_against_random_plays_to_the_end() {
+    let request = MatchRequest {
+        opening: 0,
+        a: "engine:depth=1",
+        b: "random",
+        games: 2,
+        time: None,
+        seed: 3,
+        max_turns: 40,
+        max_decisions: u64::MAX,
+        records: true,
+        position: None,
+        jobs: 1,
+    };
+    let mut records = Vec::new();
+    let report =
+        (find("dmchess").expect("dmchess has an engine").play_match)(&request, &mut |_, game| {
+            records.push((game.ending.clone(), game.record.clone()))
+        })
+        .expect("the match plays");
+    assert_eq!(report.games(), 2);
+    assert_eq!(report.losses, 0, "{report:?}");
+    for (ending, record) in records {
+        let record = record.expect("records were asked for");
+        let parsed = DmChess::parse_record(&record).expect("the record reads");
+        let end = DmChess::after_record(&parsed).expect("the record replays");
+        match end.to_act() {
+            ToAct::Nobody(outcome) => assert!(ending.contains(outcome.reason), "{ending}"),
+            _ => assert!(ending.contains("cap"), "{ending}"),
+        }
+    }
+}
