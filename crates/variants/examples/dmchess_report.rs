@@ -7,6 +7,7 @@
 //! `cargo run --release -p omnichess-variants --example dmchess_report -- DIR`
 
 use std::collections::BTreeMap;
+use std::io::Write as _;
 use std::path::Path;
 
 use omnichess_core::{Game, Variant};
@@ -99,7 +100,14 @@ impl Report {
         Ok(())
     }
 
+    /// Writes the report; a closed standard output (`| head`) ends it quietly.
     fn print(&mut self) {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{}", self.text());
+    }
+
+    fn text(&mut self) -> String {
+        let mut lines = Vec::new();
         self.lengths.sort_unstable();
         let n = self.games.max(1);
         let median = self
@@ -109,28 +117,30 @@ impl Report {
             .unwrap_or(0);
         let mean = self.lengths.iter().sum::<usize>() as f64 / n as f64;
         let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
-        println!("games: {}", self.games);
-        println!(
+        lines.push(format!("games: {}", self.games));
+        lines.push(format!(
             "decisive: {} ({:.1} %)",
             self.decisive,
             pct(self.decisive, n)
-        );
+        ));
         for (ending, count) in &self.endings {
-            println!("  {ending}: {count}");
+            lines.push(format!("  {ending}: {count}"));
         }
-        println!("length in moves (plies): mean {mean:.1}, median {median}");
-        println!(
+        lines.push(format!(
+            "length in moves (plies): mean {mean:.1}, median {median}"
+        ));
+        lines.push(format!(
             "dimensional moves: {} of {} ({:.1} %)",
             self.dimensional,
             self.moves,
             pct(self.dimensional, self.moves)
-        );
-        println!(
+        ));
+        lines.push(format!(
             "energy-square gains: {} ({:.2} per game)",
             self.energy_gains,
             self.energy_gains as f64 / n as f64
-        );
-        println!(
+        ));
+        lines.push(format!(
             "conservation law: refused {} moves against {} legal ({:.1} %); in {} of {} positions ({:.1} %)",
             self.refused,
             self.legal,
@@ -138,6 +148,7 @@ impl Report {
             self.positions_with_refusals,
             self.positions,
             pct(self.positions_with_refusals, self.positions)
-        );
+        ));
+        lines.join("\n")
     }
 }

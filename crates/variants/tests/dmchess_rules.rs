@@ -464,3 +464,47 @@ fn c6_1_3_a_shift_that_moves_a_double_stepped_pawn_ends_en_passant() {
         Ok(t)
     );
 }
+
+#[test]
+fn c5_1_3_kings_are_distributed_before_play() {
+    // `start setup=ld`: Light, then Dark, move kings between boards, then Light moves first.
+    let mut g = DmChess::from_position_text("start setup=ld").expect("reads");
+    let m = moves(&g);
+    assert_eq!(m.len(), 57, "8 kings x 7 other boards, and done");
+    assert!(m.contains(&"done".to_owned()));
+    // The D1 king goes to D3's d1; D3's queen takes its e1 on D1 with DEL 1 (4.3.1).
+    play(&mut g, "Kd1e1-d3d1");
+    assert_eq!(piece_at(&g, "d3d1"), Some((Kind::King, 3)));
+    assert_eq!(piece_at(&g, "d1e1"), Some((Kind::Queen, 1)));
+    assert_eq!(
+        g.to_act(),
+        ToAct::Player(Player::White),
+        "Light goes on until done"
+    );
+    assert!(
+        !moves(&g).iter().any(|m| m.starts_with("Kd3d1")),
+        "each king moves once"
+    );
+    let t = g.position_text();
+    assert!(t.ends_with(" setup=ld"), "{t}");
+    assert_eq!(
+        DmChess::from_position_text(&t).map(|b| b.position_text()),
+        Ok(t)
+    );
+    let turn = g.turn_index();
+    play(&mut g, "done");
+    assert_eq!(g.turn_index(), turn + 1, "a distribution is a turn");
+    assert_eq!(g.to_act(), ToAct::Player(Player::Black));
+    play(&mut g, "done");
+    assert_eq!(g.to_act(), ToAct::Player(Player::White));
+    assert!(refused(&g, "done").contains("none is under way"));
+    assert_eq!(g.position().controlled(Player::White), 0);
+    assert!(!g.position_text().contains("setup="));
+    assert_eq!(
+        perft(
+            &mut DmChess::from_position_text("start setup=ld").expect("reads"),
+            3
+        ),
+        124_126
+    );
+}

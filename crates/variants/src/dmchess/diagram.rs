@@ -111,6 +111,12 @@ impl DmChess {
             _ => format!("{} to move", capitalised(player_name(pos.side))),
         };
         lines.push(format!("{to_act} (move {}).", pos.fullmoves));
+        if pos.distributing(pos.side) {
+            lines.push(format!(
+                "{} distributes its kings before play (5.1.3): move a king from its e-square to another board (Kd1e1-d3d1), then `done`.",
+                capitalised(player_name(pos.side))
+            ));
+        }
         for player in Player::BOTH {
             let kings = pos.kings(player).count();
             let checked = self.kings_in_check(player);

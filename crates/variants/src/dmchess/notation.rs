@@ -6,8 +6,9 @@
 use omnichess_core::{DecisionError, Game};
 
 use super::piece::Kind;
-use super::position::Move;
+use super::position::{Move, Special};
 use super::profile::short;
+use super::setup::DONE;
 use super::square;
 use super::state::DmChess;
 
@@ -15,6 +16,9 @@ impl DmChess {
     /// The EDAN text of `mv`.
     #[must_use]
     pub fn edan(&self, mv: Move) -> String {
+        if mv.special == Special::Done {
+            return "done".to_owned();
+        }
         let letter = self.pos.piece(mv.from).map_or('?', |p| p.kind().letter());
         let mut s = format!("{letter}{}-{}", square::name(mv.from), square::name(mv.to));
         if let Some(k) = mv.promotion {
@@ -28,6 +32,16 @@ impl DmChess {
     pub(super) fn parse_move(&self, text: &str) -> Result<Move, DecisionError> {
         let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
         let bad = |why: &str| DecisionError::unparsable(&short(text), why.to_owned());
+        if t == "done" {
+            return if self.pos.distributing(self.pos.side) {
+                Ok(DONE)
+            } else {
+                Err(DecisionError::illegal(
+                    t,
+                    "`done` ends a distribution of kings (5.1.3); none is under way",
+                ))
+            };
+        }
         let (letter, rest) = match t.chars().next() {
             Some(c) if c != 'd' && c != 'D' => {
                 let kind = Kind::from_letter(c)

@@ -21,6 +21,10 @@ pub enum Special {
     /// Castling, written as the king's move; the rook stands on the king's target board
     /// (6.3.2: the king may cross to another dimension to castle with its rook).
     Castle,
+    /// Before play, a king moved to another board (5.1.3, see `setup.rs`).
+    Transfer,
+    /// Before play, the end of a player's distribution of kings (`done`).
+    Done,
 }
 
 /// A move: the piece on `from` ends on `to` (perhaps on another board), promoting when
@@ -73,6 +77,10 @@ pub struct Position {
     /// `[board]`: the DEL carried into the board by dimensional moves less the DEL carried
     /// out, since the start (the conservation law, 6.2, ruling C.1).
     pub(super) flow: [i16; DIMENSIONS],
+    /// Bit `player`: that player still distributes its kings before play (5.1.3).
+    pub(super) setup: u8,
+    /// Distributions ended in this game (turns before the first move).
+    pub(super) setup_turns: u8,
     /// Bit `player`: that player controlled 5 or more dimensions when its last move ended
     /// (7.2.3).
     pub(super) streak: u8,
@@ -100,6 +108,8 @@ impl Position {
             phase: 0,
             to_shift: SHIFT_EVERY,
             flow: [0; DIMENSIONS],
+            setup: 0,
+            setup_turns: 0,
             streak: 0,
             pieces_hash: 0,
         }
@@ -221,6 +231,7 @@ impl Position {
                     | u64::from(self.phase) << 12
                     | u64::from(self.to_shift) << 20
                     | u64::from(self.streak) << 28
+                    | u64::from(self.setup) << 32
                     | 0xD2 << 40,
             );
         for (d, &f) in self.flow.iter().enumerate() {
@@ -241,6 +252,10 @@ impl Position {
     /// counters, and the dimensional shift after every eighth full turn (6.1). Kings left in
     /// check are the caller's business.
     pub(super) fn make(&mut self, mv: Move, compiled: &Compiled) {
+        if matches!(mv.special, Special::Transfer | Special::Done) {
+            self.make_setup(mv);
+            return;
+        }
         let us = self.side;
         let moved = self
             .remove(mv.from)

@@ -15,6 +15,8 @@
 //!   (`d1a3:2,d5b4:1`); FLOW `-` or eight integers, the DEL each board has gained less
 //!   lost by dimensional moves (`0,-3,3,0,0,0,0,0`; the conservation law, 6.2); DOMINANCE `-`, `l`, `d` or `ld`: who controlled five dimensions
 //!   when its last move ended (7.2.3);
+//! * `setup=l`, `setup=d` or `setup=ld` before the first move: who still distributes
+//!   kings (5.1.3, `setup.rs`);
 //! * PROFILE: the `portals=`, `energy=` and `shifts=` tokens when the profile is not the
 //!   default one.
 
@@ -78,8 +80,11 @@ impl DmChess {
                 }
             }
         }
-        let (state, profile_tokens): (Vec<&str>, Vec<&str>) =
-            fields.iter().partition(|f| !f.contains('='));
+        let setup = fields.iter().find_map(|f| f.strip_prefix("setup="));
+        let (state, profile_tokens): (Vec<&str>, Vec<&str>) = fields
+            .iter()
+            .filter(|f| !f.starts_with("setup="))
+            .partition(|f| !f.contains('='));
         if state.is_empty() {
             return Err(err("empty position text"));
         }
@@ -161,6 +166,26 @@ impl DmChess {
             }
         };
         read_ep(pos, state[2])?;
+        pos.setup = match setup {
+            None => 0,
+            Some("l") => 1,
+            Some("d") => 2,
+            Some("ld") => 3,
+            Some(other) => {
+                return Err(err(format!(
+                    "setup=`{}`: who still distributes kings (5.1.3): l, d or ld",
+                    short(other)
+                )));
+            }
+        };
+        if pos.setup != 0 && (pos.fullmoves != 1 || pos.ep.is_some()) {
+            return Err(err("setup= belongs before the first move (5.1.3)"));
+        }
+        if pos.setup != 0 && !pos.distributing(pos.side) {
+            return Err(err(
+                "setup=: the side to move must be one still distributing kings",
+            ));
+        }
         game.check()?;
         Ok(game)
     }
@@ -251,6 +276,9 @@ impl DmChess {
             pos.phase,
             pos.to_shift
         );
+        if pos.setup != 0 {
+            out.push_str([" setup=l", " setup=d", " setup=ld"][pos.setup as usize - 1]);
+        }
         if self.compiled.profile != Profile::default_profile() {
             out.push(' ');
             out.push_str(&self.compiled.profile.text());

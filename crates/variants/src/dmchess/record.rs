@@ -3,7 +3,7 @@
 
 use omnichess_core::{Game, GameRecord, Outcome, Player, RecordError, Variant};
 
-use super::position::Move;
+use super::position::{Move, Special};
 use super::state::DmChess;
 use crate::classic::pgn;
 
@@ -28,13 +28,18 @@ pub(super) fn write(start: &DmChess, moves: &[Move], outcome: Option<Outcome>) -
     out.push('\n');
     let mut game = start.clone();
     let mut tokens = Vec::new();
-    for (i, &mv) in moves.iter().enumerate() {
+    let mut numbered = false;
+    for &mv in moves {
         let number = game.pos.fullmoves;
+        // Setup decisions (5.1.3) stand before the first move number.
+        let setup = matches!(mv.special, Special::Transfer | Special::Done);
         match game.pos.side {
+            _ if setup => {}
             Player::White => tokens.push(format!("{number}.")),
-            Player::Black if i == 0 => tokens.push(format!("{number}...")),
+            Player::Black if !numbered => tokens.push(format!("{number}...")),
             Player::Black => {}
         }
+        numbered |= !setup;
         tokens.push(game.edan(mv));
         game.apply(mv);
     }

@@ -102,6 +102,10 @@ impl DmChess {
     /// [`DmChess::exposure`]; every other move is played on a copy and its kings tested.
     pub(super) fn generate(&self, mut f: impl FnMut(Move) -> bool) {
         let side = self.pos.side;
+        if self.pos.distributing(side) {
+            self.pos.for_each_setup(&mut f);
+            return;
+        }
         let kings = self.pos.kings(side).count() as u32;
         let calm = self.checks(&self.pos, side) == 0;
         let shifts = side == Player::Black && self.pos.to_shift == 1;
@@ -260,6 +264,9 @@ impl DmChess {
     /// insufficient material (7.4.4, 7.4.3, 7.4.2), all automatic.
     pub(super) fn rules_to_act(&self) -> ToAct {
         let side = self.pos.side;
+        if self.pos.distributing(side) {
+            return ToAct::Player(side);
+        }
         // The side to move controlled 5+ dimensions when its last move ended, and still
         // does after the opponent's reply: held for a full turn.
         if self.pos.streak >> side as u8 & 1 == 1 && self.pos.controlled(side) >= DOMINANCE {
@@ -316,6 +323,9 @@ impl Game for DmChess {
         let us = self.pos.side;
         self.history.push(self.pos);
         self.pos.make(mv, &self.compiled);
+        if matches!(mv.special, Special::Transfer | Special::Done) {
+            return;
+        }
         loop {
             let pos = &self.pos;
             let mated = pos
@@ -348,7 +358,13 @@ impl Game for DmChess {
         self.pos.hash()
     }
 
+    /// Moves played, plus the distributions of kings before them (each a turn of its own).
     fn turn_index(&self) -> u64 {
-        self.pos.ply()
+        let setups = u64::from(self.pos.setup_turns);
+        if self.pos.distributing(self.pos.side) {
+            setups
+        } else {
+            self.pos.ply() + setups
+        }
     }
 }
