@@ -1,8 +1,9 @@
 //! The engine in DMChess: it mates the last king through a portal, takes a hanging queen on
 //! another board, and plays a match to the end against the random player.
 
-use omnichess_core::{Game, ToAct, Variant};
-use omnichess_engine::registry::{MatchRequest, find};
+mod random_match;
+
+use omnichess_core::{Game, Variant};
 use omnichess_engine::{Limits, Search, eval::DmChessEval, score};
 use omnichess_variants::dmchess::DmChess;
 
@@ -55,34 +56,5 @@ fn takes_a_hanging_queen_on_another_board() {
 
 #[test]
 fn a_match_against_random_plays_to_the_end() {
-    let request = MatchRequest {
-        opening: 0,
-        a: "engine:depth=1",
-        b: "random",
-        games: 2,
-        time: None,
-        seed: 3,
-        max_turns: 40,
-        max_decisions: u64::MAX,
-        records: true,
-        position: None,
-        jobs: 1,
-    };
-    let mut records = Vec::new();
-    let report =
-        (find("dmchess").expect("dmchess has an engine").play_match)(&request, &mut |_, game| {
-            records.push((game.ending.clone(), game.record.clone()))
-        })
-        .expect("the match plays");
-    assert_eq!(report.games(), 2);
-    assert_eq!(report.losses, 0, "{report:?}");
-    for (ending, record) in records {
-        let record = record.expect("records were asked for");
-        let parsed = DmChess::parse_record(&record).expect("the record reads");
-        let end = DmChess::after_record(&parsed).expect("the record replays");
-        match end.to_act() {
-            ToAct::Nobody(outcome) => assert!(ending.contains(outcome.reason), "{ending}"),
-            _ => assert!(ending.contains("cap"), "{ending}"),
-        }
-    }
+    random_match::plays_to_the_end::<DmChess>();
 }

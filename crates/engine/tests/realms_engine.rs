@@ -1,8 +1,9 @@
 //! The engine in Three Realms: it mates in one across realms, takes a hanging queen, and
 //! plays a match to the end against the random player.
 
-use omnichess_core::{Game, ToAct, Variant};
-use omnichess_engine::registry::{MatchRequest, find};
+mod random_match;
+
+use omnichess_core::{Game, Variant};
 use omnichess_engine::{Limits, Search, eval::RealmsEval, score};
 use omnichess_variants::realms::Realms;
 
@@ -44,37 +45,5 @@ fn takes_a_hanging_queen() {
 
 #[test]
 fn a_match_against_random_plays_to_the_end() {
-    let request = MatchRequest {
-        opening: 0,
-        a: "engine:depth=1",
-        b: "random",
-        games: 2,
-        time: None,
-        seed: 3,
-        max_turns: 40,
-        max_decisions: u64::MAX,
-        records: true,
-        position: None,
-        jobs: 1,
-    };
-    let mut records = Vec::new();
-    let report =
-        (find("realms").expect("realms has an engine").play_match)(&request, &mut |_, game| {
-            records.push((game.ending.clone(), game.record.clone()))
-        })
-        .expect("the match plays");
-    assert_eq!(report.games(), 2);
-    assert!(report.losses == 0, "{report:?}");
-    assert_eq!(records.len(), 2);
-    for (ending, record) in records {
-        let record = record.expect("records were asked for");
-        let parsed = Realms::parse_record(&record).expect("the record reads");
-        assert!(!parsed.decisions.is_empty(), "{record}");
-        let end = Realms::after_record(&parsed).expect("the record replays");
-        // The record ends where the referee ended the game.
-        match end.to_act() {
-            ToAct::Nobody(outcome) => assert!(ending.contains(outcome.reason), "{ending}"),
-            _ => assert!(ending.contains("cap"), "{ending}"),
-        }
-    }
+    random_match::plays_to_the_end::<Realms>();
 }

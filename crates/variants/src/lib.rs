@@ -10,6 +10,7 @@ pub mod dmchess;
 pub mod multiverse;
 pub mod qec;
 pub mod realms;
+mod repetition;
 
 use omnichess_core::VariantEntry;
 

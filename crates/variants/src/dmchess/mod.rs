@@ -21,6 +21,7 @@ mod position;
 mod position_text;
 pub mod profile;
 mod record;
+mod rules;
 mod setup;
 pub mod square;
 mod state;

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use omnichess_core::{Game, Outcome, Player, ToAct};
+use omnichess_core::{Game, Player, ToAct};
 
 use super::piece::Kind;
 use super::position::{Move, Position, Special};
@@ -215,80 +215,6 @@ impl DmChess {
             false
         });
         n
-    }
-
-    /// Whether the side to move has a legal move.
-    #[must_use]
-    pub fn has_legal_move(&self) -> bool {
-        let mut any = false;
-        self.generate(|_| {
-            any = true;
-            true
-        });
-        any
-    }
-
-    /// How often the current position has occurred, counting itself (7.4.3).
-    #[must_use]
-    pub fn repetitions(&self) -> usize {
-        let key = self.pos.hash();
-        let reversible = usize::from(self.pos.halfmoves).min(self.history.len());
-        let recent = &self.history[self.history.len() - reversible..];
-        1 + recent
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|p| p.hash() == key)
-            .count()
-    }
-
-    /// 7.4.2 (ruling D.2): each player has one king and the rest is at most one knight or
-    /// bishop — FIDE's dead positions of that material.
-    #[must_use]
-    pub fn insufficient_material(&self) -> bool {
-        let p = &self.pos;
-        let count = |kind: Kind| -> u32 {
-            (0..DIMENSIONS)
-                .map(|d| p.kinds[kind as usize][d].count_ones())
-                .sum()
-        };
-        let one_king_each = Player::BOTH.iter().all(|&pl| p.kings(pl).count() == 1);
-        one_king_each
-            && count(Kind::Pawn) + count(Kind::Rook) + count(Kind::Queen) == 0
-            && count(Kind::Knight) + count(Kind::Bishop) <= 1
-    }
-
-    /// Who acts, or the outcome: dominance held a full turn (7.2), checkmate of every king
-    /// (7.1.1), stalemate (7.4.1), then the 50-move rule, threefold repetition and
-    /// insufficient material (7.4.4, 7.4.3, 7.4.2), all automatic.
-    pub(super) fn rules_to_act(&self) -> ToAct {
-        let side = self.pos.side;
-        if self.pos.distributing(side) {
-            return ToAct::Player(side);
-        }
-        // The side to move controlled 5+ dimensions when its last move ended, and still
-        // does after the opponent's reply: held for a full turn.
-        if self.pos.streak >> side as u8 & 1 == 1 && self.pos.controlled(side) >= DOMINANCE {
-            return ToAct::Nobody(Outcome::win(side, "dimensional dominance"));
-        }
-        if !self.has_legal_move() {
-            return ToAct::Nobody(if self.kings_in_check(side) > 0 {
-                Outcome::win(side.opponent(), "checkmate")
-            } else {
-                Outcome::draw("stalemate")
-            });
-        }
-        if self.pos.halfmoves >= 100 {
-            return ToAct::Nobody(Outcome::draw("50-move rule"));
-        }
-        if self.repetitions() >= 3 {
-            return ToAct::Nobody(Outcome::draw("threefold repetition"));
-        }
-        if self.insufficient_material() {
-            return ToAct::Nobody(Outcome::draw("insufficient material"));
-        }
-        ToAct::Player(side)
     }
 }
 

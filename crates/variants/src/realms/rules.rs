@@ -42,15 +42,7 @@ impl Realms {
     /// R.6). Only positions since the last capture or move of a pawn, imp or horse can repeat.
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let key = self.compute_hash();
-        let reversible = usize::from(self.halfmoves).min(self.history.len());
-        let recent = &self.history[self.history.len() - reversible..];
-        1 + recent
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|u| u.hash == key)
-            .count()
+        let earlier = self.history.iter().map(|u| u.hash);
+        crate::repetition::count(self.compute_hash(), usize::from(self.halfmoves), earlier)
     }
 }

@@ -1,0 +1,42 @@
+//! A short match of the engine against the random player through the registry, for any
+//! variant: it plays to the end, the engine does not lose, and every record replays to the
+//! position where the referee ended the game.
+
+use omnichess_core::{ToAct, Variant};
+use omnichess_engine::registry::{MatchRequest, find};
+
+/// Two games of `engine:depth=1` against `random` in variant `V`, 40-turn cap.
+pub fn plays_to_the_end<V: Variant>() {
+    let request = MatchRequest {
+        opening: 0,
+        a: "engine:depth=1",
+        b: "random",
+        games: 2,
+        time: None,
+        seed: 3,
+        max_turns: 40,
+        max_decisions: u64::MAX,
+        records: true,
+        position: None,
+        jobs: 1,
+    };
+    let mut records = Vec::new();
+    let entry = find(V::NAME).expect("the variant has an engine");
+    let report = (entry.play_match)(&request, &mut |_, game| {
+        records.push((game.ending.clone(), game.record.clone()));
+    })
+    .expect("the match plays");
+    assert_eq!(report.games(), 2);
+    assert_eq!(report.losses, 0, "{report:?}");
+    assert_eq!(records.len(), 2);
+    for (ending, record) in records {
+        let record = record.expect("records were asked for");
+        let parsed = V::parse_record(&record).expect("the record reads");
+        assert!(!parsed.decisions.is_empty(), "{record}");
+        let end = V::after_record(&parsed).expect("the record replays");
+        match end.to_act() {
+            ToAct::Nobody(outcome) => assert!(ending.contains(outcome.reason), "{ending}"),
+            _ => assert!(ending.contains("cap"), "{ending}"),
+        }
+    }
+}
