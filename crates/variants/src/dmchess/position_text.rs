@@ -69,17 +69,18 @@ impl DmChess {
     /// start's eight boards and counters (so `start` and a profile's tokens, as `--profile`
     /// writes, is the standard start with that profile).
     pub(super) fn from_text(text: &str) -> Result<DmChess, PositionError> {
-        let standard = DmChess::new(start_position(), Profile::default_profile()).text();
-        let mut fields: Vec<&str> = Vec::new();
-        for line in text.lines() {
-            let line = line.split('#').next().unwrap_or("");
-            for word in line.split_whitespace() {
-                match word {
-                    "start" if fields.is_empty() => fields.extend(standard.split_whitespace()),
-                    w => fields.push(w),
-                }
+        let mut words = text
+            .lines()
+            .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+            .peekable();
+        let standard = match words.peek() {
+            Some(&"start") => {
+                words.next();
+                DmChess::new(start_position(), Profile::default_profile()).text()
             }
-        }
+            _ => String::new(),
+        };
+        let fields: Vec<&str> = standard.split_whitespace().chain(words).collect();
         let setup = fields.iter().find_map(|f| f.strip_prefix("setup="));
         let (state, profile_tokens): (Vec<&str>, Vec<&str>) = fields
             .iter()
@@ -279,7 +280,7 @@ impl DmChess {
         if pos.setup != 0 {
             out.push_str([" setup=l", " setup=d", " setup=ld"][pos.setup as usize - 1]);
         }
-        if self.compiled.profile != Profile::default_profile() {
+        if !self.compiled.profile.is_default() {
             out.push(' ');
             out.push_str(&self.compiled.profile.text());
         }

@@ -7,6 +7,7 @@
 //! squares of each board and the dimension each leads to.
 
 use std::fmt::Write as _;
+use std::sync::LazyLock;
 
 use super::square::{self, DIMENSIONS};
 
@@ -88,11 +89,22 @@ pub struct Compiled {
 /// Ranks that never hold a portal: the starting ranks 1, 2, 7 and 8.
 const STARTING_RANKS: u64 = 0xFFFF_0000_0000_FFFF;
 
+/// The default profile, read once.
+static DEFAULT: LazyLock<Profile> = LazyLock::new(|| {
+    Profile::parse(DEFAULT_TEXT).unwrap_or_else(|e| unreachable!("default profile: {e}"))
+});
+
 impl Profile {
     /// The default profile (`default.profile`).
     #[must_use]
     pub fn default_profile() -> Profile {
-        Profile::parse(DEFAULT_TEXT).unwrap_or_else(|e| unreachable!("default profile: {e}"))
+        DEFAULT.clone()
+    }
+
+    /// Whether this is the default profile.
+    #[must_use]
+    pub fn is_default(&self) -> bool {
+        *self == *DEFAULT
     }
 
     /// Reads a profile: `portals=`, `energy=` and `shifts=` tokens separated by white space,
