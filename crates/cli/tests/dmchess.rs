@@ -8,10 +8,10 @@ use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
 
-/// A Light knight (DEL 2) on D1 d3 beside the D1-D3 portal e5; kings and a pawn on D8.
+/// A Light knight (DEL 2) on D1 f5, a leap from the D1-D3 portal e3; kings and a pawn on D8.
 fn knight_position() -> String {
     let mut boards = [EMPTY; 8];
-    boards[0] = "8/8/8/8/8/3N24/8/8";
+    boards[0] = "8/8/8/5N22/8/8/8/8";
     boards[7] = "7k8/8/8/8/8/8/P87/K87";
     format!("{} l - 0 1 0/8 - - -", boards.join("|"))
 }
@@ -23,38 +23,30 @@ fn dmchess_moves_prints_light_then_edan_moves() {
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "to-act: light");
-    assert_eq!(lines.len(), 143);
-    for m in ["Pd1d2-d1d4", "Nd1g1-d1f3", "Pd2g2-d4g4"] {
+    assert_eq!(lines.len(), 110);
+    for m in ["Pd1a2-d1a4", "Nd1g1-d1f3", "Pd1d2-d2d5"] {
         assert!(lines.contains(&m), "{m} missing");
     }
-    let o = omnichess(&["moves", "dmchess", "--after", "Pd1d2-d1d4"]);
+    let o = omnichess(&["moves", "dmchess", "--after", "Pd1a2-d1a4"]);
     assert!(stdout(&o).starts_with("to-act: dark\n"));
-    // The knight's crossings to D3 through e5 (4.2): c6 d3 d7 f3 f7 g4 g6.
+    // The knight's crossings to D3 through e3 (4.2): d1 f1 c2 g2.
     let o = omnichess(&["moves", "dmchess", "--position", &knight_position()]);
     let text = stdout(&o);
     let to_d3: Vec<&str> = text.lines().filter(|l| l.contains("-d3")).collect();
     assert_eq!(
         to_d3,
-        [
-            "Nd1d3-d3d3",
-            "Nd1d3-d3f3",
-            "Nd1d3-d3g4",
-            "Nd1d3-d3c6",
-            "Nd1d3-d3g6",
-            "Nd1d3-d3d7",
-            "Nd1d3-d3f7"
-        ]
+        ["Nd1f5-d3d1", "Nd1f5-d3f1", "Nd1f5-d3c2", "Nd1f5-d3g2"]
     );
 }
 
 #[test]
 fn dmchess_perft_prints_the_count_last() {
     let o = omnichess(&["perft", "dmchess", "--depth", "2"]);
-    assert_eq!(stdout(&o), "19612\n");
+    assert_eq!(stdout(&o), "12113\n");
     let o = omnichess(&["perft", "dmchess", "--depth", "1", "--divide"]);
     let text = stdout(&o);
-    assert_eq!(text.lines().last(), Some("142"));
-    assert!(text.contains("Pd1d2-d1d4: 1"), "{text}");
+    assert_eq!(text.lines().last(), Some("109"));
+    assert!(text.contains("Pd1a2-d1a4: 1"), "{text}");
 }
 
 #[test]
@@ -63,7 +55,7 @@ fn dmchess_after_reads_edan_with_or_without_the_pawn_letter() {
         "moves",
         "dmchess",
         "--after",
-        "d1d2-d1d4 Pd1d7-d1d5 Nd1g1-d1f3",
+        "d1a2-d1a4 Pd1a7-d1a5 Nd1g1-d1f3",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).starts_with("to-act: dark\n"));
@@ -81,7 +73,7 @@ fn dmchess_bad_input_is_one_line_and_status_2() {
         ("nonsense", "9 fields"),
         ("8/8 l - 0 1 0/8 - - -", "8 boards"),
         (
-            &knight_position().replace("N24", "N94") as &str,
+            &knight_position().replace("N22", "N92") as &str,
             "DEL digit",
         ),
         (&knight_position().replace("7k8", "8"), "dark has no king"),
@@ -94,7 +86,7 @@ fn dmchess_bad_input_is_one_line_and_status_2() {
 
 #[test]
 fn dmchess_replay_and_actions_read_an_edan_record() {
-    let record = "[Variant \"DMChess\"]\n\n1. Pd1d2-d1d4 Pd1d7-d1d5 2. Nd2b1-d2c3 *\n";
+    let record = "[Variant \"DMChess\"]\n\n1. Pd1a2-d1a4 Pd1a7-d1a5 2. Nd2b1-d2a3 *\n";
     let path = temp_file("dmchess.pgn", record);
     let path = path.to_str().expect("path");
     let o = omnichess(&["replay", "dmchess", path]);
@@ -111,7 +103,7 @@ fn dmchess_replay_and_actions_read_an_edan_record() {
 
 #[test]
 fn dmchess_diagram_shows_eight_boards_in_two_rows_within_200_columns() {
-    let o = with_input(&["play", "dmchess"], "Pd1d2-d1d4\nquit\n");
+    let o = with_input(&["play", "dmchess"], "Pd1a2-d1a4\nquit\n");
     let text = stdout(&o);
     let header = text
         .lines()
@@ -133,7 +125,7 @@ fn dmchess_diagram_shows_eight_boards_in_two_rows_within_200_columns() {
 fn dmchess_help_in_play_teaches_edan() {
     let o = with_input(&["play", "dmchess"], "help\nquit\n");
     let text = stdout(&o);
-    for needle in ["Pd1d2-d1d4", "Qd2e4-d5f6", "DEL", "portal", "Kd1e1-d3g1"] {
+    for needle in ["Pd1a2-d1a4", "Qd2e4-d5f6", "DEL", "portal", "Kd1e1-d3g1"] {
         assert!(text.contains(needle), "help lacks `{needle}`: {text}");
     }
 }
@@ -147,7 +139,7 @@ fn dmchess_play_shows_a_pieces_del_and_takes_a_resignation() {
     let text = stdout(&o);
     for needle in [
         "d2d1: light queen, DEL 2: may cross to D1-D4",
-        "d1e4: a portal to D2",
+        "d1e4: a portal to D7",
         "usage: del SQUARE",
         "0-1 dark wins by resignation",
     ] {
@@ -157,14 +149,14 @@ fn dmchess_play_shows_a_pieces_del_and_takes_a_resignation() {
 
 #[test]
 fn dmchess_profile_replaces_portals_energy_and_shifts() {
-    let dense = concat!(
+    let sparse = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../variants/src/dmchess/dense.profile"
+        "/../variants/src/dmchess/sparse.profile"
     );
-    let o = omnichess(&["perft", "dmchess", "--depth", "2", "--profile", dense]);
+    let o = omnichess(&["perft", "dmchess", "--depth", "2", "--profile", sparse]);
     assert_eq!(
         stdout(&o),
-        "12113\n",
+        "19612\n",
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
@@ -173,7 +165,7 @@ fn dmchess_profile_replaces_portals_energy_and_shifts() {
         "moves",
         "dmchess",
         "--profile",
-        dense,
+        sparse,
         "--after",
         "Nd1g1-d1h3",
     ]);

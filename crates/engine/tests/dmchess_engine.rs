@@ -29,10 +29,10 @@ fn best(text: &str, depth: u32) -> (DmChess, String, Option<i32>) {
 
 #[test]
 fn mates_the_last_king_through_a_portal() {
-    // Dark's only king is on D2 h8 behind its pawns. The D1 queen goes e1-e4 (the D1-D2
-    // portal), crosses to D2 and goes e4-e8 there, over the empty portals e5 and e6.
+    // Dark's only king is on D2 h8 behind its pawns. The D1 queen goes d1-d3 (the D1-D2
+    // portal), crosses to D2 and goes d3-d8 there, over the empty portals d4 and d6.
     let text = position(
-        "8/8/8/8/8/8/8/4Q13",
+        "8/8/8/8/8/8/8/3Q14",
         "7k2/6p2p2/8/8/8/8/8/8",
         "8/8/8/8/8/8/8/K87",
     );
@@ -46,12 +46,12 @@ fn mates_the_last_king_through_a_portal() {
 #[test]
 fn takes_a_hanging_queen_on_another_board() {
     let text = position(
-        "8/8/8/8/8/8/8/4R13",
-        "8/4q23/8/8/8/8/8/8",
+        "8/8/8/8/8/8/8/3R14",
+        "8/3q24/8/8/8/8/8/8",
         "7k8/8/8/8/8/8/8/K87",
     );
     let (_, mv, _) = best(&text, 3);
-    assert_eq!(mv, "Rd1e1-d2e7");
+    assert_eq!(mv, "Rd1d1-d2d7");
 }
 
 #[test]

@@ -784,21 +784,21 @@ fn en_passant_positions_agree_with_the_reference() {
             ),
             0,
         ),
-        // D2: Dark c7-c5; b5 takes on c6.
+        // D2: Dark h7-h5; g5 takes on h6.
         (
             with(
                 1,
-                "r2*n2b2q2k2*b2n2r2*/p2p21p2p2p2p2p2/8/1P2p25/8/8/P21P2P2P2P2P2P2/R2*N2B2Q2K2*B2N2R2*",
-                "l d2c6 0 5 0/5 - - -",
+                "r2*n2b2q2k2*b2n2r2*/p2p2p2p2p2p2p21/8/6P2p2/8/8/P2P2P2P2P2P21P2/R2*N2B2Q2K2*B2N2R2*",
+                "l d2h6 0 5 0/5 - - -",
             ),
             1,
         ),
-        // D3: Light d2-d4; e4 takes on d3.
+        // D5: Light h2-h4; g4 takes on h3.
         (
             with(
-                2,
-                "r3*n3b3q3k3*b3n3r3*/p3p3p3p31p3p3p3/8/8/3P3p33/8/P3P3P31P3P3P3P3/R3*N3B3Q3K3*B3N3R3*",
-                "d d3d3 0 5 0/5 - - -",
+                4,
+                "r5*n5b5q5k5*b5n5r5*/p5p5p5p5p5p51p5/8/8/6p5P5/8/P5P5P5P5P5P5P51/R5*N5B5Q5K5*B5N5R5*",
+                "d d5h3 0 5 0/5 - - -",
             ),
             1,
         ),

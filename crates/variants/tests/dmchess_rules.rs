@@ -73,9 +73,9 @@ fn c2_2_1_and_4_3_1_the_start_has_16_pieces_a_side_per_board_with_its_number_as_
 #[test]
 fn perft_from_the_start() {
     // Recorded in docs/PERFORMANCE.md; depth 3 takes about a second in release.
-    assert_eq!(perft(&mut DmChess::start(), 1), 142);
-    assert_eq!(perft(&mut DmChess::start(), 2), 19_612);
-    assert_eq!(perft(&mut DmChess::start(), 3), 2_878_464);
+    assert_eq!(perft(&mut DmChess::start(), 1), 109);
+    assert_eq!(perft(&mut DmChess::start(), 2), 12_113);
+    assert_eq!(perft(&mut DmChess::start(), 3), 1_315_060);
 }
 
 #[test]
@@ -120,14 +120,14 @@ fn c4_2_2_at_the_start_no_d1_piece_reaches_d3() {
         list.iter()
             .all(|m| square::dim(m.from) != 0 || square::dim(m.to) <= 1)
     );
-    // A D1 knight on d3 next to the D1-D3 portal e5: DEL 1 cannot cross, DEL 2 can.
-    let low = game(&[(0, "8/8/8/8/8/3N14/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    // A D1 knight on f5 a leap from the D1-D3 portal e3: DEL 1 cannot cross, DEL 2 can.
+    let low = game(&[(0, "8/8/8/5N12/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
     let to_d3 = |g: &DmChess| moves(g).into_iter().filter(|m| m.contains("-d3")).count();
     assert_eq!(to_d3(&low), 0);
-    assert!(refused(&low, "Nd1d3-d3c6").contains("DEL 1 is too low"));
-    let high = game(&[(0, "8/8/8/8/8/3N24/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
-    // From e5 on D3: c6, d3, d7, f3, f7, g4, g6 (c4 is a portal there).
-    assert_eq!(to_d3(&high), 7);
+    assert!(refused(&low, "Nd1f5-d3c2").contains("DEL 1 is too low"));
+    let high = game(&[(0, "8/8/8/5N22/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    // From e3 on D3: c2, d1, f1, g2 (c4, d5, f5 and g4 are portals there).
+    assert_eq!(to_d3(&high), 4);
 }
 
 #[test]
@@ -197,9 +197,9 @@ fn c4_3_4_capture_adds_one_del_up_to_eight() {
 
 #[test]
 fn c6_2_the_conservation_law_from_the_seventeenth_move() {
-    // A DEL-1 knight on D1 c3 may cross to D2 through the portal e4. D2's flow is already
+    // A DEL-1 knight on D1 b2 may cross to D2 through the portal d3. D2's flow is already
     // +8: crossing would take it to +9, outside the band and further out.
-    let board = [(0, "8/8/8/8/8/2N15/8/8"), KINGS_D8];
+    let board = [(0, "8/8/8/8/8/8/1N16/8"), KINGS_D8];
     let crossings = |fullmove: u32, flow: &str| {
         let g = game(&board, &format!("l - 0 {fullmove} 0/8 - {flow} -"));
         moves(&g).into_iter().filter(|m| m.contains("-d2")).count()
@@ -213,29 +213,30 @@ fn c6_2_the_conservation_law_from_the_seventeenth_move() {
     );
     // Leaving D2 (flow +8 -> +7) is allowed: it does not go further out.
     let g = game(
-        &[(1, "8/8/8/8/8/2N25/8/8"), KINGS_D8],
+        &[(1, "8/8/8/8/8/8/1N26/8"), KINGS_D8],
         "l - 0 9 0/8 - 0,9,-9,0,0,0,0,0 -",
     );
-    assert!(moves(&g).iter().any(|m| m.starts_with("Nd2c3-d1")));
+    assert!(moves(&g).iter().any(|m| m.starts_with("Nd2b2-d1")));
 }
 
 #[test]
 fn c6_1_shift_after_eight_full_turns_relocates_pieces_off_new_portals() {
-    // Dark's move ends the eighth full turn: phase 0 -> 1 (files mirrored). On D1 the
-    // portals move to d4 b6 d5 c4 c5 d6 d3 g6; the Light knight on d4 goes to the nearest
-    // free non-portal square: e4 (king distance 1, file-and-rank distance 1).
-    let mut g = game(&[(0, "8/8/8/8/3N14/8/8/8"), KINGS_D8], "d - 0 8 0/1 - - -");
+    // Dark's move ends the eighth full turn: phase 0 -> 1 (files mirrored), and g5 becomes a
+    // portal of D1. The Light knight there goes to the nearest free non-portal square: g4
+    // and h5 are both one step away (king and file-and-rank distance); g4 is nearer Light's
+    // first rank.
+    let mut g = game(&[(0, "8/8/8/6N11/8/8/8/8"), KINGS_D8], "d - 0 8 0/1 - - -");
     assert!(
         g.diagram().contains("NOTICE (6.1.2)"),
         "the notice one turn before"
     );
     play(&mut g, "Kd8h8-d8g8");
-    assert_eq!(piece_at(&g, "d1d4"), None);
-    assert_eq!(piece_at(&g, "d1e4"), Some((Kind::Knight, 1)));
+    assert_eq!(piece_at(&g, "d1g5"), None);
+    assert_eq!(piece_at(&g, "d1g4"), Some((Kind::Knight, 1)));
     assert_eq!(g.position().phase(), 1);
     assert_eq!(g.position().turns_to_shift(), 8);
     assert!(g.undo());
-    assert_eq!(piece_at(&g, "d1d4"), Some((Kind::Knight, 1)));
+    assert_eq!(piece_at(&g, "d1g5"), Some((Kind::Knight, 1)));
 }
 
 #[test]
@@ -331,29 +332,28 @@ fn c6_3_castling_within_and_across_dimensions() {
 #[test]
 fn c6_4_en_passant_within_a_board_only() {
     let mut g = game(
-        &[(0, "8/2p15/8/1P16/8/8/8/8"), KINGS_D8],
+        &[(0, "8/7p1/8/6P11/8/8/8/8"), KINGS_D8],
         "d - 0 1 0/8 - - -",
     );
-    play(&mut g, "Pd1c7-d1c5");
-    assert!(g.position_text().contains(" d1c6 "));
-    play(&mut g, "Pd1b5-d1c6");
-    assert_eq!(piece_at(&g, "d1c5"), None, "the pawn taken en passant");
+    play(&mut g, "Pd1h7-d1h5");
+    assert!(g.position_text().contains(" d1h6 "));
+    play(&mut g, "Pd1g5-d1h6");
+    assert_eq!(piece_at(&g, "d1h5"), None, "the pawn taken en passant");
     // A double step on D2 opens no capture for a pawn on D1's matching square (6.4.2).
-    let g = game(
-        &[
-            (0, "8/8/8/1P16/8/8/8/8"),
-            (1, "8/2p15/8/8/8/8/8/8"),
-            KINGS_D8,
-        ],
-        "d - 0 1 0/8 - - -",
+    let board = [
+        (0, "8/8/8/6P11/8/8/8/8"),
+        (1, "8/7p2/8/8/8/8/8/8"),
+        KINGS_D8,
+    ];
+    let mut g = game(&board, "d - 0 1 0/8 - - -");
+    play(&mut g, "Pd2h7-d2h5");
+    assert_eq!(
+        g.position().en_passant(),
+        None,
+        "no pawn on D2 could take: D1's does not count"
     );
-    let mut g = g;
-    play(&mut g, "Pd2c7-d2c5");
-    assert!(
-        !moves(&g)
-            .iter()
-            .any(|m| m.starts_with("Pd1b5-") && !m.ends_with("d1b6"))
-    );
+    let m = moves(&g);
+    assert!(!m.contains(&"Pd1g5-d1h6".to_owned()) && !m.contains(&"Pd1g5-d2h6".to_owned()));
 }
 
 #[test]
@@ -366,11 +366,9 @@ fn c6_5_promotion_keeps_the_del() {
 
 #[test]
 fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
-    // Stalemate: Light's only king on a1, Dark queen b3, king c2... on D1.
-    let g = game(
-        &[(0, "8/8/8/8/8/1q16/8/K17"), (7, "7k1/8/8/8/8/8/8/8")],
-        "l - 0 1 0/8 - - -",
-    );
+    // Stalemate: Light's only king on D1 a1, the Dark queen on c2 covers a2, b1 and b2.
+    let stalemate = [(0, "8/8/8/8/8/8/2q15/K17"), (7, "7k1/8/8/8/8/8/8/8")];
+    let g = game(&stalemate, "l - 0 1 0/8 - - -");
     assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("stalemate")));
     let g = game(
         &[KINGS_D8, (0, "8/8/8/8/8/8/8/R17")],
@@ -388,10 +386,10 @@ fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
 fn c8_2_edan_reads_pawns_without_p_and_checks_the_letter() {
     let g = DmChess::start();
     assert_eq!(
-        g.decision_text(g.parse_decision("d1d2-d1d4").expect("reads")),
-        "Pd1d2-d1d4"
+        g.decision_text(g.parse_decision("d1a2-d1a4").expect("reads")),
+        "Pd1a2-d1a4"
     );
-    assert!(refused(&g, "Nd1d2-d1d4").contains("holds a P"));
+    assert!(refused(&g, "Nd1a2-d1a4").contains("holds a P"));
     assert!(refused(&g, "Pd1d7-d1d5").contains("not the mover's"));
     assert!(g.parse_decision("Pd9d2-d1d4").is_err());
     assert!(g.parse_decision("Qd1d1d1d4").is_err());
@@ -400,7 +398,7 @@ fn c8_2_edan_reads_pawns_without_p_and_checks_the_letter() {
 #[test]
 fn the_position_text_round_trips_and_refuses_bad_input() {
     let mut g = DmChess::start();
-    for edan in ["Pd1d2-d1d4", "Pd1d7-d1d5", "Nd2b1-d2c3", "Nd3b8-d3c6"] {
+    for edan in ["Pd1a2-d1a4", "Pd1a7-d1a5", "Nd2b1-d2a3", "Nd3b8-d3a6"] {
         play(&mut g, edan);
         let t = g.position_text();
         let back = DmChess::from_position_text(&t).expect("reads its own text");
@@ -436,12 +434,14 @@ fn the_position_text_round_trips_and_refuses_bad_input() {
 
 #[test]
 fn c6_1_3_a_shift_that_moves_a_double_stepped_pawn_ends_en_passant() {
-    // Dark's double step c7-c5 ends the eighth full turn; in phase 1 c5 is a portal, so the
-    // pawn goes to the nearest free square, c6 — the square it skipped. En passant ends
-    // (ruling S.3); the b5 pawn takes it there as an ordinary capture.
+    // With the sparse profile (the default's comparison), Dark's double step c7-c5 ends the
+    // eighth full turn; in phase 1 c5 is a portal, so the pawn goes to the nearest free
+    // square, c6 — the square it skipped. En passant ends (ruling S.3); the b5 pawn takes it
+    // there as an ordinary capture.
+    let sparse = include_str!("../src/dmchess/sparse.profile");
     let mut g = game(
         &[(0, "8/2p15/8/1P16/8/8/8/8"), KINGS_D8],
-        "d - 0 8 0/1 - - -",
+        &format!("d - 0 8 0/1 - - - {sparse}"),
     );
     play(&mut g, "Pd1c7-d1c5");
     assert_eq!(piece_at(&g, "d1c5"), None, "moved off the new portal");
@@ -505,6 +505,6 @@ fn c5_1_3_kings_are_distributed_before_play() {
             &mut DmChess::from_position_text("start setup=ld").expect("reads"),
             3
         ),
-        124_126
+        124_093
     );
 }

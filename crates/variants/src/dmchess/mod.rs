@@ -9,8 +9,8 @@
 //! use omnichess_variants::dmchess::DmChess;
 //!
 //! let game = DmChess::start();
-//! assert_eq!(game.parse_decision("Pd1e2-d1e4").map(|m| game.decision_text(m)).unwrap(), "Pd1e2-d1e4");
-//! assert_eq!(perft(&mut DmChess::start(), 1), 142);
+//! assert_eq!(game.parse_decision("Pd1a2-d1a4").map(|m| game.decision_text(m)).unwrap(), "Pd1a2-d1a4");
+//! assert_eq!(perft(&mut DmChess::start(), 1), 109);
 //! ```
 
 mod diagram;

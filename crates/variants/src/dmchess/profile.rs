@@ -368,24 +368,26 @@ mod tests {
     fn the_default_profile_round_trips_and_keeps_3_3_1_proportions() {
         let p = Profile::default_profile();
         assert_eq!(Profile::parse(&p.text()), Ok(p.clone()));
-        // 3.3.3 at 1/16 scale: 2 portals per adjacent pair, 1 per other pair.
+        // 3.3.3 at 1/8 scale: 8/(Dist+1) portals per pair, rounded half up.
         for a in 0..8u8 {
             for b in a + 1..8 {
                 let n = p.portals.iter().filter(|x| (x.0, x.1) == (a, b)).count();
-                assert_eq!(n, if b - a == 1 { 2 } else { 1 }, "D{}-D{}", a + 1, b + 1);
+                assert_eq!(
+                    n,
+                    [4, 3, 2, 2, 1, 1, 1][usize::from(b - a - 1)],
+                    "D{}-D{}",
+                    a + 1,
+                    b + 1
+                );
             }
         }
         let c = p.compile();
         assert_eq!(c.phases.len(), 4);
         for phase in &c.phases {
-            for d in 0..8 {
-                let n = phase.portals[d].count_ones();
-                assert_eq!(n, if d == 0 || d == 7 { 8 } else { 9 });
-                assert_eq!(
-                    phase.portals[d] & STARTING_RANKS,
-                    0,
-                    "2.3: never a starting rank"
-                );
+            let per_board: Vec<u32> = phase.portals.iter().map(|b| b.count_ones()).collect();
+            assert_eq!(per_board, [14, 17, 19, 20, 20, 19, 17, 14]);
+            for board in phase.portals {
+                assert_eq!(board & STARTING_RANKS, 0, "2.3: never a starting rank");
             }
         }
     }
@@ -394,14 +396,14 @@ mod tests {
     fn bad_profiles_are_refused_with_a_reason() {
         let good = Profile::default_profile().text();
         let cases = [
-            (good.replace("1-2:e4", "1-2:e2"), "starting rank"),
-            (good.replace("1-2:e4", "1-1:e4"), "to itself"),
+            (good.replace("1-2:d3", "1-2:d2"), "starting rank"),
+            (good.replace("1-2:d3", "1-1:d3"), "to itself"),
             (
                 good.replace("shifts=id,files,both,ranks", "shifts=spin"),
                 "shift `spin`",
             ),
             (good.replace("1:a3,h3,", "1:"), "6 energy squares"),
-            (good.replace("2-3:c4", "2-3:g6"), "two portals on D2 g6"),
+            (good.replace("2-3:e4", "2-3:g6"), "two portals on D2 g6"),
             (format!("{good} colour=red"), "unknown key"),
             (good.replace("energy=", "energy=1:a3;"), "given twice"),
         ];

@@ -16,7 +16,7 @@ impl Variant for DmChess {
         "DMChess: eight 8x8 boards D1-D8 joined by portals, energy levels (DEL), several kings";
     const RECORD_EXTENSION: &'static str = "pgn";
     const PLAYER_NAMES: [&'static str; 2] = ["light", "dark"];
-    const NOTATION_HELP: &'static str = "Type a move in EDAN: piece letter (K Q R B N, P or nothing for a pawn), origin dimension\nand square, `-`, destination dimension and square: Pd1d2-d1d4 (or d1d2-d1d4), Nd1g1-d1f3.\nA dimensional move enters a portal (@N on the boards: it leads to DN) and moves on from the\nsame square of DN: Qd2e4-d5f6 needs DEL >= |2-5|. No move ends on a portal. Promotion: =Q.\nCastling is the king's move: Kd1e1-d1g1, or Kd1e1-d3g1 to castle with D3's rook.";
+    const NOTATION_HELP: &'static str = "Type a move in EDAN: piece letter (K Q R B N, P or nothing for a pawn), origin dimension\nand square, `-`, destination dimension and square: Pd1a2-d1a4 (or d1a2-d1a4), Nd1g1-d1f3.\nA dimensional move enters a portal (@N on the boards: it leads to DN) and moves on from the\nsame square of DN: Qd2e4-d5f6 needs DEL >= |2-5|. No move ends on a portal. Promotion: =Q.\nCastling is the king's move: Kd1e1-d1g1, or Kd1e1-d3g1 to castle with D3's rook.";
 
     const COMMANDS_HELP: &'static str =
         "  del SQUARE   the piece on a square (d2e4), its DEL and the boards it can cross to";
