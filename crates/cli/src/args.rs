@@ -38,7 +38,7 @@ pub enum Command {
         position: Option<String>,
         /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
         /// position's; `--position` may then be left out for the standard start.
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         profile: Option<std::path::PathBuf>,
         /// How many plies deep to count.
         #[arg(long)]
@@ -63,7 +63,7 @@ pub enum Command {
         position: Option<String>,
         /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
         /// position's; `--position` may then be left out for the standard start.
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         profile: Option<std::path::PathBuf>,
         /// Decisions to play first, separated by spaces.
         #[arg(long, allow_hyphen_values = true)]
@@ -119,7 +119,7 @@ pub enum Command {
         position: Option<String>,
         /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
         /// position's; `--position` may then be left out for the standard start.
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         profile: Option<std::path::PathBuf>,
         /// Seconds per decision, overriding the variant's own limit (0: no limit).
         #[arg(long, value_name = "SECONDS")]
@@ -145,7 +145,7 @@ pub enum Command {
         /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
         /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
         /// Every engine without a limit of its own plays on that clock.
-        #[arg(long, value_parser = ["standard", "rapid", "blitz"])]
+        #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
         time_control: Option<String>,
     },
 
@@ -165,7 +165,7 @@ pub enum Command {
         position: Option<String>,
         /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
         /// position's; `--position` may then be left out for the standard start.
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         profile: Option<std::path::PathBuf>,
         /// Decisions to play first, separated by spaces.
         #[arg(long, allow_hyphen_values = true)]
@@ -228,7 +228,7 @@ pub enum Command {
         position: Option<String>,
         /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
         /// position's; `--position` may then be left out for the standard start.
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         profile: Option<std::path::PathBuf>,
         /// Games played at once, each on its own thread with its own players (one core
         /// each: more jobs than cores makes time-limited players weaker). The games and the
@@ -242,12 +242,12 @@ pub enum Command {
         records: Option<PathBuf>,
         /// Open every game with N decisions chosen at random (from the game's seed), for
         /// varied games between agents that would play the same game every time.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_name = "N")]
         opening: u32,
         /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
         /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
         /// Every engine without a limit of its own plays on that clock.
-        #[arg(long, value_parser = ["standard", "rapid", "blitz"])]
+        #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
         time_control: Option<String>,
     },
 
