@@ -1,10 +1,10 @@
 //! The engine in DMChess: it mates the last king through a portal, takes a hanging queen on
 //! another board, and plays a match to the end against the random player.
 
-mod random_match;
+mod variant_engine;
 
 use omnichess_core::{Game, Variant};
-use omnichess_engine::{Limits, Search, eval::DmChessEval, score};
+use omnichess_engine::eval::DmChessEval;
 use omnichess_variants::dmchess::DmChess;
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
@@ -18,13 +18,7 @@ fn position(d1: &str, d2: &str, d8: &str) -> String {
 }
 
 fn best(text: &str, depth: u32) -> (DmChess, String, Option<i32>) {
-    let game = DmChess::from_position_text(text).expect("position reads");
-    let mut search = Search::new(DmChessEval, 16);
-    let result = search
-        .search(&game, &Limits::depth(depth), &mut |_| {})
-        .expect("a player acts");
-    let text = game.decision_text(result.best);
-    (game, text, score::mate_distance(result.score))
+    variant_engine::best(text, depth, DmChessEval)
 }
 
 #[test]
@@ -56,5 +50,5 @@ fn takes_a_hanging_queen_on_another_board() {
 
 #[test]
 fn a_match_against_random_plays_to_the_end() {
-    random_match::plays_to_the_end::<DmChess>();
+    variant_engine::plays_to_the_end::<DmChess>();
 }

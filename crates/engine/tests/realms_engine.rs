@@ -1,20 +1,14 @@
 //! The engine in Three Realms: it mates in one across realms, takes a hanging queen, and
 //! plays a match to the end against the random player.
 
-mod random_match;
+mod variant_engine;
 
 use omnichess_core::{Game, Variant};
-use omnichess_engine::{Limits, Search, eval::RealmsEval, score};
+use omnichess_engine::eval::RealmsEval;
 use omnichess_variants::realms::Realms;
 
 fn best(text: &str, depth: u32) -> (Realms, String, Option<i32>) {
-    let game = Realms::from_position_text(text).expect("position reads");
-    let mut search = Search::new(RealmsEval, 16);
-    let result = search
-        .search(&game, &Limits::depth(depth), &mut |_| {})
-        .expect("a player acts");
-    let text = game.decision_text(result.best);
-    (game, text, score::mate_distance(result.score))
+    variant_engine::best(text, depth, RealmsEval)
 }
 
 #[test]
@@ -45,5 +39,5 @@ fn takes_a_hanging_queen() {
 
 #[test]
 fn a_match_against_random_plays_to_the_end() {
-    random_match::plays_to_the_end::<Realms>();
+    variant_engine::plays_to_the_end::<Realms>();
 }

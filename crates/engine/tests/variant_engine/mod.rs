@@ -1,9 +1,26 @@
-//! A short match of the engine against the random player through the registry, for any
-//! variant: it plays to the end, the engine does not lose, and every record replays to the
-//! position where the referee ended the game.
+//! Engine checks shared by the variants' engine tests: the best decision of a position at a
+//! depth, and a short match against the random player through the registry that plays to the
+//! end, the engine not losing and every record replaying to where the referee ended the game.
 
 use omnichess_core::{ToAct, Variant};
 use omnichess_engine::registry::{MatchRequest, find};
+use omnichess_engine::{Evaluator, Limits, Search, score};
+
+/// The position `text` of variant `V`, the engine's best decision there at `depth` (in the
+/// variant's notation), and the distance to mate its score claims, if any.
+pub fn best<V: Variant, E: Evaluator<V>>(
+    text: &str,
+    depth: u32,
+    eval: E,
+) -> (V, String, Option<i32>) {
+    let game = V::from_position_text(text).expect("position reads");
+    let mut search = Search::new(eval, 16);
+    let result = search
+        .search(&game, &Limits::depth(depth), &mut |_| {})
+        .expect("a player acts");
+    let text = game.decision_text(result.best);
+    (game, text, score::mate_distance(result.score))
+}
 
 /// Two games of `engine:depth=1` against `random` in variant `V`, 40-turn cap.
 pub fn plays_to_the_end<V: Variant>() {
