@@ -112,8 +112,12 @@ impl DmChess {
         };
         lines.push(format!("{to_act} (move {}).", pos.fullmoves));
         if pos.distributing(pos.side) {
+            let example = match pos.side {
+                Player::White => "Kd1e1-d3d1",
+                Player::Black => "Kd1e8-d3d8",
+            };
             lines.push(format!(
-                "{} distributes its kings before play (5.1.3): move a king from its e-square to another board (Kd1e1-d3d1), then `done`.",
+                "{} distributes its kings before play (5.1.3): move a king from its e-square to another board ({example}), then `done`.",
                 capitalised(player_name(pos.side))
             ));
         }
