@@ -286,4 +286,19 @@ pub enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+
+    /// Serve games over HTTP (every variant; games stored in SQLite or PostgreSQL). Prints
+    /// the address it listens on; Ctrl-C stops it. The API: POST /api/games
+    /// {"variant": "classic"} creates a game and returns its id and the two seat tokens;
+    /// GET /api/games/ID shows it; POST /api/games/ID/decisions {"token", "decision"} plays.
+    ///
+    /// Example: omnichess serve --listen 127.0.0.1:8080 --database sqlite://omnichess.db
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDRESS")]
+        listen: String,
+        /// The database: sqlite://PATH (created if missing) or postgres://USER@HOST/DB.
+        #[arg(long, default_value = "sqlite://omnichess.db", value_name = "URL")]
+        database: String,
+    },
 }

@@ -176,6 +176,13 @@ fn run(command: Command) -> Result<(), CliError> {
             Ok(())
         }
         Command::Uci { variant } => uci::run(&variant),
+        Command::Serve { listen, database } => {
+            let config = omnichess_server::ServeConfig { listen, database };
+            omnichess_server::run(&config, |address| {
+                println!("omnichess serve: listening on http://{address}/ (Ctrl-C stops)");
+            })
+            .map_err(|e| CliError(format!("serve: {e}")))
+        }
         Command::Series {
             variant,
             position,

@@ -1,0 +1,51 @@
+//! What a request can do wrong, as an HTTP status and a one-line JSON error.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// A request that cannot be carried out.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// No game has this id.
+    #[error("no game `{0}`")]
+    UnknownGame(String),
+    /// No variant has this name.
+    #[error("unknown variant `{0}`")]
+    UnknownVariant(String),
+    /// The request's content is wrong (a bad position text, say).
+    #[error("{0}")]
+    BadRequest(String),
+    /// The token is not the seat of the player to act.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The game has moved on (another move was applied first) or is over.
+    #[error("{0}")]
+    Conflict(String),
+    /// The move is not legal here.
+    #[error("{0}")]
+    Illegal(String),
+    /// The store failed.
+    #[error("storage: {0}")]
+    Storage(#[from] sqlx::Error),
+}
+
+impl ApiError {
+    fn status(&self) -> StatusCode {
+        match self {
+            ApiError::UnknownGame(_) => StatusCode::NOT_FOUND,
+            ApiError::UnknownVariant(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.to_string() });
+        (self.status(), Json(body)).into_response()
+    }
+}
