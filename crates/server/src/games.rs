@@ -7,8 +7,13 @@
 //! | `POST /api/games` `{"variant", "position"?}` | creates a game: `201 {"id", "tokens": {"white", "black"}, "game"}` |
 //! | `GET /api/games/{id}` | the game: position text, who acts, legal decisions, history, outcome |
 //! | `POST /api/games/{id}/decisions` `{"token", "decision", "ply"?}` | plays a decision for the seat whose token it is: `200 {game}`; `403` not that seat's turn, `409` the game moved on (`ply` is not the current one) or is over, `422` illegal |
+//! | `GET /api/games/{id}/record` | the game in the variant's record format (PGN, 5DPGN, …) |
+//!
+//! A body that is not the JSON asked for gets `400 {"error"}`; one over [`MAX_BODY`] bytes
+//! `413`. Errors never change a game.
 
 use axum::Json;
+use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use omnichess_core::{DynGame, ToAct, VariantEntry};
@@ -38,6 +43,15 @@ pub struct MakeDecision {
     /// The number of decisions the client has seen (optional): if the game has moved on
     /// since, the decision is refused with 409 rather than applied to another position.
     pub ply: Option<usize>,
+}
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// A JSON body, or the reason it is not one, as `400 {"error"}`.
+fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    json.map(|Json(t)| t)
+        .map_err(|e| ApiError::BadRequest(e.body_text()))
 }
 
 fn variant(name: &str) -> Result<&'static VariantEntry, ApiError> {
@@ -109,8 +123,9 @@ fn token() -> String {
 /// `POST /api/games`.
 pub async fn create(
     State(store): State<Store>,
-    Json(request): Json<CreateGame>,
+    request: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let request = body(request)?;
     let entry = variant(&request.variant)?;
     let start = request.position.filter(|p| !p.trim().is_empty());
     let id: String = format!("{:012x}", rand::thread_rng().r#gen::<u64>() >> 16);
@@ -150,8 +165,9 @@ pub async fn show(
 pub async fn decide(
     State(store): State<Store>,
     Path(id): Path<String>,
-    Json(request): Json<MakeDecision>,
+    request: Result<Json<MakeDecision>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let request = body(request)?;
     let stored = store.load(&id).await?;
     let ply = stored.decisions.len();
     let (played, shown) = {
@@ -185,4 +201,13 @@ pub async fn decide(
     };
     store.append(&id, ply, &played).await?;
     Ok(Json(shown))
+}
+
+/// `GET /api/games/{id}/record`: the game in the variant's record format.
+pub async fn record(
+    State(store): State<Store>,
+    Path(id): Path<String>,
+) -> Result<String, ApiError> {
+    let stored = store.load(&id).await?;
+    Ok(rebuild(&stored)?.record_text())
 }

@@ -11,6 +11,7 @@ pub mod games;
 pub mod store;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
 pub use error::ApiError;
@@ -23,6 +24,8 @@ pub fn router(store: Store) -> Router {
         .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/decisions", post(games::decide))
+        .route("/api/games/{id}/record", get(games::record))
+        .layer(DefaultBodyLimit::max(games::MAX_BODY))
         .with_state(store)
 }
 

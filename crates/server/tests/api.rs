@@ -125,6 +125,20 @@ async fn a_game_is_created_seen_and_played_with_seat_tokens() {
     }
     let (_, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(game["outcome"], "1-0 white wins by checkmate");
+    // The export is the variant's record format.
+    let request = Request::get(format!("/api/games/{id}/record"))
+        .body(Body::empty())
+        .expect("request");
+    let response = app.clone().oneshot(request).await.expect("a response");
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    let pgn = String::from_utf8_lossy(&bytes);
+    assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
     assert_eq!(
         decide(&app, &id, &black, "Ke7", None).await.0,
         StatusCode::CONFLICT
