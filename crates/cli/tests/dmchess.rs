@@ -119,6 +119,9 @@ fn dmchess_diagram_shows_eight_boards_in_two_rows_within_200_columns() {
     assert!(text.contains("@2"), "{text}");
     assert!(text.contains(" E "), "{text}");
     assert!(text.contains("Portals shift in 8 full turns"), "{text}");
+    // After Light's move the boards turn for Dark: its first rank at the bottom, files h-a.
+    assert!(text.contains("1  R1 N1 B1 K1 Q1 B1 N1 R1"), "{text}");
+    assert!(text.contains("  h  g  f  e  d  c  b  a"), "{text}");
 }
 
 #[test]

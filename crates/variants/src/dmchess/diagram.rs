@@ -1,6 +1,7 @@
 //! The terminal diagram: the eight boards in a 2 × 4 grid (D1–D4 above, D5–D8 below), each
 //! square three characters wide (about 120 columns), with portals, energy squares and every
-//! piece's DEL, then the counters a player needs.
+//! piece's DEL, then the counters a player needs. Each board is drawn from the viewer's side:
+//! Light's first rank at the bottom for Light, Dark's for Dark (files turned too).
 
 use omnichess_core::{Game, Player, ToAct};
 
@@ -11,8 +12,16 @@ use super::state::{DOMINANCE, DmChess};
 const GAP: &str = "   ";
 
 impl DmChess {
-    /// The diagram (see the module documentation).
-    pub(super) fn draw(&self) -> String {
+    /// The diagram as `viewer` sees it (see the module documentation).
+    pub(super) fn draw(&self, viewer: Player) -> String {
+        let (ranks, files): ([u8; 8], [u8; 8]) = match viewer {
+            Player::White => ([7, 6, 5, 4, 3, 2, 1, 0], [0, 1, 2, 3, 4, 5, 6, 7]),
+            Player::Black => ([0, 1, 2, 3, 4, 5, 6, 7], [7, 6, 5, 4, 3, 2, 1, 0]),
+        };
+        let labels: String = files
+            .iter()
+            .map(|&f| format!("  {}", char::from(b'a' + f)))
+            .collect();
         let mut out = String::new();
         for row in [0..4, 4..8] {
             let header: Vec<String> = row
@@ -21,12 +30,12 @@ impl DmChess {
                 .collect();
             out.push_str(header.join(GAP).trim_end());
             out.push('\n');
-            for rank in (0..8u8).rev() {
+            for &rank in &ranks {
                 let line: Vec<String> = row
                     .clone()
                     .map(|d| {
                         let mut s = format!("{} ", rank + 1);
-                        for file in 0..8u8 {
+                        for &file in &files {
                             s.push_str(&self.cell(d, rank * 8 + file));
                         }
                         s
@@ -35,10 +44,8 @@ impl DmChess {
                 out.push_str(line.join(GAP).trim_end());
                 out.push('\n');
             }
-            let files: Vec<String> = row
-                .map(|_| "  a  b  c  d  e  f  g  h ".to_owned())
-                .collect();
-            out.push_str(files.join(GAP).trim_end());
+            let under: Vec<String> = row.map(|_| format!("{labels} ")).collect();
+            out.push_str(under.join(GAP).trim_end());
             out.push_str("\n\n");
         }
         out.push_str(&self.status());

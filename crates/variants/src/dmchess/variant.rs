@@ -46,11 +46,12 @@ impl Variant for DmChess {
     }
 
     fn diagram(&self) -> String {
-        self.draw()
+        self.draw(self.pos.side)
     }
 
-    fn diagram_for(&self, _viewer: Option<Player>) -> String {
-        self.draw()
+    /// From `viewer`'s side (the human's against the computer), else the side to move's.
+    fn diagram_for(&self, viewer: Option<Player>) -> String {
+        self.draw(viewer.unwrap_or(self.pos.side))
     }
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
