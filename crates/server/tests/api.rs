@@ -22,7 +22,8 @@ async fn app(url: &str) -> Router {
     router(Store::open(url).await.expect("the database opens"))
 }
 
-async fn call(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
+/// Sends a request; the status and the body as text.
+async fn raw(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, String) {
     let mut request = Request::builder().method(method).uri(uri);
     if body.is_some() {
         request = request.header("content-type", "application/json");
@@ -38,10 +39,13 @@ async fn call(app: &Router, method: &str, uri: &str, body: Option<String>) -> (S
         .await
         .expect("body")
         .to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Sends a request; the status and the body as JSON (`null` if it is not JSON).
+async fn call(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
+    let (status, text) = raw(app, method, uri, body).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
 async fn create(app: &Router, variant: &str) -> (String, String, String) {
@@ -126,18 +130,8 @@ async fn a_game_is_created_seen_and_played_with_seat_tokens() {
     let (_, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(game["outcome"], "1-0 white wins by checkmate");
     // The export is the variant's record format.
-    let request = Request::get(format!("/api/games/{id}/record"))
-        .body(Body::empty())
-        .expect("request");
-    let response = app.clone().oneshot(request).await.expect("a response");
-    assert_eq!(response.status(), StatusCode::OK);
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    let pgn = String::from_utf8_lossy(&bytes);
+    let (status, pgn) = raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, StatusCode::OK);
     assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
     assert_eq!(
         decide(&app, &id, &black, "Ke7", None).await.0,
