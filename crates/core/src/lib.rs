@@ -67,6 +67,7 @@ mod session;
 mod to_act;
 mod turns;
 mod variant;
+pub mod view;
 
 pub use error::{DecisionError, PositionError, RecordError, ReplayError};
 pub use game::Game;
@@ -78,3 +79,4 @@ pub use session::{DynGame, Session};
 pub use to_act::ToAct;
 pub use turns::{count_complete_turns, play_checked};
 pub use variant::Variant;
+pub use view::{Arrow, BoardView, Cell, MoveView, PieceView, SquareMark, View};

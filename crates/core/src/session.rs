@@ -28,6 +28,8 @@ pub trait DynGame {
     fn undo(&mut self) -> bool;
     /// The decisions played so far in canonical notation.
     fn history(&self) -> Vec<String>;
+    /// The decisions played so far as a move list shows them (see [`Variant::display_text`]).
+    fn move_list(&self) -> Vec<String>;
     /// Perft of the current state (see [`crate::perft::perft`]).
     fn perft(&mut self, depth: u32) -> u64;
     /// Perft split by first decision (see [`crate::perft::divide`]): calls `each` with every
@@ -51,6 +53,11 @@ pub trait DynGame {
     /// The current state drawn for a terminal as `viewer` sees it (see
     /// [`Variant::diagram_for`]).
     fn diagram_for(&self, viewer: Option<crate::Player>) -> String;
+    /// The current state as a graphical client draws it (see [`Variant::view`]).
+    fn view(&self) -> crate::View;
+    /// The view of the state before the last decision played through this session, if any
+    /// (the UI marks that decision's squares).
+    fn view_before_last(&self) -> Option<crate::View>;
     /// How a player types a decision (see [`Variant::NOTATION_HELP`]).
     fn notation_help(&self) -> &'static str;
     /// The game so far in the variant's record format.
@@ -147,6 +154,18 @@ impl<V: Variant> DynGame for Session<V> {
         self.start.decision_texts(&self.played)
     }
 
+    fn move_list(&self) -> Vec<String> {
+        let mut replay = self.start.clone();
+        self.played
+            .iter()
+            .map(|&d| {
+                let text = replay.display_text(d);
+                replay.apply(d);
+                text
+            })
+            .collect()
+    }
+
     fn perft(&mut self, depth: u32) -> u64 {
         perft::perft(&mut self.game, depth)
     }
@@ -187,6 +206,18 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn diagram_for(&self, viewer: Option<crate::Player>) -> String {
         self.game.diagram_for(viewer)
+    }
+
+    fn view(&self) -> crate::View {
+        self.game.view()
+    }
+
+    fn view_before_last(&self) -> Option<crate::View> {
+        if self.played.is_empty() {
+            return None;
+        }
+        let mut before = self.game.clone();
+        before.undo().then(|| before.view())
     }
 
     fn notation_help(&self) -> &'static str {

@@ -47,6 +47,13 @@ pub trait Variant: Game + Sized + 'static {
     /// `omnichess moves` prints).
     fn decision_text(&self, decision: Self::Decision) -> String;
 
+    /// A decision of this state as a move list shows it to players (classic: SAN, `Nf3`);
+    /// by default [`Variant::decision_text`]. It must read back through
+    /// [`Variant::parse_decision`].
+    fn display_text(&self, decision: Self::Decision) -> String {
+        self.decision_text(decision)
+    }
+
     /// Draws the state for a terminal: the board with coordinates and whatever else a player
     /// must see.
     fn diagram(&self) -> String;
@@ -58,6 +65,10 @@ pub trait Variant: Game + Sized + 'static {
         let _ = viewer;
         self.diagram()
     }
+
+    /// The state as a graphical client draws it: boards, pieces, marks and every legal
+    /// decision with its squares (see [`crate::View`]).
+    fn view(&self) -> crate::View;
 
     /// Reads a game record in the variant's record format.
     fn parse_record(text: &str) -> Result<GameRecord, RecordError>;

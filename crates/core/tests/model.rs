@@ -154,6 +154,12 @@ impl Variant for Race {
     fn diagram(&self) -> String {
         self.position_text()
     }
+    fn view(&self) -> omnichess_core::View {
+        omnichess_core::View {
+            notes: vec![self.position_text()],
+            ..omnichess_core::View::default()
+        }
+    }
     fn parse_record(t: &str) -> Result<GameRecord, RecordError> {
         let decisions = t
             .split_whitespace()

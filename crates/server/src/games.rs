@@ -104,6 +104,15 @@ fn view(id: &str, game: &dyn DynGame) -> Value {
         _ => game.decisions().into_iter().map(|(t, _)| t).collect(),
     };
     let history = game.history();
+    let mut view = serde_json::to_value(game.view()).unwrap_or(Value::Null);
+    let last = game.view_before_last().and_then(|before| {
+        let text = history.last()?;
+        let played = before.moves.iter().find(|m| &m.text == text)?;
+        Some([played.from, played.to].into_iter().flatten().collect::<Vec<_>>())
+    });
+    if let Some(object) = view.as_object_mut() {
+        object.insert("last".to_owned(), json!(last.unwrap_or_default()));
+    }
     json!({
         "id": id,
         "variant": game.variant_name(),
@@ -112,7 +121,9 @@ fn view(id: &str, game: &dyn DynGame) -> Value {
         "outcome": outcome,
         "decisions": decisions,
         "history": history,
+        "moves": game.move_list(),
         "ply": history.len(),
+        "view": view,
     })
 }
 

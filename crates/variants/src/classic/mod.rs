@@ -25,6 +25,7 @@ mod position_text;
 pub(crate) mod rules;
 mod state;
 mod variant;
+pub(crate) mod view;
 
 pub use position_text::{STANDARD_START, Setup};
 pub use state::Classic;

@@ -33,8 +33,16 @@ impl Variant for Classic {
         self.uci(mv)
     }
 
+    fn display_text(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
     fn diagram(&self) -> String {
         self.draw()
+    }
+
+    fn view(&self) -> omnichess_core::View {
+        self.draw_view()
     }
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {

@@ -54,6 +54,11 @@ impl Variant for DmChess {
         self.draw(viewer.unwrap_or(self.pos.side))
     }
 
+    fn view(&self) -> omnichess_core::View {
+        // VIEW-PENDING: the browser view of this variant is being written.
+        omnichess_core::View::default()
+    }
+
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         record::parse(text)
     }

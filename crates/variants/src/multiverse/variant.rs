@@ -37,6 +37,11 @@ impl Variant for Multiverse {
         self.draw()
     }
 
+    fn view(&self) -> omnichess_core::View {
+        // VIEW-PENDING: the browser view of this variant is being written.
+        omnichess_core::View::default()
+    }
+
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         pgn::parse(text)
     }

@@ -41,6 +41,11 @@ impl Variant for Realms {
         self.draw_for(viewer.unwrap_or(self.side))
     }
 
+    fn view(&self) -> omnichess_core::View {
+        // VIEW-PENDING: the browser view of this variant is being written.
+        omnichess_core::View::default()
+    }
+
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         record::parse(text)
     }
