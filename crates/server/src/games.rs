@@ -108,7 +108,12 @@ fn view(id: &str, game: &dyn DynGame) -> Value {
     let last = game.view_before_last().and_then(|before| {
         let text = history.last()?;
         let played = before.moves.iter().find(|m| &m.text == text)?;
-        Some([played.from, played.to].into_iter().flatten().collect::<Vec<_>>())
+        Some(
+            [played.from, played.to]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>(),
+        )
     });
     if let Some(object) = view.as_object_mut() {
         object.insert("last".to_owned(), json!(last.unwrap_or_default()));

@@ -6,6 +6,7 @@
 //! WebSocket protocol are not built yet (issue 20).
 #![deny(missing_docs)]
 
+pub mod assets;
 pub mod error;
 pub mod games;
 pub mod store;
@@ -20,17 +21,16 @@ pub use store::Store;
 /// The routes over `store`.
 pub fn router(store: Store) -> Router {
     Router::new()
-        .route("/", get(home))
+        .route("/", get(assets::page))
+        .route("/game/{id}", get(assets::page))
+        .route("/analysis", get(assets::page))
+        .route("/assets/{*path}", get(assets::file))
         .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/decisions", post(games::decide))
         .route("/api/games/{id}/record", get(games::record))
         .layer(DefaultBodyLimit::max(games::MAX_BODY))
         .with_state(store)
-}
-
-async fn home() -> &'static str {
-    "omnichess server: POST /api/games {\"variant\": \"classic\"} to start a game\n"
 }
 
 /// Where and on what the server runs.
