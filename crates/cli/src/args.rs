@@ -287,12 +287,13 @@ pub enum Command {
         seed: Option<u64>,
     },
 
-    /// Serve games over HTTP (every variant; games stored in SQLite or PostgreSQL). Prints
-    /// the address it listens on; Ctrl-C stops it. The API: POST /api/games
-    /// {"variant": "classic"} creates a game and returns its id and the two seat tokens;
-    /// GET /api/games/ID shows it; POST /api/games/ID/decisions {"token", "decision"} plays.
+    /// Serve the web platform: open the printed address in a browser to play any variant
+    /// against the engine or a friend by link, watch, analyse. Games are stored in SQLite (a
+    /// file, created if missing) or PostgreSQL; a restarted server has every acknowledged move
+    /// and running clock. Ctrl-C stops it. The HTTP and WebSocket protocol: docs/PROTOCOL.md.
     ///
-    /// Example: omnichess serve --listen 127.0.0.1:8080 --database sqlite://omnichess.db
+    /// Examples: omnichess serve
+    ///           omnichess serve --listen 0.0.0.0:8080 --database postgres://omnichess@localhost/omnichess
     Serve {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDRESS")]
@@ -300,5 +301,8 @@ pub enum Command {
         /// The database: sqlite://PATH (created if missing) or postgres://USER@HOST/DB.
         #[arg(long, default_value = "sqlite://omnichess.db", value_name = "URL")]
         database: String,
+        /// Engine searches run at once (0: one per core); more wait in a bounded queue.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        engine_workers: usize,
     },
 }

@@ -176,8 +176,16 @@ fn run(command: Command) -> Result<(), CliError> {
             Ok(())
         }
         Command::Uci { variant } => uci::run(&variant),
-        Command::Serve { listen, database } => {
-            let config = omnichess_server::ServeConfig { listen, database };
+        Command::Serve {
+            listen,
+            database,
+            engine_workers,
+        } => {
+            let config = omnichess_server::ServeConfig {
+                listen,
+                database,
+                engine_workers,
+            };
             omnichess_server::run(&config, |address| {
                 println!("omnichess serve: listening on http://{address}/ (Ctrl-C stops)");
             })

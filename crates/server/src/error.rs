@@ -25,20 +25,29 @@ pub enum ApiError {
     /// The move is not legal here.
     #[error("{0}")]
     Illegal(String),
+    /// The engine's queue is full.
+    #[error("the engine is busy: try again in a moment")]
+    Busy,
+    /// The engine failed.
+    #[error("engine: {0}")]
+    Engine(String),
     /// The store failed.
     #[error("storage: {0}")]
     Storage(#[from] sqlx::Error),
 }
 
 impl ApiError {
-    fn status(&self) -> StatusCode {
+    /// The HTTP status of this error.
+    #[must_use]
+    pub fn status(&self) -> StatusCode {
         match self {
             ApiError::UnknownGame(_) => StatusCode::NOT_FOUND,
             ApiError::UnknownVariant(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Storage(_) | ApiError::Engine(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }

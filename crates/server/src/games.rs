@@ -1,13 +1,6 @@
-//! The game API: create a game, see it, make a decision with a seat token. The server is the
-//! only judge of legality: every request rebuilds the game from the store through the
-//! variant registry and checks the decision with the variant's own parser.
-//!
-//! | route | does |
-//! |---|---|
-//! | `POST /api/games` `{"variant", "position"?}` | creates a game: `201 {"id", "tokens": {"white", "black"}, "game"}` |
-//! | `GET /api/games/{id}` | the game: position text, who acts, legal decisions, history, outcome |
-//! | `POST /api/games/{id}/decisions` `{"token", "decision", "ply"?}` | plays a decision for the seat whose token it is: `200 {game}`; `403` not that seat's turn, `409` the game moved on (`ply` is not the current one) or is over, `422` illegal |
-//! | `GET /api/games/{id}/record` | the game in the variant's record format (PGN, 5DPGN, …) |
+//! The game routes over HTTP (docs/PROTOCOL.md): create a game (from the start, a position or
+//! an imported record; against a friend or the engine; with a clock), see it, make a decision
+//! or an action with a seat token, export its record.
 //!
 //! A body that is not the JSON asked for gets `400 {"error"}`; one over [`MAX_BODY`] bytes
 //! `413`. Errors never change a game.
@@ -16,13 +9,17 @@ use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use omnichess_core::{DynGame, ToAct, VariantEntry};
+use omnichess_core::ToAct;
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::commands::{Command, roll_chance};
 use crate::error::ApiError;
-use crate::store::{Store, StoredGame};
+use crate::loaded::{Loaded, variant};
+use crate::options::{ClockSpec, EngineSeat, GameOptions};
+use crate::service::App;
+use crate::store::{Event, GameRow, now_ms};
 
 /// `POST /api/games`.
 #[derive(Debug, Deserialize)]
@@ -31,6 +28,14 @@ pub struct CreateGame {
     pub variant: String,
     /// A start position in the variant's position text; the standard start if absent.
     pub position: Option<String>,
+    /// A record in the variant's record format to continue from (its start and decisions).
+    pub record: Option<String>,
+    /// The time control; untimed if absent.
+    pub clock: Option<ClockSpec>,
+    /// Whether takebacks are allowed (default: yes).
+    pub casual: Option<bool>,
+    /// The engine's seat and level, to play the engine.
+    pub engine: Option<EngineSeat>,
 }
 
 /// `POST /api/games/{id}/decisions`.
@@ -40,9 +45,18 @@ pub struct MakeDecision {
     pub token: String,
     /// The decision in the variant's notation.
     pub decision: String,
-    /// The number of decisions the client has seen (optional): if the game has moved on
-    /// since, the decision is refused with 409 rather than applied to another position.
-    pub ply: Option<usize>,
+    /// The game's version the client has seen (optional): if the game has moved on since,
+    /// the decision is refused with 409 rather than applied to another position.
+    pub version: Option<i64>,
+}
+
+/// `POST /api/games/{id}/actions`.
+#[derive(Debug, Deserialize)]
+pub struct MakeAction {
+    /// The seat token of the player acting.
+    pub token: String,
+    /// `resign`, `offer-draw`, … (docs/PROTOCOL.md).
+    pub action: String,
 }
 
 /// The largest request body accepted, in bytes.
@@ -54,176 +68,160 @@ fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
         .map_err(|e| ApiError::BadRequest(e.body_text()))
 }
 
-fn variant(name: &str) -> Result<&'static VariantEntry, ApiError> {
-    omnichess_variants::REGISTRY
-        .iter()
-        .find(|e| e.name == name)
-        .ok_or_else(|| ApiError::UnknownVariant(name.chars().take(40).collect()))
-}
-
-/// The game rebuilt from its stored decisions.
-fn rebuild(stored: &StoredGame) -> Result<Box<dyn DynGame>, ApiError> {
-    let entry = variant(&stored.variant)?;
-    let mut game =
-        (entry.open)(stored.start.as_deref()).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    for text in &stored.decisions {
-        game.play(text).map_err(|e| {
-            ApiError::Conflict(format!("stored decision `{text}` no longer plays: {e}"))
-        })?;
-    }
-    Ok(game)
-}
-
-/// Chance's decisions (a die roll) drawn by their probabilities until a player acts.
-fn roll_chance(game: &mut dyn DynGame, played: &mut Vec<String>) -> Result<(), ApiError> {
-    let mut rng = rand::thread_rng();
-    while game.to_act() == ToAct::Chance {
-        let open = game.decisions();
-        let mut left: f64 = rng.r#gen();
-        let pick = open
-            .iter()
-            .find(|(_, p)| {
-                left -= p.unwrap_or(0.0);
-                left < 0.0
-            })
-            .or(open.last())
-            .map(|(t, _)| t.clone())
-            .ok_or_else(|| ApiError::Conflict("chance has no outcome".to_owned()))?;
-        game.play(&pick)
-            .map_err(|e| ApiError::Illegal(e.to_string()))?;
-        played.push(pick);
-    }
-    Ok(())
-}
-
-/// The game as the API shows it.
-fn view(id: &str, game: &dyn DynGame) -> Value {
-    let outcome = game.to_act().outcome().map(|o| game.outcome_text(o));
-    let decisions: Vec<String> = match game.to_act() {
-        ToAct::Nobody(_) => Vec::new(),
-        _ => game.decisions().into_iter().map(|(t, _)| t).collect(),
-    };
-    let history = game.history();
-    let mut view = serde_json::to_value(game.view()).unwrap_or(Value::Null);
-    let last = game.view_before_last().and_then(|before| {
-        let text = history.last()?;
-        let played = before.moves.iter().find(|m| &m.text == text)?;
-        Some(
-            [played.from, played.to]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>(),
-        )
-    });
-    if let Some(object) = view.as_object_mut() {
-        object.insert("last".to_owned(), json!(last.unwrap_or_default()));
-    }
-    json!({
-        "id": id,
-        "variant": game.variant_name(),
-        "position": game.position_text(),
-        "to_act": game.to_act_text(),
-        "outcome": outcome,
-        "decisions": decisions,
-        "history": history,
-        "moves": game.move_list(),
-        "ply": history.len(),
-        "view": view,
-    })
-}
-
 fn token() -> String {
     format!("{:032x}", rand::thread_rng().r#gen::<u128>())
 }
 
+/// A new game id: 12 hexadecimal digits.
+#[must_use]
+pub fn new_id() -> String {
+    format!("{:012x}", rand::thread_rng().r#gen::<u64>() >> 16)
+}
+
+/// The events a new game starts with: `imported` decisions (each by whoever acted) and the
+/// die's rolls until a player acts.
+pub fn first_events(row: &GameRow, imported: &[String]) -> Result<Vec<Event>, ApiError> {
+    let entry = variant(&row.variant)?;
+    let mut game =
+        (entry.open)(row.start.as_deref()).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let now = now_ms();
+    let mut events = Vec::new();
+    let push = |kind: &str, player: Option<u8>, text: String, events: &mut Vec<Event>| {
+        events.push(Event {
+            seq: i64::try_from(events.len()).unwrap_or(i64::MAX),
+            kind: kind.to_owned(),
+            player,
+            text,
+            at_ms: now,
+        });
+    };
+    for (i, text) in imported.iter().enumerate() {
+        let player = game.to_act().player().map(|p| p as u8);
+        game.play(text).map_err(|e| {
+            ApiError::BadRequest(format!("the record's decision {} (`{text}`): {e}", i + 1))
+        })?;
+        let kind = if player.is_some() {
+            "decision"
+        } else {
+            "chance"
+        };
+        push(
+            kind,
+            player,
+            game.history().pop().unwrap_or_default(),
+            &mut events,
+        );
+    }
+    if !matches!(game.to_act(), ToAct::Nobody(_)) {
+        for roll in roll_chance(game.as_mut())? {
+            push("chance", None, roll, &mut events);
+        }
+    }
+    Ok(events)
+}
+
+/// The start and decisions of a record or a position.
+fn start_of(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiError> {
+    let entry = variant(&request.variant)?;
+    if let Some(record) = request.record.as_deref().filter(|r| !r.trim().is_empty()) {
+        let parsed =
+            (entry.parse_record)(record).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let decisions = parsed.decisions.into_iter().map(|d| d.text).collect();
+        return Ok((parsed.start, decisions));
+    }
+    let position = request.position.clone().filter(|p| !p.trim().is_empty());
+    if let Some(text) = &position {
+        (entry.open)(Some(text)).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    }
+    Ok((position, Vec::new()))
+}
+
 /// `POST /api/games`.
 pub async fn create(
-    State(store): State<Store>,
+    State(app): State<App>,
     request: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let request = body(request)?;
     let entry = variant(&request.variant)?;
-    let start = request.position.filter(|p| !p.trim().is_empty());
-    let id: String = format!("{:012x}", rand::thread_rng().r#gen::<u64>() >> 16);
-    let stored = StoredGame {
+    if let Some(clock) = request.clock {
+        let hour = 3_600_000 * 24;
+        let sane = |ms: i64| (0..=hour).contains(&ms);
+        if !(sane(clock.base_ms) && sane(clock.increment_ms) && sane(clock.per_move_ms))
+            || clock.base_ms == 0 && clock.per_move_ms == 0
+        {
+            return Err(ApiError::BadRequest(
+                "a clock has a base time or a per-move time, each from 0 to 24 hours".to_owned(),
+            ));
+        }
+    }
+    if let Some(engine) = request.engine
+        && (engine.seat > 1 || !(1..=8).contains(&engine.level))
+    {
+        return Err(ApiError::BadRequest(
+            "engine: seat 0 or 1, level 1 to 8".to_owned(),
+        ));
+    }
+    let (start, imported) = start_of(&request)?;
+    let row = GameRow {
+        id: new_id(),
         variant: entry.name.to_owned(),
         start,
         tokens: [token(), token()],
-        decisions: Vec::new(),
+        options: GameOptions {
+            clock: request.clock,
+            casual: request.casual.unwrap_or(true),
+            engine: request.engine,
+            rematch_of: None,
+        },
+        created_ms: now_ms(),
     };
-    let (rolls, shown) = {
-        let mut game = rebuild(&stored)?;
-        let mut rolls = Vec::new();
-        roll_chance(game.as_mut(), &mut rolls)?;
-        (rolls, view(&id, game.as_ref()))
-    };
-    store.create(&id, &stored).await?;
-    store.append(&id, 0, &rolls).await?;
+    let events = first_events(&row, &imported)?;
+    let game = app.create(&row, &events).await?;
     let body = json!({
-        "id": id,
-        "tokens": { "white": stored.tokens[0], "black": stored.tokens[1] },
-        "game": shown,
+        "id": row.id,
+        "tokens": { "white": row.tokens[0], "black": row.tokens[1] },
+        "game": game,
     });
     Ok((StatusCode::CREATED, Json(body)))
 }
 
 /// `GET /api/games/{id}`.
-pub async fn show(
-    State(store): State<Store>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let stored = store.load(&id).await?;
-    let game = rebuild(&stored)?;
-    Ok(Json(view(&id, game.as_ref())))
+pub async fn show(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.snapshot(&id).await?))
 }
 
 /// `POST /api/games/{id}/decisions`.
 pub async fn decide(
-    State(store): State<Store>,
+    State(app): State<App>,
     Path(id): Path<String>,
     request: Result<Json<MakeDecision>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let request = body(request)?;
-    let stored = store.load(&id).await?;
-    let ply = stored.decisions.len();
-    let (played, shown) = {
-        let mut game = rebuild(&stored)?;
-        if request.ply.is_some_and(|p| p != ply) {
-            return Err(ApiError::Conflict(format!(
-                "the game has moved on: it is at decision {ply}"
-            )));
-        }
-        let actor = match game.to_act() {
-            ToAct::Player(p) => p,
-            ToAct::Nobody(o) => {
-                return Err(ApiError::Conflict(format!(
-                    "the game is over: {}",
-                    game.outcome_text(o)
-                )));
-            }
-            ToAct::Chance => return Err(ApiError::Conflict("chance acts first".to_owned())),
-        };
-        if stored.tokens[actor as usize] != request.token {
-            return Err(ApiError::Forbidden(format!(
-                "this token is not the seat of {}, who acts",
-                game.player_name(actor)
-            )));
-        }
-        game.play(&request.decision)
-            .map_err(|e| ApiError::Illegal(e.to_string()))?;
-        let mut played = game.history().split_off(ply);
-        roll_chance(game.as_mut(), &mut played)?;
-        (played, view(&id, game.as_ref()))
+    let command = Command::Decision {
+        text: request.decision,
+        version: request.version,
     };
-    store.append(&id, ply, &played).await?;
-    Ok(Json(shown))
+    Ok(Json(app.execute(&id, Some(&request.token), command).await?))
+}
+
+/// `POST /api/games/{id}/actions`.
+pub async fn act(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    request: Result<Json<MakeAction>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let request = body(request)?;
+    let command = Command::Action(request.action);
+    Ok(Json(app.execute(&id, Some(&request.token), command).await?))
 }
 
 /// `GET /api/games/{id}/record`: the game in the variant's record format.
-pub async fn record(
-    State(store): State<Store>,
-    Path(id): Path<String>,
-) -> Result<String, ApiError> {
-    let stored = store.load(&id).await?;
-    Ok(rebuild(&stored)?.record_text())
+pub async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<String, ApiError> {
+    let stored = app.store.load(&id).await?;
+    let loaded = Loaded::build(stored)?;
+    let mut text = loaded.game.record_text();
+    if let Some(finish) = loaded.finish().filter(|_| loaded.log.ending.is_some()) {
+        text.push_str(&format!("\n{{ {} }}\n", finish.text));
+    }
+    Ok(text)
 }

@@ -1,36 +1,58 @@
 //! # omnichess-server
 //!
-//! `omnichess serve`: games of every variant over HTTP, stored in SQLite (one file, the
-//! default) or PostgreSQL through one code path. The server is the only judge of legality;
-//! each player holds a seat token. The API is described in [`games`]; the browser UI and the
-//! WebSocket protocol are not built yet (issue 20).
+//! `omnichess serve`: the web platform. Games of every variant in the browser, against the
+//! engine or a friend by link, stored in SQLite (one file, the default) or PostgreSQL through
+//! one code path. The server is the only judge of legality; each player holds a seat token.
+//! The protocol (HTTP and WebSocket, versioned) is docs/PROTOCOL.md; the UI is the folder
+//! `assets/`, built into the binary.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod assets;
+pub mod clock;
+pub mod commands;
+pub mod engine_pool;
 pub mod error;
 pub mod games;
+pub mod hub;
+pub mod loaded;
+pub mod log;
+pub mod options;
+pub mod service;
+pub mod socket;
 pub mod store;
+pub mod variants_api;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use tower_http::compression::CompressionLayer;
 
 pub use error::ApiError;
+pub use service::App;
 pub use store::Store;
 
-/// The routes over `store`.
-pub fn router(store: Store) -> Router {
+/// Engine jobs that may wait for a worker before the server answers 503.
+pub const ENGINE_QUEUE: usize = 64;
+
+/// The routes of `app`.
+pub fn router(app: App) -> Router {
     Router::new()
         .route("/", get(assets::page))
         .route("/game/{id}", get(assets::page))
         .route("/analysis", get(assets::page))
         .route("/assets/{*path}", get(assets::file))
+        .route("/api/variants", get(variants_api::list))
         .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/decisions", post(games::decide))
+        .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/record", get(games::record))
+        .route("/api/games/{id}/ws", get(socket::upgrade))
+        .route("/api/analysis/ws", get(analysis::upgrade))
         .layer(DefaultBodyLimit::max(games::MAX_BODY))
-        .with_state(store)
+        .layer(CompressionLayer::new())
+        .with_state(app)
 }
 
 /// Where and on what the server runs.
@@ -40,6 +62,8 @@ pub struct ServeConfig {
     pub listen: String,
     /// The database URL (`sqlite://omnichess.db` or `postgres://…`).
     pub database: String,
+    /// Engine searches run at once (0: one per core).
+    pub engine_workers: usize,
 }
 
 /// Why the server could not run.
@@ -58,6 +82,10 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+/// Games created within this many milliseconds are looked at on start, to resume the engine's
+/// turns in them.
+const RESUME_WINDOW_MS: i64 = 7 * 24 * 3_600_000;
+
 /// Runs the server until interrupted, calling `ready` with the address once it listens.
 pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Runtime::new()?;
@@ -68,13 +96,30 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
                 url: config.database.clone(),
                 source,
             })?;
+        let workers = match config.engine_workers {
+            0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            n => n,
+        };
+        let app = App::new(store, workers, ENGINE_QUEUE);
         let listener = tokio::net::TcpListener::bind(&config.listen).await?;
+        resume(&app).await;
         ready(&listener.local_addr()?.to_string());
-        axum::serve(listener, router(store))
+        axum::serve(listener, router(app))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await?;
         Ok(())
     })
+}
+
+/// After a restart: the engine moves where it is to move, and the running clocks get their
+/// flag timers again.
+async fn resume(app: &App) {
+    let since = store::now_ms() - RESUME_WINDOW_MS;
+    if let Ok(ids) = app.store.engine_games(since).await {
+        for id in ids {
+            let _ = app.changed(&id, &[]).await;
+        }
+    }
 }

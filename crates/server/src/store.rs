@@ -1,42 +1,99 @@
-//! Storage of games: the variant, the start position, the players' seat tokens and every
-//! decision with its time, in SQLite or PostgreSQL through one code path (sqlx's `Any`
-//! driver: `$1` placeholders, integer timestamps in milliseconds). A decision is stored
-//! under its number in the game, which is unique: of two moves sent for the same position,
-//! exactly one is stored.
+//! Storage of games, in SQLite or PostgreSQL through one code path (sqlx's `Any` driver: `$1`
+//! placeholders, integer timestamps in milliseconds).
+//!
+//! A game is a row (variant, start position, the seat tokens, its options as JSON) and an
+//! append-only log of events: decisions, the server's die rolls, resignations, offers,
+//! takebacks, flags. An event is stored under its number in the game, which is unique: of two
+//! moves sent for the same position, exactly one is stored. Nothing is ever updated in place,
+//! so a server killed at any moment loses nothing it acknowledged.
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
 use crate::error::ApiError;
+use crate::options::GameOptions;
 
-/// The schema, created if missing (migration 1).
-const SCHEMA: [&str; 2] = [
-    "CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY,
-        variant TEXT NOT NULL,
-        start TEXT,
-        white_token TEXT NOT NULL,
-        black_token TEXT NOT NULL,
-        created_ms BIGINT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS decisions (
-        game_id TEXT NOT NULL REFERENCES games(id),
-        ply INTEGER NOT NULL,
-        text TEXT NOT NULL,
-        at_ms BIGINT NOT NULL,
-        PRIMARY KEY (game_id, ply))",
+/// The migrations, in order: each runs once per database, in one transaction, recorded in
+/// `schema_migrations`. Two servers starting at once on one PostgreSQL database: the second
+/// waits for the first's transaction and then skips what it did.
+const MIGRATIONS: &[(i64, &[&str])] = &[
+    (
+        1,
+        &[
+            "CREATE TABLE IF NOT EXISTS games (
+                id TEXT PRIMARY KEY,
+                variant TEXT NOT NULL,
+                start TEXT,
+                white_token TEXT NOT NULL,
+                black_token TEXT NOT NULL,
+                created_ms BIGINT NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS decisions (
+                game_id TEXT NOT NULL REFERENCES games(id),
+                ply INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                at_ms BIGINT NOT NULL,
+                PRIMARY KEY (game_id, ply))",
+        ],
+    ),
+    (
+        2,
+        &[
+            "ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'",
+            "CREATE TABLE events (
+                game_id TEXT NOT NULL REFERENCES games(id),
+                seq BIGINT NOT NULL,
+                kind TEXT NOT NULL,
+                player BIGINT,
+                text TEXT NOT NULL,
+                at_ms BIGINT NOT NULL,
+                PRIMARY KEY (game_id, seq))",
+            "INSERT INTO events (game_id, seq, kind, player, text, at_ms)
+                SELECT game_id, ply, 'decision', NULL, text, at_ms FROM decisions",
+            "DROP TABLE decisions",
+        ],
+    ),
 ];
 
-/// A stored game.
+/// A game's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredGame {
+pub struct GameRow {
+    /// Its id.
+    pub id: String,
     /// The variant's name.
     pub variant: String,
     /// The start position text (`None`: the variant's standard start).
     pub start: Option<String>,
     /// The seat tokens, first player then second.
     pub tokens: [String; 2],
-    /// The decisions played, in order.
-    pub decisions: Vec<String>,
+    /// Clock, casual, engine seat, rematch origin.
+    pub options: GameOptions,
+    /// When it was created (milliseconds since the Unix epoch).
+    pub created_ms: i64,
+}
+
+/// One stored event of a game's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Its number in the game, from 0.
+    pub seq: i64,
+    /// What happened: `decision`, `chance`, `resign`, `offer-draw`, … (see
+    /// [`crate::log::Log::apply`]).
+    pub kind: String,
+    /// Who did it: 0 or 1; `None` for the server (a die roll).
+    pub player: Option<u8>,
+    /// The decision's text, a draw's reason, a rematch's game id; empty when nothing.
+    pub text: String,
+    /// When it was stored (milliseconds since the Unix epoch).
+    pub at_ms: i64,
+}
+
+/// A game with its whole log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The row.
+    pub row: GameRow,
+    /// The events, in order.
+    pub events: Vec<Event>,
 }
 
 /// The store.
@@ -46,15 +103,20 @@ pub struct Store {
 }
 
 /// Milliseconds since the Unix epoch.
-fn now_ms() -> i64 {
+#[must_use]
+pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
+fn unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
 impl Store {
     /// Opens the database at `url` (`sqlite://PATH` — created if missing — or
-    /// `postgres://…`) and creates the schema.
+    /// `postgres://…`) and brings its schema up to date.
     pub async fn open(url: &str) -> Result<Store, sqlx::Error> {
         install_default_drivers();
         let url = if url.starts_with("sqlite:") && !url.contains('?') {
@@ -66,78 +128,144 @@ impl Store {
             .max_connections(8)
             .connect(&url)
             .await?;
-        for statement in SCHEMA {
-            sqlx::query(statement).execute(&pool).await?;
+        let store = Store { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (
+                version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL)",
+        )
+        .execute(&self.pool)
+        .await?;
+        for &(version, statements) in MIGRATIONS {
+            let mut tx = self.pool.begin().await?;
+            let claimed =
+                sqlx::query("INSERT INTO schema_migrations (version, applied_ms) VALUES ($1, $2)")
+                    .bind(version)
+                    .bind(now_ms())
+                    .execute(&mut *tx)
+                    .await;
+            match claimed {
+                Ok(_) => {}
+                Err(e) if unique_violation(&e) => continue,
+                Err(e) => return Err(e),
+            }
+            for statement in statements {
+                sqlx::query(*statement).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
         }
-        Ok(Store { pool })
+        Ok(())
     }
 
     /// Stores a new game.
-    pub async fn create(&self, id: &str, game: &StoredGame) -> Result<(), ApiError> {
+    pub async fn create(&self, game: &GameRow) -> Result<(), ApiError> {
         sqlx::query(
-            "INSERT INTO games (id, variant, start, white_token, black_token, created_ms)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO games (id, variant, start, white_token, black_token, created_ms, options)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
-        .bind(id)
+        .bind(&game.id)
         .bind(&game.variant)
         .bind(game.start.as_deref())
         .bind(&game.tokens[0])
         .bind(&game.tokens[1])
-        .bind(now_ms())
+        .bind(game.created_ms)
+        .bind(game.options.to_json())
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
-    /// The game `id` with its decisions.
+    /// The game `id` with its log.
     pub async fn load(&self, id: &str) -> Result<StoredGame, ApiError> {
-        let row =
-            sqlx::query("SELECT variant, start, white_token, black_token FROM games WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?
-                .ok_or_else(|| ApiError::UnknownGame(id.to_owned()))?;
-        let decisions = sqlx::query("SELECT text FROM decisions WHERE game_id = $1 ORDER BY ply")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(|r| r.try_get::<String, _>(0))
-            .collect::<Result<Vec<_>, _>>()?;
+        let row = sqlx::query(
+            "SELECT variant, start, white_token, black_token, created_ms, options
+             FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or_else(|| ApiError::UnknownGame(id.chars().take(40).collect()))?;
+        let events = sqlx::query(
+            "SELECT seq, kind, player, text, at_ms FROM events WHERE game_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(Event {
+                seq: r.try_get(0)?,
+                kind: r.try_get(1)?,
+                player: r
+                    .try_get::<Option<i64>, _>(2)?
+                    .and_then(|p| u8::try_from(p).ok()),
+                text: r.try_get(3)?,
+                at_ms: r.try_get(4)?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let options: String = row.try_get(5)?;
         Ok(StoredGame {
-            variant: row.try_get(0)?,
-            start: row.try_get(1)?,
-            tokens: [row.try_get(2)?, row.try_get(3)?],
-            decisions,
+            row: GameRow {
+                id: id.to_owned(),
+                variant: row.try_get(0)?,
+                start: row.try_get(1)?,
+                tokens: [row.try_get(2)?, row.try_get(3)?],
+                options: GameOptions::from_json(&options),
+                created_ms: row.try_get(4)?,
+            },
+            events,
         })
     }
 
-    /// Appends `texts` as decisions `ply`, `ply + 1`, … of game `id`, all or none. Fails
-    /// with [`ApiError::Conflict`] when a decision with one of those numbers is already
-    /// stored (another request was first).
-    pub async fn append(&self, id: &str, ply: usize, texts: &[String]) -> Result<(), ApiError> {
+    /// Appends `events` (numbered from the game's current length `seq`, which they carry) to
+    /// game `id`, all or none. Fails with [`ApiError::Conflict`] when an event with one of
+    /// those numbers is already stored (another request was first).
+    pub async fn append(&self, id: &str, events: &[Event]) -> Result<(), ApiError> {
         let mut tx = self.pool.begin().await?;
-        for (i, text) in texts.iter().enumerate() {
-            let number = i64::try_from(ply + i).unwrap_or(i64::MAX);
+        for event in events {
             let inserted = sqlx::query(
-                "INSERT INTO decisions (game_id, ply, text, at_ms) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO events (game_id, seq, kind, player, text, at_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(id)
-            .bind(number)
-            .bind(text)
-            .bind(now_ms())
+            .bind(event.seq)
+            .bind(&event.kind)
+            .bind(event.player.map(i64::from))
+            .bind(&event.text)
+            .bind(event.at_ms)
             .execute(&mut *tx)
             .await;
             if let Err(e) = inserted {
-                return Err(match &e {
-                    sqlx::Error::Database(d) if d.is_unique_violation() => ApiError::Conflict(
-                        "the game has moved on: another decision was stored first".to_owned(),
-                    ),
-                    _ => ApiError::Storage(e),
+                return Err(if unique_violation(&e) {
+                    ApiError::Conflict(
+                        "the game has moved on: another move or action was stored first".to_owned(),
+                    )
+                } else {
+                    ApiError::Storage(e)
                 });
             }
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The ids of games with an engine seat created since `since_ms`: the server looks at
+    /// them when it starts, to resume the engine's turn in those it must play.
+    pub async fn engine_games(&self, since_ms: i64) -> Result<Vec<String>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE created_ms >= $1 AND options LIKE '%\"engine\":{%'",
+        )
+        .bind(since_ms)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| r.try_get::<String, _>(0).ok())
+            .collect())
     }
 }

@@ -6,7 +6,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use omnichess_server::{Store, router};
+use omnichess_server::{App, Store, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -19,7 +19,11 @@ fn database(name: &str) -> String {
 }
 
 async fn app(url: &str) -> Router {
-    router(Store::open(url).await.expect("the database opens"))
+    router(App::new(
+        Store::open(url).await.expect("the database opens"),
+        1,
+        4,
+    ))
 }
 
 /// Sends a request; the status and the body as text.
@@ -70,9 +74,9 @@ async fn decide(
     id: &str,
     token: &str,
     decision: &str,
-    ply: Option<usize>,
+    version: Option<i64>,
 ) -> (StatusCode, Value) {
-    let body = json!({"token": token, "decision": decision, "ply": ply}).to_string();
+    let body = json!({"token": token, "decision": decision, "version": version}).to_string();
     call(
         app,
         "POST",
@@ -128,7 +132,7 @@ async fn a_game_is_created_seen_and_played_with_seat_tokens() {
         );
     }
     let (_, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
-    assert_eq!(game["outcome"], "1-0 white wins by checkmate");
+    assert_eq!(game["outcome"]["text"], "1-0 white wins by checkmate");
     // The export is the variant's record format.
     let (status, pgn) = raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
     assert_eq!(status, StatusCode::OK);

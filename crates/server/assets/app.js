@@ -1,0 +1,31 @@
+// The one page of the UI: reads location.pathname and shows the lobby (/), a game
+// (/game/{id}) or the analysis board (/analysis).
+
+import { showLobby } from './lobby.js';
+import { showGame } from './game.js';
+import { showAnalysis } from './analysis.js';
+import { h } from './ui.js';
+
+window.omnichess = window.omnichess || {};
+
+function route() {
+  const app = document.getElementById('app');
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const game = path.match(/^\/game\/([^/]+)$/);
+  for (const link of document.querySelectorAll('[data-nav]')) link.classList.remove('current');
+  if (path === '/') {
+    document.querySelector('[data-nav="lobby"]')?.classList.add('current');
+    showLobby(app);
+  } else if (game) {
+    showGame(app, decodeURIComponent(game[1]));
+  } else if (path === '/analysis') {
+    document.querySelector('[data-nav="analysis"]')?.classList.add('current');
+    showAnalysis(app);
+  } else {
+    app.replaceChildren(h('section.panel.not-found', {},
+      h('h1', { text: 'Nothing here' }),
+      h('p', {}, 'No page at this address. ', h('a', { href: '/', text: 'Start a game' }), '.')));
+  }
+}
+
+route();

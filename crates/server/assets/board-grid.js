@@ -1,0 +1,279 @@
+// An SVG renderer of a View whose boards sit on a layout grid (classic, QEC, dice, Three
+// Realms' three boards, DMChess's eight). Every square is a <g data-cell="BOARD:SQUARE">,
+// with data-piece="PLAYER:KIND" when occupied; legal destinations get the class `dest`.
+// Presses and drags are reported to an Interaction (interaction.js), which decides.
+
+import { pieceMarkup, pieceSvg } from './pieces.js';
+import { cellKey } from './interaction.js';
+
+const S = 45;            // a square, in SVG units (the piece box)
+const GAP = 0.7 * S;     // between boards
+const LABEL = 0.55 * S;  // a board's name above it, when there are several boards
+
+const NS = 'http://www.w3.org/2000/svg';
+
+function escapeXml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
+/**
+ * Where each board goes: `{x, y, w, h}` in SVG units, and the whole size. With `turned`
+ * (the second player's side and a view whose layout turns) grid columns and rows reverse.
+ */
+export function layoutBoards(view, turned) {
+  const boards = view.boards || [];
+  const labelled = boards.length > 1;
+  if (!boards.length) return { places: [], width: 0, height: 0 };
+  const cols = boards.map((b) => b.column | 0);
+  const rows = boards.map((b) => b.row | 0);
+  const minC = Math.min(...cols); const maxC = Math.max(...cols);
+  const minR = Math.min(...rows); const maxR = Math.max(...rows);
+  const colOf = (b) => (turned ? maxC - (b.column | 0) : (b.column | 0) - minC);
+  const rowOf = (b) => (turned ? maxR - (b.row | 0) : (b.row | 0) - minR);
+  const nC = maxC - minC + 1; const nR = maxR - minR + 1;
+  const colW = new Array(nC).fill(0); const rowH = new Array(nR).fill(0);
+  for (const b of boards) {
+    colW[colOf(b)] = Math.max(colW[colOf(b)], b.files.length * S);
+    rowH[rowOf(b)] = Math.max(rowH[rowOf(b)], b.ranks.length * S + (labelled ? LABEL : 0));
+  }
+  const colX = []; let x = 0;
+  for (let c = 0; c < nC; c++) { colX.push(x); x += colW[c] + (colW[c] ? GAP : 0); }
+  const rowY = []; let y = 0;
+  for (let r = 0; r < nR; r++) { rowY.push(y); y += rowH[r] + (rowH[r] ? GAP : 0); }
+  const places = boards.map((b) => {
+    const w = b.files.length * S; const h = b.ranks.length * S;
+    const c = colOf(b); const r = rowOf(b);
+    return {
+      x: colX[c] + (colW[c] - w) / 2,
+      y: rowY[r] + (labelled ? LABEL : 0) + (rowH[r] - (labelled ? LABEL : 0) - h) / 2,
+      w, h,
+    };
+  });
+  return { places, width: Math.max(0, x - GAP), height: Math.max(0, y - GAP), labelled };
+}
+
+/** The top-left corner of `square` on a board of `files` × `ranks`, inside its board. */
+export function squareOrigin(square, files, ranks, flipped) {
+  const file = square % files;
+  const rank = Math.floor(square / files);
+  const col = flipped ? files - 1 - file : file;
+  const row = flipped ? rank : ranks - 1 - rank;
+  return [col * S, row * S];
+}
+
+const MARK_COLOURS = {
+  entangled: '#8e44ad', rolled: '#2f80ed', portal: '#14a3a3', energy: '#f2c230', del: '#c0392b',
+  forced: '#e67e22', present: '#27ae60',
+};
+
+export function markColour(kind) {
+  return MARK_COLOURS[kind] || '#6c8f3c';
+}
+
+export class BoardGrid {
+  /**
+   * `container`: the element the SVG goes in; `interaction`: the Interaction that gets presses.
+   */
+  constructor(container, interaction) {
+    this.container = container;
+    this.interaction = interaction;
+    this.svg = null;
+    this.cells = new Map();
+    this.drag = null;
+    this.onPointerMove = (e) => this.pointerMove(e);
+    this.onPointerUp = (e) => this.pointerUp(e);
+  }
+
+  /**
+   * Draws `view`. `options`: `flipped` (the second player's side at the bottom),
+   * `last` (cells of the last decision), `checks`.
+   */
+  render(view, options = {}) {
+    this.view = view;
+    this.options = options;
+    const flipped = !!options.flipped;
+    const turned = flipped && view.layout_turns !== false;
+    const layout = layoutBoards(view, turned);
+    this.layout = layout;
+    const last = new Set((options.last || []).map(cellKey));
+    const checks = new Set((view.checks || []).map(cellKey));
+    const parts = [];
+    const pad = 4;
+    const width = layout.width + 2 * pad; const height = layout.height + 2 * pad;
+    parts.push(`<svg xmlns="${NS}" class="board-grid${flipped ? ' flipped' : ''}" viewBox="${-pad} ${-pad} ${width} ${height}" role="grid" aria-label="board">`);
+    parts.push(`<defs><radialGradient id="check-glow"><stop offset="0%" stop-color="#ff0000" stop-opacity="1"/><stop offset="25%" stop-color="#e70000" stop-opacity="1"/><stop offset="89%" stop-color="#a90000" stop-opacity="0"/><stop offset="100%" stop-color="#9e0000" stop-opacity="0"/></radialGradient></defs>`);
+    view.boards.forEach((board, b) => {
+      const place = layout.places[b];
+      const files = board.files.length; const ranks = board.ranks.length;
+      parts.push(`<g class="board${board.active === false ? ' inactive' : ''}" data-board="${b}" transform="translate(${place.x} ${place.y})">`);
+      if (layout.labelled) {
+        parts.push(`<text class="board-label" x="${place.w / 2}" y="${-0.18 * S}" text-anchor="middle">${escapeXml(board.label)}</text>`);
+      }
+      parts.push(`<rect class="board-frame" x="-1.5" y="-1.5" width="${place.w + 3}" height="${place.h + 3}" rx="2"/>`);
+      const marks = new Map();
+      for (const mark of board.marks || []) {
+        if (!marks.has(mark.square)) marks.set(mark.square, []);
+        marks.get(mark.square).push(mark);
+      }
+      for (let sq = 0; sq < files * ranks; sq++) {
+        const [x, y] = squareOrigin(sq, files, ranks, flipped);
+        const file = sq % files; const rank = Math.floor(sq / files);
+        const light = (file + rank) % 2 === 1;
+        const piece = board.squares[sq];
+        const key = `${b}:${sq}`;
+        const name = `${board.files[file] ?? ''}${board.ranks[rank] ?? ''}`;
+        const attrs = [`class="sq ${light ? 'light' : 'dark'}${piece ? ' occupied' : ''}${last.has(key) ? ' last' : ''}${checks.has(key) ? ' check' : ''}"`,
+          `data-cell="${key}"`, `data-name="${escapeXml(name)}"`, `transform="translate(${x} ${y})"`];
+        if (piece) attrs.push(`data-piece="${piece.player}:${escapeXml(piece.kind)}"`);
+        parts.push(`<g ${attrs.join(' ')}>`);
+        parts.push(`<rect class="bg" width="${S}" height="${S}"/>`);
+        parts.push(`<rect class="tint" width="${S}" height="${S}"/>`);
+        const here = marks.get(sq) || [];
+        here.forEach((mark, i) => {
+          const colour = markColour(mark.kind);
+          const inset = 2 + i * 4;
+          parts.push(`<rect class="mark mark-${escapeXml(mark.kind)}" x="${inset}" y="${inset}" width="${S - 2 * inset}" height="${S - 2 * inset}" rx="5" fill="${colour}" fill-opacity="0.28" stroke="${colour}" stroke-width="2.5"><title>${escapeXml(mark.kind)}${mark.text ? `: ${escapeXml(mark.text)}` : ''}</title></rect>`);
+        });
+        if (checks.has(key)) parts.push(`<circle class="check-glow" cx="${S / 2}" cy="${S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`);
+        // Coordinates inside the edge squares, as the viewer sees them.
+        const leftEdge = flipped ? file === files - 1 : file === 0;
+        const bottomEdge = flipped ? rank === ranks - 1 : rank === 0;
+        if (leftEdge) parts.push(`<text class="coord rank-coord" x="2.5" y="10">${escapeXml(board.ranks[rank] ?? '')}</text>`);
+        if (bottomEdge) parts.push(`<text class="coord file-coord" x="${S - 2.5}" y="${S - 3}" text-anchor="end">${escapeXml(board.files[file] ?? '')}</text>`);
+        if (piece) {
+          parts.push(`<g class="piece"><title>${escapeXml(piece.name || piece.kind)}</title>${pieceMarkup(piece)}</g>`);
+        }
+        here.filter((m) => m.text).slice(0, 1).forEach((mark) => {
+          const text = String(mark.text);
+          parts.push(`<text class="mark-label" x="${S / 2}" y="${piece ? S - 2.5 : S / 2 + 4}" text-anchor="middle" fill="${markColour(mark.kind)}">${escapeXml(text.length > 7 ? `${text.slice(0, 6)}…` : text)}</text>`);
+        });
+        parts.push(`<circle class="dot" cx="${S / 2}" cy="${S / 2}" r="${S * 0.16}"/>`);
+        parts.push(`<circle class="ring" cx="${S / 2}" cy="${S / 2}" r="${S * 0.45}"/>`);
+        parts.push('</g>');
+      }
+      parts.push('</g>');
+    });
+    // Arrows (5D time travel, if a grid view has any), above the squares.
+    if ((view.arrows || []).length) {
+      parts.push('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#15781b"/></marker></defs>');
+      for (const arrow of view.arrows) {
+        const a = this.centre(arrow.from); const z = this.centre(arrow.to);
+        if (a && z) parts.push(`<line class="arrow" x1="${a[0]}" y1="${a[1]}" x2="${z[0]}" y2="${z[1]}" marker-end="url(#arrowhead)"/>`);
+      }
+    }
+    parts.push('</svg>');
+    this.container.innerHTML = parts.join('');
+    this.svg = this.container.firstElementChild;
+    this.cells = new Map();
+    for (const el of this.svg.querySelectorAll('[data-cell]')) this.cells.set(el.dataset.cell, el);
+    // Wide layouts (Three Realms, DMChess) keep tappable squares: at least 30 px each.
+    const across = layout.width / S;
+    this.svg.style.minWidth = across > 9 ? `${Math.round(across * 30)}px` : '';
+    const area = this.container.closest('.board-area');
+    if (area) {
+      area.style.setProperty('--aspect', String(width / height));
+      area.classList.toggle('wide', across > 9);
+    }
+    this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.svg.addEventListener('contextmenu', (e) => { if (this.drag) e.preventDefault(); });
+    this.highlight();
+  }
+
+  /** The centre of a cell in SVG units. */
+  centre(cell) {
+    const board = this.view.boards[cell.board];
+    const place = this.layout.places[cell.board];
+    if (!board || !place) return null;
+    const [x, y] = squareOrigin(cell.square, board.files.length, board.ranks.length, !!this.options.flipped);
+    return [place.x + x + S / 2, place.y + y + S / 2];
+  }
+
+  /** Marks the selected square, the legal destinations and the movable pieces. */
+  highlight() {
+    if (!this.svg) return;
+    const state = this.interaction.state();
+    const dests = new Set(state.dests.map(cellKey));
+    const selected = state.selected ? cellKey(state.selected) : null;
+    const movable = state.movable;
+    for (const [key, el] of this.cells) {
+      el.classList.toggle('dest', dests.has(key));
+      el.classList.toggle('selected', key === selected);
+      el.classList.toggle('movable', movable.has(key));
+    }
+  }
+
+  cellFromEvent(e) {
+    const el = document.elementFromPoint(e.clientX, e.clientY);
+    const sq = el && el.closest && el.closest('[data-cell]');
+    if (!sq || !this.svg.contains(sq)) return null;
+    const [board, square] = sq.dataset.cell.split(':').map(Number);
+    return { board, square };
+  }
+
+  pointerDown(e) {
+    if (e.button !== undefined && e.button !== 0) return;
+    const sq = e.target.closest && e.target.closest('[data-cell]');
+    if (!sq) return;
+    const [board, square] = sq.dataset.cell.split(':').map(Number);
+    const cell = { board, square };
+    const startsDrag = this.interaction.press(cell);
+    this.highlight();
+    if (startsDrag) {
+      e.preventDefault();
+      this.drag = { cell, el: sq, x: e.clientX, y: e.clientY, ghost: null, pointer: e.pointerId };
+      window.addEventListener('pointermove', this.onPointerMove);
+      window.addEventListener('pointerup', this.onPointerUp);
+      window.addEventListener('pointercancel', this.onPointerUp);
+    } else {
+      // A click that is not a drag: settle it on release over the same square.
+      const up = (ev) => {
+        window.removeEventListener('pointerup', up);
+        const target = this.cellFromEvent(ev);
+        if (target && cellKey(target) === cellKey(cell)) this.interaction.release(cell, false);
+        this.highlight();
+      };
+      window.addEventListener('pointerup', up);
+    }
+  }
+
+  pointerMove(e) {
+    const drag = this.drag;
+    if (!drag) return;
+    if (!drag.ghost && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) > 4) {
+      const piece = this.view.boards[drag.cell.board].squares[drag.cell.square];
+      if (!piece) return;
+      const rect = drag.el.getBoundingClientRect();
+      const ghost = document.createElement('div');
+      ghost.className = 'drag-ghost';
+      ghost.style.width = `${rect.width}px`;
+      ghost.style.height = `${rect.height}px`;
+      ghost.innerHTML = pieceSvg(piece, rect.width);
+      document.body.appendChild(ghost);
+      drag.ghost = ghost;
+      drag.size = rect.width;
+      drag.el.classList.add('dragging');
+    }
+    if (drag.ghost) {
+      drag.ghost.style.transform = `translate(${e.clientX - drag.size / 2}px, ${e.clientY - drag.size / 2}px)`;
+      const over = this.cellFromEvent(e);
+      const key = over ? cellKey(over) : null;
+      for (const [k, el] of this.cells) el.classList.toggle('drag-over', k === key && el.classList.contains('dest'));
+    }
+  }
+
+  pointerUp(e) {
+    const drag = this.drag;
+    window.removeEventListener('pointermove', this.onPointerMove);
+    window.removeEventListener('pointerup', this.onPointerUp);
+    window.removeEventListener('pointercancel', this.onPointerUp);
+    this.drag = null;
+    if (!drag) return;
+    if (drag.ghost) drag.ghost.remove();
+    drag.el.classList.remove('dragging');
+    for (const el of this.cells.values()) el.classList.remove('drag-over');
+    const target = e.type === 'pointercancel' ? null : this.cellFromEvent(e);
+    if (target) this.interaction.release(target, !!drag.ghost);
+    else if (drag.ghost) this.interaction.cancel();
+    this.highlight();
+  }
+}

@@ -1,0 +1,71 @@
+// Both clocks, counting down locally between snapshots: `clock.remaining_ms` is what each
+// player had when the server sent it, `clock.running` whose clock runs. The local count starts
+// when the snapshot arrives (not from `server_ms`, so that a skewed local clock does not
+// matter). At zero it calls `onZero(player)` once per snapshot (the page sends `flag`).
+
+export function formatClock(ms) {
+  const clamped = Math.max(0, ms);
+  if (clamped < 10000) {
+    const tenths = Math.floor(clamped / 100);
+    return `0:${String(Math.floor(tenths / 10)).padStart(2, '0')}.${tenths % 10}`;
+  }
+  const seconds = Math.ceil(clamped / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+}
+
+export class Clocks {
+  /** `elements`: [el of player 0, el of player 1], each with a `.time` child. */
+  constructor(elements, { onZero } = {}) {
+    this.elements = elements;
+    this.onZero = onZero || (() => {});
+    this.clock = null;
+    this.receivedAt = 0;
+    this.flagged = false;
+    this.stopped = true;
+    this.timer = null;
+  }
+
+  /** A new snapshot's clock (or null); `over`: the game has ended (the clocks stop). */
+  update(clock, over) {
+    this.clock = clock;
+    this.receivedAt = performance.now();
+    this.flagged = false;
+    this.stopped = !!over || !clock || clock.running == null;
+    for (const el of this.elements) el.hidden = !clock;
+    this.draw();
+    clearInterval(this.timer);
+    if (!this.stopped) this.timer = setInterval(() => this.draw(), 100);
+  }
+
+  remaining(player) {
+    const clock = this.clock;
+    if (!clock || !clock.remaining_ms) return 0;
+    let ms = clock.remaining_ms[player] ?? 0;
+    if (!this.stopped && clock.running === player) ms -= performance.now() - this.receivedAt;
+    return ms;
+  }
+
+  draw() {
+    if (!this.clock) return;
+    [0, 1].forEach((player) => {
+      const el = this.elements[player];
+      const ms = this.remaining(player);
+      const running = !this.stopped && this.clock.running === player;
+      el.querySelector('.time').textContent = formatClock(ms);
+      el.classList.toggle('running', running);
+      el.classList.toggle('low', ms < 20000);
+      el.classList.toggle('out', ms <= 0);
+      if (running && ms <= 0 && !this.flagged) {
+        this.flagged = true;
+        this.onZero(player);
+      }
+    });
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}

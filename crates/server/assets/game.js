@@ -1,0 +1,496 @@
+// The game page: the boards, the move list, both clocks, captured pieces, notes, and the
+// seat's buttons (draw, takeback, resign, rematch…). A visitor without a seat token watches.
+
+import {
+  getGame, getRecord, postDecision, postAction, seatOf, saveSeat, GameLink, variant as variantInfo, versionOf,
+} from './api.js';
+import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
+import { BoardGrid } from './board-grid.js';
+import { MultiverseBoard } from './multiverse.js';
+import { Interaction } from './interaction.js';
+import { Clocks } from './clock.js';
+import { renderMoves } from './moves-list.js';
+import { chooseMove, confirmDialog, showTexts } from './dialogs.js';
+import { pieceElement, kindValue, kindName } from './pieces.js';
+import { playerNames, variantLabel } from './lobby.js';
+
+const EVENT_TEXT = {
+  'offer-draw': (who) => `${who} offers a draw.`,
+  'accept-draw': (who) => `${who} accepts the draw.`,
+  'decline-draw': (who) => `${who} declines the draw.`,
+  'claim-draw': (who) => `${who} claims a draw.`,
+  takeback: (who) => `${who} asks to take back a move.`,
+  'accept-takeback': (who) => `${who} accepts the takeback.`,
+  'decline-takeback': (who) => `${who} declines the takeback.`,
+  resign: (who) => `${who} resigns.`,
+  flag: () => 'Time is up.',
+  rematch: (who) => `${who} offers a rematch.`,
+  undo: (who) => `${who} takes back a move of this turn.`,
+};
+
+const CELL_FREE_ACTIONS = [
+  [/^submit$/i, 'submit', 'Submit turn'],
+  [/pass/i, 'pass', null],
+  [/^done$/i, 'done', 'Done'],
+];
+
+export async function showGame(app, id) {
+  // A seat token in the address (#token) is stored once and removed from the address bar.
+  const hash = location.hash.replace(/^#/, '');
+  if (hash && /^[A-Za-z0-9_-]{8,}$/.test(hash)) {
+    const old = seatOf(id);
+    saveSeat(id, hash, old && old.token === hash ? old.seat : null);
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  const page = new GamePage(app, id);
+  window.omnichess.game = page;
+  await page.start();
+}
+
+class GamePage {
+  constructor(app, id) {
+    this.app = app;
+    this.id = id;
+    const seat = seatOf(id);
+    this.token = seat ? seat.token : null;
+    this.seat = seat ? seat.seat : null;
+    this.userFlip = false;
+    this.game = null;
+    this.busy = false;
+    this.variant = null;
+    this.renderer = null;
+    this.rendererKind = null;
+    this.interaction = new Interaction({
+      onMove: (candidates) => this.playCandidates(candidates),
+      onMessage: (text) => showMessage(text, 'error'),
+      onChange: () => this.renderer && this.renderer.highlight(),
+    });
+    this.build();
+  }
+
+  build() {
+    const clockEl = (player) => h('div.clock', { dataset: { clock: String(player) }, hidden: true }, h('span.time', { text: '–:––' }));
+    this.clockEls = [clockEl(0), clockEl(1)];
+    const bar = (where) => h(`div.player-bar.${where}`, {},
+      h('div.player-info', {}, h('span.player-dot'), h('span.player-name'), h('span.captured')),
+      h('div.clock-slot'));
+    this.topBar = bar('top');
+    this.bottomBar = bar('bottom');
+    this.boardEl = h('div.board-wrap#board');
+    this.cellFree = h('div.cell-free-moves#cell-free-moves');
+    this.statusEl = h('div.status#status', { text: 'Loading…' });
+    this.resultEl = h('div.result#result', { hidden: true });
+    this.offersEl = h('div.offers#offers', { hidden: true });
+    this.notesEl = h('ul.notes#notes', { hidden: true });
+    this.moveList = h('ol.move-list#move-list');
+    this.moveInput = h('input#move-input', { type: 'text', autocomplete: 'off', spellcheck: false, placeholder: 'Type a move', list: 'decision-list', 'aria-label': 'move' });
+    this.datalist = h('datalist#decision-list');
+    this.moveForm = h('form.move-form#move-form', {}, this.moveInput, this.datalist,
+      h('button.secondary', { type: 'submit', dataset: { action: 'play-typed' }, text: 'Play' }));
+    this.moveForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const text = this.moveInput.value.trim();
+      if (text) this.sendDecision(text).then((ok) => { if (ok) this.moveInput.value = ''; });
+    });
+    this.actionsEl = h('div.actions#actions');
+    this.toolsEl = h('div.tools#tools');
+    this.linkEl = h('div.link-status#link-status', { text: '' });
+    this.seatEl = h('div.seat-info#seat-info');
+    this.captions = h('div.game-title');
+    this.clocks = new Clocks(this.clockEls, { onZero: (player) => this.flag(player) });
+    this.app.replaceChildren(h('div.game-page', {},
+      h('section.board-area', {}, this.topBar, this.boardEl, this.bottomBar, this.cellFree),
+      h('aside.side', {},
+        this.captions,
+        this.statusEl,
+        this.resultEl,
+        this.offersEl,
+        this.notesEl,
+        h('div.moves-wrap', {}, this.moveList),
+        this.moveForm,
+        this.actionsEl,
+        this.toolsEl,
+        this.seatEl,
+        this.linkEl)));
+    document.addEventListener('keydown', (e) => {
+      if (e.target.closest && e.target.closest('input, textarea, select')) return;
+      if (e.key === 'f') this.flip();
+      if (e.key === 'Escape') this.interaction.clear();
+    });
+  }
+
+  async start() {
+    try {
+      const game = await getGame(this.id);
+      this.variant = await variantInfo(game.variant);
+      this.link = new GameLink(this.id, this.token, {
+        onGame: (g, info) => this.update(g, info),
+        onStatus: (status) => this.showLink(status),
+        onError: (e) => this.linkError(e),
+        onWelcome: (welcome) => this.welcome(welcome),
+      });
+      this.link.accept(game);
+      this.link.start();
+    } catch (e) {
+      this.app.replaceChildren(h('section.panel.not-found', {},
+        h('h1', { text: e.status === 404 ? 'No such game' : 'The game cannot be loaded' }),
+        h('p', {}, e.message, ' ', h('a', { href: '/', text: 'Start a new game' }), '.')));
+    }
+  }
+
+  welcome(message) {
+    if (this.token && message.seat == null) {
+      showMessage('This browser’s seat token is not valid for this game: you are watching.', 'error');
+      this.token = null;
+    } else if (message.seat != null && message.seat !== this.seat) {
+      this.seat = message.seat;
+      saveSeat(this.id, this.token, this.seat, { variant: message.game && message.game.variant });
+    }
+  }
+
+  linkError(e) {
+    if (e.status === 404) showMessage(e.error || 'This game no longer exists.', 'error');
+    else if (e.error) showMessage(e.error, 'error');
+  }
+
+  showLink(status) {
+    this.linkEl.textContent = status === 'live' ? '● live' : status === 'polling' ? '● updating every 2 s' : '● connecting…';
+    this.linkEl.dataset.status = status;
+  }
+
+  names() {
+    const fromGame = this.game && this.game.player_names;
+    return Array.isArray(fromGame) && fromGame.length >= 2 ? fromGame : playerNames(this.variant || { name: this.game && this.game.variant });
+  }
+
+  isSeated() {
+    return !!this.token;
+  }
+
+  /** The player index at the bottom of the board. */
+  bottomPlayer() {
+    const own = this.seat === 1 ? 1 : 0;
+    return this.userFlip ? 1 - own : own;
+  }
+
+  flip() {
+    this.userFlip = !this.userFlip;
+    this.render();
+  }
+
+  canMove() {
+    const g = this.game;
+    if (!g) return [false, 'Loading…'];
+    if (g.outcome) return [false, 'The game is over.'];
+    if (!this.isSeated()) return [false, 'You are watching this game.'];
+    if (g.to_act_index == null && g.to_act && !g.decisions?.length) return [false, 'Nobody can move now.'];
+    const actor = g.to_act_index ?? this.actorFromName();
+    if (this.seat != null && actor != null && actor !== this.seat) {
+      return [false, g.engine && g.engine.seat === actor ? 'The engine is thinking: wait for its move.' : `It is ${this.names()[actor]}’s turn.`];
+    }
+    if (this.busy) return [false, 'Sending your move…'];
+    return [true, ''];
+  }
+
+  actorFromName() {
+    const g = this.game;
+    if (!g || !g.to_act) return null;
+    const i = this.names().findIndex((n) => n.toLowerCase() === String(g.to_act).toLowerCase());
+    return i >= 0 ? i : null;
+  }
+
+  update(game, info = {}) {
+    const previous = this.game;
+    this.game = game;
+    if (!this.variant || this.variant.name !== game.variant) {
+      variantInfo(game.variant).then((v) => { this.variant = v; });
+    }
+    if (info.event && previous && info.event.kind !== 'decision' && info.event.kind !== 'chance') {
+      const say = EVENT_TEXT[info.event.kind];
+      const who = info.event.player != null ? capitalise(this.names()[info.event.player] || 'a player') : 'A player';
+      if (say && info.event.player !== this.seat) showMessage(say(who), 'info');
+    }
+    if (previous && !previous.outcome && game.outcome) showMessage(game.outcome.text, 'info');
+    this.render();
+  }
+
+  render() {
+    const g = this.game;
+    if (!g) return;
+    const names = this.names();
+    const view = g.view || { boards: [], moves: [] };
+    const bottom = this.bottomPlayer();
+    const top = 1 - bottom;
+    const [canMove, reason] = this.canMove();
+    const actor = g.to_act_index ?? this.actorFromName();
+    title(`${variantLabel(g.variant)}${g.outcome ? ' · over' : actor != null ? ` · ${names[actor]} to move` : ''}`);
+    this.captions.replaceChildren(h('span.variant-name', { text: variantLabel(g.variant) }),
+      g.casual === false ? h('span.badge', { text: 'rated' }) : null,
+      g.engine ? h('span.badge', { text: `engine level ${g.engine.level}` }) : null);
+
+    // Board.
+    const kind = g.variant === 'multiverse' ? 'multiverse' : 'grid';
+    if (!view.boards || !view.boards.length) {
+      this.renderer = null;
+      this.rendererKind = null;
+      this.boardEl.replaceChildren(h('div.no-view', {},
+        h('p', { text: `The board of ${variantLabel(g.variant)} cannot be drawn yet.` }),
+        h('p.muted', { text: 'Type moves below, or pick one of the legal decisions.' })));
+    } else {
+      if (this.rendererKind !== kind) {
+        this.boardEl.replaceChildren();
+        this.renderer = kind === 'multiverse' ? new MultiverseBoard(this.boardEl, this.interaction, this) : new BoardGrid(this.boardEl, this.interaction);
+        this.rendererKind = kind;
+      }
+      this.interaction.setView(view, { canMove, reason, mover: actor });
+      this.renderer.render(view, { flipped: bottom === 1, last: view.last || [] });
+    }
+    this.boardEl.dataset.variant = g.variant;
+    this.boardEl.dataset.version = String(versionOf(g));
+    this.boardEl.dataset.toAct = actor == null ? '' : String(actor);
+
+    // Players, clocks, captured pieces.
+    const fill = (bar, player) => {
+      bar.dataset.player = String(player);
+      bar.querySelector('.player-dot').className = `player-dot p${player}`;
+      const isEngine = g.engine && g.engine.seat === player;
+      const you = this.isSeated() && this.seat === player;
+      bar.querySelector('.player-name').textContent = `${capitalise(names[player])}${isEngine ? ' · engine' : ''}${you ? ' (you)' : ''}`;
+      bar.classList.toggle('to-act', actor === player && !g.outcome);
+      const captured = bar.querySelector('.captured');
+      captured.replaceChildren();
+      const lost = (g.captured && g.captured[1 - player]) || [];
+      [...lost].sort((a, b) => kindValue(b) - kindValue(a)).forEach((k) => {
+        captured.append(pieceElement({ kind: k, player: 1 - player, name: kindName(k) }, 20));
+      });
+      bar.querySelector('.clock-slot').replaceChildren(this.clockEls[player]);
+    };
+    fill(this.topBar, top);
+    fill(this.bottomBar, bottom);
+    this.clocks.update(g.clock || null, !!g.outcome);
+
+    // Status and result.
+    let status;
+    if (g.outcome) status = 'Game over';
+    else if (actor == null) status = g.to_act ? `${capitalise(g.to_act)} to act` : 'Waiting…';
+    else if (this.isSeated() && (this.seat === actor || this.seat == null)) status = this.seat == null ? `${capitalise(names[actor])} to move` : 'Your turn';
+    else if (g.engine && g.engine.seat === actor) status = 'The engine is thinking…';
+    else status = `${capitalise(names[actor])} to move`;
+    this.statusEl.textContent = status;
+    this.statusEl.classList.toggle('your-turn', status === 'Your turn');
+    this.resultEl.hidden = !g.outcome;
+    if (g.outcome) {
+      this.resultEl.replaceChildren(
+        h('span.result-score', { text: g.outcome.result || '' }),
+        h('span.result-text', { text: g.outcome.text || '' }));
+    }
+
+    // Notes.
+    const notes = [...(view.notes || [])];
+    this.notesEl.replaceChildren(...notes.map((n) => h('li', { text: n })));
+    this.notesEl.hidden = !notes.length;
+
+    renderMoves(this.moveList, g);
+    this.renderOffers(names);
+    this.renderCellFree(view, canMove);
+    this.renderActions(canMove);
+    this.renderTools();
+
+    // Typed moves: the legal decisions as suggestions.
+    this.moveForm.hidden = !canMove;
+    this.moveInput.title = g.notation_help || (this.variant && this.variant.notation_help) || '';
+    const decisions = (g.decisions || []).slice(0, 400);
+    if (this.datalist.dataset.version !== String(versionOf(g))) {
+      this.datalist.replaceChildren(...decisions.map((d) => h('option', { value: d })));
+      this.datalist.dataset.version = String(versionOf(g));
+    }
+    this.seatEl.textContent = this.isSeated()
+      ? (this.seat != null ? `You play ${names[this.seat]}.` : 'You hold a seat in this game.')
+      : 'You are watching this game.';
+    if (window.omnichess) window.omnichess.snapshot = g;
+  }
+
+  renderOffers(names) {
+    const g = this.game;
+    const offers = g.offers || {};
+    const parts = [];
+    const seated = this.isSeated() && !g.outcome;
+    const other = (p) => this.seat == null || p !== this.seat;
+    if (!g.outcome && offers.draw != null) {
+      const who = capitalise(names[offers.draw]);
+      parts.push(h('div.offer', {}, h('span', { text: other(offers.draw) ? `${who} offers a draw.` : 'You offered a draw.' }),
+        seated && other(offers.draw) ? this.actionButton('accept-draw', 'Accept', 'primary') : null,
+        seated && other(offers.draw) ? this.actionButton('decline-draw', 'Decline') : null));
+    }
+    if (!g.outcome && offers.takeback != null) {
+      const who = capitalise(names[offers.takeback]);
+      parts.push(h('div.offer', {}, h('span', { text: other(offers.takeback) ? `${who} asks to take back a move.` : 'You asked to take back a move.' }),
+        seated && other(offers.takeback) ? this.actionButton('accept-takeback', 'Accept', 'primary') : null,
+        seated && other(offers.takeback) ? this.actionButton('decline-takeback', 'Decline') : null));
+    }
+    this.offersEl.replaceChildren(...parts);
+    this.offersEl.hidden = !parts.length;
+  }
+
+  /** Decisions without squares (5D submit, a dice pass, DMChess setup `done`) as buttons. */
+  renderCellFree(view, canMove) {
+    const buttons = [];
+    const g = this.game;
+    let moves = (view.moves || []).filter((m) => !m.from && !m.to);
+    if ((!view.boards || !view.boards.length) && g.decisions) {
+      moves = g.decisions.slice(0, 60).map((text) => ({ text }));
+    }
+    if (canMove) {
+      for (const move of moves) {
+        const match = CELL_FREE_ACTIONS.find(([re]) => re.test(move.text));
+        const action = match ? match[1] : 'decision';
+        const label = match && match[2] ? match[2] : move.text;
+        const button = h(`button.${action === 'submit' ? 'primary' : 'secondary'}`, { type: 'button', dataset: { action, decision: move.text }, text: label });
+        button.addEventListener('click', () => this.sendDecision(move.text));
+        buttons.push(button);
+      }
+    }
+    if (g.variant === 'multiverse' && this.isSeated() && !g.outcome) {
+      buttons.push(this.actionButton('undo', 'Undo', 'secondary', !canMove));
+    }
+    this.cellFree.replaceChildren(...buttons);
+    this.cellFree.hidden = !buttons.length;
+  }
+
+  actionButton(action, label, style = 'secondary', disabled = false) {
+    const button = h(`button.${style}`, { type: 'button', dataset: { action }, text: label, disabled });
+    button.addEventListener('click', () => this.act(action));
+    return button;
+  }
+
+  renderActions() {
+    const g = this.game;
+    const buttons = [];
+    if (this.isSeated()) {
+      if (!g.outcome) {
+        const offers = g.offers || {};
+        const mineDraw = offers.draw != null && offers.draw === this.seat;
+        if (offers.draw == null || mineDraw) buttons.push(this.actionButton('offer-draw', mineDraw ? 'Draw offered' : 'Offer draw', 'secondary', mineDraw));
+        if (g.casual !== false) {
+          const mineTb = offers.takeback != null && offers.takeback === this.seat;
+          if (offers.takeback == null || mineTb) buttons.push(this.actionButton('takeback', mineTb ? 'Takeback asked' : 'Takeback', 'secondary', mineTb || !(g.history || []).length));
+        }
+        buttons.push(this.actionButton('resign', 'Resign', 'danger'));
+      } else if (g.rematch) {
+        const go = h('button.primary', { type: 'button', dataset: { action: 'rematch' }, text: 'Go to the rematch' });
+        go.addEventListener('click', () => this.goToRematch(g.rematch));
+        buttons.push(go);
+      } else {
+        buttons.push(this.actionButton('rematch', 'Rematch', 'primary'));
+      }
+    } else if (g.rematch) {
+      buttons.push(h('a.button.secondary', { href: `/game/${encodeURIComponent(g.rematch)}`, dataset: { action: 'rematch' }, text: 'Watch the rematch' }));
+    }
+    this.actionsEl.replaceChildren(...buttons);
+    this.actionsEl.hidden = !buttons.length;
+  }
+
+  renderTools() {
+    const tool = (action, label, handler, titleText) => {
+      const b = h('button.tool', { type: 'button', dataset: { action }, text: label, title: titleText || label });
+      b.addEventListener('click', handler);
+      return b;
+    };
+    this.toolsEl.replaceChildren(
+      tool('flip', '⇅ Flip board', () => this.flip(), 'Flip the board (f)'),
+      tool('export', '⤓ Export', () => this.exportGame()),
+      tool('analyse', '⌕ Analyse this position', () => this.analyse()));
+  }
+
+  exportGame() {
+    const g = this.game;
+    const ext = (this.variant && this.variant.record_extension) || 'txt';
+    showTexts('Export', [
+      { title: 'Record', text: getRecord(this.id), filename: `omnichess-${g.variant}-${this.id}.${ext.replace(/^\./, '')}`, id: 'export-record', rows: 8 },
+      { title: 'Position', text: g.position || '', filename: `omnichess-${g.variant}-${this.id}-position.txt`, id: 'export-position', rows: 3 },
+    ]);
+  }
+
+  analyse() {
+    const g = this.game;
+    const params = new URLSearchParams({ variant: g.variant, position: g.position || '' });
+    window.open(`/analysis?${params}`, '_blank', 'noopener');
+  }
+
+  async playCandidates(candidates) {
+    let move = candidates[0];
+    if (candidates.length > 1) {
+      const actor = this.game.to_act_index ?? this.seat ?? 0;
+      move = await chooseMove(candidates, actor);
+      if (!move) { this.render(); return; }
+    }
+    await this.sendDecision(move.text);
+  }
+
+  /** Sends a decision; true when the server took it. */
+  async sendDecision(text) {
+    if (this.busy) return false;
+    if (!this.token) { showMessage('You are watching this game.', 'error'); return false; }
+    this.busy = true;
+    clearMessage();
+    try {
+      const game = await postDecision(this.id, this.token, text, this.game);
+      this.busy = false;
+      this.link.accept(game);
+      this.render();
+      return true;
+    } catch (e) {
+      this.busy = false;
+      showMessage(`${text}: ${e.message}`, 'error');
+      this.render();
+      if (e.status === 409 || e.status === 403) this.link.poll();
+      return false;
+    }
+  }
+
+  async act(action) {
+    if (!this.token) return;
+    if (action === 'resign' && !(await confirmDialog('Resign this game?', 'Resign'))) return;
+    try {
+      const answer = await postAction(this.id, this.token, action);
+      if (answer.game) this.link.accept(answer.game);
+      if (action === 'rematch') {
+        const next = (answer.game && answer.game.rematch) || answer.rematch || (answer.id !== this.id ? answer.id : null);
+        if (next) this.goToRematch(next, answer.tokens);
+        return;
+      }
+      const done = {
+        'offer-draw': 'Draw offered.', takeback: 'Takeback asked.', 'decline-draw': 'Draw declined.', 'decline-takeback': 'Takeback declined.',
+      }[action];
+      if (done) showMessage(done, 'info');
+    } catch (e) {
+      if (e.status === 404 || e.status === 405) showMessage(`${capitalise(action.replace('-', ' '))} is not available on this server yet.`, 'error');
+      else showMessage(e.message, 'error');
+      this.render();
+    }
+  }
+
+  /** Goes to the rematch: the seat's token carries over, seats swapped. */
+  goToRematch(next, tokens) {
+    if (this.token) {
+      let token = this.token;
+      const seat = this.seat == null ? null : 1 - this.seat;
+      if (tokens && seat != null) token = (seat === 0 ? tokens.white : tokens.black) || token;
+      saveSeat(next, token, seat, { variant: this.game.variant });
+    }
+    location.assign(`/game/${encodeURIComponent(next)}`);
+  }
+
+  async flag(player) {
+    if (!this.token || !this.game || this.game.outcome) return;
+    try {
+      const answer = await postAction(this.id, this.token, 'flag');
+      if (answer.game) this.link.accept(answer.game);
+    } catch (e) {
+      // The server's clock decides; a refused flag means time was not up there yet.
+      if (e.status !== 422 && e.status !== 409) showMessage(`Flag: ${e.message}`, 'error');
+      setTimeout(() => this.link.poll(), 500);
+    }
+    void player;
+  }
+}

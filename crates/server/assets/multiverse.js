@@ -1,0 +1,483 @@
+// 5D chess: a <canvas> renderer of the View. Timelines are rows, turns columns (each board at
+// its `column`, `row`), every board drawn, the playable (active) boards outlined, arrows for
+// time travel. Drag to pan (a drag that starts on a movable piece moves it), wheel / pinch /
+// buttons to zoom; clicks are hit-tested through the transform. Only each board turns for the
+// second player; the timelines and turns keep their places.
+//
+// For tests: window.omnichess.multiverse = { cellAt(x, y), pointOf(board, square) } in page
+// coordinates, and the legal destinations of the selected piece in a hidden <ul id="dest-list">.
+
+import { pieceUrl } from './pieces.js';
+import { cellKey, cellName } from './interaction.js';
+import { markColour } from './board-grid.js';
+import { h } from './ui.js';
+
+const S = 40;          // a square, in world units
+const GAP_X = 0.9 * S; // between turns
+const GAP_Y = 1.1 * S; // between timelines
+const LABEL = 0.6 * S;
+
+const LIGHT = '#f0d9b5';
+const DARK = '#b58863';
+
+export class MultiverseBoard {
+  constructor(container, interaction) {
+    this.container = container;
+    this.interaction = interaction;
+    this.view = { boards: [] };
+    this.options = {};
+    this.scale = 1; this.tx = 0; this.ty = 0;
+    this.userMoved = false;
+    this.images = new Map();
+    this.pointers = new Map();
+    this.gesture = null;
+    this.hover = null;
+
+    this.canvas = h('canvas.mv-canvas', { tabindex: '0', 'aria-label': '5D board: drag to pan, wheel to zoom' });
+    this.destList = h('ul#dest-list', { hidden: true });
+    const zoomButton = (action, label, titleText, fn) => {
+      const b = h('button.tool', { type: 'button', dataset: { action }, text: label, title: titleText });
+      b.addEventListener('click', fn);
+      return b;
+    };
+    this.toolbar = h('div.mv-toolbar', {},
+      zoomButton('zoom-in', '+', 'Zoom in', () => this.zoomAt(1.25)),
+      zoomButton('zoom-out', '−', 'Zoom out', () => this.zoomAt(0.8)),
+      zoomButton('fit', '⤢', 'Show every board', () => { this.userMoved = false; this.fit(false); this.draw(); }),
+      zoomButton('fit-active', '◎', 'Show the playable boards', () => { this.userMoved = true; this.fit(true); this.draw(); }));
+    this.wrap = h('div.mv-wrap', {}, this.canvas, this.toolbar, this.destList);
+    container.replaceChildren(this.wrap);
+    const area = container.closest('.board-area');
+    if (area) area.classList.add('wide');
+
+    this.canvas.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.canvas.addEventListener('pointermove', (e) => this.pointerMove(e));
+    this.canvas.addEventListener('pointerup', (e) => this.pointerUp(e));
+    this.canvas.addEventListener('pointercancel', (e) => this.pointerUp(e, true));
+    this.canvas.addEventListener('pointerleave', () => { if (!this.pointers.size && this.hover) { this.hover = null; this.draw(); } });
+    this.canvas.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const [x, y] = this.local(e);
+      this.zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
+    }, { passive: false });
+    this.canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(this.wrap);
+
+    window.omnichess = window.omnichess || {};
+    window.omnichess.multiverse = {
+      cellAt: (x, y) => this.cellAtClient(x - window.scrollX, y - window.scrollY),
+      pointOf: (board, square) => this.pointOf(board, square),
+      fit: (activeOnly) => { this.fit(!!activeOnly); this.draw(); },
+      get transform() { return null; },
+    };
+    Object.defineProperty(window.omnichess.multiverse, 'transform', { get: () => ({ scale: this.scale, tx: this.tx, ty: this.ty }) });
+  }
+
+  // --- layout -------------------------------------------------------------------------------
+
+  layout() {
+    const boards = this.view.boards || [];
+    const maxW = Math.max(S, ...boards.map((b) => b.files.length * S));
+    const maxH = Math.max(S, ...boards.map((b) => b.ranks.length * S));
+    const minC = Math.min(0, ...boards.map((b) => b.column | 0));
+    const minR = Math.min(0, ...boards.map((b) => b.row | 0));
+    this.places = boards.map((b) => ({
+      x: ((b.column | 0) - minC) * (maxW + GAP_X),
+      y: ((b.row | 0) - minR) * (maxH + GAP_Y + LABEL) + LABEL,
+      w: b.files.length * S,
+      h: b.ranks.length * S,
+    }));
+  }
+
+  bounds(activeOnly) {
+    let places = this.places.filter((_, i) => !activeOnly || this.view.boards[i].active);
+    if (!places.length) places = this.places;
+    if (!places.length) return { x0: 0, y0: 0, x1: 8 * S, y1: 8 * S };
+    return {
+      x0: Math.min(...places.map((p) => p.x)) - S * 0.3,
+      y0: Math.min(...places.map((p) => p.y)) - LABEL - S * 0.2,
+      x1: Math.max(...places.map((p) => p.x + p.w)) + S * 0.3,
+      y1: Math.max(...places.map((p) => p.y + p.h)) + S * 0.3,
+    };
+  }
+
+  /** Fits every board (or the playable ones) in the canvas. */
+  fit(activeOnly) {
+    const { width, height } = this.size();
+    if (!width || !height) return;
+    let b = this.bounds(activeOnly);
+    let scale = Math.min(width / (b.x1 - b.x0), height / (b.y1 - b.y0));
+    // Too many boards to read: show the playable ones instead.
+    if (!activeOnly && scale * S < 14) {
+      b = this.bounds(true);
+      scale = Math.min(width / (b.x1 - b.x0), height / (b.y1 - b.y0));
+    }
+    scale = Math.min(scale, 1.6);
+    this.scale = scale;
+    this.tx = (width - (b.x1 - b.x0) * scale) / 2 - b.x0 * scale;
+    this.ty = (height - (b.y1 - b.y0) * scale) / 2 - b.y0 * scale;
+  }
+
+  size() {
+    return { width: this.canvas.clientWidth, height: this.canvas.clientHeight };
+  }
+
+  resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const { width, height } = this.size();
+    if (!width || !height) return;
+    if (this.canvas.width !== Math.round(width * dpr) || this.canvas.height !== Math.round(height * dpr)) {
+      this.canvas.width = Math.round(width * dpr);
+      this.canvas.height = Math.round(height * dpr);
+      if (!this.userMoved) this.fit(false);
+      this.draw();
+    }
+  }
+
+  /** The top-left of `square` inside its board, in world units. */
+  squareOrigin(boardIndex, square) {
+    const board = this.view.boards[boardIndex];
+    const files = board.files.length; const ranks = board.ranks.length;
+    const file = square % files; const rank = Math.floor(square / files);
+    const flipped = !!this.options.flipped;
+    const col = flipped ? files - 1 - file : file;
+    const row = flipped ? rank : ranks - 1 - rank;
+    const place = this.places[boardIndex];
+    return [place.x + col * S, place.y + row * S];
+  }
+
+  // --- coordinates ------------------------------------------------------------------------------
+
+  local(e) {
+    const rect = this.canvas.getBoundingClientRect();
+    return [e.clientX - rect.left, e.clientY - rect.top];
+  }
+
+  /** The cell under client point (x, y), or null. */
+  cellAtClient(clientX, clientY) {
+    const rect = this.canvas.getBoundingClientRect();
+    const x = clientX - rect.left; const y = clientY - rect.top;
+    if (x < 0 || y < 0 || x > rect.width || y > rect.height) return null;
+    return this.cellAtLocal(x, y);
+  }
+
+  cellAtLocal(x, y) {
+    const wx = (x - this.tx) / this.scale; const wy = (y - this.ty) / this.scale;
+    for (let i = 0; i < this.places.length; i++) {
+      const p = this.places[i];
+      if (wx >= p.x && wx < p.x + p.w && wy >= p.y && wy < p.y + p.h) {
+        const board = this.view.boards[i];
+        const files = board.files.length; const ranks = board.ranks.length;
+        const col = Math.floor((wx - p.x) / S); const row = Math.floor((wy - p.y) / S);
+        const flipped = !!this.options.flipped;
+        const file = flipped ? files - 1 - col : col;
+        const rank = flipped ? row : ranks - 1 - row;
+        return { board: i, square: rank * files + file };
+      }
+    }
+    return null;
+  }
+
+  /** The centre of a cell in page coordinates (and client ones), or null if off the canvas. */
+  pointOf(board, square) {
+    if (!this.view.boards[board]) return null;
+    const [wx, wy] = this.squareOrigin(board, square);
+    const rect = this.canvas.getBoundingClientRect();
+    const clientX = rect.left + (wx + S / 2) * this.scale + this.tx;
+    const clientY = rect.top + (wy + S / 2) * this.scale + this.ty;
+    const visible = clientX >= rect.left && clientX <= rect.right && clientY >= rect.top && clientY <= rect.bottom;
+    return { x: clientX + window.scrollX, y: clientY + window.scrollY, clientX, clientY, visible };
+  }
+
+  zoomAt(factor, x, y) {
+    const { width, height } = this.size();
+    const cx = x ?? width / 2; const cy = y ?? height / 2;
+    const scale = Math.max(0.08, Math.min(4, this.scale * factor));
+    const f = scale / this.scale;
+    this.tx = cx - (cx - this.tx) * f;
+    this.ty = cy - (cy - this.ty) * f;
+    this.scale = scale;
+    this.userMoved = true;
+    this.draw();
+  }
+
+  // --- pointer --------------------------------------------------------------------------------
+
+  pointerDown(e) {
+    this.canvas.setPointerCapture(e.pointerId);
+    const [x, y] = this.local(e);
+    this.pointers.set(e.pointerId, { x, y });
+    if (this.pointers.size === 2) {
+      // Pinch: forget any press in progress.
+      this.interaction.cancel();
+      const [a, b] = [...this.pointers.values()];
+      this.gesture = { kind: 'pinch', dist: Math.hypot(a.x - b.x, a.y - b.y), mid: [(a.x + b.x) / 2, (a.y + b.y) / 2] };
+      return;
+    }
+    if (e.button !== undefined && e.button !== 0) return;
+    const cell = this.cellAtLocal(x, y);
+    let drag = false;
+    if (cell) drag = this.interaction.press(cell);
+    this.gesture = { kind: drag ? 'piece' : 'press', start: [x, y], last: [x, y], cell, moved: false };
+    this.highlight();
+  }
+
+  pointerMove(e) {
+    const [x, y] = this.local(e);
+    if (this.pointers.has(e.pointerId)) this.pointers.set(e.pointerId, { x, y });
+    const g = this.gesture;
+    if (!g) {
+      const cell = this.cellAtLocal(x, y);
+      const key = cell ? cellKey(cell) : null;
+      if (key !== this.hover) { this.hover = key; this.draw(); }
+      return;
+    }
+    if (g.kind === 'pinch' && this.pointers.size >= 2) {
+      const [a, b] = [...this.pointers.values()];
+      const dist = Math.hypot(a.x - b.x, a.y - b.y);
+      const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
+      this.tx += mid[0] - g.mid[0]; this.ty += mid[1] - g.mid[1];
+      if (g.dist > 0) this.zoomAt(dist / g.dist, mid[0], mid[1]);
+      g.dist = dist; g.mid = mid;
+      this.userMoved = true;
+      this.draw();
+      return;
+    }
+    if (!g.moved && Math.hypot(x - g.start[0], y - g.start[1]) > 5) {
+      g.moved = true;
+      if (g.kind === 'press') this.interaction.cancel();
+    }
+    if (!g.moved) return;
+    if (g.kind === 'press') {
+      this.tx += x - g.last[0]; this.ty += y - g.last[1];
+      this.userMoved = true;
+      this.canvas.classList.add('panning');
+    } else if (g.kind === 'piece') {
+      g.pointer = [x, y];
+    }
+    g.last = [x, y];
+    this.draw();
+  }
+
+  pointerUp(e, cancelled = false) {
+    const [x, y] = this.local(e);
+    this.pointers.delete(e.pointerId);
+    const g = this.gesture;
+    this.canvas.classList.remove('panning');
+    if (!g) return;
+    if (g.kind === 'pinch') {
+      if (!this.pointers.size) this.gesture = null;
+      return;
+    }
+    this.gesture = null;
+    if (cancelled) { this.interaction.cancel(); this.draw(); return; }
+    const cell = this.cellAtLocal(x, y);
+    if (g.kind === 'piece') {
+      if (cell) this.interaction.release(cell, g.moved);
+      else this.interaction.cancel();
+    } else if (!g.moved && cell && g.cell && cellKey(cell) === cellKey(g.cell)) {
+      this.interaction.release(cell, false);
+    }
+    this.highlight();
+  }
+
+  // --- drawing --------------------------------------------------------------------------------
+
+  render(view, options = {}) {
+    const firstBoards = !this.view.boards || !this.view.boards.length;
+    const oldCount = (this.view.boards || []).length;
+    this.view = view;
+    this.options = options;
+    this.layout();
+    this.resize();
+    if (!this.userMoved || firstBoards || view.boards.length !== oldCount) {
+      if (!this.userMoved) this.fit(false);
+    }
+    this.highlight();
+  }
+
+  image(piece) {
+    const key = `${piece.player}${piece.kind}${piece.tag || ''}`;
+    let entry = this.images.get(key);
+    if (!entry) {
+      const img = new Image();
+      entry = { img, ready: false };
+      img.onload = () => { entry.ready = true; this.draw(); };
+      img.src = pieceUrl(piece, 90);
+      this.images.set(key, entry);
+    }
+    return entry.ready ? entry.img : null;
+  }
+
+  highlight() {
+    const state = this.interaction.state();
+    this.state = state;
+    this.destList.replaceChildren(...state.dests.map((c) => h('li', { dataset: { cell: cellKey(c) }, text: cellName(this.view, c) })));
+    this.destList.dataset.selected = state.selected ? cellKey(state.selected) : '';
+    this.draw();
+  }
+
+  draw() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => { this.frame = null; this.paint(); });
+  }
+
+  paint() {
+    const ctx = this.canvas.getContext('2d');
+    const dpr = window.devicePixelRatio || 1;
+    const { width, height } = this.size();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = '#ece9e4';
+    ctx.fillRect(0, 0, width, height);
+    if (!this.places) return;
+    ctx.setTransform(dpr * this.scale, 0, 0, dpr * this.scale, dpr * this.tx, dpr * this.ty);
+    const state = this.state || { dests: [], selected: null, movable: new Set() };
+    const dests = new Set(state.dests.map(cellKey));
+    const selected = state.selected ? cellKey(state.selected) : null;
+    const last = new Set((this.options.last || []).map(cellKey));
+    const checks = new Set((this.view.checks || []).map(cellKey));
+    const dragging = this.gesture && this.gesture.kind === 'piece' && this.gesture.moved ? cellKey(this.gesture.cell) : null;
+    // Visible world rectangle, to skip boards off screen.
+    const vx0 = -this.tx / this.scale; const vy0 = -this.ty / this.scale;
+    const vx1 = vx0 + width / this.scale; const vy1 = vy0 + height / this.scale;
+
+    this.view.boards.forEach((board, b) => {
+      const p = this.places[b];
+      if (p.x > vx1 || p.y - LABEL > vy1 || p.x + p.w < vx0 || p.y + p.h < vy0) return;
+      const blackToMove = /black|dark/i.test(board.label);
+      // Frame: the colour of the side to move on this board; playable boards glow.
+      ctx.fillStyle = blackToMove ? '#3a3a3a' : '#fafafa';
+      roundRect(ctx, p.x - 5, p.y - 5, p.w + 10, p.h + 10, 6);
+      ctx.fill();
+      if (board.active) {
+        ctx.save();
+        ctx.shadowColor = 'rgba(0, 170, 255, 0.9)';
+        ctx.shadowBlur = 14;
+        ctx.strokeStyle = '#18a0fb';
+        ctx.lineWidth = 4;
+        roundRect(ctx, p.x - 6, p.y - 6, p.w + 12, p.h + 12, 7);
+        ctx.stroke();
+        ctx.restore();
+      } else {
+        ctx.strokeStyle = 'rgba(0,0,0,0.25)';
+        ctx.lineWidth = 1;
+        roundRect(ctx, p.x - 5, p.y - 5, p.w + 10, p.h + 10, 6);
+        ctx.stroke();
+      }
+      ctx.fillStyle = board.active ? '#0d6efd' : '#555';
+      ctx.font = `${board.active ? '600 ' : ''}${Math.round(S * 0.38)}px system-ui, sans-serif`;
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(board.label, p.x, p.y - 9);
+
+      const files = board.files.length; const ranks = board.ranks.length;
+      for (let sq = 0; sq < files * ranks; sq++) {
+        const [x, y] = this.squareOrigin(b, sq);
+        const file = sq % files; const rank = Math.floor(sq / files);
+        const key = `${b}:${sq}`;
+        ctx.fillStyle = (file + rank) % 2 === 1 ? LIGHT : DARK;
+        ctx.fillRect(x, y, S, S);
+        if (last.has(key)) { ctx.fillStyle = 'rgba(155, 199, 0, 0.41)'; ctx.fillRect(x, y, S, S); }
+        if (key === selected) { ctx.fillStyle = 'rgba(20, 85, 30, 0.5)'; ctx.fillRect(x, y, S, S); }
+        if (key === this.hover && (state.movable.has(key) || dests.has(key))) { ctx.fillStyle = 'rgba(255, 255, 255, 0.25)'; ctx.fillRect(x, y, S, S); }
+        for (const mark of (board.marks || []).filter((m) => m.square === sq)) {
+          ctx.fillStyle = hexAlpha(markColour(mark.kind), 0.3);
+          ctx.fillRect(x + 2, y + 2, S - 4, S - 4);
+          ctx.strokeStyle = markColour(mark.kind);
+          ctx.lineWidth = 2;
+          ctx.strokeRect(x + 2, y + 2, S - 4, S - 4);
+        }
+        if (checks.has(key)) {
+          const grad = ctx.createRadialGradient(x + S / 2, y + S / 2, 0, x + S / 2, y + S / 2, S * 0.62);
+          grad.addColorStop(0, 'rgba(255,0,0,1)'); grad.addColorStop(0.25, 'rgba(231,0,0,1)'); grad.addColorStop(0.9, 'rgba(169,0,0,0)');
+          ctx.fillStyle = grad;
+          ctx.fillRect(x, y, S, S);
+        }
+        const piece = board.squares[sq];
+        if (piece && key !== dragging) {
+          const img = this.image(piece);
+          if (img) ctx.drawImage(img, x, y, S, S);
+        }
+        if (dests.has(key)) {
+          ctx.fillStyle = 'rgba(20, 85, 30, 0.5)';
+          ctx.beginPath();
+          if (piece) {
+            ctx.arc(x + S / 2, y + S / 2, S * 0.47, 0, Math.PI * 2);
+            ctx.arc(x + S / 2, y + S / 2, S * 0.38, 0, Math.PI * 2, true);
+          } else {
+            ctx.arc(x + S / 2, y + S / 2, S * 0.16, 0, Math.PI * 2);
+          }
+          ctx.fill();
+        }
+      }
+      // Coordinates along the edges, small.
+      if (this.scale * S > 22) {
+        ctx.font = `${Math.round(S * 0.22)}px system-ui, sans-serif`;
+        for (let f = 0; f < files; f++) {
+          const [x, y] = this.squareOrigin(b, this.options.flipped ? (ranks - 1) * files + f : f);
+          ctx.fillStyle = ((f + (this.options.flipped ? ranks - 1 : 0)) % 2 === 1) ? DARK : LIGHT;
+          ctx.textBaseline = 'bottom';
+          ctx.fillText(board.files[f], x + S - S * 0.22, y + S - 2);
+        }
+      }
+    });
+
+    // Arrows: time travel and the moves of this turn.
+    for (const arrow of this.view.arrows || []) {
+      if (!this.places[arrow.from.board] || !this.places[arrow.to.board]) continue;
+      const [ax, ay] = this.squareOrigin(arrow.from.board, arrow.from.square);
+      const [zx, zy] = this.squareOrigin(arrow.to.board, arrow.to.square);
+      drawArrow(ctx, ax + S / 2, ay + S / 2, zx + S / 2, zy + S / 2, arrow.from.board === arrow.to.board ? 'rgba(21,120,27,0.75)' : 'rgba(130, 60, 200, 0.75)');
+    }
+
+    // A dragged piece follows the pointer.
+    if (dragging && this.gesture.pointer) {
+      const cell = this.gesture.cell;
+      const piece = this.view.boards[cell.board].squares[cell.square];
+      const img = piece && this.image(piece);
+      if (img) {
+        ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+        const size = Math.max(S * this.scale * 1.1, 36);
+        ctx.drawImage(img, this.gesture.pointer[0] - size / 2, this.gesture.pointer[1] - size / 2, size, size);
+      }
+    }
+  }
+}
+
+function roundRect(ctx, x, y, w, hgt, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + hgt, r);
+  ctx.arcTo(x + w, y + hgt, x, y + hgt, r);
+  ctx.arcTo(x, y + hgt, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+function hexAlpha(hex, alpha) {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}
+
+function drawArrow(ctx, x0, y0, x1, y1, colour) {
+  const angle = Math.atan2(y1 - y0, x1 - x0);
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  if (len < 1) return;
+  const head = S * 0.45;
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineWidth = S * 0.16;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x1 - Math.cos(angle) * head * 0.8, y1 - Math.sin(angle) * head * 0.8);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  ctx.lineTo(x1 - Math.cos(angle - 0.45) * head, y1 - Math.sin(angle - 0.45) * head);
+  ctx.lineTo(x1 - Math.cos(angle + 0.45) * head, y1 - Math.sin(angle + 0.45) * head);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}

@@ -1,0 +1,241 @@
+//! A stored game brought back to life: the variant's state rebuilt by replaying the decisions
+//! that stand, with the clocks and the ending, and the snapshot every client sees.
+
+use omnichess_core::{DynGame, ToAct, VariantEntry};
+use serde_json::{Value, json};
+
+use crate::clock::{Clocks, Tick, clocks};
+use crate::error::ApiError;
+use crate::log::Log;
+use crate::store::StoredGame;
+
+/// A game rebuilt from its store.
+pub struct Loaded {
+    /// What the store holds.
+    pub stored: StoredGame,
+    /// The log's meaning.
+    pub log: Log,
+    /// The variant's state after the decisions that stand.
+    pub game: Box<dyn DynGame>,
+    /// The decisions as the clocks see them.
+    pub ticks: Vec<Tick>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// `1-0`, `0-1`, `1/2-1/2`, `0-0`.
+    pub result: String,
+    /// In words, with the variant's player names.
+    pub text: String,
+}
+
+/// The registry entry of the variant `name`.
+pub fn variant(name: &str) -> Result<&'static VariantEntry, ApiError> {
+    omnichess_variants::REGISTRY
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| ApiError::UnknownVariant(name.chars().take(40).collect()))
+}
+
+impl Loaded {
+    /// Rebuilds `stored`.
+    pub fn build(stored: StoredGame) -> Result<Loaded, ApiError> {
+        let entry = variant(&stored.row.variant)?;
+        let mut game = (entry.open)(stored.row.start.as_deref())
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let log = Log::of(&stored.events);
+        let mut ticks = Vec::with_capacity(log.decisions.len());
+        for played in &log.decisions {
+            game.play(&played.text).map_err(|e| {
+                ApiError::Conflict(format!(
+                    "stored decision `{}` no longer plays: {e}",
+                    played.text
+                ))
+            })?;
+            let next = game.to_act().player().map(|p| p as u8);
+            ticks.push(Tick {
+                player: played.player,
+                at_ms: played.at_ms,
+                ends_turn: played.player.is_some() && next != played.player,
+            });
+        }
+        Ok(Loaded {
+            stored,
+            log,
+            game,
+            ticks,
+        })
+    }
+
+    /// The game's version: events stored.
+    #[must_use]
+    pub fn version(&self) -> i64 {
+        self.log.version
+    }
+
+    /// The player to act, unless the game is over (by the rules or the players) or chance
+    /// acts.
+    #[must_use]
+    pub fn actor(&self) -> Option<u8> {
+        if self.log.ending.is_some() {
+            return None;
+        }
+        self.game.to_act().player().map(|p| p as u8)
+    }
+
+    /// The ending, by the rules or by the players and the clock.
+    #[must_use]
+    pub fn finish(&self) -> Option<Finish> {
+        if let Some(ending) = &self.log.ending {
+            let (result, who) = match ending.winner {
+                Some(0) => ("1-0", format!("{} wins", self.name(0))),
+                Some(_) => ("0-1", format!("{} wins", self.name(1))),
+                None => ("1/2-1/2", "draw".to_owned()),
+            };
+            return Some(Finish {
+                result: result.to_owned(),
+                text: format!("{result} {who} by {}", ending.reason),
+            });
+        }
+        match self.game.to_act() {
+            ToAct::Nobody(outcome) => Some(Finish {
+                result: outcome.score_text().to_owned(),
+                text: self.game.outcome_text(outcome),
+            }),
+            _ => None,
+        }
+    }
+
+    /// A player's name in the variant's words.
+    #[must_use]
+    pub fn name(&self, player: u8) -> &'static str {
+        let p = if player == 0 {
+            omnichess_core::Player::White
+        } else {
+            omnichess_core::Player::Black
+        };
+        self.game.player_name(p)
+    }
+
+    /// The clocks at `now_ms`, in a timed game.
+    #[must_use]
+    pub fn clocks(&self, now_ms: i64) -> Option<Clocks> {
+        let spec = self.stored.row.options.clock?;
+        Some(clocks(&spec, &self.ticks, self.actor(), now_ms))
+    }
+
+    /// The snapshot every client sees (docs/PROTOCOL.md).
+    #[must_use]
+    pub fn snapshot(&self, now_ms: i64) -> Value {
+        let finish = self.finish();
+        let over = finish.is_some();
+        let decisions: Vec<String> = if over || self.game.to_act() == ToAct::Chance {
+            Vec::new()
+        } else {
+            self.game.decisions().into_iter().map(|(t, _)| t).collect()
+        };
+        let history = self.game.history();
+        let options = &self.stored.row.options;
+        let clock = options.clock.map(|spec| {
+            let now = clocks(&spec, &self.ticks, self.actor(), now_ms);
+            json!({
+                "base_ms": spec.base_ms,
+                "increment_ms": spec.increment_ms,
+                "per_move_ms": spec.per_move_ms,
+                "remaining_ms": now.remaining_ms,
+                "move_left_ms": now.move_left_ms,
+                "running": now.running,
+                "server_ms": now_ms,
+            })
+        });
+        let view = self.game.view();
+        let captured = self.captured(&view);
+        json!({
+            "id": self.stored.row.id,
+            "variant": self.game.variant_name(),
+            "version": self.version(),
+            "player_names": [self.name(0), self.name(1)],
+            "start": self.stored.row.start,
+            "position": self.game.position_text(),
+            "to_act": if over { "none".to_owned() } else { self.game.to_act_text() },
+            "to_act_index": self.actor(),
+            "outcome": finish.map(|f| json!({"result": f.result, "text": f.text})),
+            "history": history,
+            "moves": self.game.move_list(),
+            "ply": history.len(),
+            "decisions": decisions,
+            "view": self.view_json(view, over),
+            "captured": captured,
+            "clock": clock,
+            "offers": {"draw": self.log.draw_offer, "takeback": self.log.takeback_offer},
+            "casual": options.casual,
+            "engine": options.engine.map(|e| json!({"seat": e.seat, "level": e.level})),
+            "rematch": self.log.rematch,
+            "rematch_of": options.rematch_of,
+            "notation_help": self.game.notation_help(),
+            "forfeit_probability": if over { None } else { self.game.forfeit_probability() },
+            "claimable_draw": if over { None } else { self.game.claimable_draw() },
+        })
+    }
+
+    /// The view with the last decision's squares (`last`); no moves once the game is over.
+    fn view_json(&self, mut view: omnichess_core::View, over: bool) -> Value {
+        if over {
+            view.moves.clear();
+        }
+        let last = self.game.view_before_last().and_then(|before| {
+            let text = self.game.history().pop()?;
+            let played = before.moves.into_iter().find(|m| m.text == text)?;
+            Some(
+                [played.from, played.to]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>(),
+            )
+        });
+        let mut value = serde_json::to_value(view).unwrap_or(Value::Null);
+        if let Some(object) = value.as_object_mut() {
+            object.insert("last".to_owned(), json!(last.unwrap_or_default()));
+        }
+        value
+    }
+
+    /// The kinds each player has lost: the start's pieces less those on the boards now
+    /// (promotions show as the pawn lost and nothing gained). Empty where the view does not
+    /// count material (5D).
+    fn captured(&self, now: &omnichess_core::View) -> Value {
+        if !now.counts_material {
+            return json!([[], []]);
+        }
+        let start = variant(&self.stored.row.variant)
+            .ok()
+            .and_then(|entry| (entry.open)(self.stored.row.start.as_deref()).ok())
+            .map(|g| g.view());
+        let Some(start) = start else {
+            return json!([[], []]);
+        };
+        let count = |view: &omnichess_core::View| {
+            let mut kinds: [std::collections::BTreeMap<char, i32>; 2] = Default::default();
+            for piece in view.boards.iter().flat_map(|b| b.squares.iter().flatten()) {
+                *kinds[usize::from(piece.player & 1)]
+                    .entry(piece.kind)
+                    .or_default() += 1;
+            }
+            kinds
+        };
+        let (before, after) = (count(&start), count(now));
+        let lost: Vec<Vec<String>> = (0..2)
+            .map(|p| {
+                before[p]
+                    .iter()
+                    .flat_map(|(&kind, &n)| {
+                        let gone = n - after[p].get(&kind).copied().unwrap_or(0);
+                        std::iter::repeat_n(kind.to_string(), usize::try_from(gone).unwrap_or(0))
+                    })
+                    .collect()
+            })
+            .collect();
+        json!(lost)
+    }
+}

@@ -1,0 +1,194 @@
+//! The game WebSocket `GET /api/games/{id}/ws` (docs/PROTOCOL.md): `hello` (with a seat token
+//! and the last version seen) is answered with `welcome` (the seat, the events missed, the
+//! snapshot); `decision` and `action` go through the same checks as HTTP; every stored change
+//! reaches every socket of the game as `update`. A bad message gets an `error`; the socket
+//! stays open.
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::commands::Command;
+use crate::error::ApiError;
+use crate::service::{App, events_json};
+
+/// The largest message a client may send, in bytes. Larger ones (up to the transport's own
+/// limit of [`FRAME_LIMIT`]) are answered with an error.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+
+/// Frames past this size close the socket (the transport refuses to buffer them).
+pub const FRAME_LIMIT: usize = 1024 * 1024;
+
+/// A client's message.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum ClientMessage {
+    Hello {
+        token: Option<String>,
+        since: Option<i64>,
+    },
+    Decision {
+        decision: String,
+        version: Option<i64>,
+        #[serde(rename = "ref")]
+        reference: Option<Value>,
+    },
+    Action {
+        action: String,
+        #[serde(rename = "ref")]
+        reference: Option<Value>,
+    },
+    Ping,
+}
+
+/// `GET /api/games/{id}/ws`.
+pub async fn upgrade(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    app.store.load(&id).await?;
+    Ok(ws
+        .max_message_size(FRAME_LIMIT)
+        .on_upgrade(move |socket| serve(app, id, socket)))
+}
+
+fn error(status: u16, text: &str, reference: Option<Value>) -> String {
+    json!({"v": 1, "type": "error", "status": status, "error": text, "ref": reference}).to_string()
+}
+
+fn api_error(e: &ApiError, reference: Option<Value>) -> String {
+    error(e.status().as_u16(), &e.to_string(), reference)
+}
+
+async fn serve(app: App, id: String, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let mut updates = app.hub.subscribe(&id);
+    let mut token: Option<String> = None;
+    loop {
+        let reply = tokio::select! {
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Text(text))) => handle(&app, &id, &mut token, text.as_str()).await,
+                Some(Ok(Message::Binary(_))) => Some(error(400, "messages are JSON text", None)),
+                Some(Ok(_)) => None,
+                Some(Err(_)) | None => break,
+            },
+            update = updates.recv() => match update {
+                Ok(message) => Some(message.to_string()),
+                Err(RecvError::Lagged(_)) => match app.snapshot(&id).await {
+                    Ok(game) => Some(json!({"v": 1, "type": "update", "events": [], "game": game}).to_string()),
+                    Err(e) => Some(api_error(&e, None)),
+                },
+                Err(RecvError::Closed) => break,
+            },
+        };
+        if let Some(reply) = reply
+            && sink.send(Message::Text(reply.into())).await.is_err()
+        {
+            break;
+        }
+    }
+    drop(updates);
+    app.hub.prune(&id);
+}
+
+/// The answer to one client message, if it has one (a successful move is answered by the
+/// update every socket receives).
+async fn handle(app: &App, id: &str, token: &mut Option<String>, text: &str) -> Option<String> {
+    if text.len() > MAX_MESSAGE {
+        return Some(error(
+            413,
+            &format!("a message is at most {MAX_MESSAGE} bytes"),
+            None,
+        ));
+    }
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return Some(error(400, &format!("not JSON: {e}"), None)),
+    };
+    if value.get("v") != Some(&json!(1)) {
+        return Some(error(400, "protocol version: send \"v\": 1", None));
+    }
+    let message: ClientMessage = match serde_json::from_value(value) {
+        Ok(m) => m,
+        Err(e) => {
+            return Some(error(
+                400,
+                &format!("not a message of version 1: {e}"),
+                None,
+            ));
+        }
+    };
+    match message {
+        ClientMessage::Ping => Some(json!({"v": 1, "type": "pong"}).to_string()),
+        ClientMessage::Hello { token: t, since } => Some(welcome(app, id, token, t, since).await),
+        ClientMessage::Decision {
+            decision,
+            version,
+            reference,
+        } => {
+            let command = Command::Decision {
+                text: decision,
+                version,
+            };
+            run(app, id, token.as_deref(), command, reference).await
+        }
+        ClientMessage::Action { action, reference } => {
+            run(
+                app,
+                id,
+                token.as_deref(),
+                Command::Action(action),
+                reference,
+            )
+            .await
+        }
+    }
+}
+
+async fn run(
+    app: &App,
+    id: &str,
+    token: Option<&str>,
+    command: Command,
+    reference: Option<Value>,
+) -> Option<String> {
+    match app.execute(id, token, command).await {
+        Ok(_) => reference.map(|r| json!({"v": 1, "type": "ack", "ref": r}).to_string()),
+        Err(e) => Some(api_error(&e, reference)),
+    }
+}
+
+async fn welcome(
+    app: &App,
+    id: &str,
+    token: &mut Option<String>,
+    offered: Option<String>,
+    since: Option<i64>,
+) -> String {
+    let stored = match app.store.load(id).await {
+        Ok(s) => s,
+        Err(e) => return api_error(&e, None),
+    };
+    let seat = match App::seat(&stored.row.tokens, offered.as_deref()) {
+        Ok(seat) => seat,
+        Err(e) => return api_error(&e, None),
+    };
+    *token = offered.filter(|_| seat.is_some());
+    let missed: Vec<_> = stored
+        .events
+        .iter()
+        .filter(|e| since.is_some_and(|s| e.seq >= s))
+        .cloned()
+        .collect();
+    match app.snapshot(id).await {
+        Ok(game) => json!({"v": 1, "type": "welcome", "seat": seat,
+                           "missed": events_json(&missed), "game": game})
+        .to_string(),
+        Err(e) => api_error(&e, None),
+    }
+}
