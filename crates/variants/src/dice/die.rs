@@ -74,12 +74,20 @@ impl Die {
     /// decimal (`45/100` → `0.45`).
     #[must_use]
     pub fn probability_of(&self, faces: impl Fn(Piece) -> bool) -> f64 {
+        let (hit, total) = self.ratio_of(faces);
+        f64::from(hit) / f64::from(total)
+    }
+
+    /// The probability that the face is one of `faces` as the exact ratio of weights
+    /// (hit, total), not reduced (`(45, 100)` for B, R, Q, K on the default die).
+    #[must_use]
+    pub fn ratio_of(&self, faces: impl Fn(Piece) -> bool) -> (u32, u32) {
         let hit: u32 = FACES
             .iter()
             .filter(|&&f| faces(f))
             .map(|&f| self.weights[f as usize])
             .sum();
-        f64::from(hit) / f64::from(self.weights.iter().sum::<u32>())
+        (hit, self.weights.iter().sum::<u32>())
     }
 
     /// Whether `face` can come up.

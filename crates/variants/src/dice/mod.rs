@@ -26,6 +26,7 @@ mod record;
 mod rules;
 mod state;
 mod variant;
+mod view;
 
 pub use board::DiceBoard;
 pub use die::{Die, FACES, PROMOTION_FACES};

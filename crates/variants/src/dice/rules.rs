@@ -76,6 +76,13 @@ impl Dice {
     /// at the start of a turn (for a player in check: if they choose to roll) and after
     /// choosing to roll.
     pub(super) fn rules_forfeit_probability(&self) -> Option<f64> {
+        self.forfeit_ratio()
+            .map(|(hit, total)| f64::from(hit) / f64::from(total))
+    }
+
+    /// The forfeit odds of [`Dice::rules_forfeit_probability`] as the exact ratio of the die's
+    /// weights (hit, total), not reduced; due when those odds are.
+    pub(super) fn forfeit_ratio(&self) -> Option<(u32, u32)> {
         match self.now.phase {
             Phase::Start | Phase::Rolling if !matches!(self.rules_to_act(), ToAct::Nobody(_)) => {
                 let mut moveless = [false; 6];
@@ -84,7 +91,7 @@ impl Dice {
                     self.moves_of(face, |_| any = true);
                     moveless[face as usize] = !any;
                 }
-                Some(self.now.die.probability_of(|f| moveless[f as usize]))
+                Some(self.now.die.ratio_of(|f| moveless[f as usize]))
             }
             _ => None,
         }

@@ -8,7 +8,7 @@ use crate::classic::diagram::glyph;
 use super::state::{Phase, Qec};
 
 /// A link's label as one character: 1–9, then A, B, C, … (so every cell is three wide).
-fn label_char(n: u8) -> char {
+pub(super) fn label_char(n: u8) -> char {
     char::from_digit(u32::from(n), 36).map_or('?', |c| c.to_ascii_uppercase())
 }
 

@@ -26,6 +26,7 @@ mod record;
 mod rules;
 mod state;
 mod variant;
+mod view;
 
 pub use links::{Links, file_mapping, random_mapping};
 pub use state::{MOVE_TIME_LIMIT, Phase, Qec, QecDecision};

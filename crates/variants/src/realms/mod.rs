@@ -37,6 +37,7 @@ pub mod square;
 mod state;
 mod tables;
 mod variant;
+mod view;
 
 pub use bits::Bits;
 pub use board::Board;

@@ -41,9 +41,13 @@ impl Variant for Realms {
         self.draw_for(viewer.unwrap_or(self.side))
     }
 
+    /// SAN with the seed's letters (`Nl3`, `exw5`, `O-O`), which reads back (R.6).
+    fn display_text(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
     fn view(&self) -> omnichess_core::View {
-        // VIEW-PENDING: the browser view of this variant is being written.
-        omnichess_core::View::default()
+        self.draw_view()
     }
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
