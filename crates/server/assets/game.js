@@ -224,9 +224,9 @@ class GamePage {
     const [canMove, reason] = this.canMove();
     const actor = g.to_act_index ?? this.actorFromName();
     title(`${variantLabel(g.variant)}${g.outcome ? ' · over' : actor != null ? ` · ${names[actor]} to move` : ''}`);
-    this.captions.replaceChildren(h('span.variant-name', { text: variantLabel(g.variant) }),
-      g.casual === false ? h('span.badge', { text: 'rated' }) : null,
-      g.engine ? h('span.badge', { text: `engine level ${g.engine.level}` }) : null);
+    this.captions.replaceChildren(...[h('span.variant-name', { text: variantLabel(g.variant) }),
+      g.casual === false ? h('span.badge', { text: 'no takebacks' }) : null,
+      g.engine ? h('span.badge', { text: `engine level ${g.engine.level}` }) : null].filter(Boolean));
 
     // Board.
     const kind = g.variant === 'multiverse' ? 'multiverse' : 'grid';
