@@ -236,7 +236,8 @@ export class GameLink {
         this.lastJson = '';
         this.accept(message.game, { missed: message.missed || [], welcome: true });
       } else if (message.type === 'update') {
-        this.accept(message.game, { event: message.event });
+        const events = message.events || (message.event ? [message.event] : []);
+        this.accept(message.game, { events });
       } else if (message.type === 'error') {
         this.onError(message);
       }

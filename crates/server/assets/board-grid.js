@@ -62,9 +62,19 @@ export function squareOrigin(square, files, ranks, flipped) {
 }
 
 const MARK_COLOURS = {
-  entangled: '#8e44ad', rolled: '#2f80ed', portal: '#14a3a3', energy: '#f2c230', del: '#c0392b',
-  forced: '#e67e22', present: '#27ae60',
+  entangled: '#8e44ad', free: '#27ae60', reply: '#e67e22', forced: '#e67e22',
+  rolled: '#2f80ed', promotion: '#d35400',
+  portal: '#14a3a3', energy: '#e0a800', del: '#c0392b', present: '#27ae60',
 };
+
+/** Marks that colour the square instead of being drawn on it (Three Realms' light squares). */
+export const COLOURING_MARKS = new Set(['light']);
+
+/** For each board, the set of light squares when its marks say which (else null). */
+export function lightSquares(board) {
+  const marks = (board.marks || []).filter((m) => m.kind === 'light');
+  return marks.length ? new Set(marks.map((m) => m.square)) : null;
+}
 
 export function markColour(kind) {
   return MARK_COLOURS[kind] || '#6c8f3c';
@@ -111,14 +121,15 @@ export class BoardGrid {
       }
       parts.push(`<rect class="board-frame" x="-1.5" y="-1.5" width="${place.w + 3}" height="${place.h + 3}" rx="2"/>`);
       const marks = new Map();
-      for (const mark of board.marks || []) {
+      const lights = lightSquares(board);
+      for (const mark of (board.marks || []).filter((m) => !COLOURING_MARKS.has(m.kind))) {
         if (!marks.has(mark.square)) marks.set(mark.square, []);
         marks.get(mark.square).push(mark);
       }
       for (let sq = 0; sq < files * ranks; sq++) {
         const [x, y] = squareOrigin(sq, files, ranks, flipped);
         const file = sq % files; const rank = Math.floor(sq / files);
-        const light = (file + rank) % 2 === 1;
+        const light = lights ? lights.has(sq) : (file + rank) % 2 === 1;
         const piece = board.squares[sq];
         const key = `${b}:${sq}`;
         const name = `${board.files[file] ?? ''}${board.ranks[rank] ?? ''}`;
@@ -132,7 +143,7 @@ export class BoardGrid {
         here.forEach((mark, i) => {
           const colour = markColour(mark.kind);
           const inset = 2 + i * 4;
-          parts.push(`<rect class="mark mark-${escapeXml(mark.kind)}" x="${inset}" y="${inset}" width="${S - 2 * inset}" height="${S - 2 * inset}" rx="5" fill="${colour}" fill-opacity="0.28" stroke="${colour}" stroke-width="2.5"><title>${escapeXml(mark.kind)}${mark.text ? `: ${escapeXml(mark.text)}` : ''}</title></rect>`);
+          parts.push(`<rect class="mark mark-${escapeXml(mark.kind)}" x="${inset}" y="${inset}" width="${S - 2 * inset}" height="${S - 2 * inset}" rx="5" fill="${colour}" fill-opacity="0.16" stroke="${colour}" stroke-width="2"><title>${escapeXml(mark.kind)}${mark.text ? `: ${escapeXml(mark.text)}` : ''}</title></rect>`);
         });
         if (checks.has(key)) parts.push(`<circle class="check-glow" cx="${S / 2}" cy="${S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`);
         // Coordinates inside the edge squares, as the viewer sees them.
@@ -143,9 +154,9 @@ export class BoardGrid {
         if (piece) {
           parts.push(`<g class="piece"><title>${escapeXml(piece.name || piece.kind)}</title>${pieceMarkup(piece)}</g>`);
         }
-        here.filter((m) => m.text).slice(0, 1).forEach((mark) => {
-          const text = String(mark.text);
-          parts.push(`<text class="mark-label" x="${S / 2}" y="${piece ? S - 2.5 : S / 2 + 4}" text-anchor="middle" fill="${markColour(mark.kind)}">${escapeXml(text.length > 7 ? `${text.slice(0, 6)}…` : text)}</text>`);
+        // Short texts (a portal's `@5`) are drawn on the square; long ones are tooltips only.
+        here.filter((m) => m.text && String(m.text).length <= 4).slice(0, 1).forEach((mark) => {
+          parts.push(`<text class="mark-label" x="${S / 2}" y="${piece ? S - 2.5 : S / 2 + 4}" text-anchor="middle" fill="${markColour(mark.kind)}">${escapeXml(mark.text)}</text>`);
         });
         parts.push(`<circle class="dot" cx="${S / 2}" cy="${S / 2}" r="${S * 0.16}"/>`);
         parts.push(`<circle class="ring" cx="${S / 2}" cy="${S / 2}" r="${S * 0.45}"/>`);

@@ -40,21 +40,39 @@ export class Clocks {
     if (!this.stopped) this.timer = setInterval(() => this.draw(), 100);
   }
 
+  elapsed(player) {
+    return !this.stopped && this.clock.running === player ? performance.now() - this.receivedAt : 0;
+  }
+
+  /** The game clock of `player` now (null when the control has none: per-move only). */
   remaining(player) {
     const clock = this.clock;
-    if (!clock || !clock.remaining_ms) return 0;
-    let ms = clock.remaining_ms[player] ?? 0;
-    if (!this.stopped && clock.running === player) ms -= performance.now() - this.receivedAt;
-    return ms;
+    if (!clock || !clock.remaining_ms || !(clock.base_ms > 0)) return null;
+    return (clock.remaining_ms[player] ?? 0) - this.elapsed(player);
+  }
+
+  /** The time left for this move under a per-move limit (null without one). */
+  moveLeft(player) {
+    const clock = this.clock;
+    if (!clock || !(clock.per_move_ms > 0)) return null;
+    if (!this.stopped && clock.running === player && clock.move_left_ms != null) return clock.move_left_ms - this.elapsed(player);
+    return clock.per_move_ms;
   }
 
   draw() {
     if (!this.clock) return;
     [0, 1].forEach((player) => {
       const el = this.elements[player];
-      const ms = this.remaining(player);
+      const game = this.remaining(player);
+      const move = this.moveLeft(player);
+      const ms = Math.min(game ?? Infinity, move ?? Infinity);
       const running = !this.stopped && this.clock.running === player;
-      el.querySelector('.time').textContent = formatClock(ms);
+      el.querySelector('.time').textContent = formatClock(game ?? move ?? 0);
+      let extra = el.querySelector('.move-time');
+      if (game != null && move != null) {
+        if (!extra) { extra = document.createElement('span'); extra.className = 'move-time'; el.append(extra); }
+        extra.textContent = `move ${formatClock(move)}`;
+      } else if (extra) extra.remove();
       el.classList.toggle('running', running);
       el.classList.toggle('low', ms < 20000);
       el.classList.toggle('out', ms <= 0);

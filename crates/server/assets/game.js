@@ -30,7 +30,9 @@ const EVENT_TEXT = {
 
 const CELL_FREE_ACTIONS = [
   [/^submit$/i, 'submit', 'Submit turn'],
-  [/pass/i, 'pass', null],
+  [/^(--|pass)$/i, 'pass', 'Pass (forfeit the turn)'],
+  [/^\[K!\]$/, 'king-move', 'Move the king without rolling [K!]'],
+  [/^roll$/i, 'roll', 'Roll the die'],
   [/^done$/i, 'done', 'Done'],
 ];
 
@@ -205,10 +207,11 @@ class GamePage {
     if (!this.variant || this.variant.name !== game.variant) {
       variantInfo(game.variant).then((v) => { this.variant = v; });
     }
-    if (info.event && previous && info.event.kind !== 'decision' && info.event.kind !== 'chance') {
-      const say = EVENT_TEXT[info.event.kind];
-      const who = info.event.player != null ? capitalise(this.names()[info.event.player] || 'a player') : 'A player';
-      if (say && info.event.player !== this.seat) showMessage(say(who), 'info');
+    for (const event of (previous && info.events) || []) {
+      if (event.kind === 'decision' || event.kind === 'chance') continue;
+      const say = EVENT_TEXT[event.kind];
+      const who = event.player != null ? capitalise(this.names()[event.player] || 'a player') : 'A player';
+      if (say && (event.player == null || event.player !== this.seat)) showMessage(say(who), 'info');
     }
     if (previous && !previous.outcome && game.outcome) showMessage(game.outcome.text, 'info');
     this.render();
@@ -252,7 +255,11 @@ class GamePage {
     // Players, clocks, captured pieces.
     const fill = (bar, player) => {
       bar.dataset.player = String(player);
-      bar.querySelector('.player-dot').className = `player-dot p${player}`;
+      const dot = bar.querySelector('.player-dot');
+      if (dot.dataset.player !== String(player)) {
+        dot.dataset.player = String(player);
+        dot.replaceChildren(pieceElement({ kind: 'K', player, name: names[player] }, 22));
+      }
       const isEngine = g.engine && g.engine.seat === player;
       const you = this.isSeated() && this.seat === player;
       bar.querySelector('.player-name').textContent = `${capitalise(names[player])}${isEngine ? ' · engine' : ''}${you ? ' (you)' : ''}`;
@@ -375,6 +382,11 @@ class GamePage {
           const mineTb = offers.takeback != null && offers.takeback === this.seat;
           if (offers.takeback == null || mineTb) buttons.push(this.actionButton('takeback', mineTb ? 'Takeback asked' : 'Takeback', 'secondary', mineTb || !(g.history || []).length));
         }
+        if (g.claimable_draw && (this.seat == null || g.to_act_index === this.seat)) {
+          const claim = this.actionButton('claim-draw', 'Claim draw', 'primary');
+          claim.title = g.claimable_draw;
+          buttons.push(claim);
+        }
         buttons.push(this.actionButton('resign', 'Resign', 'danger'));
       } else if (g.rematch) {
         const go = h('button.primary', { type: 'button', dataset: { action: 'rematch' }, text: 'Go to the rematch' });
@@ -453,12 +465,14 @@ class GamePage {
     if (action === 'resign' && !(await confirmDialog('Resign this game?', 'Resign'))) return;
     try {
       const answer = await postAction(this.id, this.token, action);
-      if (answer.game) this.link.accept(answer.game);
+      const game = answer.game;
+      // The rematch action answers with the new game's snapshot.
       if (action === 'rematch') {
-        const next = (answer.game && answer.game.rematch) || answer.rematch || (answer.id !== this.id ? answer.id : null);
-        if (next) this.goToRematch(next, answer.tokens);
+        const next = game && game.id && game.id !== this.id ? game.id : game && game.rematch;
+        if (next) this.goToRematch(next);
         return;
       }
+      if (game && (!game.id || game.id === this.id)) this.link.accept(game);
       const done = {
         'offer-draw': 'Draw offered.', takeback: 'Takeback asked.', 'decline-draw': 'Draw declined.', 'decline-takeback': 'Takeback declined.',
       }[action];
@@ -470,13 +484,10 @@ class GamePage {
     }
   }
 
-  /** Goes to the rematch: the seat's token carries over, seats swapped. */
-  goToRematch(next, tokens) {
+  /** Goes to the rematch: each player keeps their token, the seats swapped. */
+  goToRematch(next) {
     if (this.token) {
-      let token = this.token;
-      const seat = this.seat == null ? null : 1 - this.seat;
-      if (tokens && seat != null) token = (seat === 0 ? tokens.white : tokens.black) || token;
-      saveSeat(next, token, seat, { variant: this.game.variant });
+      saveSeat(next, this.token, this.seat == null ? null : 1 - this.seat, { variant: this.game.variant });
     }
     location.assign(`/game/${encodeURIComponent(next)}`);
   }
@@ -485,7 +496,7 @@ class GamePage {
     if (!this.token || !this.game || this.game.outcome) return;
     try {
       const answer = await postAction(this.id, this.token, 'flag');
-      if (answer.game) this.link.accept(answer.game);
+      if (answer.game && answer.game.id === this.id) this.link.accept(answer.game);
     } catch (e) {
       // The server's clock decides; a refused flag means time was not up there yet.
       if (e.status !== 422 && e.status !== 409) showMessage(`Flag: ${e.message}`, 'error');

@@ -62,7 +62,7 @@ export async function showLobby(app) {
     const current = tcSelect.value;
     tcSelect.replaceChildren(
       h('option', { value: 'none', text: 'No clock' }),
-      ...(v.time_controls || []).map((tc, i) => h('option', { value: `tc:${i}`, text: `${capitalise(tc.name || '')}${tc.name ? ': ' : ''}${describeControl(tc)}` })),
+      ...(v.time_controls || []).map((tc, i) => h('option', { value: `tc:${i}`, text: capitalise(describeControl(tc)) })),
       h('option', { value: 'custom', text: 'Custom…' }));
     if ([...tcSelect.options].some((o) => o.value === current)) tcSelect.value = current;
     customRow.hidden = tcSelect.value !== 'custom';
@@ -85,9 +85,8 @@ export async function showLobby(app) {
     }
     const tc = (v.time_controls || [])[Number(tcSelect.value.slice(3))];
     if (!tc) return null;
-    if (tc.per_move_ms && !tc.base_ms) return { per_move_ms: tc.per_move_ms };
-    const body = { base_ms: tc.base_ms, increment_ms: tc.increment_ms || 0 };
-    if (tc.per_move_ms) body.per_move_ms = tc.per_move_ms;
+    const body = { base_ms: tc.base_ms || 0, increment_ms: tc.increment_ms || 0, per_move_ms: tc.per_move_ms || 0 };
+    if (tc.period) body.period = tc.period;
     return body;
   }
 

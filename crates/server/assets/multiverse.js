@@ -9,7 +9,7 @@
 
 import { pieceUrl } from './pieces.js';
 import { cellKey, cellName } from './interaction.js';
-import { markColour } from './board-grid.js';
+import { markColour, lightSquares, COLOURING_MARKS } from './board-grid.js';
 import { h } from './ui.js';
 
 const S = 40;          // a square, in world units
@@ -371,16 +371,17 @@ export class MultiverseBoard {
       ctx.fillText(board.label, p.x, p.y - 9);
 
       const files = board.files.length; const ranks = board.ranks.length;
+      const lights = lightSquares(board);
       for (let sq = 0; sq < files * ranks; sq++) {
         const [x, y] = this.squareOrigin(b, sq);
         const file = sq % files; const rank = Math.floor(sq / files);
         const key = `${b}:${sq}`;
-        ctx.fillStyle = (file + rank) % 2 === 1 ? LIGHT : DARK;
+        ctx.fillStyle = (lights ? lights.has(sq) : (file + rank) % 2 === 1) ? LIGHT : DARK;
         ctx.fillRect(x, y, S, S);
         if (last.has(key)) { ctx.fillStyle = 'rgba(155, 199, 0, 0.41)'; ctx.fillRect(x, y, S, S); }
         if (key === selected) { ctx.fillStyle = 'rgba(20, 85, 30, 0.5)'; ctx.fillRect(x, y, S, S); }
         if (key === this.hover && (state.movable.has(key) || dests.has(key))) { ctx.fillStyle = 'rgba(255, 255, 255, 0.25)'; ctx.fillRect(x, y, S, S); }
-        for (const mark of (board.marks || []).filter((m) => m.square === sq)) {
+        for (const mark of (board.marks || []).filter((m) => m.square === sq && !COLOURING_MARKS.has(m.kind))) {
           ctx.fillStyle = hexAlpha(markColour(mark.kind), 0.3);
           ctx.fillRect(x + 2, y + 2, S - 4, S - 4);
           ctx.strokeStyle = markColour(mark.kind);
