@@ -218,8 +218,12 @@ export class MultiverseBoard {
     if (e.button !== undefined && e.button !== 0) return;
     const cell = this.cellAtLocal(x, y);
     let drag = false;
-    if (cell) drag = this.interaction.press(cell);
-    this.gesture = { kind: drag ? 'piece' : 'press', start: [x, y], last: [x, y], cell, moved: false };
+    // A press on a movable piece or a destination counts now; any other press may still
+    // become a pan, so it counts only when released without moving.
+    const state = this.interaction.state();
+    const now = cell && (state.movable.has(cellKey(cell)) || this.interaction.isDest(cell));
+    if (now) drag = this.interaction.press(cell);
+    this.gesture = { kind: drag ? 'piece' : 'press', start: [x, y], last: [x, y], cell, moved: false, deferred: !!cell && !now };
     this.highlight();
   }
 
@@ -277,6 +281,7 @@ export class MultiverseBoard {
       if (cell) this.interaction.release(cell, g.moved);
       else this.interaction.cancel();
     } else if (!g.moved && cell && g.cell && cellKey(cell) === cellKey(g.cell)) {
+      if (g.deferred) this.interaction.press(cell);
       this.interaction.release(cell, false);
     }
     this.highlight();
