@@ -13,9 +13,8 @@ use sqlx::{AnyPool, Row};
 use crate::error::ApiError;
 use crate::options::GameOptions;
 
-/// The migrations, in order: each runs once per database, in one transaction, recorded in
-/// `schema_migrations`. Two servers starting at once on one PostgreSQL database: the second
-/// waits for the first's transaction and then skips what it did.
+/// The migrations, in order: each runs once per database, recorded in `schema_migrations`
+/// (see [`Store::migrate`]).
 const MIGRATIONS: &[(i64, &[&str])] = &[
     (
         1,
@@ -129,36 +128,44 @@ impl Store {
             .connect(&url)
             .await?;
         let store = Store { pool };
-        store.migrate().await?;
+        store.migrate(url.starts_with("postgres")).await?;
         Ok(store)
     }
 
-    async fn migrate(&self) -> Result<(), sqlx::Error> {
+    /// Runs the migrations not yet run, all in one transaction. On PostgreSQL the transaction
+    /// first takes an advisory lock, so that servers starting together on one database run
+    /// them one after another (the second finds them done).
+    async fn migrate(&self, postgres: bool) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        if postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock(5000020)")
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query(
             "CREATE TABLE IF NOT EXISTS schema_migrations (
                 version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL)",
         )
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
         for &(version, statements) in MIGRATIONS {
-            let mut tx = self.pool.begin().await?;
-            let claimed =
-                sqlx::query("INSERT INTO schema_migrations (version, applied_ms) VALUES ($1, $2)")
-                    .bind(version)
-                    .bind(now_ms())
-                    .execute(&mut *tx)
-                    .await;
-            match claimed {
-                Ok(_) => {}
-                Err(e) if unique_violation(&e) => continue,
-                Err(e) => return Err(e),
+            let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
+                .bind(version)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if done.is_some() {
+                continue;
             }
             for statement in statements {
                 sqlx::query(*statement).execute(&mut *tx).await?;
             }
-            tx.commit().await?;
+            sqlx::query("INSERT INTO schema_migrations (version, applied_ms) VALUES ($1, $2)")
+                .bind(version)
+                .bind(now_ms())
+                .execute(&mut *tx)
+                .await?;
         }
-        Ok(())
+        tx.commit().await
     }
 
     /// Stores a new game.

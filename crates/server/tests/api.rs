@@ -2,89 +2,11 @@
 //! the server refuses what it must (403, 404, 409, 422, 400) and the game survives; a second
 //! server on the same database sees every stored decision.
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
-use omnichess_server::{App, Store, router};
-use serde_json::{Value, json};
-use tower::ServiceExt;
+mod common;
 
-/// A fresh database file for one test.
-fn database(name: &str) -> String {
-    let path =
-        std::env::temp_dir().join(format!("omnichess-server-{}-{name}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    format!("sqlite://{}", path.display())
-}
-
-async fn app(url: &str) -> Router {
-    router(App::new(
-        Store::open(url).await.expect("the database opens"),
-        1,
-        4,
-    ))
-}
-
-/// Sends a request; the status and the body as text.
-async fn raw(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, String) {
-    let mut request = Request::builder().method(method).uri(uri);
-    if body.is_some() {
-        request = request.header("content-type", "application/json");
-    }
-    let request = request
-        .body(body.map_or_else(Body::empty, Body::from))
-        .expect("request");
-    let response = app.clone().oneshot(request).await.expect("a response");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// Sends a request; the status and the body as JSON (`null` if it is not JSON).
-async fn call(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
-    let (status, text) = raw(app, method, uri, body).await;
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
-
-async fn create(app: &Router, variant: &str) -> (String, String, String) {
-    let (status, body) = call(
-        app,
-        "POST",
-        "/api/games",
-        Some(json!({"variant": variant}).to_string()),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let s = |v: &Value| v.as_str().expect("a string").to_owned();
-    (
-        s(&body["id"]),
-        s(&body["tokens"]["white"]),
-        s(&body["tokens"]["black"]),
-    )
-}
-
-async fn decide(
-    app: &Router,
-    id: &str,
-    token: &str,
-    decision: &str,
-    version: Option<i64>,
-) -> (StatusCode, Value) {
-    let body = json!({"token": token, "decision": decision, "version": version}).to_string();
-    call(
-        app,
-        "POST",
-        &format!("/api/games/{id}/decisions"),
-        Some(body),
-    )
-    .await
-}
+use axum::http::StatusCode;
+use common::{app, call, create, database, decide, raw};
+use serde_json::json;
 
 #[tokio::test]
 async fn a_game_is_created_seen_and_played_with_seat_tokens() {
@@ -169,21 +91,15 @@ async fn bad_requests_get_a_4xx_and_a_reason() {
         call(&app, "GET", "/api/games/nope", None).await.0,
         StatusCode::NOT_FOUND
     );
-    let (status, body) = call(
-        &app,
-        "POST",
-        "/api/games",
-        Some(json!({"variant": "go"}).to_string()),
-    )
-    .await;
+    let (status, body) = call(&app, "POST", "/api/games", Some(json!({"variant": "go"}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "unknown variant `go`");
-    let bad_position = json!({"variant": "classic", "position": "nonsense"}).to_string();
+    let bad_position = json!({"variant": "classic", "position": "nonsense"});
     assert_eq!(
         call(&app, "POST", "/api/games", Some(bad_position)).await.0,
         StatusCode::BAD_REQUEST
     );
-    let malformed = call(&app, "POST", "/api/games", Some("{not json".to_owned()))
+    let malformed = raw(&app, "POST", "/api/games", Some("{not json".to_owned()))
         .await
         .0;
     assert!(malformed.is_client_error(), "{malformed}");

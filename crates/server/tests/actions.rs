@@ -1,0 +1,252 @@
+//! Game actions over HTTP: resignation, draw offers, takebacks, undo within a 5D turn,
+//! rematch, importing a record, the engine's seat, clocks that survive a restart and flag.
+
+mod common;
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use common::{act, app, app_at, call, create, create_with, database, decide, show, wait_for};
+use omnichess_server::router;
+use serde_json::json;
+
+#[tokio::test]
+async fn resignation_and_a_draw_by_agreement_end_the_game() {
+    let app = app(&database("resign")).await;
+    let (id, white, black) = create(&app, "classic").await;
+    assert_eq!(
+        act(&app, &id, "nobody", "resign").await.0,
+        StatusCode::FORBIDDEN
+    );
+    let (status, game) = act(&app, &id, &black, "resign").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["outcome"]["text"], "1-0 white wins by resignation");
+    assert_eq!(game["decisions"], json!([]));
+    assert_eq!(
+        decide(&app, &id, &white, "e4", None).await.0,
+        StatusCode::CONFLICT
+    );
+
+    let (id, white, black) = create(&app, "dmchess").await;
+    assert_eq!(
+        act(&app, &id, &white, "accept-draw").await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let (_, game) = act(&app, &id, &white, "offer-draw").await;
+    assert_eq!(game["offers"]["draw"], 0);
+    let (_, game) = act(&app, &id, &black, "accept-draw").await;
+    assert_eq!(game["outcome"]["text"], "1/2-1/2 draw by agreement");
+    let (_, record) = common::raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert!(record.contains("draw by agreement"), "{record}");
+}
+
+#[tokio::test]
+async fn a_takeback_in_a_casual_game_and_none_in_a_rated_one() {
+    let app = app(&database("takeback")).await;
+    let (id, white, black) = create(&app, "classic").await;
+    decide(&app, &id, &white, "e4", None).await;
+    decide(&app, &id, &black, "e5", None).await;
+    let (_, game) = act(&app, &id, &white, "takeback").await;
+    assert_eq!(game["offers"]["takeback"], 0);
+    let (status, game) = act(&app, &id, &black, "accept-takeback").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(
+        game["history"],
+        json!([]),
+        "White's move and the reply are taken back"
+    );
+    assert_eq!(game["to_act"], "white");
+
+    let (rated, white, _) = create_with(&app, json!({"variant": "classic", "casual": false})).await;
+    decide(&app, &rated, &white, "e4", None).await;
+    let (status, body) = act(&app, &rated, &white, "takeback").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"], "takebacks are for casual games");
+}
+
+#[tokio::test]
+async fn undo_takes_back_a_5d_move_before_submit_only() {
+    let app = app(&database("undo")).await;
+    let (id, white, _) = create(&app, "multiverse").await;
+    let (status, game) = decide(&app, &id, &white, "(0T1)Ng1f3", None).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(
+        game["to_act"], "white",
+        "the turn is not over before submit"
+    );
+    let (status, game) = act(&app, &id, &white, "undo").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["history"], json!([]));
+    decide(&app, &id, &white, "(0T1)Ng1f3", None).await;
+    let submit = show(&app, &id).await["decisions"]
+        .as_array()
+        .and_then(|d| {
+            d.iter()
+                .find(|t| t.as_str().is_some_and(|t| !t.starts_with('(')))
+                .cloned()
+        })
+        .expect("submit is offered");
+    let (status, game) = decide(&app, &id, &white, submit.as_str().unwrap_or_default(), None).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["to_act"], "black");
+    assert_eq!(
+        act(&app, &id, &white, "undo").await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+}
+
+#[tokio::test]
+async fn a_rematch_swaps_the_seats_once() {
+    let app = app(&database("rematch")).await;
+    let (id, white, black) = create(&app, "classic").await;
+    assert_eq!(
+        act(&app, &id, &white, "rematch").await.0,
+        StatusCode::CONFLICT,
+        "not over yet"
+    );
+    act(&app, &id, &white, "resign").await;
+    let (status, first) = act(&app, &id, &black, "rematch").await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let (_, again) = act(&app, &id, &white, "rematch").await;
+    assert_eq!(first["id"], again["id"], "asking twice gives the same game");
+    assert_eq!(show(&app, &id).await["rematch"], first["id"]);
+    let new = first["id"].as_str().unwrap_or_default().to_owned();
+    // Black of the first game is White now.
+    assert_eq!(
+        decide(&app, &new, &white, "e4", None).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        decide(&app, &new, &black, "e4", None).await.0,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn an_imported_record_continues_where_it_stopped() {
+    let app = app(&database("import")).await;
+    let pgn = "[Event \"t\"]\n\n1. e4 e5 2. Nf3 *\n";
+    let (id, _, black) = create_with(&app, json!({"variant": "classic", "record": pgn})).await;
+    let game = show(&app, &id).await;
+    assert_eq!(game["history"], json!(["e2e4", "e7e5", "g1f3"]));
+    assert_eq!(game["moves"], json!(["e4", "e5", "Nf3"]));
+    assert_eq!(
+        decide(&app, &id, &black, "Nc6", None).await.0,
+        StatusCode::OK
+    );
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "classic", "record": "1. e4 e4 *"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"].as_str().is_some_and(|e| e.contains("e4")),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn the_engine_takes_its_seat() {
+    let app = app(&database("engine")).await;
+    // The engine plays White: it moves first, by itself.
+    let (id, _, black) = create_with(
+        &app,
+        json!({"variant": "classic", "engine": {"seat": 0, "level": 3}}),
+    )
+    .await;
+    let game = wait_for(&app, &id, 20, |g| g["ply"] == 1).await;
+    assert_eq!(game["to_act"], "black", "{game}");
+    assert_eq!(game["engine"], json!({"seat": 0, "level": 3}));
+    let reply = game["decisions"][0].as_str().unwrap_or_default().to_owned();
+    assert_eq!(
+        decide(&app, &id, &black, &reply, None).await.0,
+        StatusCode::OK
+    );
+    let game = wait_for(&app, &id, 20, |g| g["ply"] == 3).await;
+    assert_eq!(game["to_act"], "black", "{game}");
+    // A takeback against the engine is granted at once.
+    let (_, game) = act(&app, &id, &black, "takeback").await;
+    assert_eq!(game["ply"], 1, "{game}");
+}
+
+#[tokio::test]
+async fn clocks_run_from_the_stored_times_across_a_restart() {
+    let url = database("clock");
+    let clock = json!({"base_ms": 60_000, "increment_ms": 1_000});
+    let (id, white, black) = {
+        let app = app(&url).await;
+        let (id, white, black) =
+            create_with(&app, json!({"variant": "classic", "clock": clock})).await;
+        decide(&app, &id, &white, "e4", None).await;
+        decide(&app, &id, &black, "e5", None).await;
+        (id, white, black)
+    };
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    // A new server on the same database: White's clock has been running since e5 was stored.
+    let app = router(app_at(&url).await);
+    let game = show(&app, &id).await;
+    assert_eq!(game["clock"]["running"], 0, "{game}");
+    let white_left = game["clock"]["remaining_ms"][0].as_i64().unwrap_or(0);
+    assert!((55_000..=60_600).contains(&white_left), "{white_left}");
+    assert_eq!(
+        game["clock"]["remaining_ms"][1], 61_000,
+        "Black's first move is free"
+    );
+    let (_, game) = decide(&app, &id, &white, "Nf3", None).await;
+    let white_after = game["clock"]["remaining_ms"][0].as_i64().unwrap_or(0);
+    assert!(
+        white_after <= 61_000 - 400 + 1_000,
+        "the 400 ms were charged: {white_after}"
+    );
+    assert_eq!(game["clock"]["running"], 1);
+    let _ = black;
+}
+
+#[tokio::test]
+async fn the_server_flags_a_player_whose_time_runs_out() {
+    let app = app(&database("flag")).await;
+    let clock = json!({"per_move_ms": 300});
+    let (id, white, black) = create_with(&app, json!({"variant": "classic", "clock": clock})).await;
+    decide(&app, &id, &white, "e4", None).await;
+    decide(&app, &id, &black, "e5", None).await;
+    let (status, _) = decide(&app, &id, &white, "Nf3", None).await;
+    assert_eq!(status, StatusCode::OK);
+    // Black's 300 ms run out with nobody asking: the server's timer stores the flag.
+    let game = wait_for(&app, &id, 5, |g| !g["outcome"].is_null()).await;
+    assert_eq!(game["outcome"]["text"], "1-0 white wins by time", "{game}");
+    assert_eq!(
+        decide(&app, &id, &black, "Nc6", None).await.0,
+        StatusCode::CONFLICT
+    );
+}
+
+#[tokio::test]
+async fn the_lobby_lists_each_variants_controls_and_starts() {
+    let app = app(&database("variants")).await;
+    let (status, list) = call(&app, "GET", "/api/variants", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = list.as_array().map_or(Vec::new(), |l| {
+        l.iter().filter_map(|v| v["name"].as_str()).collect()
+    });
+    assert_eq!(
+        names,
+        ["classic", "qec", "dice", "multiverse", "realms", "dmchess"]
+    );
+    let dmchess = &list[5];
+    assert_eq!(dmchess["players"], json!(["light", "dark"]));
+    assert_eq!(dmchess["time_controls"][0]["base_ms"], 90 * 60_000);
+    assert_eq!(
+        dmchess["time_controls"][0]["period"],
+        json!([40, 30 * 60_000])
+    );
+    let starts = list[3]["starts"].as_array().map_or(0, Vec::len);
+    assert!(starts > 10, "5D's named variants: {starts}");
+    let qec_first = &list[1]["time_controls"][0];
+    assert!(
+        qec_first["per_move_ms"].as_i64().is_some_and(|ms| ms > 0),
+        "{qec_first}"
+    );
+}

@@ -1,0 +1,55 @@
+//! The same server on PostgreSQL (`OMNICHESS_TEST_POSTGRES=postgres://…`, which CI sets after
+//! starting a real PostgreSQL server): the migrations run once when several servers start
+//! together, moves are stored and survive a restart, two moves at once store one.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{act, app, create, create_with, decide, postgres, show};
+use omnichess_server::Store;
+use serde_json::json;
+
+#[tokio::test]
+async fn the_server_runs_on_postgresql() {
+    let Some(url) = postgres() else { return };
+    // Two servers starting at once on one database: both come up, the schema made once.
+    let (a, b) = tokio::join!(Store::open(&url), Store::open(&url));
+    a.expect("the first server opens the database");
+    b.expect("the second server opens the database");
+
+    let (id, white, black) = {
+        let app = app(&url).await;
+        let (id, white, black) = create(&app, "classic").await;
+        assert_eq!(
+            decide(&app, &id, &white, "e4", Some(0)).await.0,
+            StatusCode::OK
+        );
+        (id, white, black)
+    };
+    // Another server process on the same database sees the move and takes the reply.
+    let app = app(&url).await;
+    assert_eq!(show(&app, &id).await["history"], json!(["e2e4"]));
+    let (x, y) = tokio::join!(
+        decide(&app, &id, &black, "e5", Some(1)),
+        decide(&app, &id, &black, "c5", Some(1)),
+    );
+    let mut statuses = [x.0, y.0];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::OK, StatusCode::CONFLICT],
+        "{x:?} {y:?}"
+    );
+    assert_eq!(show(&app, &id).await["ply"], 2);
+    let (_, game) = act(&app, &id, &white, "resign").await;
+    assert_eq!(game["outcome"]["text"], "0-1 black wins by resignation");
+
+    let (dice, _, _) = create_with(
+        &app,
+        json!({"variant": "dice", "clock": {"base_ms": 60000}}),
+    )
+    .await;
+    let game = show(&app, &dice).await;
+    assert_eq!(game["to_act"], "white");
+    assert_eq!(game["clock"]["remaining_ms"], json!([60000, 60000]));
+}

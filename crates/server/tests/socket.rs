@@ -1,0 +1,282 @@
+//! The game WebSocket on a real server: welcome with the seat, updates to every socket, error
+//! events that leave the socket and the game alive, two moves at once, a reconnect that gets
+//! what it missed, and the analysis socket streaming the engine's lines.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{database, serve};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(address: &str, path: &str) -> Socket {
+    tokio_tungstenite::connect_async(format!("ws://{address}{path}"))
+        .await
+        .expect("the socket opens")
+        .0
+}
+
+async fn send(socket: &mut Socket, message: Value) {
+    socket
+        .send(Message::Text(message.to_string().into()))
+        .await
+        .expect("sent");
+}
+
+/// Every message that arrives within `ms` milliseconds.
+async fn gather(socket: &mut Socket, ms: u64) -> Vec<Value> {
+    let mut all = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_millis(ms), async {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Text(text) = message {
+                all.push(serde_json::from_str(&text).expect("JSON"));
+            }
+        }
+    })
+    .await;
+    all
+}
+
+/// The next JSON message of type `kind` (others are skipped), within 10 s.
+async fn next(socket: &mut Socket, kind: &str) -> Value {
+    let wait = async {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Text(text) = message {
+                let value: Value = serde_json::from_str(&text).expect("JSON");
+                if value["type"] == kind {
+                    return value;
+                }
+            }
+        }
+        Value::Null
+    };
+    tokio::time::timeout(Duration::from_secs(10), wait)
+        .await
+        .unwrap_or(Value::Null)
+}
+
+async fn create(address: &str, variant: &str) -> (String, String, String) {
+    let client = reqwest_free_post(address, &json!({"variant": variant})).await;
+    let s = |v: &Value| v.as_str().expect("a string").to_owned();
+    (
+        s(&client["id"]),
+        s(&client["tokens"]["white"]),
+        s(&client["tokens"]["black"]),
+    )
+}
+
+/// A POST over a plain TCP connection (no HTTP client crate needed).
+async fn reqwest_free_post(address: &str, body: &Value) -> Value {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connect");
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.expect("read");
+    let json = response.split("\r\n\r\n").nth(1).unwrap_or_default();
+    serde_json::from_str(json).expect("a JSON body")
+}
+
+#[tokio::test]
+async fn moves_reach_every_socket_and_errors_leave_it_open() {
+    let address = serve(&database("ws")).await;
+    let (id, white, black) = create(&address, "classic").await;
+    let path = format!("/api/games/{id}/ws");
+    let mut player = connect(&address, &path).await;
+    let mut watcher = connect(&address, &path).await;
+    send(
+        &mut player,
+        json!({"v": 1, "type": "hello", "token": white}),
+    )
+    .await;
+    let welcome = next(&mut player, "welcome").await;
+    assert_eq!(welcome["seat"], 0);
+    assert_eq!(welcome["game"]["version"], 0);
+    send(&mut watcher, json!({"v": 1, "type": "hello"})).await;
+    assert_eq!(next(&mut watcher, "welcome").await["seat"], Value::Null);
+
+    send(
+        &mut player,
+        json!({"v": 1, "type": "decision", "decision": "e4", "ref": 1}),
+    )
+    .await;
+    let update = next(&mut watcher, "update").await;
+    assert_eq!(update["game"]["history"], json!(["e2e4"]));
+    assert_eq!(update["events"][0]["kind"], "decision");
+    // The sender gets its ack, then the update like every socket.
+    assert_eq!(next(&mut player, "ack").await["ref"], 1);
+    assert_eq!(next(&mut player, "update").await["game"]["ply"], 1);
+
+    // A spectator cannot move; malformed, versionless, oversized and illegal messages are
+    // errors, and the socket answers afterwards.
+    send(
+        &mut watcher,
+        json!({"v": 1, "type": "decision", "decision": "e5"}),
+    )
+    .await;
+    assert_eq!(next(&mut watcher, "error").await["status"], 403);
+    watcher
+        .send(Message::Text("{not json".into()))
+        .await
+        .expect("sent");
+    assert_eq!(next(&mut watcher, "error").await["status"], 400);
+    send(&mut watcher, json!({"type": "ping"})).await;
+    assert_eq!(next(&mut watcher, "error").await["status"], 400);
+    let huge = json!({"v": 1, "type": "decision", "decision": "x".repeat(20_000)});
+    send(&mut watcher, huge).await;
+    assert_eq!(next(&mut watcher, "error").await["status"], 413);
+    send(
+        &mut watcher,
+        json!({"v": 1, "type": "hello", "token": black}),
+    )
+    .await;
+    assert_eq!(next(&mut watcher, "welcome").await["seat"], 1);
+    send(
+        &mut watcher,
+        json!({"v": 1, "type": "decision", "decision": "e4e5", "ref": "x"}),
+    )
+    .await;
+    let illegal = next(&mut watcher, "error").await;
+    assert_eq!(
+        (illegal["status"].clone(), illegal["ref"].clone()),
+        (json!(422), json!("x"))
+    );
+    send(&mut watcher, json!({"v": 1, "type": "ping"})).await;
+    assert_eq!(next(&mut watcher, "pong").await["type"], "pong");
+    send(
+        &mut watcher,
+        json!({"v": 1, "type": "decision", "decision": "e5"}),
+    )
+    .await;
+    let update = next(&mut player, "update").await;
+    assert_eq!(update["game"]["history"], json!(["e2e4", "e7e5"]));
+}
+
+#[tokio::test]
+async fn two_moves_at_once_one_is_applied_the_other_told_why() {
+    let address = serve(&database("ws-race")).await;
+    let (id, white, _) = create(&address, "classic").await;
+    let path = format!("/api/games/{id}/ws");
+    let mut a = connect(&address, &path).await;
+    let mut b = connect(&address, &path).await;
+    for socket in [&mut a, &mut b] {
+        send(socket, json!({"v": 1, "type": "hello", "token": white})).await;
+        next(socket, "welcome").await;
+    }
+    let (ra, rb) = tokio::join!(
+        send(
+            &mut a,
+            json!({"v": 1, "type": "decision", "decision": "e4", "version": 0, "ref": "a"})
+        ),
+        send(
+            &mut b,
+            json!({"v": 1, "type": "decision", "decision": "d4", "version": 0, "ref": "b"})
+        ),
+    );
+    let ((), ()) = (ra, rb);
+    let (got_a, got_b) = tokio::join!(gather(&mut a, 1500), gather(&mut b, 1500));
+    let all: Vec<&Value> = got_a.iter().chain(&got_b).collect();
+    let of = |kind: &str| {
+        all.iter()
+            .filter(|m| m["type"] == kind)
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    let updates = of("update");
+    assert_eq!(
+        updates.len(),
+        2,
+        "one update, seen by both sockets: {all:?}"
+    );
+    assert_eq!(updates[0]["game"]["ply"], 1);
+    assert_eq!(updates[0]["game"]["history"], updates[1]["game"]["history"]);
+    let errors = of("error");
+    assert_eq!(errors.len(), 1, "{all:?}");
+    assert_eq!(errors[0]["status"], 409);
+    assert!(
+        errors[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("moved on")),
+        "{all:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_reconnecting_client_gets_what_it_missed() {
+    let address = serve(&database("ws-since")).await;
+    let (id, white, black) = create(&address, "classic").await;
+    let path = format!("/api/games/{id}/ws");
+    let mut w = connect(&address, &path).await;
+    send(&mut w, json!({"v": 1, "type": "hello", "token": white})).await;
+    next(&mut w, "welcome").await;
+    send(
+        &mut w,
+        json!({"v": 1, "type": "decision", "decision": "e4"}),
+    )
+    .await;
+    next(&mut w, "update").await;
+    drop(w);
+    let mut b = connect(&address, &path).await;
+    send(&mut b, json!({"v": 1, "type": "hello", "token": black})).await;
+    next(&mut b, "welcome").await;
+    send(
+        &mut b,
+        json!({"v": 1, "type": "decision", "decision": "c5"}),
+    )
+    .await;
+    next(&mut b, "update").await;
+    send(
+        &mut b,
+        json!({"v": 1, "type": "action", "action": "offer-draw"}),
+    )
+    .await;
+    next(&mut b, "update").await;
+    // White comes back having seen version 1: it gets c5 and the offer.
+    let mut w = connect(&address, &path).await;
+    send(
+        &mut w,
+        json!({"v": 1, "type": "hello", "token": white, "since": 1}),
+    )
+    .await;
+    let welcome = next(&mut w, "welcome").await;
+    let kinds: Vec<&str> = welcome["missed"].as_array().map_or(Vec::new(), |m| {
+        m.iter().filter_map(|e| e["kind"].as_str()).collect()
+    });
+    assert_eq!(kinds, ["decision", "offer-draw"]);
+    assert_eq!(welcome["game"]["version"], 3);
+    assert_eq!(welcome["game"]["offers"]["draw"], 1);
+}
+
+#[tokio::test]
+async fn analysis_streams_the_engines_lines() {
+    let address = serve(&database("analysis")).await;
+    let mut socket = connect(&address, "/api/analysis/ws").await;
+    let mate_in_one = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    send(
+        &mut socket,
+        json!({"v": 1, "type": "analyse", "variant": "classic", "position": mate_in_one, "seconds": 0.5}),
+    )
+    .await;
+    let info = next(&mut socket, "info").await;
+    assert!(info["depth"].as_f64().is_some_and(|d| d >= 1.0), "{info}");
+    let done = next(&mut socket, "done").await;
+    assert_eq!(done["best"], json!(["a1a8"]));
+    send(
+        &mut socket,
+        json!({"v": 1, "type": "analyse", "variant": "go"}),
+    )
+    .await;
+    assert_eq!(next(&mut socket, "error").await["status"], 400);
+}
