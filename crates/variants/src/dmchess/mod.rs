@@ -27,6 +27,7 @@ pub mod square;
 mod state;
 mod tables;
 mod variant;
+mod view;
 
 pub use piece::{Kind, MAX_DEL, Piece};
 pub use position::{Move, Position, Special};

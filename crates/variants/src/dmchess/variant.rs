@@ -55,8 +55,7 @@ impl Variant for DmChess {
     }
 
     fn view(&self) -> omnichess_core::View {
-        // VIEW-PENDING: the browser view of this variant is being written.
-        omnichess_core::View::default()
+        self.draw_view()
     }
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {

@@ -35,6 +35,7 @@ mod rules;
 mod state;
 mod variant;
 pub mod variants;
+mod view;
 
 pub use board::Board;
 pub use coords::{line_label, parse_line};

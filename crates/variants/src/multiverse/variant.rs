@@ -38,8 +38,7 @@ impl Variant for Multiverse {
     }
 
     fn view(&self) -> omnichess_core::View {
-        // VIEW-PENDING: the browser view of this variant is being written.
-        omnichess_core::View::default()
+        self.draw_view()
     }
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
