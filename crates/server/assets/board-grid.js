@@ -179,7 +179,7 @@ export class BoardGrid {
     for (const el of this.svg.querySelectorAll('[data-cell]')) this.cells.set(el.dataset.cell, el);
     // Wide layouts (Three Realms, DMChess) keep tappable squares: at least 30 px each.
     const across = layout.width / S;
-    this.svg.style.minWidth = across > 9 ? `${Math.round(across * 30)}px` : '';
+    this.svg.style.setProperty('--min-board-width', across > 9 ? `${Math.round(across * 30)}px` : '0px');
     const area = this.container.closest('.board-area');
     if (area) {
       area.style.setProperty('--aspect', String(width / height));

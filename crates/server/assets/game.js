@@ -36,6 +36,14 @@ const CELL_FREE_ACTIONS = [
   [/^done$/i, 'done', 'Done'],
 ];
 
+/** The outcome's text without the score it starts with (shown above it). */
+function resultReason(outcome) {
+  const text = String(outcome.text || '');
+  const score = String(outcome.result || '');
+  const rest = score && text.startsWith(score) ? text.slice(score.length).trim() : text;
+  return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : '';
+}
+
 export async function showGame(app, id) {
   // A seat token in the address (#token) is stored once and removed from the address bar.
   const hash = location.hash.replace(/^#/, '');
@@ -289,7 +297,7 @@ class GamePage {
     if (g.outcome) {
       this.resultEl.replaceChildren(
         h('span.result-score', { text: g.outcome.result || '' }),
-        h('span.result-text', { text: g.outcome.text || '' }));
+        h('span.result-text', { text: resultReason(g.outcome) }));
     }
 
     // Notes.

@@ -1,8 +1,34 @@
-// The move list (snapshot.moves, as the variant writes them): numbered by turn, one white
-// and one black move a row, for the variants whose turns alternate one move each; otherwise
-// one numbered entry a line.
+// The move list (snapshot.moves, as the variant writes them): numbered by turn, the first
+// player's turn and the second's on one row. A turn is one move, except in Die Chess (the
+// roll `[N]` and the move it allows) and 5D (every move up to `submit`).
 
-const PAIRED = new Set(['classic', 'qec', 'realms', 'dmchess']);
+const PAIRED = new Set(['classic', 'qec', 'realms', 'dmchess', 'dice', 'multiverse']);
+
+/** The turns of `moves`: `[{text, index}]`, `index` the last move of the turn. */
+export function turns(variant, moves) {
+  const out = [];
+  if (variant === 'multiverse') {
+    let current = [];
+    moves.forEach((m, i) => {
+      if (/^submit$/i.test(m)) {
+        out.push({ text: current.join(' ') || '(no move)', index: i });
+        current = [];
+      } else current.push(m);
+    });
+    if (current.length) out.push({ text: `${current.join(' ')} …`, index: moves.length - 1, open: true });
+    return out;
+  }
+  if (variant === 'dice') {
+    let prefix = [];
+    moves.forEach((m, i) => {
+      if (/^\[.*\]$/.test(m)) prefix.push(m);
+      else { out.push({ text: [...prefix, m].join(' '), index: i }); prefix = []; }
+    });
+    if (prefix.length) out.push({ text: `${prefix.join(' ')} …`, index: moves.length - 1, open: true });
+    return out;
+  }
+  return moves.map((text, index) => ({ text, index }));
+}
 
 /** Does the start position say the second player moves first (a FEN's ` b ` field)? */
 function secondMovesFirst(start) {
@@ -31,18 +57,20 @@ export function renderMoves(list, game) {
     list.append(li);
     return;
   }
-  const moveEl = (text, index) => {
+  const list2 = paired ? turns(game.variant, moves) : moves.map((text, index) => ({ text, index }));
+  const moveEl = (turn) => {
     const span = document.createElement('span');
     span.className = 'move';
-    span.dataset.index = index;
-    span.textContent = text;
-    if (index === moves.length - 1) span.classList.add('current');
+    span.dataset.index = turn.index;
+    span.textContent = turn.text;
+    if (turn.index === moves.length - 1) span.classList.add('current');
+    if (turn.open) span.classList.add('open');
     return span;
   };
   if (paired) {
     const offset = secondMovesFirst(game.start) ? 1 : 0;
     const first = firstNumber(game.start);
-    const rows = Math.ceil((moves.length + offset) / 2);
+    const rows = Math.ceil((list2.length + offset) / 2);
     for (let r = 0; r < rows; r++) {
       const li = document.createElement('li');
       const num = document.createElement('span');
@@ -56,19 +84,19 @@ export function renderMoves(list, game) {
           dots.className = 'move blank';
           dots.textContent = '…';
           li.append(dots);
-        } else if (i < moves.length) {
-          li.append(moveEl(moves[i], i));
+        } else if (i < list2.length) {
+          li.append(moveEl(list2[i]));
         }
       }
       list.append(li);
     }
   } else {
-    moves.forEach((text, i) => {
+    list2.forEach((turn, i) => {
       const li = document.createElement('li');
       const num = document.createElement('span');
       num.className = 'num';
       num.textContent = `${i + 1}.`;
-      li.append(num, moveEl(text, i));
+      li.append(num, moveEl(turn));
       list.append(li);
     });
   }

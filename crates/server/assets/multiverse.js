@@ -350,7 +350,7 @@ export class MultiverseBoard {
     this.view.boards.forEach((board, b) => {
       const p = this.places[b];
       if (p.x > vx1 || p.y - LABEL > vy1 || p.x + p.w < vx0 || p.y + p.h < vy0) return;
-      const blackToMove = /black|dark/i.test(board.label);
+      const blackToMove = /(^|\s)(b|black|dark)$/i.test(board.label.trim());
       // Frame: the colour of the side to move on this board; playable boards glow.
       ctx.fillStyle = blackToMove ? '#3a3a3a' : '#fafafa';
       roundRect(ctx, p.x - 5, p.y - 5, p.w + 10, p.h + 10, 6);
