@@ -12,8 +12,7 @@ use tokio::sync::Semaphore;
 
 use crate::commands::Command;
 use crate::error::ApiError;
-use crate::loaded::Loaded;
-use crate::service::App;
+use crate::service::{App, with_game};
 use crate::store::now_ms;
 
 /// The engine's levels, 1 to 8, as agent specifications (see `omnichess match --help`).
@@ -109,10 +108,9 @@ impl EnginePool {
             return Ok(());
         };
         let token = stored.row.tokens[usize::from(engine.seat & 1)].clone();
-        let (variant, start, played, version, spec) = {
-            let loaded = Loaded::build(stored)?;
+        let prepared = with_game(stored, move |loaded| {
             if loaded.actor() != Some(engine.seat) {
-                return Ok(());
+                return Ok(None);
             }
             let left = loaded
                 .clocks(now_ms())
@@ -125,13 +123,17 @@ impl EnginePool {
                         .is_some_and(|s| s.base_ms > 0)
                 })
                 .map(|c| c.remaining_ms[usize::from(engine.seat & 1)]);
-            (
+            Ok(Some((
                 loaded.stored.row.variant.clone(),
                 loaded.stored.row.start.clone(),
                 loaded.log.texts(),
                 loaded.version(),
                 level_spec(engine.level, left),
-            )
+            )))
+        })
+        .await?;
+        let Some((variant, start, played, version, spec)) = prepared else {
+            return Ok(());
         };
         let seed: u64 = rand::thread_rng().r#gen();
         let turn = self

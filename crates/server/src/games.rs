@@ -16,9 +16,9 @@ use serde_json::{Value, json};
 
 use crate::commands::{Command, roll_chance};
 use crate::error::ApiError;
-use crate::loaded::{Loaded, variant};
+use crate::loaded::variant;
 use crate::options::{ClockSpec, EngineSeat, GameOptions};
-use crate::service::App;
+use crate::service::{App, with_game};
 use crate::store::{Event, GameRow, now_ms};
 
 /// `POST /api/games`.
@@ -218,10 +218,12 @@ pub async fn act(
 /// `GET /api/games/{id}/record`: the game in the variant's record format.
 pub async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<String, ApiError> {
     let stored = app.store.load(&id).await?;
-    let loaded = Loaded::build(stored)?;
-    let mut text = loaded.game.record_text();
-    if let Some(finish) = loaded.finish().filter(|_| loaded.log.ending.is_some()) {
-        text.push_str(&format!("\n{{ {} }}\n", finish.text));
-    }
-    Ok(text)
+    with_game(stored, |loaded| {
+        let mut text = loaded.game.record_text();
+        if let Some(finish) = loaded.finish().filter(|_| loaded.log.ending.is_some()) {
+            text.push_str(&format!("\n{{ {} }}\n", finish.text));
+        }
+        Ok(text)
+    })
+    .await
 }

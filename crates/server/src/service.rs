@@ -28,6 +28,17 @@ pub struct App {
     timers: Arc<Mutex<HashMap<String, tokio::task::AbortHandle>>>,
 }
 
+/// Runs `work` on a rebuilt game off the async threads: replaying a long game, or deciding
+/// whether a large 5D position is mate, must not hold up other requests.
+pub async fn with_game<T: Send + 'static>(
+    stored: crate::store::StoredGame,
+    work: impl FnOnce(&mut Loaded) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(move || work(&mut Loaded::build(stored)?))
+        .await
+        .map_err(|e| ApiError::Engine(e.to_string()))?
+}
+
 /// A game's events as the protocol sends them.
 #[must_use]
 pub fn events_json(events: &[Event]) -> Value {
@@ -58,8 +69,7 @@ impl App {
     /// The snapshot of game `id` now.
     pub async fn snapshot(&self, id: &str) -> Result<Value, ApiError> {
         let stored = self.store.load(id).await?;
-        let loaded = Loaded::build(stored)?;
-        Ok(loaded.snapshot(now_ms()))
+        with_game(stored, |loaded| Ok(loaded.snapshot(now_ms()))).await
     }
 
     /// The seat of `token` in game `stored`: `None` for no token, an error for a token that is
@@ -90,10 +100,8 @@ impl App {
         }
         let stored = self.store.load(id).await?;
         let seat = App::seat(&stored.row.tokens, token)?;
-        let planned = {
-            let mut loaded = Loaded::build(stored)?;
-            plan(&mut loaded, seat, &command, now_ms())?
-        };
+        let planned =
+            with_game(stored, move |loaded| plan(loaded, seat, &command, now_ms())).await?;
         self.store.append(id, &planned.events).await?;
         let snapshot = self.changed(id, &planned.events).await?;
         match planned.refusal {
@@ -107,13 +115,13 @@ impl App {
     pub async fn changed(&self, id: &str, events: &[Event]) -> Result<Value, ApiError> {
         let stored = self.store.load(id).await?;
         let engine = stored.row.options.engine;
-        let (snapshot, engine_to_move, expiry) = {
-            let loaded = Loaded::build(stored)?;
+        let (snapshot, engine_to_move, expiry) = with_game(stored, move |loaded| {
             let now = now_ms();
             let engine_to_move = engine.is_some_and(|e| loaded.actor() == Some(e.seat));
             let expiry = loaded.clocks(now).and_then(|c| c.until_expiry_ms);
-            (loaded.snapshot(now), engine_to_move, expiry)
-        };
+            Ok((loaded.snapshot(now), engine_to_move, expiry))
+        })
+        .await?;
         let message = json!({"v": 1, "type": "update", "events": events_json(events),
                              "game": snapshot});
         self.hub.publish(id, Arc::from(message.to_string()));
@@ -161,8 +169,7 @@ impl App {
                 "only a player can ask for a rematch".to_owned(),
             ));
         };
-        let (existing, new, version) = {
-            let loaded = Loaded::build(stored)?;
+        let (existing, new, version) = with_game(stored, |loaded| {
             let existing = loaded.log.rematch.clone();
             if existing.is_none() && loaded.finish().is_none() {
                 return Err(ApiError::Conflict("the game is not over yet".to_owned()));
@@ -181,8 +188,9 @@ impl App {
                 options,
                 created_ms: now_ms(),
             };
-            (existing, new, loaded.version())
-        };
+            Ok((existing, new, loaded.version()))
+        })
+        .await?;
         if let Some(existing) = existing {
             return self.snapshot(&existing).await;
         }
