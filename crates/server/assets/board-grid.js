@@ -136,14 +136,17 @@ export class BoardGrid {
         const attrs = [`class="sq ${light ? 'light' : 'dark'}${piece ? ' occupied' : ''}${last.has(key) ? ' last' : ''}${checks.has(key) ? ' check' : ''}"`,
           `data-cell="${key}"`, `data-name="${escapeXml(name)}"`, `transform="translate(${x} ${y})"`];
         if (piece) attrs.push(`data-piece="${piece.player}:${escapeXml(piece.kind)}"`);
+        const here = marks.get(sq) || [];
+        const tip = [name, piece ? `${piece.player === 1 ? 'dark' : 'light'} ${piece.name || piece.kind}${piece.tag ? ` (${piece.tag})` : ''}` : null,
+          ...here.map((m) => `${m.kind}${m.text ? `: ${m.text}` : ''}`)].filter(Boolean).join(' · ');
         parts.push(`<g ${attrs.join(' ')}>`);
+        parts.push(`<title>${escapeXml(tip)}</title>`);
         parts.push(`<rect class="bg" width="${S}" height="${S}"/>`);
         parts.push(`<rect class="tint" width="${S}" height="${S}"/>`);
-        const here = marks.get(sq) || [];
         here.forEach((mark, i) => {
           const colour = markColour(mark.kind);
           const inset = 2 + i * 4;
-          parts.push(`<rect class="mark mark-${escapeXml(mark.kind)}" x="${inset}" y="${inset}" width="${S - 2 * inset}" height="${S - 2 * inset}" rx="5" fill="${colour}" fill-opacity="0.16" stroke="${colour}" stroke-width="2"><title>${escapeXml(mark.kind)}${mark.text ? `: ${escapeXml(mark.text)}` : ''}</title></rect>`);
+          parts.push(`<rect class="mark mark-${escapeXml(mark.kind)}" x="${inset}" y="${inset}" width="${S - 2 * inset}" height="${S - 2 * inset}" rx="5" fill="${colour}" fill-opacity="0.16" stroke="${colour}" stroke-width="2"/>`);
         });
         if (checks.has(key)) parts.push(`<circle class="check-glow" cx="${S / 2}" cy="${S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`);
         // Coordinates inside the edge squares, as the viewer sees them.
@@ -152,7 +155,7 @@ export class BoardGrid {
         if (leftEdge) parts.push(`<text class="coord rank-coord" x="2.5" y="10">${escapeXml(board.ranks[rank] ?? '')}</text>`);
         if (bottomEdge) parts.push(`<text class="coord file-coord" x="${S - 2.5}" y="${S - 3}" text-anchor="end">${escapeXml(board.files[file] ?? '')}</text>`);
         if (piece) {
-          parts.push(`<g class="piece"><title>${escapeXml(piece.name || piece.kind)}</title>${pieceMarkup(piece)}</g>`);
+          parts.push(`<g class="piece">${pieceMarkup(piece)}</g>`);
         }
         // Short texts (a portal's `@5`) are drawn on the square; long ones are tooltips only.
         here.filter((m) => m.text && String(m.text).length <= 4).slice(0, 1).forEach((mark) => {

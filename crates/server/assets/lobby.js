@@ -58,7 +58,7 @@ export async function showLobby(app) {
     description.textContent = v.description || '';
     const starts = v.starts || [];
     startSelect.replaceChildren(...starts.map((s, i) => h('option', { value: String(i), text: s.name })));
-    startRow.hidden = !starts.length;
+    startRow.hidden = starts.length < 2;
     const current = tcSelect.value;
     tcSelect.replaceChildren(
       h('option', { value: 'none', text: 'No clock' }),
