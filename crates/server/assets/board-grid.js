@@ -137,7 +137,7 @@ export class BoardGrid {
           `data-cell="${key}"`, `data-name="${escapeXml(name)}"`, `transform="translate(${x} ${y})"`];
         if (piece) attrs.push(`data-piece="${piece.player}:${escapeXml(piece.kind)}"`);
         const here = marks.get(sq) || [];
-        const tip = [name, piece ? `${piece.player === 1 ? 'dark' : 'light'} ${piece.name || piece.kind}${piece.tag ? ` (${piece.tag})` : ''}` : null,
+        const tip = [name, piece ? `${(options.names || ['white', 'black'])[piece.player === 1 ? 1 : 0]} ${piece.name || piece.kind}${piece.tag ? ` (${piece.tag})` : ''}` : null,
           ...here.map((m) => `${m.kind}${m.text ? `: ${m.text}` : ''}`)].filter(Boolean).join(' · ');
         parts.push(`<g ${attrs.join(' ')}>`);
         parts.push(`<title>${escapeXml(tip)}</title>`);

@@ -254,7 +254,7 @@ class GamePage {
         this.rendererKind = kind;
       }
       this.interaction.setView(view, { canMove, reason, mover: actor });
-      this.renderer.render(view, { flipped: bottom === 1, last: view.last || [] });
+      this.renderer.render(view, { flipped: bottom === 1, last: view.last || [], names });
     }
     this.boardEl.dataset.variant = g.variant;
     this.boardEl.dataset.version = String(versionOf(g));
