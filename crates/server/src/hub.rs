@@ -41,6 +41,12 @@ impl Hub {
         }
     }
 
+    /// Whether a socket on this server watches game `id`.
+    #[must_use]
+    pub fn is_watched(&self, id: &str) -> bool {
+        self.channels.lock().is_ok_and(|c| c.contains_key(id))
+    }
+
     /// Games with a channel (watched by at least one socket, or about to be pruned).
     #[must_use]
     pub fn watched(&self) -> usize {

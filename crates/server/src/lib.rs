@@ -18,6 +18,7 @@ pub mod hub;
 pub mod loaded;
 pub mod log;
 pub mod options;
+pub mod peers;
 pub mod service;
 pub mod socket;
 pub mod store;
@@ -103,6 +104,7 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
         let app = App::new(store, workers, ENGINE_QUEUE);
         let listener = tokio::net::TcpListener::bind(&config.listen).await?;
         resume(&app).await;
+        tokio::spawn(peers::listen(app.clone()));
         ready(&listener.local_addr()?.to_string());
         axum::serve(listener, router(app))
             .with_graceful_shutdown(async {

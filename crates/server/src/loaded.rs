@@ -138,7 +138,14 @@ impl Loaded {
         let history = self.game.history();
         let options = &self.stored.row.options;
         let clock = options.clock.map(|spec| {
-            let now = clocks(&spec, &self.ticks, self.actor(), now_ms);
+            let mut now = clocks(&spec, &self.ticks, self.actor(), now_ms);
+            if let Some(ending) = self.log.ending.as_ref().filter(|e| e.reason == "time") {
+                let loser = ending.winner.map_or(0, |w| 1 - usize::from(w & 1));
+                now.remaining_ms[loser] = 0;
+                if spec.per_move_ms > 0 {
+                    now.move_left_ms = Some(0);
+                }
+            }
             json!({
                 "base_ms": spec.base_ms,
                 "increment_ms": spec.increment_ms,

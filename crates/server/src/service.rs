@@ -26,6 +26,8 @@ pub struct App {
     pub engines: EnginePool,
     /// One flag timer per game whose clock runs.
     timers: Arc<Mutex<HashMap<String, tokio::task::AbortHandle>>>,
+    /// This server's name among the servers sharing a PostgreSQL database.
+    server_id: Arc<str>,
 }
 
 /// Runs `work` on a rebuilt game off the async threads: replaying a long game, or deciding
@@ -63,7 +65,14 @@ impl App {
             hub: Hub::default(),
             engines: EnginePool::new(engine_workers, engine_queue),
             timers: Arc::default(),
+            server_id: Arc::from(crate::games::new_id()),
         }
+    }
+
+    /// This server's name among the servers sharing a PostgreSQL database.
+    #[must_use]
+    pub fn server_id(&self) -> &str {
+        &self.server_id
     }
 
     /// The snapshot of game `id` now.
@@ -125,6 +134,12 @@ impl App {
         let message = json!({"v": 1, "type": "update", "events": events_json(events),
                              "game": snapshot});
         self.hub.publish(id, Arc::from(message.to_string()));
+        if let Some(first) = events.first() {
+            let told = crate::peers::announcement(&self.server_id, id, first.seq);
+            if let Err(e) = self.store.notify(&told).await {
+                eprintln!("omnichess serve: could not tell the other servers of game {id}: {e}");
+            }
+        }
         if engine_to_move {
             self.engines.schedule(self.clone(), id.to_owned());
         }

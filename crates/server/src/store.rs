@@ -99,7 +99,12 @@ pub struct StoredGame {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    /// The PostgreSQL URL, for the listener of other servers' changes (`None` on SQLite).
+    postgres: Option<String>,
 }
+
+/// The PostgreSQL channel on which servers sharing a database announce stored changes.
+pub const CHANNEL: &str = "omnichess_games";
 
 /// Milliseconds since the Unix epoch.
 #[must_use]
@@ -127,8 +132,9 @@ impl Store {
             .max_connections(8)
             .connect(&url)
             .await?;
-        let store = Store { pool };
-        store.migrate(url.starts_with("postgres")).await?;
+        let postgres = url.starts_with("postgres").then(|| url.clone());
+        let store = Store { pool, postgres };
+        store.migrate(store.postgres.is_some()).await?;
         Ok(store)
     }
 
@@ -258,6 +264,25 @@ impl Store {
             }
         }
         tx.commit().await?;
+        Ok(())
+    }
+
+    /// The PostgreSQL URL, when the store is on PostgreSQL.
+    #[must_use]
+    pub fn postgres_url(&self) -> Option<&str> {
+        self.postgres.as_deref()
+    }
+
+    /// Tells the other servers on this PostgreSQL database that `message` happened (a no-op on
+    /// SQLite, which one server owns).
+    pub async fn notify(&self, message: &str) -> Result<(), ApiError> {
+        if self.postgres.is_some() {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(message)
+                .execute(&self.pool)
+                .await?;
+        }
         Ok(())
     }
 

@@ -5,7 +5,8 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{act, app, create, create_with, decide, postgres, show};
+use common::ws::{connect, next, send};
+use common::{act, app, app_at, create, create_with, decide, postgres, serve_app, show};
 use omnichess_server::Store;
 use serde_json::json;
 
@@ -52,4 +53,24 @@ async fn the_server_runs_on_postgresql() {
     let game = show(&app, &dice).await;
     assert_eq!(game["to_act"], "white");
     assert_eq!(game["clock"]["remaining_ms"], json!([60000, 60000]));
+}
+
+#[tokio::test]
+async fn a_move_stored_by_one_server_reaches_the_sockets_of_another() {
+    let Some(url) = postgres() else { return };
+    let first = app(&url).await;
+    let second = serve_app(app_at(&url).await).await;
+    let (id, white, _) = create(&first, "classic").await;
+    let mut watcher = connect(&second, &format!("/api/games/{id}/ws")).await;
+    send(&mut watcher, json!({"v": 1, "type": "hello", "since": 0})).await;
+    assert_eq!(next(&mut watcher, "welcome").await["game"]["version"], 0);
+    // Give the second server's listener a moment to subscribe.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(
+        decide(&first, &id, &white, "e4", None).await.0,
+        StatusCode::OK
+    );
+    let update = next(&mut watcher, "update").await;
+    assert_eq!(update["game"]["history"], json!(["e2e4"]), "{update}");
+    assert_eq!(update["events"][0]["text"], "e2e4");
 }

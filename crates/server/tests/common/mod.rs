@@ -2,6 +2,8 @@
 //! on a loopback port for the WebSocket tests.
 #![allow(dead_code)]
 
+pub mod ws;
+
 use std::time::Duration;
 
 use axum::Router;
@@ -148,11 +150,18 @@ pub async fn wait_for(
 
 /// A real server on a loopback port: its address.
 pub async fn serve(url: &str) -> String {
+    serve_app(app_at(url).await).await
+}
+
+/// A real server of `app` on a loopback port, listening to the other servers on its database:
+/// its address.
+pub async fn serve_app(app: App) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a port");
     let address = listener.local_addr().expect("an address").to_string();
-    let app = router(app_at(url).await);
+    tokio::spawn(omnichess_server::peers::listen(app.clone()));
+    let app = router(app);
     tokio::spawn(async move { axum::serve(listener, app).await });
     address
 }
