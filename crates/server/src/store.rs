@@ -128,8 +128,26 @@ impl Store {
         } else {
             url.to_owned()
         };
+        let sqlite = url.starts_with("sqlite:");
         let pool = AnyPoolOptions::new()
             .max_connections(8)
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // Write-ahead logging: readers never wait for the writer, and a commit
+                        // is one append to the log. `synchronous = NORMAL` keeps every commit
+                        // through a crash or kill -9 of the server (not through a power cut).
+                        for pragma in [
+                            "PRAGMA journal_mode = WAL",
+                            "PRAGMA synchronous = NORMAL",
+                            "PRAGMA busy_timeout = 5000",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *connection).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
             .connect(&url)
             .await?;
         let postgres = url.starts_with("postgres").then(|| url.clone());
