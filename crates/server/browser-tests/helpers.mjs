@@ -175,11 +175,13 @@ export async function isCanvas(page) {
 
 /** Client coordinates of a cell on the 5D canvas, made visible first if needed. */
 export async function canvasPoint(page, cell) {
-  let point = await page.evaluate(([b, s]) => window.omnichess.multiverse.pointOf(b, s), [cell.board, cell.square]);
-  if (!point || !point.visible) {
-    await page.evaluate(() => window.omnichess.multiverse.fit(true));
-    await page.waitForTimeout(50);
-    point = await page.evaluate(([b, s]) => window.omnichess.multiverse.pointOf(b, s), [cell.board, cell.square]);
+  const where = () => page.evaluate(([b, s]) => window.omnichess.multiverse.pointOf(b, s), [cell.board, cell.square]);
+  let point = await where();
+  // Off the canvas: show every board, else the playable ones.
+  for (const activeOnly of [false, true]) {
+    if (point && point.visible) break;
+    await page.evaluate((a) => window.omnichess.multiverse.fit(a), activeOnly);
+    point = await where();
   }
   assert.ok(point && point.visible, `cell ${key(cell)} is on the canvas: ${JSON.stringify(point)}`);
   return point;
@@ -219,13 +221,13 @@ export async function selectPiece(page, move, options = {}) {
  * then waits until the server has it: the new snapshot, whose history has the move.
  */
 export async function clickMove(page, id, game, move, options = {}) {
+  await waitForVersion(page, game.version);
   await selectPiece(page, move, options);
   await pressCell(page, move.to, options);
   const before = game.history.length;
   const after = await waitForGame(id, (g) => g.history.length > before && g.history.slice(before).includes(move.text),
     10_000, `${move.text} in the history`);
-  // The page shows it too.
-  await page.waitForFunction((v) => Number(document.querySelector('#board')?.dataset.version) >= v, after.version);
+  await waitForVersion(page, after.version);
   return after;
 }
 
@@ -256,8 +258,13 @@ export async function clickAction(page, id, game, action, decision) {
   const before = game.history.length;
   const after = await waitForGame(id, (g) => g.history.length > before && (!decision || g.history.slice(before).includes(decision)),
     10_000, `${action} taken`);
-  await page.waitForFunction((v) => Number(document.querySelector('#board')?.dataset.version) >= v, after.version);
+  await waitForVersion(page, after.version);
   return after;
+}
+
+/** Waits until the page shows version `version` of the game (or a later one). */
+export async function waitForVersion(page, version) {
+  await page.waitForFunction((v) => Number(document.querySelector('#board')?.dataset.version) >= v, version);
 }
 
 // --- screenshots ------------------------------------------------------------------------------
@@ -268,6 +275,6 @@ export async function screenshot(page, name) {
   // Let the canvas paint its pieces (images load asynchronously) and transitions settle.
   await page.waitForTimeout(300);
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path });
+  await page.screenshot({ path, scale: 'css' });
   return path;
 }

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   VARIANTS, launch, openPage, createFromLobby, waitForBoard, snapshot, clickableMoves, clickMove,
-  moveListCount, screenshot, isCanvas,
+  clickAction, moveListCount, screenshot, isCanvas, api, waitForVersion,
 } from './helpers.mjs';
 
 let browser;
@@ -26,7 +26,7 @@ for (const variant of VARIANTS) {
   test(`${variant}: a game from the lobby, a move by clicking`, { timeout: 45_000 }, async () => {
     const page = await openPage(browser);
     try {
-      const { id } = await createFromLobby(page, variant);
+      const { id, theirs } = await createFromLobby(page, variant);
       await waitForBoard(page);
       let game = await snapshot(id);
       assert.equal(game.variant, variant);
@@ -41,6 +41,7 @@ for (const variant of VARIANTS) {
         const inView = game.view.boards.reduce((n, b) => n + b.squares.filter(Boolean).length, 0);
         assert.equal(pieces, inView, `${variant}: every piece of the view is drawn`);
       }
+      if (variant === 'dice') game = await rollForAMove(page, id, game, theirs);
       const listed = await moveListCount(page);
       const move = pick(game);
       game = await clickMove(page, id, game, move);
@@ -52,4 +53,27 @@ for (const variant of VARIANTS) {
       await page.context().close();
     }
   });
+}
+
+/**
+ * Die Chess: the server's roll may leave the first player no move (only `--`, a pass): pass
+ * with the page's button, let the opponent play its first decision by the API, until the roll
+ * gives the first player a move to click.
+ */
+async function rollForAMove(page, id, game, opponent) {
+  for (let round = 0; round < 30 && !clickableMoves(game.view).length; round++) {
+    assert.equal(game.to_act_index, 0);
+    game = await clickAction(page, id, game, 'pass', '--');
+    assert.equal(game.to_act_index, 1, 'the opponent acts after a pass');
+    while (game.to_act_index === 1) {
+      const move = game.view.moves.find((m) => m.from && m.to);
+      const decision = move ? move.text : game.decisions.includes('--') ? '--' : game.decisions[0];
+      const { status, data } = await api('POST', `/api/games/${id}/decisions`,
+        { token: opponent, decision, version: game.version });
+      assert.equal(status, 200, JSON.stringify(data));
+      game = data.game ?? data; // the snapshot (PROTOCOL.md: `200 {game}`)
+    }
+    await waitForVersion(page, game.version);
+  }
+  return game;
 }
