@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -46,14 +46,20 @@ fn missing(tests: &Path) -> Vec<String> {
 fn the_ui_in_chromium() {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let tests = manifest.join("browser-tests");
-    let workspace = manifest.join("../..");
+    let workspace = manifest
+        .ancestors()
+        .nth(2)
+        .expect("the workspace")
+        .to_path_buf();
     let missing = missing(&tests);
     if !missing.is_empty() {
         let text = format!(
             "WARNING: browser tests NOT run: missing {}; run `bash .ci/browser.sh` first",
             missing.join(", ")
         );
-        eprintln!("\n{0}\n{text}\n{0}\n", "!".repeat(text.len().min(100)));
+        // Straight to stderr, not through the harness's capture: seen without --nocapture.
+        let bar = "!".repeat(text.len().min(100));
+        let _ = writeln!(std::io::stderr(), "\n{bar}\n{text}\n{bar}\n");
         assert!(
             !required(),
             "OMNICHESS_BROWSER_TESTS=1 and the browser tests cannot run: {text}"
