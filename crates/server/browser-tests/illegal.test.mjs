@@ -94,6 +94,22 @@ test('a stale move is refused (409) and the page catches up', { timeout: 30_000 
   }
 });
 
+test('a watcher (no seat token) cannot move', { timeout: 30_000 }, async () => {
+  const { id } = await createByApi({ variant: 'classic' });
+  const page = await openPage(browser);
+  try {
+    await openGame(page, id, null);
+    await page.locator('#seat-info', { hasText: /watching/i }).waitFor();
+    assert.equal(await page.locator('#move-form').isVisible(), false, 'no move input for a watcher');
+    await pressCell(page, { board: 0, square: 12 });
+    await assertMessage(page, /watching/i);
+    assert.deepEqual(await shownDests(page), [], 'nothing selected');
+    assert.deepEqual((await snapshot(id)).history, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
 async function assertMessage(page, pattern) {
   const bar = message(page);
   await bar.waitFor({ state: 'visible', timeout: 5_000 });
