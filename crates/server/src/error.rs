@@ -16,6 +16,9 @@ pub enum ApiError {
     /// The request's content is wrong (a bad position text, say).
     #[error("{0}")]
     BadRequest(String),
+    /// The body was refused before it was read (too large: 413, not JSON: 400, …).
+    #[error("{1}")]
+    Rejected(StatusCode, String),
     /// The token is not the seat of the player to act.
     #[error("{0}")]
     Forbidden(String),
@@ -46,6 +49,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Rejected(status, _) => *status,
             ApiError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Storage(_) | ApiError::Engine(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

@@ -84,7 +84,7 @@ pub enum ServeError {
 }
 
 /// Games created within this many milliseconds are looked at on start, to resume the engine's
-/// turns in them.
+/// turns and the flag timers in them.
 const RESUME_WINDOW_MS: i64 = 7 * 24 * 3_600_000;
 
 /// Runs the server until interrupted, calling `ready` with the address once it listens.
@@ -119,7 +119,7 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
 /// flag timers again.
 async fn resume(app: &App) {
     let since = store::now_ms() - RESUME_WINDOW_MS;
-    if let Ok(ids) = app.store.engine_games(since).await {
+    if let Ok(ids) = app.store.timed_or_engine_games(since).await {
         for id in ids {
             let _ = app.changed(&id, &[]).await;
         }

@@ -304,11 +304,12 @@ impl Store {
         Ok(())
     }
 
-    /// The ids of games with an engine seat created since `since_ms`: the server looks at
-    /// them when it starts, to resume the engine's turn in those it must play.
-    pub async fn engine_games(&self, since_ms: i64) -> Result<Vec<String>, ApiError> {
+    /// The ids of games with an engine seat or a clock created since `since_ms`: the server
+    /// looks at them when it starts, to resume the engine's turns and the flag timers.
+    pub async fn timed_or_engine_games(&self, since_ms: i64) -> Result<Vec<String>, ApiError> {
         let rows = sqlx::query(
-            "SELECT id FROM games WHERE created_ms >= $1 AND options LIKE '%\"engine\":{%'",
+            "SELECT id FROM games WHERE created_ms >= $1
+             AND (options LIKE '%\"engine\":{%' OR options LIKE '%\"clock\":{%')",
         )
         .bind(since_ms)
         .fetch_all(&self.pool)

@@ -103,6 +103,10 @@ async fn bad_requests_get_a_4xx_and_a_reason() {
         .await
         .0;
     assert!(malformed.is_client_error(), "{malformed}");
+    let huge = json!({"variant": "classic", "position": "x".repeat(20_000)}).to_string();
+    let (status, body) = raw(&app, "POST", "/api/games", Some(huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(body.contains("\"error\""), "a JSON error: {body}");
     let (id, white, _) = create(&app, "dmchess").await;
     assert_eq!(
         decide(&app, &id, &white, "Pd1a2-d1a4", Some(5)).await.0,
