@@ -55,9 +55,9 @@ pub trait DynGame {
     fn diagram_for(&self, viewer: Option<crate::Player>) -> String;
     /// The current state as a graphical client draws it (see [`Variant::view`]).
     fn view(&self) -> crate::View;
-    /// The view of the state before the last decision played through this session, if any
-    /// (the UI marks that decision's squares).
-    fn view_before_last(&self) -> Option<crate::View>;
+    /// The view of the state `back` decisions ago (played through this session), if there
+    /// were that many: the UI marks the last move's squares with it.
+    fn view_before(&self, back: usize) -> Option<crate::View>;
     /// How a player types a decision (see [`Variant::NOTATION_HELP`]).
     fn notation_help(&self) -> &'static str;
     /// The game so far in the variant's record format.
@@ -212,12 +212,12 @@ impl<V: Variant> DynGame for Session<V> {
         self.game.view()
     }
 
-    fn view_before_last(&self) -> Option<crate::View> {
-        if self.played.is_empty() {
+    fn view_before(&self, back: usize) -> Option<crate::View> {
+        if self.played.len() < back {
             return None;
         }
         let mut before = self.game.clone();
-        before.undo().then(|| before.view())
+        (0..back).all(|_| before.undo()).then(|| before.view())
     }
 
     fn notation_help(&self) -> &'static str {

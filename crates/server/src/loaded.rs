@@ -191,21 +191,57 @@ impl Loaded {
         if over {
             view.moves.clear();
         }
-        let last = self.game.view_before_last().and_then(|before| {
-            let text = self.game.history().pop()?;
-            let played = before.moves.into_iter().find(|m| m.text == text)?;
-            Some(
-                [played.from, played.to]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>(),
-            )
-        });
+        let last = self.last_move_cells(&view);
         let mut value = serde_json::to_value(view).unwrap_or(Value::Null);
         if let Some(object) = value.as_object_mut() {
-            object.insert("last".to_owned(), json!(last.unwrap_or_default()));
+            object.insert("last".to_owned(), json!(last));
         }
         value
+    }
+
+    /// The squares of the last move a player made (the die's rolls and a 5D submit after it
+    /// skipped; at most 4 decisions back), on the boards of `now`. Where boards do not turn with the game (5D), a move made on a board
+    /// shows on the board it created: the next one in its row.
+    fn last_move_cells(&self, now: &omnichess_core::View) -> Vec<omnichess_core::Cell> {
+        let history = self.game.history();
+        let moved = self
+            .log
+            .decisions
+            .iter()
+            .rev()
+            .take(4)
+            .enumerate()
+            .find_map(|(i, d)| {
+                d.player?;
+                let back = i + 1;
+                let text = history.get(history.len().checked_sub(back)?)?;
+                let before = self.game.view_before(back)?;
+                let played = before.moves.iter().find(|m| &m.text == text)?.clone();
+                played.from.map(|_| (before, played))
+            });
+        let Some((before, played)) = moved else {
+            return Vec::new();
+        };
+        let cells = [played.from, played.to].into_iter().flatten();
+        if before.layout_turns {
+            return cells.collect();
+        }
+        let jump = played.from.map(|c| c.board) != played.to.map(|c| c.board);
+        let next = |cell: omnichess_core::Cell| {
+            let board = before.boards.get(usize::from(cell.board))?;
+            let index = now
+                .boards
+                .iter()
+                .position(|b| b.row == board.row && b.column == board.column + 1)?;
+            Some(omnichess_core::Cell {
+                board: u16::try_from(index).ok()?,
+                square: cell.square,
+            })
+        };
+        cells
+            .take(if jump { 1 } else { 2 })
+            .filter_map(next)
+            .collect()
     }
 
     /// The kinds each player has lost: the start's pieces less those on the boards now

@@ -250,3 +250,51 @@ async fn the_lobby_lists_each_variants_controls_and_starts() {
         "{qec_first}"
     );
 }
+
+#[tokio::test]
+async fn the_last_move_is_marked_after_a_roll_and_on_the_board_a_5d_move_made() {
+    let app = app(&database("last")).await;
+    let (id, white, _) = create(&app, "classic").await;
+    let (_, game) = decide(&app, &id, &white, "e4", None).await;
+    assert_eq!(
+        game["view"]["last"],
+        json!([{"board": 0, "square": 12}, {"board": 0, "square": 28}])
+    );
+
+    // Die Chess: the server's roll follows the move, and the move is still marked. (A new
+    // game until the first roll gives a move: the king or the pawn.)
+    let mut checked = false;
+    for _ in 0..40 {
+        let start = json!({"variant": "dice", "position": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"});
+        let (id, white, _) = create_with(&app, start).await;
+        let game = show(&app, &id).await;
+        let Some(first) = game["view"]["moves"]
+            .as_array()
+            .and_then(|m| m.iter().find(|m| !m["from"].is_null()))
+            .cloned()
+        else {
+            continue;
+        };
+        let text = first["text"].as_str().unwrap_or_default();
+        let (_, game) = decide(&app, &id, &white, text, None).await;
+        assert_eq!(
+            game["view"]["last"],
+            json!([first["from"], first["to"]]),
+            "{game}"
+        );
+        checked = true;
+        break;
+    }
+    assert!(checked, "forty rolls gave no king or pawn move");
+
+    // 5D: (0T1)Ng1f3 is made on board 0 and shows on the board it created, board 1.
+    let (id, white, _) = create(&app, "multiverse").await;
+    decide(&app, &id, &white, "(0T1)Ng1f3", None).await;
+    let (_, game) = decide(&app, &id, &white, "submit", None).await;
+    assert_eq!(
+        game["view"]["last"],
+        json!([{"board": 1, "square": 6}, {"board": 1, "square": 21}]),
+        "{}",
+        game["view"]["last"]
+    );
+}
