@@ -80,6 +80,27 @@ export function markColour(kind) {
   return MARK_COLOURS[kind] || '#6c8f3c';
 }
 
+/** A mark drawn as a corner tab with its text (short texts: `D5`, `E`, `e2`). */
+function isTabMark(mark) {
+  return !!mark.text && String(mark.text).length <= 4;
+}
+
+/**
+ * The `i`-th tab of a square: a coloured tab in the lower-left corner (the second above it)
+ * with the mark's text, a portal's `D5` shortened to its dimension's number.
+ */
+function markTab(mark, i) {
+  const colour = markColour(mark.kind);
+  const raw = String(mark.text);
+  const text = mark.kind === 'portal' && /^D\d+$/.test(raw) ? raw.slice(1) : raw;
+  const h = 16; const w = Math.max(h, 6 + 7.8 * text.length);
+  const y = S - h - i * (h + 2);
+  const dark = ['energy'].includes(mark.kind);
+  return `<g class="mark-tab mark-${escapeXml(mark.kind)}" transform="translate(0 ${y})">`
+    + `<path d="M0 0 H${w - 4} Q${w} 0 ${w} 4 V${h} H0 Z" fill="${colour}" stroke="rgba(255,255,255,0.85)" stroke-width="1"/>`
+    + `<text x="${w / 2}" y="${h / 2 + 0.5}" text-anchor="middle" dominant-baseline="central" fill="${dark ? '#2b2100' : '#fff'}">${escapeXml(text)}</text></g>`;
+}
+
 export class BoardGrid {
   /**
    * `container`: the element the SVG goes in; `interaction`: the Interaction that gets presses.
@@ -109,8 +130,14 @@ export class BoardGrid {
     const checks = new Set((view.checks || []).map(cellKey));
     const parts = [];
     const pad = 4;
+    // Many boards side by side (Three Realms' 3, DMChess's 2 × 4) make small squares: the page
+    // gives the boards its whole width (the side panel goes below them); on DMChess's the
+    // tags and coordinates switch to a denser style.
+    const across = layout.width / S;
+    const stacked = across > 20;
+    const dense = across > 30;
     const width = layout.width + 2 * pad; const height = layout.height + 2 * pad;
-    parts.push(`<svg xmlns="${NS}" class="board-grid${flipped ? ' flipped' : ''}" viewBox="${-pad} ${-pad} ${width} ${height}" role="grid" aria-label="board">`);
+    parts.push(`<svg xmlns="${NS}" class="board-grid${flipped ? ' flipped' : ''}${dense ? ' dense' : ''}" viewBox="${-pad} ${-pad} ${width} ${height}" role="grid" aria-label="board">`);
     parts.push(`<defs><radialGradient id="check-glow"><stop offset="0%" stop-color="#ff0000" stop-opacity="1"/><stop offset="25%" stop-color="#e70000" stop-opacity="1"/><stop offset="89%" stop-color="#a90000" stop-opacity="0"/><stop offset="100%" stop-color="#9e0000" stop-opacity="0"/></radialGradient></defs>`);
     view.boards.forEach((board, b) => {
       const place = layout.places[b];
@@ -143,24 +170,24 @@ export class BoardGrid {
         parts.push(`<title>${escapeXml(tip)}</title>`);
         parts.push(`<rect class="bg" width="${S}" height="${S}"/>`);
         parts.push(`<rect class="tint" width="${S}" height="${S}"/>`);
-        here.forEach((mark, i) => {
-          const colour = markColour(mark.kind);
-          const inset = 2 + i * 4;
-          parts.push(`<rect class="mark mark-${escapeXml(mark.kind)}" x="${inset}" y="${inset}" width="${S - 2 * inset}" height="${S - 2 * inset}" rx="5" fill="${colour}" fill-opacity="0.16" stroke="${colour}" stroke-width="2"/>`);
+        // Marks with a short text (DMChess: a portal's `D5`, an energy square's `E`) are a
+        // small coloured tab in the square's lower-left corner; the others (QEC's links, Die
+        // Chess's rolled pieces) a ring that leaves the square's colour and its corners (the
+        // coordinates, a piece's tag) alone. The full text is the square's tooltip.
+        const tabs = here.filter(isTabMark);
+        here.filter((m) => !isTabMark(m)).forEach((mark, i) => {
+          parts.push(`<circle class="mark mark-${escapeXml(mark.kind)}" cx="${S / 2}" cy="${S / 2}" r="${S * 0.42 - i * 3.5}" fill="none" stroke="${markColour(mark.kind)}" stroke-width="2.2"/>`);
         });
         if (checks.has(key)) parts.push(`<circle class="check-glow" cx="${S / 2}" cy="${S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`);
-        // Coordinates inside the edge squares, as the viewer sees them.
-        const leftEdge = flipped ? file === files - 1 : file === 0;
-        const bottomEdge = flipped ? rank === ranks - 1 : rank === 0;
-        if (leftEdge) parts.push(`<text class="coord rank-coord" x="2.5" y="10">${escapeXml(board.ranks[rank] ?? '')}</text>`);
-        if (bottomEdge) parts.push(`<text class="coord file-coord" x="${S - 2.5}" y="${S - 3}" text-anchor="end">${escapeXml(board.files[file] ?? '')}</text>`);
         if (piece) {
           parts.push(`<g class="piece">${pieceMarkup(piece)}</g>`);
         }
-        // Short texts (a portal's `@5`) are drawn on the square; long ones are tooltips only.
-        here.filter((m) => m.text && String(m.text).length <= 4).slice(0, 1).forEach((mark) => {
-          parts.push(`<text class="mark-label" x="${S / 2}" y="${piece ? S - 2.5 : S / 2 + 4}" text-anchor="middle" fill="${markColour(mark.kind)}">${escapeXml(mark.text)}</text>`);
-        });
+        tabs.slice(0, 2).forEach((mark, i) => parts.push(markTab(mark, i)));
+        // Coordinates inside the edge squares, as the viewer sees them, above everything.
+        const leftEdge = flipped ? file === files - 1 : file === 0;
+        const bottomEdge = flipped ? rank === ranks - 1 : rank === 0;
+        if (leftEdge) parts.push(`<text class="coord rank-coord" x="2.5" y="${dense ? 11.5 : 10}">${escapeXml(board.ranks[rank] ?? '')}</text>`);
+        if (bottomEdge) parts.push(`<text class="coord file-coord" x="${S - 2.5}" y="${S - 3}" text-anchor="end">${escapeXml(board.files[file] ?? '')}</text>`);
         parts.push(`<circle class="dot" cx="${S / 2}" cy="${S / 2}" r="${S * 0.16}"/>`);
         parts.push(`<circle class="ring" cx="${S / 2}" cy="${S / 2}" r="${S * 0.45}"/>`);
         parts.push('</g>');
@@ -180,14 +207,16 @@ export class BoardGrid {
     this.svg = this.container.firstElementChild;
     this.cells = new Map();
     for (const el of this.svg.querySelectorAll('[data-cell]')) this.cells.set(el.dataset.cell, el);
-    // Wide layouts (Three Realms, DMChess) keep tappable squares: at least 30 px each.
-    const across = layout.width / S;
-    this.svg.style.setProperty('--min-board-width', across > 9 ? `${Math.round(across * 30)}px` : '0px');
+    // Wide layouts (Three Realms, DMChess) keep tappable squares: at least 30 px each (34 px
+    // for the dense style, whose tabs and coordinates then stay near 9 px).
+    this.svg.style.setProperty('--min-board-width', across > 9 ? `${Math.round(across * (dense ? 34 : 30))}px` : '0px');
     const area = this.container.closest('.board-area');
     if (area) {
       area.style.setProperty('--aspect', String(width / height));
       area.classList.toggle('wide', across > 9);
     }
+    const page = this.container.closest('.game-page');
+    if (page) page.classList.toggle('stacked', stacked);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('contextmenu', (e) => { if (this.drag) e.preventDefault(); });
     this.highlight();

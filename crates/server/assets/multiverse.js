@@ -17,6 +17,11 @@ const GAP_X = 0.9 * S; // between turns
 const GAP_Y = 1.1 * S; // between timelines
 const LABEL = 0.6 * S;
 
+/** Screen sizes (CSS pixels) of the texts drawn over the boards. */
+const LABEL_PX = [12, 16];   // a board's name: at least, at most
+const COORD_PX = [11, 14];   // coordinates
+const COORD_MIN_SQUARE = 30; // squares smaller than this on screen show no coordinates
+
 const LIGHT = '#f0d9b5';
 const DARK = '#b58863';
 
@@ -347,6 +352,7 @@ export class MultiverseBoard {
     const vx0 = -this.tx / this.scale; const vy0 = -this.ty / this.scale;
     const vx1 = vx0 + width / this.scale; const vy1 = vy0 + height / this.scale;
 
+    const shown = [];
     this.view.boards.forEach((board, b) => {
       const p = this.places[b];
       if (p.x > vx1 || p.y - LABEL > vy1 || p.x + p.w < vx0 || p.y + p.h < vy0) return;
@@ -370,10 +376,7 @@ export class MultiverseBoard {
         roundRect(ctx, p.x - 5, p.y - 5, p.w + 10, p.h + 10, 6);
         ctx.stroke();
       }
-      ctx.fillStyle = board.active ? '#0d6efd' : '#555';
-      ctx.font = `${board.active ? '600 ' : ''}${Math.round(S * 0.38)}px system-ui, sans-serif`;
-      ctx.textBaseline = 'bottom';
-      ctx.fillText(board.label, p.x, p.y - 9);
+      shown.push(b);
 
       const files = board.files.length; const ranks = board.ranks.length;
       const lights = lightSquares(board);
@@ -416,16 +419,6 @@ export class MultiverseBoard {
           ctx.fill();
         }
       }
-      // Coordinates along the edges, small.
-      if (this.scale * S > 22) {
-        ctx.font = `${Math.round(S * 0.22)}px system-ui, sans-serif`;
-        for (let f = 0; f < files; f++) {
-          const [x, y] = this.squareOrigin(b, this.options.flipped ? (ranks - 1) * files + f : f);
-          ctx.fillStyle = ((f + (this.options.flipped ? ranks - 1 : 0)) % 2 === 1) ? DARK : LIGHT;
-          ctx.textBaseline = 'bottom';
-          ctx.fillText(board.files[f], x + S - S * 0.22, y + S - 2);
-        }
-      }
     });
 
     // Arrows: time travel and the moves of this turn.
@@ -435,6 +428,10 @@ export class MultiverseBoard {
       const [zx, zy] = this.squareOrigin(arrow.to.board, arrow.to.square);
       drawArrow(ctx, ax + S / 2, ay + S / 2, zx + S / 2, zy + S / 2, arrow.from.board === arrow.to.board ? 'rgba(21,120,27,0.75)' : 'rgba(130, 60, 200, 0.75)');
     }
+
+    // Board names and coordinates in screen pixels, readable at any zoom.
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.paintLabels(ctx, shown);
 
     // A dragged piece follows the pointer.
     if (dragging && this.gesture.pointer) {
@@ -447,6 +444,67 @@ export class MultiverseBoard {
         ctx.drawImage(img, this.gesture.pointer[0] - size / 2, this.gesture.pointer[1] - size / 2, size, size);
       }
     }
+  }
+
+  /** Board names and coordinates, drawn in screen pixels (a transform of `dpr` only). */
+  paintLabels(ctx, shown) {
+    const scale = this.scale;
+    const sq = S * scale;
+    const flipped = !!this.options.flipped;
+    const font = 'system-ui, sans-serif';
+    const toScreen = (wx, wy) => [this.tx + wx * scale, this.ty + wy * scale];
+    for (const b of shown) {
+      const board = this.view.boards[b];
+      const p = this.places[b];
+      const boardPx = p.w * scale;
+      // The board's name above its frame, on a pale tab when it would run into the board above.
+      if (boardPx >= 36) {
+        const px = Math.round(Math.max(LABEL_PX[0], Math.min(LABEL_PX[1], S * 0.38 * scale)));
+        ctx.font = `${board.active ? 600 : 500} ${px}px ${font}`;
+        const [left, y] = toScreen(p.x - 5, p.y - 6);
+        const room = (GAP_Y + LABEL - 12) * scale;
+        const textW = Math.min(ctx.measureText(board.label).width, boardPx + (GAP_X - 12) * scale);
+        // A board cut by the canvas's left edge keeps its name in view.
+        const x = Math.max(left, Math.min(4, left + boardPx - textW));
+        if (room < px + 4) {
+          ctx.fillStyle = 'rgba(236, 233, 228, 0.88)';
+          roundRect(ctx, x - 2, y - px - 4, textW + 6, px + 4, 3);
+          ctx.fill();
+        }
+        ctx.fillStyle = board.active ? '#0d6efd' : '#444';
+        ctx.textBaseline = 'bottom';
+        ctx.textAlign = 'left';
+        ctx.fillText(board.label, x + 1, y - 2, textW);
+      }
+      if (sq < COORD_MIN_SQUARE) continue;
+      // Rank numbers in the left column's squares (top left), file letters in the bottom row's
+      // (bottom right), as the viewer sees the board.
+      const files = board.files.length; const ranks = board.ranks.length;
+      const lights = lightSquares(board);
+      const isLight = (square) => (lights ? lights.has(square) : ((square % files) + Math.floor(square / files)) % 2 === 1);
+      const px = Math.round(Math.max(COORD_PX[0], Math.min(COORD_PX[1], sq * 0.24)));
+      ctx.font = `600 ${px}px ${font}`;
+      const inset = Math.max(2, sq * 0.05);
+      const leftFile = flipped ? files - 1 : 0;
+      const bottomRank = flipped ? ranks - 1 : 0;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      for (let r = 0; r < ranks; r++) {
+        const square = r * files + leftFile;
+        const [x, y] = toScreen(...this.squareOrigin(b, square));
+        ctx.fillStyle = isLight(square) ? DARK : LIGHT;
+        ctx.fillText(board.ranks[r] ?? '', x + inset, y + inset * 0.6);
+      }
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'bottom';
+      for (let f = 0; f < files; f++) {
+        const square = bottomRank * files + f;
+        const [x, y] = toScreen(...this.squareOrigin(b, square));
+        ctx.fillStyle = isLight(square) ? DARK : LIGHT;
+        ctx.fillText(board.files[f] ?? '', x + sq - inset, y + sq - inset * 0.4);
+      }
+    }
+    ctx.textAlign = 'left';
   }
 }
 
