@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL server for the tests of `omnichess serve`'s PostgreSQL path:
 # installs Debian's postgresql if it is missing, makes a cluster in a temporary folder, starts it
-# on port 54329 and prints the URL the tests read from OMNICHESS_TEST_POSTGRES.
+# on a free loopback port and prints the URL the tests read from OMNICHESS_TEST_POSTGRES.
 #   export OMNICHESS_TEST_POSTGRES=$(bash .ci/postgres.sh)
 set -euo pipefail
-PORT=54329
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
   echo "installing postgresql" >&2
