@@ -5,6 +5,97 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+/// The deepest `perft` accepted, in plies. Counts grow about 30-fold per ply in classic chess
+/// and faster in the other variants: classic perft 15 (2.2e21 sequences) took a cluster of
+/// computers months; a deeper count would not finish in anyone's lifetime.
+pub const MAX_PERFT_DEPTH: u32 = 15;
+
+/// The deepest `analyze --depth`: the engine's own limit
+/// ([`omnichess_engine::limits::MAX_DEPTH`]).
+pub const MAX_SEARCH_DEPTH: u32 = omnichess_engine::limits::MAX_DEPTH;
+
+/// Reads a whole number from `low` to `high`, saying the range when it is not one.
+fn whole<T: TryFrom<u64>>(text: &str, low: u64, high: u64, what: &str) -> Result<T, String> {
+    let range = if high == u64::MAX {
+        format!("{what}, {low} or more")
+    } else {
+        format!("{what} from {low} to {high}")
+    };
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|n| (low..=high).contains(n))
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or(range)
+}
+
+/// `perft --depth`: 0 to [`MAX_PERFT_DEPTH`].
+fn perft_depth(text: &str) -> Result<u32, String> {
+    let n: Option<u64> = text.trim().parse().ok();
+    if n.is_some_and(|n| n > u64::from(MAX_PERFT_DEPTH)) {
+        return Err(format!(
+            "at most {MAX_PERFT_DEPTH} plies: each ply multiplies the count (classic: about 30 \
+             times) and classic perft {MAX_PERFT_DEPTH} already took a cluster of computers months, \
+             so a deeper count would never finish"
+        ));
+    }
+    whole(
+        text,
+        0,
+        u64::from(MAX_PERFT_DEPTH),
+        "a whole number of plies",
+    )
+}
+
+/// `analyze --depth`: 1 to [`MAX_SEARCH_DEPTH`] player decisions.
+fn search_depth(text: &str) -> Result<u32, String> {
+    whole(
+        text,
+        1,
+        u64::from(MAX_SEARCH_DEPTH),
+        "a whole number of player decisions",
+    )
+}
+
+/// A count of 1 or more (`--nodes`, `--cap`, `--games`, `--jobs`, `--max-turns`, …).
+fn positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    whole(text, 1, u64::MAX, "a whole number")
+}
+
+/// A count of 0 or more (`--seed`, `--opening`, `--engine-workers`).
+fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    let high = if std::mem::size_of::<T>() < 8 {
+        u64::from(u32::MAX)
+    } else {
+        u64::MAX
+    };
+    whole(text, 0, high, "a whole number")
+}
+
+/// Whole seconds per decision (`--move-time`): 0 (no limit) to a day.
+fn move_seconds(text: &str) -> Result<u64, String> {
+    whole(text, 0, 86_400, "a whole number of seconds (0: no limit)")
+}
+
+/// `--hash`: 1 to [`omnichess_engine::tt::MAX_MIB`] MiB.
+fn hash_mib(text: &str) -> Result<usize, String> {
+    whole(
+        text,
+        1,
+        omnichess_engine::tt::MAX_MIB as u64,
+        "a whole number of MiB",
+    )
+}
+
+/// Seconds with decimals (`--time`): more than 0, at most a year.
+fn seconds(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0 && *s <= 31_536_000.0)
+        .ok_or_else(|| "a positive number of seconds such as 0.5 or 10, at most a year".to_owned())
+}
+
 /// omnichess: exotic chess variants played exactly by their rules.
 ///
 /// Every command takes the variant's name first (see `omnichess variants`). Positions are
@@ -23,8 +114,15 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the variants: one line each, name and description.
-    Variants,
+    /// List the variants: one line each, name and description. With a variant's name, that
+    /// line and then its named starting positions, one a line with the `--position` text that
+    /// plays it (5D Chess: the official variants, such as `[Board "Standard - Turn Zero"]`).
+    ///
+    /// Example: omnichess variants multiverse
+    Variants {
+        /// A variant's name, to list its named starts.
+        variant: Option<String>,
+    },
 
     /// Count the decision sequences DEPTH plies deep (a ply is one decision; chance outcomes
     /// count as plies). The last line is the total alone.
@@ -40,8 +138,9 @@ pub enum Command {
         /// position's; `--position` may then be left out for the standard start.
         #[arg(long, value_name = "FILE")]
         profile: Option<std::path::PathBuf>,
-        /// How many plies deep to count.
-        #[arg(long)]
+        /// How many plies deep to count (0 to 15). Counts that take long show their progress
+        /// on stderr.
+        #[arg(long, allow_negative_numbers = true, value_parser = perft_depth)]
         depth: u32,
         /// First print `DECISION: COUNT` for every first decision.
         #[arg(long)]
@@ -93,8 +192,8 @@ pub enum Command {
         variant: String,
         /// The game record (classic: PGN; only the first game of the file is read).
         gamefile: PathBuf,
-        /// Stop counting each position at N turns.
-        #[arg(long)]
+        /// Stop counting each position at N turns (1 or more).
+        #[arg(long, allow_negative_numbers = true, value_parser = positive::<u64>)]
         cap: Option<u64>,
     },
 
@@ -107,7 +206,8 @@ pub enum Command {
         gamefile: PathBuf,
     },
 
-    /// Play a game in the terminal, two people at one keyboard. Type `help` at the prompt.
+    /// Play a game in the terminal: two people at one keyboard, or one against the computer
+    /// (`--vs engine`). Type `help` at the prompt.
     ///
     /// Variants with a time per decision (QEC: 3 minutes) show a countdown; running out
     /// loses the game.
@@ -121,18 +221,20 @@ pub enum Command {
         /// position's; `--position` may then be left out for the standard start.
         #[arg(long, value_name = "FILE")]
         profile: Option<std::path::PathBuf>,
-        /// Seconds per decision, overriding the variant's own limit (0: no limit).
-        #[arg(long, value_name = "SECONDS")]
+        /// Seconds per decision, overriding the variant's own limit (0: no limit; at most
+        /// 86400).
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = move_seconds)]
         move_time: Option<u64>,
         /// The seed of the dice the program rolls for chance (Die Chess); from the clock if
         /// left out. The same seed and the same moves give the same rolls.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = count::<u64>)]
         seed: Option<u64>,
         /// Play against the computer: `engine` (1 s per decision), `engine:depth=N`,
         /// `engine:time=SECONDS`, `engine:nodes=N` (each decision of its turn searched anew
         /// within them: a 5D turn of three moves and submit may take four times as long),
-        /// `engine:clock=BASE+INC` (a clock of BASE seconds, INC added per turn), `random` or
-        /// `greedy`. It plays Black unless --engine-first.
+        /// `engine:clock=BASE+INC` (a clock of BASE seconds, INC added per turn), `random`,
+        /// `greedy`, or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine
+        /// speaking UCI, such as Stockfish). It plays Black unless --engine-first.
         #[arg(long, value_name = "SPEC")]
         vs: Option<String>,
         /// With --vs: the computer plays White (moves first).
@@ -170,17 +272,18 @@ pub enum Command {
         /// Decisions to play first, separated by spaces.
         #[arg(long, allow_hyphen_values = true)]
         after: Option<String>,
-        /// Search this many player decisions deep (chance outcomes do not count).
-        #[arg(long)]
+        /// Search this many player decisions deep, 1 to 64 (chance outcomes do not count).
+        #[arg(long, allow_negative_numbers = true, value_parser = search_depth)]
         depth: Option<u32>,
         /// Search for this many seconds (decimals allowed).
-        #[arg(long, value_name = "SECONDS")]
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
         time: Option<f64>,
-        /// Search at most this many nodes.
-        #[arg(long)]
+        /// Search at most this many nodes (1 or more).
+        #[arg(long, allow_negative_numbers = true, value_parser = positive::<u64>)]
         nodes: Option<u64>,
-        /// The transposition table's size in MiB.
-        #[arg(long, value_name = "MIB", default_value_t = 16)]
+        /// The transposition table's size in MiB, 1 to 4096 (and at most half the memory
+        /// available).
+        #[arg(long, value_name = "MIB", default_value_t = 16, allow_negative_numbers = true, value_parser = hash_mib)]
         hash: usize,
     },
 
@@ -191,8 +294,9 @@ pub enum Command {
     /// (limits for each decision of a turn: 5D's moves and submit are each searched anew),
     /// `engine:clock=BASE+INC` (a clock of BASE seconds per game, INC added per turn; the
     /// engine shares it out over the game), `mcts[:time=S|nodes=N|clock=BASE+INC]`, `random`
-    /// (uniform over the legal decisions) or `greedy` (the best material gain in one
-    /// decision). Chance is rolled from --seed.
+    /// (uniform over the legal decisions), `greedy` (the best material gain in one
+    /// decision) or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine speaking
+    /// UCI, such as `uci:/usr/games/stockfish,skill=5,time=0.1`). Chance is rolled from --seed.
     ///
     /// Example: omnichess match classic --a engine:depth=3 --b random --games 20
     Match {
@@ -204,24 +308,24 @@ pub enum Command {
         /// Player B.
         #[arg(long, value_name = "SPEC")]
         b: String,
-        /// The number of games.
-        #[arg(long)]
+        /// The number of games (1 or more).
+        #[arg(long, allow_negative_numbers = true, value_parser = positive::<u32>)]
         games: u32,
         /// Seconds per decision for an `engine` whose SPEC sets no limit.
-        #[arg(long, value_name = "SECONDS")]
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
         time: Option<f64>,
         /// The seed of chance and of the players' random choices (the same seed, the same
         /// games, for players limited by depth or nodes).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count::<u64>)]
         seed: u64,
         /// Turns after which a game is adjudicated a draw.
-        #[arg(long, default_value_t = 300)]
+        #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = positive::<u64>)]
         max_turns: u64,
         /// Decisions (all players' and chance's, over the whole game) after which a game is
         /// adjudicated a draw, at the next turn's start. No cap if left out. For 5D Chess,
         /// whose turns hold a move on every board: a game whose multiverse explodes reaches
         /// it long before the turn cap.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = positive::<u64>)]
         max_decisions: Option<u64>,
         /// The start position of every game (position text, or @PATH).
         #[arg(long)]
@@ -233,7 +337,7 @@ pub enum Command {
         /// Games played at once, each on its own thread with its own players (one core
         /// each: more jobs than cores makes time-limited players weaker). The games and the
         /// result do not depend on it: every game is seeded from --seed and its number.
-        #[arg(long, value_name = "N", default_value_t = 1)]
+        #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = positive::<usize>)]
         jobs: usize,
         /// Write every game to this folder (made if missing) as it ends: `game-001.pgn`
         /// (`.5dpgn` for 5D Chess) in the variant's record format, and `games.tsv` with
@@ -242,7 +346,7 @@ pub enum Command {
         records: Option<PathBuf>,
         /// Open every game with N decisions chosen at random (from the game's seed), for
         /// varied games between agents that would play the same game every time.
-        #[arg(long, default_value_t = 0, value_name = "N")]
+        #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
         opening: u32,
         /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
         /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
@@ -278,12 +382,13 @@ pub enum Command {
         /// The two players, A (White in game 1) and B, separated by a comma.
         #[arg(long, default_value = "A,B")]
         players: String,
-        /// Seconds per decision, overriding the variant's own limit (0: no limit).
-        #[arg(long, value_name = "SECONDS")]
+        /// Seconds per decision, overriding the variant's own limit (0: no limit; at most
+        /// 86400).
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = move_seconds)]
         move_time: Option<u64>,
         /// The seed of the dice the program rolls for chance (Die Chess); from the clock if
         /// left out. The same seed and the same moves give the same rolls.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = count::<u64>)]
         seed: Option<u64>,
     },
 
@@ -302,7 +407,7 @@ pub enum Command {
         #[arg(long, default_value = "sqlite://omnichess.db", value_name = "URL")]
         database: String,
         /// Engine searches run at once (0: one per core); more wait in a bounded queue.
-        #[arg(long, default_value_t = 0, value_name = "N")]
+        #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<usize>)]
         engine_workers: usize,
     },
 }

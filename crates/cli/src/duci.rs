@@ -93,7 +93,7 @@ fn position(words: &[&str]) -> Result<Multiverse, String> {
 /// `go [movetime MS] [depth N] [nodes N]`: one move (or `submit`) of the turn, or
 /// `nobestmove` when no player is to move.
 fn go(game: Multiverse, words: &[&str]) -> Background {
-    let number = |key: &str| crate::uci::number_after(words, key);
+    let number = |key: &str| crate::uci::go_number(words, key);
     let flag = Arc::new(AtomicBool::new(false));
     let mut limits = Limits {
         depth: number("depth").and_then(|d| u32::try_from(d).ok()),

@@ -30,6 +30,22 @@ pub fn seconds(value: f64, option: &str) -> Result<Duration, CliError> {
         })
 }
 
+/// A transposition table size the memory can hold: `mib` itself, or an error that says how
+/// much can be had (the table takes at most half the available memory; see
+/// [`omnichess_engine::tt::capped_mib`]).
+pub fn hash_mib(mib: usize) -> Result<usize, CliError> {
+    let room = omnichess_engine::tt::capped_mib(mib);
+    if mib > room {
+        let available = omnichess_engine::tt::available_mib().map_or_else(String::new, |free| {
+            format!(" ({free} MiB of memory is available)")
+        });
+        return Err(CliError(format!(
+            "--hash {mib}: the table may take at most {room} MiB now{available}; give --hash {room} or less"
+        )));
+    }
+    Ok(mib.max(1))
+}
+
 /// The search limits of `analyze`.
 pub struct AnalyzeLimits {
     /// Player decisions deep.
@@ -50,6 +66,7 @@ pub fn analyze(
     limits: &AnalyzeLimits,
 ) -> Result<(), CliError> {
     let entry = engine(variant)?;
+    let hash = hash_mib(limits.hash)?;
     // Open the game first, so a bad position or decision is reported in the CLI's own terms.
     let mut game = open::game(variant, position)?;
     if let Some(after) = after {
@@ -67,7 +84,7 @@ pub fn analyze(
             stop: None,
             each_decision: false,
         },
-        hash_mib: Some(limits.hash.max(1)),
+        hash_mib: Some(hash),
     };
     let best = (entry.analyze)(&request, &mut |line| outln!("{line}"))?;
     outln!("bestmove {}", best.join(" "));

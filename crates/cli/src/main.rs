@@ -24,7 +24,7 @@ use error::CliError;
 use output::out;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(help_args(std::env::args_os().collect())) {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             out!("{e}");
@@ -46,25 +46,52 @@ fn main() -> ExitCode {
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more"))
                 .filter(|l| !l.is_empty())
                 .collect();
-            eprintln!("{} (see `omnichess --help`)", message.join(" "));
+            eprintln!(
+                "{} (see `omnichess --help`)",
+                shorten_words(&message.join(" "))
+            );
             return ExitCode::from(2);
         }
     };
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", shorten_words(&e.to_string()));
             ExitCode::from(2)
         }
     }
 }
 
+/// `help --help` and `help COMMAND --help` ask for the same help as `help` and
+/// `help COMMAND`: the flag is dropped (clap's `help` subcommand takes no options).
+fn help_args(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if args.get(1).is_some_and(|a| a == "help") {
+        args.retain(|a| a != "--help" && a != "-h");
+    }
+    args
+}
+
+/// The last guard of the one-line contract, behind the excerpts the messages quote: a word
+/// of the message longer than any position text (a pasted file, a megabyte token that some
+/// message quoted whole) is cut to its excerpt.
+fn shorten_words(message: &str) -> String {
+    let long = 1000;
+    message
+        .split(' ')
+        .map(|word| {
+            if word.chars().count() > long {
+                omnichess_core::excerpt(word)
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn run(command: Command) -> Result<(), CliError> {
     match command {
-        Command::Variants => {
-            commands::variants();
-            Ok(())
-        }
+        Command::Variants { variant } => commands::variants(variant.as_deref()),
         Command::Perft {
             variant,
             position,

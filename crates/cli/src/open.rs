@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use omnichess_core::{DynGame, GameRecord, VariantEntry, find};
+use omnichess_core::{DynGame, GameRecord, VariantEntry, excerpt, find};
 use omnichess_variants::REGISTRY;
 
 use crate::error::CliError;
@@ -12,7 +12,8 @@ pub fn variant(name: &str) -> Result<&'static VariantEntry, CliError> {
     find(REGISTRY, name).ok_or_else(|| {
         let known: Vec<&str> = REGISTRY.iter().map(|e| e.name).collect();
         CliError(format!(
-            "unknown variant `{name}` (known: {})",
+            "unknown variant `{}` (known: {})",
+            excerpt(name),
             known.join(", ")
         ))
     })
@@ -20,16 +21,60 @@ pub fn variant(name: &str) -> Result<&'static VariantEntry, CliError> {
 
 /// Reads a file, naming it in the error.
 pub fn read_file(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("cannot read `{}`: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|e| {
+        CliError(format!(
+            "cannot read `{}`: {e}",
+            excerpt(&path.display().to_string())
+        ))
+    })
 }
 
-/// A `--position` argument: the text itself, or `@PATH` for a file's contents.
+/// A `--position` argument: the text itself, or `@PATH` for a file's contents. Empty text
+/// (an empty argument or file) is refused: leaving `--position` out means the standard start.
 pub fn position_text(arg: &str) -> Result<String, CliError> {
-    match arg.strip_prefix('@') {
-        Some(path) => Ok(read_file(Path::new(path))?.trim().to_owned()),
-        None => Ok(arg.trim().to_owned()),
+    let text = match arg.strip_prefix('@') {
+        Some(path) => read_file(Path::new(path))?.trim().to_owned(),
+        None => arg.trim().to_owned(),
+    };
+    if text.is_empty() {
+        let what = match arg.strip_prefix('@') {
+            Some(path) => format!("the file `{}` is empty", excerpt(path)),
+            None => "it is empty".to_owned(),
+        };
+        return Err(CliError(format!(
+            "--position needs a position text, and {what} (leave --position out for the \
+             standard start)"
+        )));
     }
+    Ok(text)
+}
+
+/// Refuses a game record given as a position (`--position @game.5dpgn`): its moves would be
+/// dropped. A position text that the variant's record reader reads as a record with
+/// decisions is one (a FEN or a 5DFEN reads as a record without decisions).
+fn refuse_record(entry: &VariantEntry, text: &str) -> Result<(), CliError> {
+    if !text.starts_with('[') {
+        return Ok(());
+    }
+    match (entry.parse_record)(text) {
+        Ok(record) if !record.decisions.is_empty() => {
+            let n = record.decisions.len();
+            Err(CliError(format!(
+                "--position got a game record ({n} {}), not a position: check or count it \
+                 with `omnichess replay {name} FILE` or `omnichess actions {name} FILE`, or give \
+                 its start as --position and its moves as --after \"…\"",
+                plural(n, "decision", "decisions"),
+                name = entry.name
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `one` for 1, else `many`: "1 decision", "2 decisions".
+#[must_use]
+pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
 }
 
 /// The position text with a profile file's tokens after it (`--profile`): `position` (or
@@ -54,6 +99,9 @@ pub fn with_profile(
 pub fn game(variant_name: &str, position: Option<&str>) -> Result<Box<dyn DynGame>, CliError> {
     let entry = variant(variant_name)?;
     let text = position.map(position_text).transpose()?;
+    if let Some(text) = text.as_deref() {
+        refuse_record(entry, text)?;
+    }
     Ok((entry.open)(text.as_deref())?)
 }
 
@@ -75,6 +123,12 @@ pub fn play_all(game: &mut dyn DynGame, decisions: &str) -> Result<(), CliError>
 pub fn record(variant_name: &str, path: &Path) -> Result<(Box<dyn DynGame>, GameRecord), CliError> {
     let entry = variant(variant_name)?;
     let text = read_file(path)?;
+    if text.trim().is_empty() {
+        return Err(CliError(format!(
+            "`{}` is empty: a game record needs at least its moves or header tags",
+            excerpt(&path.display().to_string())
+        )));
+    }
     let record =
         (entry.parse_record)(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
     let game = (entry.open)(record.start.as_deref())

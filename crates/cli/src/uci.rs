@@ -62,7 +62,10 @@ pub fn run(variant: &str) -> Result<(), CliError> {
             Some("go") => session.go(&words),
             Some("stop") => session.stop(),
             Some("quit") => break,
-            Some(other) => outln!("info string unknown command `{other}`"),
+            Some(other) => outln!(
+                "info string unknown command `{}`",
+                omnichess_core::excerpt(other)
+            ),
             None => {}
         }
     }
@@ -88,9 +91,21 @@ impl Session {
             .and_then(|i| words.get(i + 1));
         match (name, value.and_then(|v| v.parse::<usize>().ok())) {
             (Some(n), Some(mib)) if n.eq_ignore_ascii_case("hash") => {
-                self.hash_mib = mib.clamp(1, 4096);
+                let wanted = mib.clamp(1, omnichess_engine::tt::MAX_MIB);
+                self.hash_mib = omnichess_engine::tt::capped_mib(wanted).max(1);
+                if self.hash_mib != mib {
+                    outln!(
+                        "info string Hash {mib} MiB is out of reach (1 to {} MiB, at most half \
+                         the available memory): using {} MiB",
+                        omnichess_engine::tt::MAX_MIB,
+                        self.hash_mib
+                    );
+                }
             }
-            _ => outln!("info string unknown option: {}", words.join(" ")),
+            _ => outln!(
+                "info string unknown option: {}",
+                omnichess_core::excerpt(&words.join(" "))
+            ),
         }
     }
 
@@ -128,7 +143,7 @@ impl Session {
     /// [infinite]`: searches on a thread, then prints `bestmove`.
     fn go(&mut self, words: &[&str]) {
         self.stop();
-        let number = |key: &str| number_after(words, key);
+        let number = |key: &str| go_number(words, key);
         let mover = open::game(&self.variant, self.position.as_deref())
             .ok()
             .and_then(|mut g| {
@@ -215,13 +230,48 @@ pub fn input_lines() -> mpsc::Receiver<String> {
     commands
 }
 
-/// The number after `key` in a command (`go depth 5` → 5 for `depth`).
-pub fn number_after(words: &[&str], key: &str) -> Option<u64> {
-    words
+/// The smallest value each numeric `go` parameter accepts (depth also has a largest,
+/// [`omnichess_engine::limits::MAX_DEPTH`]); the times may be 0.
+const GO_MINIMA: &[(&str, u64)] = &[
+    ("depth", 1),
+    ("nodes", 1),
+    ("movetime", 1),
+    ("movestogo", 1),
+    ("wtime", 0),
+    ("btime", 0),
+    ("winc", 0),
+    ("binc", 0),
+];
+
+/// A numeric `go` parameter, when given and valid. An invalid one (`go depth -1`, `go depth
+/// 0`, `go nodes x`) is ignored, and an `info string` line says so and what is accepted.
+pub fn go_number(words: &[&str], key: &str) -> Option<u64> {
+    let at = words.iter().position(|w| *w == key)?;
+    let low = GO_MINIMA
         .iter()
-        .position(|w| *w == key)
-        .and_then(|i| words.get(i + 1))
-        .and_then(|v| v.parse().ok())
+        .find(|(k, _)| *k == key)
+        .map_or(0, |(_, low)| *low);
+    let high = if key == "depth" {
+        u64::from(omnichess_engine::limits::MAX_DEPTH)
+    } else {
+        u64::MAX
+    };
+    let text = words.get(at + 1).copied().unwrap_or("");
+    match text.parse::<u64>() {
+        Ok(n) if (low..=high).contains(&n) => Some(n),
+        _ => {
+            let range = if high == u64::MAX {
+                format!("a whole number, {low} or more")
+            } else {
+                format!("a whole number from {low} to {high}")
+            };
+            outln!(
+                "info string ignored `go {key} {}`: {key} is {range}",
+                omnichess_core::excerpt(text)
+            );
+            None
+        }
+    }
 }
 
 /// The engine's progress line in UCI's units: `time` in milliseconds.

@@ -389,3 +389,256 @@ fn multiverse_moves_and_actions_follow_the_contract() {
         "the present is still yours",
     );
 }
+
+/// One line on stderr, status 2, and no 41 characters of `token` in a row (issue 21).
+fn assert_short_error(o: &std::process::Output, token: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{}", &err[..err.len().min(300)]);
+    assert_eq!(err.lines().count(), 1, "{}", &err[..err.len().min(300)]);
+    let run: String = token.chars().take(41).collect();
+    assert!(
+        !err.contains(&run),
+        "echoed at length: {}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.len() < 1200, "{} bytes: {}", err.len(), &err[..300]);
+}
+
+#[test]
+fn a_megabyte_token_is_quoted_by_a_short_prefix_everywhere() {
+    // 100 000 characters on the command line (the most one argument may hold is 128 KiB), a
+    // megabyte in a file.
+    let token = "x".repeat(100_000);
+    let with_move = format!("Nf3{token}");
+    for variant in ["classic", "qec", "dice", "multiverse", "realms", "dmchess"] {
+        assert_short_error(&omnichess(&["moves", variant, "--after", &token]), &token);
+        assert_short_error(
+            &omnichess(&["perft", variant, "--position", &token, "--depth", "1"]),
+            &token,
+        );
+    }
+    assert_short_error(
+        &omnichess(&["moves", "classic", "--after", &with_move]),
+        &token,
+    );
+    assert_short_error(&omnichess(&["perft", &token, "--depth", "1"]), &token);
+    assert_short_error(&omnichess(&["perft", "classic", "--depth", &token]), &token);
+    assert_short_error(
+        &omnichess(&[
+            "match", "classic", "--a", &token, "--b", "random", "--games", "1",
+        ]),
+        &token,
+    );
+    // A record: the token is quoted in the decision and again in the reason.
+    let megabyte = "x".repeat(1 << 20);
+    let path = temp_file("megabyte.pgn", &format!("1. e4 e5 2. Nf3{megabyte} *\n"));
+    let p = path.to_str().expect("path");
+    assert_short_error(&omnichess(&["replay", "classic", p]), &token);
+    assert_short_error(&omnichess(&["actions", "classic", p]), &token);
+}
+
+#[test]
+fn negative_and_out_of_range_numbers_say_the_range() {
+    for (args, range) in [
+        (&["perft", "classic", "--depth", "-1"][..], "from 0 to 15"),
+        (&["analyze", "classic", "--depth", "-1"], "from 1 to 64"),
+        (&["analyze", "classic", "--nodes", "-3"], "1 or more"),
+        (
+            &["analyze", "classic", "--time", "-5"],
+            "positive number of seconds",
+        ),
+        (
+            &["play", "classic", "--move-time", "-5"],
+            "(0: no limit) from 0 to 86400",
+        ),
+        (&["play", "classic", "--seed", "-5"], "whole number"),
+        (&["actions", "classic", "x.pgn", "--cap", "-1"], "1 or more"),
+        (
+            &[
+                "match", "classic", "--a", "random", "--b", "random", "--games", "-1",
+            ],
+            "1 or more",
+        ),
+        (
+            &[
+                "match", "classic", "--a", "random", "--b", "random", "--games", "1", "--jobs", "0",
+            ],
+            "1 or more",
+        ),
+    ] {
+        let o = omnichess(args);
+        assert_user_error(&o, range);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            !err.contains("tip:") && !err.contains("invalid digit"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn perft_refuses_depths_no_one_can_finish_and_shows_progress_on_long_counts() {
+    assert_user_error(
+        &omnichess(&["perft", "classic", "--depth", "999"]),
+        "would never finish",
+    );
+    assert_user_error(
+        &omnichess(&["perft", "classic", "--depth", "16"]),
+        "at most 15 plies",
+    );
+    // Not a terminal: a line at every interval (10 s; shortened here) until the count ends.
+    let o = Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .args(["perft", "classic", "--depth", "5"])
+        .env("OMNICHESS_PROGRESS_SECONDS", "0.01")
+        .output()
+        .expect("runs");
+    assert_eq!(stdout(&o), "4865609\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.lines()
+            .next()
+            .is_some_and(|l| l.starts_with("perft depth 5: ")
+                && l.contains("/20 first decisions done after")),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_game_record_given_as_a_position_is_refused() {
+    let game = "[Mode \"5D\"]\n[Board \"Standard\"]\n\n1. e3 / e6\n2. Qf3\n";
+    let path = temp_file("record.5dpgn", game);
+    let arg = format!("@{}", path.display());
+    for command in [
+        &["perft", "multiverse", "--position", &arg, "--depth", "1"][..],
+        &["moves", "multiverse", "--position", &arg],
+        &["analyze", "multiverse", "--position", &arg, "--depth", "1"],
+    ] {
+        assert_user_error(&omnichess(command), "--after");
+    }
+    let pgn = temp_file("record.pgn", "[Event \"t\"]\n\n1. e4 e5 *\n");
+    let arg = format!("@{}", pgn.display());
+    assert_user_error(
+        &omnichess(&["moves", "classic", "--position", &arg]),
+        "game record (2 decisions)",
+    );
+    // A 5D position text with tags and boards, without moves, is still a position.
+    let o = omnichess(&[
+        "perft",
+        "multiverse",
+        "--position",
+        "[Board \"Standard\"]",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(stdout(&o), "20\n");
+}
+
+#[test]
+fn empty_positions_and_records_are_errors() {
+    for variant in ["classic", "multiverse", "dmchess"] {
+        assert_user_error(
+            &omnichess(&["perft", variant, "--position", "", "--depth", "1"]),
+            "--position needs a position text",
+        );
+        assert_user_error(
+            &omnichess(&["moves", variant, "--position", "  "]),
+            "it is empty",
+        );
+    }
+    let empty = temp_file("empty.fen", "\n");
+    let arg = format!("@{}", empty.display());
+    assert_user_error(
+        &omnichess(&["moves", "classic", "--position", &arg]),
+        "is empty",
+    );
+    for (variant, name) in [("classic", "empty.pgn"), ("multiverse", "empty.5dpgn")] {
+        let path = temp_file(name, " \n\n");
+        let p = path.to_str().expect("path");
+        assert_user_error(&omnichess(&["actions", variant, p]), "is empty");
+        assert_user_error(&omnichess(&["replay", variant, p]), "is empty");
+    }
+}
+
+#[test]
+fn help_about_help_plays_and_agents() {
+    for args in [
+        &["help", "--help"][..],
+        &["help", "-h"],
+        &["help", "perft", "--help"],
+    ] {
+        let o = omnichess(args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(stdout(&o).contains("Usage:"), "{args:?}");
+    }
+    let top = stdout(&omnichess(&["--help"]));
+    let play_line = top
+        .lines()
+        .find(|l| l.trim_start().starts_with("play"))
+        .expect("play");
+    assert!(play_line.contains("against the computer"), "{play_line}");
+    for command in ["play", "match"] {
+        let text = stdout(&omnichess(&[command, "--help"]));
+        assert!(text.contains("uci:PATH"), "{command} --help: {text}");
+    }
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let path = temp_file("one-move.pgn", "1. e4 *\n");
+    let o = omnichess(&["replay", "classic", path.to_str().expect("path")]);
+    assert!(
+        stdout(&o).starts_with("ok: 1 decision replayed;"),
+        "{}",
+        stdout(&o)
+    );
+    let path = temp_file("two-moves.pgn", "1. e4 e5 *\n");
+    let o = omnichess(&["replay", "classic", path.to_str().expect("path")]);
+    assert!(
+        stdout(&o).starts_with("ok: 2 decisions replayed;"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn variants_multiverse_lists_the_named_starts_with_their_position_text() {
+    let o = omnichess(&["variants", "multiverse"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.starts_with("multiverse\t"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Standard - Turn Zero\t"))
+        .expect("Turn Zero listed");
+    let position = line
+        .split("--position '")
+        .nth(1)
+        .and_then(|p| p.strip_suffix('\''))
+        .expect("the position text");
+    assert_eq!(position, "[Board \"Standard - Turn Zero\"]");
+    let named = text
+        .lines()
+        .filter(|l| l.contains("--position '[Board"))
+        .count();
+    assert!(named > 40, "{named}: {text}");
+    // Every listed text opens its start.
+    for line in text.lines().filter(|l| l.contains("--position '[Board")) {
+        let position = line
+            .split("--position '")
+            .nth(1)
+            .and_then(|p| p.strip_suffix('\''));
+        let o = omnichess(&["moves", "multiverse", "--position", position.expect("text")]);
+        assert!(
+            o.status.success(),
+            "{line}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    assert_user_error(&omnichess(&["variants", "chess960"]), "unknown variant");
+    let o = omnichess(&["variants", "classic"]);
+    assert_eq!(stdout(&o).lines().count(), 1);
+}

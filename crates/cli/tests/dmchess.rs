@@ -175,7 +175,7 @@ fn dmchess_profile_replaces_portals_energy_and_shifts() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let bad = temp_file("bad.profile", "portals=1-2:e2\nenergy=1:a3\nshifts=id\n");
     let o = omnichess(&["moves", "dmchess", "--profile", bad.to_str().expect("path")]);
-    assert_user_error(&o, "D1 has 1 energy squares");
+    assert_user_error(&o, "D1 has 1 energy square, ");
     let o = omnichess(&[
         "perft",
         "dmchess",

@@ -172,7 +172,7 @@ fn match_refuses_bad_specs() {
         &omnichess(&[
             "match", "classic", "--a", "random", "--b", "random", "--games", "0",
         ]),
-        "at least 1",
+        "1 or more",
     );
 }
 
@@ -286,4 +286,78 @@ fn five_d_uci_plays_one_move_at_a_time() {
         "readyok",
     );
     assert!(out.contains("info string error"), "{out}");
+}
+
+#[test]
+fn analyze_refuses_a_hash_beyond_reach_and_depth_0_in_one_line() {
+    // 64 GiB: the process used to abort on the allocation (status 134).
+    for hash in ["65536", "1000000000000", "0", "-1"] {
+        assert_user_error(
+            &omnichess(&["analyze", "classic", "--hash", hash, "--depth", "1"]),
+            "from 1 to 4096",
+        );
+    }
+    let o = omnichess(&["analyze", "classic", "--hash", "1", "--depth", "1"]);
+    assert!(o.status.success());
+    assert_user_error(
+        &omnichess(&["analyze", "classic", "--depth", "0"]),
+        "from 1 to 64",
+    );
+}
+
+#[test]
+fn uci_ignores_invalid_go_parameters_with_an_info_string() {
+    for go in [
+        "go depth -1 nodes 3000",
+        "go depth 0 nodes 3000",
+        "go nodes 3000 depth x",
+    ] {
+        let out = uci_session(&format!("position startpos\n{go}\n"), "bestmove");
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with("info string ignored `go depth") && l.contains("1 to 64")),
+            "{go}: {out}"
+        );
+        assert!(
+            out.lines().any(|l| l.starts_with("bestmove ")),
+            "{go}: {out}"
+        );
+    }
+    let out = uci_session("setoption name Hash value 999999\nisready\n", "readyok");
+    assert!(out.contains("info string Hash 999999 MiB"), "{out}");
+}
+
+/// The first decision of the last `info … pv` line before `bestmove`.
+fn last_pv_first(out: &str) -> Option<&str> {
+    out.lines()
+        .rfind(|l| l.starts_with("info depth"))
+        .and_then(|l| l.split(" pv ").nth(1))
+        .and_then(|pv| pv.split(' ').next())
+}
+
+#[test]
+fn uci_bestmove_after_stop_is_the_first_move_of_the_last_pv() {
+    // Stopped by `stop` (at whatever point the search has reached) and by node counts that
+    // end iterations midway: the best move is always the one the last line showed.
+    let stopped = uci_session(
+        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5\ngo infinite\nisready\nstop\n",
+        "bestmove",
+    );
+    let mut outputs = vec![stopped];
+    // At 66 000 nodes the engine's 8th iteration here is cut after its best changed.
+    for nodes in [2_600, 66_000] {
+        outputs.push(uci_session(
+            &format!("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5\ngo nodes {nodes}\n"),
+            "bestmove",
+        ));
+    }
+    for out in outputs {
+        let best = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .expect("bestmove");
+        if let Some(first) = last_pv_first(&out) {
+            assert_eq!(first, best, "{out}");
+        }
+    }
 }

@@ -69,7 +69,10 @@ mod turns;
 mod variant;
 pub mod view;
 
-pub use error::{DecisionError, PositionError, RecordError, ReplayError};
+pub use error::{
+    DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,
+    shorten_quotes,
+};
 pub use game::Game;
 pub use outcome::{Outcome, Verdict};
 pub use player::Player;

@@ -1,13 +1,16 @@
 //! The engine's errors. Each prints as one clear line.
 
-use omnichess_core::{DecisionError, Outcome, PositionError};
+use omnichess_core::{DecisionError, Outcome, PositionError, excerpt, shorten_quotes};
 use thiserror::Error;
 
 /// Why the engine could not do what it was asked.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum EngineError {
     /// No engine is registered for the variant.
-    #[error("no engine for variant `{name}` (engines exist for: {known})")]
+    #[error(
+        "no engine for variant `{}` (engines exist for: {known})",
+        excerpt(name)
+    )]
     UnknownVariant {
         /// The name asked for.
         name: String,
@@ -18,7 +21,7 @@ pub enum EngineError {
     #[error(transparent)]
     Position(#[from] PositionError),
     /// A decision given after the position cannot be played.
-    #[error("decision {index} (`{text}`): {source}")]
+    #[error("decision {index} (`{}`): {source}", excerpt(text))]
     Decision {
         /// Its 1-based number among the decisions given.
         index: usize,
@@ -34,7 +37,7 @@ pub enum EngineError {
     #[error("chance acts next, not a player: give the chance outcome (e.g. the roll) first")]
     ChanceActs,
     /// An agent specification cannot be read.
-    #[error("bad agent `{spec}`: {reason}")]
+    #[error("bad agent `{}`: {}", excerpt(spec), shorten_quotes(reason))]
     Spec {
         /// The specification as given.
         spec: String,
@@ -42,7 +45,7 @@ pub enum EngineError {
         reason: String,
     },
     /// A match setting is out of range.
-    #[error("bad match setting: {0}")]
+    #[error("bad match setting: {}", shorten_quotes(.0))]
     Match(String),
     /// An agent produced a decision that is not legal (a bug in the agent).
     #[error("agent `{agent}` chose an illegal decision {decision} in position `{position}`")]

@@ -390,8 +390,16 @@ impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Ending::Rules(outcome) => write!(f, "{outcome}"),
-            Ending::TurnCap(cap) => write!(f, "drawn at the turn cap ({cap} turns)"),
-            Ending::DecisionCap(cap) => write!(f, "drawn at the decision cap ({cap} decisions)"),
+            Ending::TurnCap(cap) => write!(
+                f,
+                "drawn at the turn cap ({})",
+                omnichess_core::counted(*cap, "turn", "turns")
+            ),
+            Ending::DecisionCap(cap) => write!(
+                f,
+                "drawn at the decision cap ({})",
+                omnichess_core::counted(*cap, "decision", "decisions")
+            ),
             Ending::NoTurnFound(p) => write!(f, "{p} found no legal turn"),
         }
     }

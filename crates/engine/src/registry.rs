@@ -41,7 +41,9 @@ pub struct AnalysisRequest<'a> {
 /// Analyses a position: calls back with one progress line per completed iteration
 /// (`info depth D score cp N nodes N nps N time S pv …`, the score from the acting player's
 /// view, `score mate N` for a forced result), and returns the acting player's best whole turn
-/// as decision texts.
+/// as decision texts. When the limits cut an iteration short after it found a better first
+/// decision, that line is reported too, with `lowerbound` after the score: the turn returned
+/// always starts with the first decision of the last line reported.
 pub type AnalyzeFn =
     fn(&AnalysisRequest<'_>, &mut dyn FnMut(&str)) -> Result<Vec<String>, EngineError>;
 
@@ -175,9 +177,10 @@ fn info_line<V: Variant>(game: &V, report: &Report<'_, V::Decision>) -> String {
         .player()
         .unwrap_or(omnichess_core::Player::White);
     format!(
-        "info depth {} score {} nodes {} nps {} time {:.3} pv {}",
+        "info depth {} score {}{} nodes {} nps {} time {:.3} pv {}",
         report.depth,
         score::text(report.score, player),
+        if report.complete { "" } else { " lowerbound" },
         report.nodes,
         report.nps(),
         report.elapsed.as_secs_f64(),

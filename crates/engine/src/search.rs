@@ -64,6 +64,11 @@ pub struct Report<'a, D> {
     /// The principal variation: the best decision and the expected replies, up to the first
     /// chance node.
     pub pv: &'a [D],
+    /// Whether the iteration of `depth` finished. `false` for an iteration the limits cut
+    /// short whose best decision so far replaces the previous best: the search returns that
+    /// decision, and reports it so that the last line reported always starts with the decision
+    /// returned. Its score is then a bound: the acting player gets at least that much.
+    pub complete: bool,
 }
 
 impl<D> Report<'_, D> {
@@ -246,6 +251,14 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                     result.score = score;
                     result.pv.clear();
                     result.pv.extend_from_slice(&self.pv[0]);
+                    progress(&Report {
+                        depth,
+                        score,
+                        nodes: self.nodes,
+                        elapsed: self.started.elapsed(),
+                        pv: &result.pv,
+                        complete: false,
+                    });
                 }
                 break;
             }
@@ -262,6 +275,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 nodes: self.nodes,
                 elapsed: result.elapsed,
                 pv: &result.pv,
+                complete: true,
             });
             let proven = score::mate_distance(score).is_some_and(|n| n.unsigned_abs() <= depth);
             let half_time = limits.time.is_some_and(|t| result.elapsed * 2 >= t);

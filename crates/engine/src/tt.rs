@@ -3,11 +3,39 @@
 //! Sized once in MiB (a power-of-two number of entries that fits) and never grown. One entry
 //! per slot, indexed by the low bits of the hash and checked against the whole hash. An entry
 //! is replaced by a result of the same or greater depth, or by any result of a newer search.
+//!
+//! A size is at most [`MAX_MIB`], and never more than the memory the system has free
+//! ([`available_mib`]): asking for more gets a smaller table, never an aborted process.
 
 use crate::score::Score;
 
 /// The default size of the table, in MiB.
 pub const DEFAULT_MIB: usize = 16;
+
+/// The largest table, in MiB (the UCI `Hash` option's maximum).
+pub const MAX_MIB: usize = 4096;
+
+/// The memory the system has available for new allocations, in MiB, where it says
+/// (Linux: `MemAvailable` in `/proc/meminfo`); `None` where it cannot be read.
+#[must_use]
+pub fn available_mib() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// The size a table asked for `mib` MiB gets: at most [`MAX_MIB`], and at most half the
+/// memory available (so that the search and the rest of the system keep room).
+#[must_use]
+pub fn capped_mib(mib: usize) -> usize {
+    cap(mib, available_mib())
+}
+
+fn cap(mib: usize, available: Option<usize>) -> usize {
+    let room = available.map_or(MAX_MIB, |free| (free / 2).max(1));
+    mib.min(MAX_MIB).min(room)
+}
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,14 +71,26 @@ pub struct Table<D> {
 }
 
 impl<D: Copy> Table<D> {
-    /// A table of at most `mib` MiB (0: no table; every probe misses).
+    /// A table of at most `mib` MiB (0: no table; every probe misses), capped by
+    /// [`capped_mib`]; if the memory still cannot be had, the largest smaller table that can
+    /// (halving), so that a large request never aborts the process.
     #[must_use]
     pub fn new(mib: usize) -> Table<D> {
+        Table::sized(capped_mib(mib))
+    }
+
+    /// A table of at most `mib` MiB, smaller where the allocation fails.
+    fn sized(mib: usize) -> Table<D> {
         let entry = std::mem::size_of::<Option<Entry<D>>>().max(1);
         let fit = mib.saturating_mul(1 << 20) / entry;
-        let len = if fit == 0 { 0 } else { 1 << fit.ilog2() };
+        let mut len = if fit == 0 { 0 } else { 1 << fit.ilog2() };
+        let mut slots = Vec::new();
+        while len > 0 && slots.try_reserve_exact(len).is_err() {
+            len /= 2;
+        }
+        slots.resize(len, None);
         Table {
-            slots: vec![None; len],
+            slots,
             generation: 0,
         }
     }
@@ -138,5 +178,21 @@ mod tests {
         t.store(7, 2, Bound::Exact, 0.0, None);
         assert_eq!(t.probe(7).map(|e| e.depth), Some(5));
         assert_eq!(Table::<u16>::new(0).capacity(), 0);
+    }
+
+    #[test]
+    fn a_table_larger_than_memory_is_capped_not_an_abort() {
+        // 64 GiB (the old `vec!` aborted the process): capped by the maximum and by memory.
+        assert_eq!(cap(65_536, None), MAX_MIB);
+        assert_eq!(cap(65_536, Some(24_000)), MAX_MIB);
+        assert_eq!(cap(65_536, Some(1_000)), 500);
+        assert_eq!(cap(usize::MAX, Some(0)), 1);
+        assert_eq!(cap(16, Some(24_000)), 16);
+        assert!(capped_mib(usize::MAX) <= MAX_MIB);
+        if let Some(free) = available_mib() {
+            assert!(capped_mib(usize::MAX) <= (free / 2).max(1));
+        }
+        let small: Table<u16> = Table::new(1);
+        assert!(small.capacity() > 0);
     }
 }

@@ -53,39 +53,82 @@ fn walk(
     }
 }
 
+/// One case: a position reached by random decisions from `variant`'s start; at a turn's
+/// start, the search's count must equal brute force's.
+fn check(variant: &str, choices: Vec<usize>) -> Result<(), TestCaseError> {
+    let mut g = Multiverse::from_position_text(&format!("[Board \"{variant}\"]")).expect("variant");
+    let mut list = Vec::new();
+    for c in choices {
+        if matches!(g.to_act(), ToAct::Nobody(_)) {
+            break;
+        }
+        // Play one random decision, then finish the turn as soon as it may end.
+        g.decisions(&mut list);
+        let moves: Vec<Decision5> = list
+            .iter()
+            .copied()
+            .filter(|d| *d != Decision5::Submit)
+            .collect();
+        if moves.is_empty() {
+            break;
+        }
+        g.apply(moves[c % moves.len()]);
+        g.decisions(&mut list);
+        if list.contains(&Decision5::Submit) {
+            g.apply(Decision5::Submit);
+        } else {
+            g.undo();
+            break;
+        }
+    }
+    if !g.at_turn_start() {
+        return Ok(());
+    }
+    let brute = brute_force(&mut g.clone());
+    prop_assert_eq!(
+        g.count_turns(u64::MAX),
+        brute as u64,
+        "at {}",
+        g.position_text()
+    );
+    Ok(())
+}
+
+/// The variants whose positions are small enough for brute force.
+fn small_variants() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "Focused - Just Kings",
+        "Focused - Just Knights",
+        "Very Small - Open",
+        "Focused - Just Rooks",
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// A quick sample for every test run (the full 400 cases take minutes in debug builds).
+    #[test]
+    fn the_search_counts_what_brute_force_finds_quick(
+        variant in small_variants(),
+        choices in prop::collection::vec(any::<usize>(), 0..14),
+    ) {
+        check(variant, choices)?;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
 
+    /// The full 400 cases: over three minutes in a debug build, so CI runs it in release
+    /// (`.ci/run`: `cargo test --release -p omnichess-variants --test multiverse_search --
+    /// --ignored`).
     #[test]
+    #[ignore = "slow in debug builds; CI runs it with --release -- --ignored"]
     fn the_search_counts_what_brute_force_finds(
-        variant in prop::sample::select(vec!["Focused - Just Kings", "Focused - Just Knights", "Very Small - Open", "Focused - Just Rooks"]),
+        variant in small_variants(),
         choices in prop::collection::vec(any::<usize>(), 0..14),
     ) {
-        let mut g = Multiverse::from_position_text(&format!("[Board \"{variant}\"]")).expect("variant");
-        let mut list = Vec::new();
-        for c in choices {
-            if matches!(g.to_act(), ToAct::Nobody(_)) {
-                break;
-            }
-            // Play one random decision, then finish the turn as soon as it may end.
-            g.decisions(&mut list);
-            let moves: Vec<Decision5> = list.iter().copied().filter(|d| *d != Decision5::Submit).collect();
-            if moves.is_empty() {
-                break;
-            }
-            g.apply(moves[c % moves.len()]);
-            g.decisions(&mut list);
-            if list.contains(&Decision5::Submit) {
-                g.apply(Decision5::Submit);
-            } else {
-                g.undo();
-                break;
-            }
-        }
-        if !g.at_turn_start() {
-            return Ok(());
-        }
-        let brute = brute_force(&mut g.clone());
-        prop_assert_eq!(g.count_turns(u64::MAX), brute as u64, "at {}", g.position_text());
+        check(variant, choices)?;
     }
 }

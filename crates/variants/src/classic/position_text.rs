@@ -255,8 +255,9 @@ fn parse_board(text: &str) -> Result<[Option<(Piece, Color)>; 64], PositionError
         }
         if file != 8 {
             return Err(err(format!(
-                "rank {} (`{rank_text}`) describes {file} squares, not 8",
-                rank + 1
+                "rank {} (`{rank_text}`) describes {}, not 8",
+                rank + 1,
+                omnichess_core::counted(file as u64, "square", "squares")
             )));
         }
     }

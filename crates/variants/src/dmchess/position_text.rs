@@ -345,9 +345,9 @@ fn read_boards(
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 8 {
             return Err(err(format!(
-                "board D{} has {} ranks, not 8",
+                "board D{} has {}, not 8",
                 d + 1,
-                ranks.len()
+                omnichess_core::counted(ranks.len() as u64, "rank", "ranks")
             )));
         }
         for (i, rank_text) in ranks.iter().enumerate() {
@@ -408,9 +408,10 @@ fn read_boards(
             }
             if file != 8 {
                 return Err(err(format!(
-                    "D{} rank {} has {file} squares, not 8",
+                    "D{} rank {} has {}, not 8",
                     d + 1,
-                    rank + 1
+                    rank + 1,
+                    omnichess_core::counted(u64::from(file), "square", "squares")
                 )));
             }
         }

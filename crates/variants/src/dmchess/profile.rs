@@ -192,9 +192,9 @@ impl Profile {
         for (d, bits) in self.energy.iter().enumerate() {
             if bits.count_ones() != 8 {
                 return Err(format!(
-                    "profile: D{} has {} energy squares, 5.3.1 says 8",
+                    "profile: D{} has {}, 5.3.1 says 8",
                     d + 1,
-                    bits.count_ones()
+                    omnichess_core::counted(bits.count_ones(), "energy square", "energy squares")
                 ));
             }
         }

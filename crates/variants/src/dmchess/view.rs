@@ -143,7 +143,7 @@ impl DmChess {
             let kings = pos.kings(player).count();
             let checked = self.kings_in_check(player);
             notes.push(format!(
-                "{}: {kings} king{}{}; controls {} of {DIMENSIONS} dimensions ({DOMINANCE} win, 7.2); {pieces} pieces, total DEL {del}.",
+                "{}: {kings} king{}{}; controls {} of {DIMENSIONS} dimensions ({DOMINANCE} win, 7.2); {}, total DEL {del}.",
                 capitalised(player),
                 if kings == 1 { "" } else { "s" },
                 if checked > 0 {
@@ -152,6 +152,7 @@ impl DmChess {
                     String::new()
                 },
                 pos.controlled(player),
+                omnichess_core::counted(pieces, "piece", "pieces"),
             ));
         }
         notes.push(if pos.to_shift == 1 {

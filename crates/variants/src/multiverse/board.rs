@@ -42,8 +42,8 @@ impl Board {
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != height as usize {
             return Err(format!(
-                "`{text}` has {} rows; the board has {height}",
-                rows.len()
+                "`{text}` has {}; the board has {height}",
+                omnichess_core::counted(rows.len() as u64, "row", "rows")
             ));
         }
         let mut board = Board::default();
@@ -92,7 +92,10 @@ impl Board {
                 x += 1;
             }
             if x != width {
-                return Err(format!("row `{row}` describes {x} squares, not {width}"));
+                return Err(format!(
+                    "row `{row}` describes {}, not {width}",
+                    omnichess_core::counted(x.unsigned_abs(), "square", "squares")
+                ));
             }
         }
         Ok(board)

@@ -141,6 +141,7 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
                     .push((name.to_owned(), value.trim().trim_matches('"').to_owned()));
             }
             i += close + 1;
+            body_start = i;
             continue;
         }
         if !c.is_whitespace() {
@@ -268,4 +269,28 @@ pub(super) fn write(
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn tags_that_end_the_text_are_not_read_as_moves() {
+        // Without a line break after the last tag, its words were read as decisions.
+        for text in [
+            "[Board \"Standard\"]",
+            "[Board \"Custom\"] [Size \"5x5\"] [5/5/5/5/K3k:0:1:w]",
+        ] {
+            let record = parse(text).expect("a record");
+            assert!(
+                record.decisions.is_empty(),
+                "{text}: {:?}",
+                record.decisions
+            );
+            assert!(record.start.is_some());
+        }
+        let record = parse("[Board \"Standard\"] 1. e3 / e6").expect("a record");
+        assert_eq!(record.decisions.len(), 4);
+    }
 }

@@ -1,0 +1,42 @@
+//! A search cut short by its limits (nodes, time, `stop`) returns the first decision of the
+//! last line it reported (issue 21: UCI's `bestmove` after `stop` differed from the last
+//! `info … pv`).
+
+use omnichess_core::Variant;
+use omnichess_engine::eval::ClassicEval;
+use omnichess_engine::{Limits, Search};
+use omnichess_variants::classic::Classic;
+
+#[test]
+fn the_decision_returned_starts_the_last_line_reported() {
+    let positions = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4",
+        "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        "2r3k1/pp3ppp/2n5/3p4/3P4/2N2N2/PP3PPP/2R3K1 w - - 0 1",
+    ];
+    let mut cut_short = 0;
+    for fen in positions {
+        let game = Classic::from_position_text(fen).expect("a position");
+        // 66 000 and 170 000 nodes cut an iteration of the third position after its best
+        // changed: the case that printed a `bestmove` no line had shown.
+        for nodes in [700, 2_600, 9_000, 66_000, 170_000] {
+            let mut search = Search::new(ClassicEval, 1);
+            let mut last: Option<(String, bool)> = None;
+            let result = search
+                .search(&game, &Limits::nodes(nodes), &mut |report| {
+                    last = Some((format!("{:?}", report.pv[0]), report.complete));
+                })
+                .expect("a search");
+            if let Some((first, complete)) = last {
+                assert_eq!(
+                    first,
+                    format!("{:?}", result.best),
+                    "{fen} at {nodes} nodes"
+                );
+                cut_short += usize::from(!complete);
+            }
+        }
+    }
+    assert!(cut_short > 0, "no search was cut short after a new best");
+}
