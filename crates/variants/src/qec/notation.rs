@@ -261,8 +261,8 @@ fn parse_shape(text: &str) -> Option<Shape> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::state::Phase;
+    use super::*;
 
     #[test]
     fn shapes_read_every_written_form() {
