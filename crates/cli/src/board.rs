@@ -97,6 +97,7 @@ pub fn single(view: &View, last: Option<(Cell, Cell)>, bottom: Player, style: St
     for &f in &files {
         let _ = write!(header, " {} ", board.files[f]);
     }
+    let header = header.trim_end().to_owned();
     let mut out = format!("{header}\n");
     let marked = |sq: u16, cells: &[Cell]| cells.iter().any(|c| c.board == 0 && c.square == sq);
     let last_cells: Vec<Cell> = last.map(|(a, b)| vec![a, b]).unwrap_or_default();
@@ -291,6 +292,8 @@ pub fn multiverse(view: &View, bottom: Player, width: usize, style: Style) -> St
             .unwrap_or_default();
         let _ = write!(out, "{label:<board_width$}");
     }
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
     out.push('\n');
     for &row in &rows {
         let in_row: Vec<(usize, &BoardView)> = view
@@ -312,6 +315,8 @@ pub fn multiverse(view: &View, bottom: Player, width: usize, style: Style) -> St
             };
             let _ = write!(out, "{mark:<board_width$}");
         }
+        let trimmed = out.trim_end_matches(' ').len();
+        out.truncate(trimmed);
         out.push('\n');
         let ranks = first.ranks.len();
         for i in 0..ranks {
@@ -412,11 +417,11 @@ mod tests {
         ));
         assert_eq!(
             single(&view, last, Player::White, plain),
-            "   a  b \n 2 .  k  2\n 1[K][.] 1\n   a  b \n"
+            "   a  b\n 2 .  k  2\n 1[K][.] 1\n   a  b\n"
         );
         assert_eq!(
             single(&view, None, Player::Black, plain),
-            "   b  a \n 1 .  K  1\n 2 k  .  2\n   b  a \n"
+            "   b  a\n 1 .  K  1\n 2 k  .  2\n   b  a\n"
         );
     }
 }

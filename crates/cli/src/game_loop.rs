@@ -278,7 +278,15 @@ impl Table<'_> {
         outln!();
         let view = game.view();
         let style = self.options.style;
-        if view.boards.len() == 1 {
+        if game.variant_name() == "multiverse" {
+            out!(
+                "{}",
+                board::multiverse(&view, self.bottom, board::terminal_width(), style)
+            );
+            for note in &view.notes {
+                outln!("{note}");
+            }
+        } else if view.boards.len() == 1 {
             out!(
                 "{}",
                 board::single(&view, last_move(game), self.bottom, style)
@@ -295,14 +303,6 @@ impl Table<'_> {
                 .map_or(0, |i| i + 1);
             for line in &lines[after..] {
                 outln!("{line}");
-            }
-        } else if game.variant_name() == "multiverse" {
-            out!(
-                "{}",
-                board::multiverse(&view, self.bottom, board::terminal_width(), style)
-            );
-            for note in &view.notes {
-                outln!("{note}");
             }
         } else {
             out!("{}", game.diagram_for(Some(self.bottom)));

@@ -80,18 +80,20 @@ fn load(variant: &str, path: &Path) -> Result<Saved, CliError> {
     })
 }
 
-/// Where a game is saved when the players leave it: `$OMNICHESS_SAVE_DIR`, else
+/// Where a game is saved when the players leave it: `$OMNICHESS_SAVE_DIR`; else, when the
+/// game is played at a terminal (not a script's piped input),
 /// `$XDG_DATA_HOME/omnichess/games`, else `~/.local/share/omnichess/games`, in a file named
 /// for the variant and the time (`classic-1767000000.pgn`).
 fn save_path(variant: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("OMNICHESS_SAVE_DIR")
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("XDG_DATA_HOME").map(|d| PathBuf::from(d).join("omnichess/games"))
-        })
-        .or_else(|| {
-            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share/omnichess/games"))
-        })?;
+    use std::io::IsTerminal;
+    let dir = match std::env::var_os("OMNICHESS_SAVE_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None if !std::io::stdin().is_terminal() => return None,
+        None => match std::env::var_os("XDG_DATA_HOME") {
+            Some(d) => PathBuf::from(d).join("omnichess/games"),
+            None => PathBuf::from(std::env::var_os("HOME")?).join(".local/share/omnichess/games"),
+        },
+    };
     let extension = open::variant(variant).map_or("txt", |e| e.record_extension);
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
