@@ -155,7 +155,9 @@ impl ChessClocks {
             .iter()
             .map(|&p| {
                 let c = &self.clocks[p as usize];
-                let s = self.left(p, game).as_secs();
+                // Rounded up: a clock shows 0:00 only when it has run out.
+                let left = self.left(p, game);
+                let s = left.as_secs() + u64::from(left.subsec_nanos() > 0);
                 let increment = c.increment.as_secs();
                 let plus = if increment > 0 {
                     format!(" (+{increment} s)")

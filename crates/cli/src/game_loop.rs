@@ -250,16 +250,22 @@ impl Table<'_> {
         }
     }
 
+    /// Takes back the last decision a player made, with the chance outcomes that followed
+    /// it, so that an undo never re-rolls the dice (nor takes back the first roll).
     fn undo_one(&mut self) -> bool {
-        let mut undone = false;
-        while self.game.undo() {
+        if !self.turns.iter().any(|t| t.1.is_some()) {
+            return false;
+        }
+        while let Some(&(_, actor)) = self.turns.last() {
+            if !self.game.undo() {
+                return false;
+            }
             self.turns.pop();
-            undone = true;
-            if self.game.to_act() != ToAct::Chance {
-                break;
+            if actor.is_some() {
+                return true;
             }
         }
-        undone
+        false
     }
 
     fn show(&mut self) {

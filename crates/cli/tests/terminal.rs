@@ -166,7 +166,7 @@ fn the_clock_flags_a_player_who_runs_out() {
     let o = child.wait_with_output().expect("ends");
     let text = stdout(&o);
     assert!(
-        text.contains("(clocks: white 0:01, black 0:01; running out loses)"),
+        text.contains("(clocks: white 0:02, black 0:02; running out loses)"),
         "{text}"
     );
     assert!(text.contains("white ran out of time\n"), "{text}");
