@@ -252,7 +252,7 @@ pub fn multiverse(view: &View, bottom: Player, width: usize, style: Style) -> St
     };
     let files = first.files.len();
     let board_width = 2 * files + 2;
-    let label_width = 5;
+    let label_width = 6;
     let max_col = view.boards.iter().map(|b| b.column).max().unwrap_or(0);
     let min_col = view.boards.iter().map(|b| b.column).min().unwrap_or(0);
     let present = view
@@ -321,7 +321,9 @@ pub fn multiverse(view: &View, bottom: Player, width: usize, style: Style) -> St
         let ranks = first.ranks.len();
         for i in 0..ranks {
             let head = if i == ranks / 2 - 1 { line } else { "" };
-            let _ = write!(out, "{head:<label_width$}");
+            let (_, rank_order) = order(first, bottom);
+            let rank = first.ranks.get(rank_order[i]).map_or("", String::as_str);
+            let _ = write!(out, "{head:<3}{rank:>2} ");
             for &c in &columns {
                 match in_row.iter().find(|(_, b)| b.column == c) {
                     Some(&(index, b)) => {
@@ -365,6 +367,24 @@ pub fn multiverse(view: &View, bottom: Player, width: usize, style: Style) -> St
             out.truncate(trimmed);
             out.push('\n');
         }
+        // The file letters under the row's boards, to type the squares.
+        let (file_order, _) = order(first, bottom);
+        let letters: String = file_order
+            .iter()
+            .map(|&f| format!("{} ", first.files[f]))
+            .collect();
+        let _ = write!(out, "{:label_width$}", "");
+        for &c in &columns {
+            let text = if in_row.iter().any(|(_, b)| b.column == c) {
+                letters.as_str()
+            } else {
+                ""
+            };
+            let _ = write!(out, "{text:<board_width$}");
+        }
+        let trimmed = out.trim_end_matches(' ').len();
+        out.truncate(trimmed);
+        out.push('\n');
     }
     if let Some(p) = present {
         let _ = write!(out, "{:label_width$}", "");
