@@ -249,6 +249,19 @@ pub enum Command {
         /// Every engine without a limit of its own plays on that clock.
         #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
         time_control: Option<String>,
+        /// A game clock for both players: MINUTES+SECONDS added per turn (`5+3`; decimals
+        /// allowed). Shown under the board; the player whose time runs out loses.
+        #[arg(long, value_name = "MIN+INC", conflicts_with = "time_control")]
+        clock: Option<String>,
+        /// Resume a game saved by `play` (on leaving, or with `save FILE`), clocks included.
+        #[arg(long, value_name = "FILE", conflicts_with = "position")]
+        load: Option<std::path::PathBuf>,
+        /// No colours (also when the NO_COLOR environment variable is set).
+        #[arg(long)]
+        no_color: bool,
+        /// Plain ASCII pieces (K Q R B N P for White, lower case for Black).
+        #[arg(long)]
+        ascii: bool,
     },
 
     /// Search a position with the engine. Prints a progress line per completed depth

@@ -1,13 +1,17 @@
 //! The interactive game: the board, a prompt, decisions and commands typed at one keyboard,
-//! and the per-decision clock of variants that have one (QEC: three minutes, §3.3).
+//! the computer's turns, the game clocks (`--clock`, `--time-control`) and the per-decision
+//! clock of variants that have one (QEC: three minutes, §3.3). Every decision is shown in the
+//! notation the players type ([`DynGame::move_list`]).
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use omnichess_core::hashing::splitmix64;
-use omnichess_core::{DynGame, Outcome, Player, ToAct};
+use omnichess_core::{Cell, DynGame, Outcome, Player, ToAct};
 use omnichess_engine::registry::DynAgent;
 
+use crate::board::{self, Style};
 use crate::chess_clocks::ChessClocks;
 use crate::error::CliError;
 use crate::input::{Input, Wait};
@@ -17,12 +21,16 @@ use crate::output::{out, outln};
 const COMMANDS: &str = "\
 Or type one of:
   moves        list the legal decisions
-  undo         take back the last decision
+  history      the decisions played so far, numbered
+  undo         take back the last decision (against the computer: its reply and your move)
+  hint         the engine's suggestion for the player to move
+  flip         turn the board (the side to move is at the bottom)
   draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
   agree        both players agree to a draw (two players at one keyboard)
   resign       the player to move resigns
   position     print the position text (FEN for classic)
-  save FILE    write the game so far as a game record (PGN for classic)
+  save FILE    write the game so far (a game record, PGN for classic, with the clocks);
+               `play VARIANT --load FILE` resumes it. Leaving saves the game too.
   think        against the computer: show or hide its thinking
   help         show this text
   quit         leave (also end of input)";
@@ -47,7 +55,31 @@ pub struct LoopOptions {
     /// Return as soon as the game is over (a series goes on to its next game), rather than
     /// waiting for `quit` (so that the players may still `undo` or `save`).
     pub leave_when_over: bool,
+    /// How the board is drawn.
+    pub style: Style,
+    /// The players' own names, first player first (a QEC series), shown in the prompt.
+    pub names: Option<[String; 2]>,
+    /// The variant's name and start position text, for `hint`'s engine.
+    pub variant: String,
+    /// The start position text (`None`: the standard start).
+    pub start: Option<String>,
+    /// Decisions to play before the first prompt (a loaded game), in the variant's notation.
+    pub replay: Vec<String>,
+    /// Chance outcomes the program had rolled before (a loaded game), so that the rolls go on
+    /// as they would have.
+    pub rolls: u64,
+    /// The clocks as a saved game kept them ([`ChessClocks::save_text`]).
+    pub saved_clocks: Option<String>,
+    /// Where the game is saved when the players leave it (`None`: not saved).
+    pub save_to: Option<PathBuf>,
 }
+
+/// The tag of a saved game that keeps the clocks.
+pub const CLOCK_TAG: &str = "OmnichessClocks";
+/// The tag of a saved game that keeps the dice's seed.
+pub const SEED_TAG: &str = "OmnichessSeed";
+/// The tag of a saved game that keeps how many times the program rolled.
+pub const ROLLS_TAG: &str = "OmnichessRolls";
 
 /// The computer as one of the players (`play --vs`).
 pub struct Opponent {
@@ -75,8 +107,345 @@ impl Opponent {
         for text in &turn {
             game.play(text)?;
         }
-        outln!("{} plays: {}", game.player_name(self.side), turn.join(" "));
+        let shown = shown_tail(game, turn.len());
+        outln!("{} plays: {shown}", game.player_name(self.side));
         Ok(turn.len())
+    }
+}
+
+/// The last `n` decisions played, as the move list shows them (`submit` left out).
+fn shown_tail(game: &dyn DynGame, n: usize) -> String {
+    let list = game.move_list();
+    let from = list.len().saturating_sub(n);
+    let shown: Vec<&str> = list[from..]
+        .iter()
+        .map(String::as_str)
+        .filter(|t| *t != "submit")
+        .collect();
+    if shown.is_empty() {
+        "submit".to_owned()
+    } else {
+        shown.join(" ")
+    }
+}
+
+/// The decisions played, numbered by turn (`1. e4 e5 2. Nf3`): `turns` holds for each the
+/// turn index before it and who made it (`None` for chance).
+fn numbered(game: &dyn DynGame, turns: &[(u64, Option<Player>)], last: usize) -> String {
+    let list = game.move_list();
+    let mut groups: Vec<(Option<Player>, Vec<&str>)> = Vec::new();
+    let mut current = None;
+    for (i, text) in list.iter().enumerate() {
+        let (turn, actor) = turns.get(i).copied().unwrap_or((u64::MAX, None));
+        if current != Some(turn) || groups.is_empty() {
+            groups.push((None, Vec::new()));
+            current = Some(turn);
+        }
+        if let Some(g) = groups.last_mut() {
+            if g.0.is_none() {
+                g.0 = actor;
+            }
+            if text != "submit" {
+                g.1.push(text);
+            }
+        }
+    }
+    let mut number = 0;
+    let mut parts = Vec::new();
+    for (k, (actor, texts)) in groups.iter().enumerate() {
+        let text = if texts.is_empty() {
+            "submit".to_owned()
+        } else {
+            texts.join(" ")
+        };
+        match actor {
+            Some(Player::Black) if k == 0 => {
+                number += 1;
+                parts.push(format!("{number}... {text}"));
+            }
+            Some(Player::Black) => parts.push(text),
+            _ => {
+                number += 1;
+                parts.push(format!("{number}. {text}"));
+            }
+        }
+    }
+    let from = parts.len().saturating_sub(last);
+    let mut out = parts[from..].join(" ");
+    if from > 0 {
+        out.insert_str(0, "… ");
+    }
+    out
+}
+
+/// The squares of the last move (the last decision that moved a piece, past chance).
+fn last_move(game: &dyn DynGame) -> Option<(Cell, Cell)> {
+    let history = game.history();
+    for back in 1..=history.len().min(4) {
+        let text = &history[history.len() - back];
+        let before = game.view_before(back)?;
+        if let Some(m) = before.moves.iter().find(|m| &m.text == text) {
+            return m.from.zip(m.to);
+        }
+    }
+    None
+}
+
+/// A decision as the move list would show it, if played now.
+fn display_of(game: &mut dyn DynGame, text: &str) -> String {
+    if game.play(text).is_err() {
+        return text.to_owned();
+    }
+    let shown = game.move_list().pop().unwrap_or_else(|| text.to_owned());
+    game.undo();
+    shown
+}
+
+/// The state of one terminal game.
+struct Table<'a> {
+    game: &'a mut dyn DynGame,
+    options: &'a LoopOptions,
+    /// Per decision played: the turn index before it and who made it.
+    turns: Vec<(u64, Option<Player>)>,
+    dice: Roller,
+    clocks: Option<ChessClocks>,
+    limit: Option<Duration>,
+    ended: Option<Outcome>,
+    /// The computer's side, if it plays.
+    computer: Option<Player>,
+    /// The board is turned from its usual side.
+    flipped: bool,
+    /// The side last drawn at the bottom.
+    bottom: Player,
+    /// The only decision open to the player, shown in the notation typed (Enter plays it).
+    only: Option<String>,
+}
+
+impl Table<'_> {
+    /// Plays a decision and keeps the turn log.
+    fn play(&mut self, text: &str) -> Result<(), omnichess_core::DecisionError> {
+        let before = (self.game.turn_index(), self.game.to_act().player());
+        self.game.play(text)?;
+        self.turns.push(before);
+        Ok(())
+    }
+
+    fn log_tail(&mut self, n: usize, before: u64, actor: Option<Player>) {
+        for _ in 0..n {
+            self.turns.push((before, actor));
+        }
+    }
+
+    fn roll(&mut self) {
+        while self.game.to_act() == ToAct::Chance {
+            let turn = self.game.turn_index();
+            let Some(pick) = self.dice.pick(&*self.game) else {
+                return;
+            };
+            outln!("chance: {pick}");
+            if self.game.play(&pick).is_err() {
+                return;
+            }
+            self.turns.push((turn, None));
+        }
+    }
+
+    /// Takes back the last decision a player made, with the chance outcomes that followed
+    /// it, so that an undo never re-rolls the dice (nor takes back the first roll).
+    fn undo_one(&mut self) -> bool {
+        if !self.turns.iter().any(|t| t.1.is_some()) {
+            return false;
+        }
+        while let Some(&(_, actor)) = self.turns.last() {
+            if !self.game.undo() {
+                return false;
+            }
+            self.turns.pop();
+            if actor.is_some() {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn show(&mut self) {
+        let game = &*self.game;
+        let acting = game.to_act().player();
+        let usual = self
+            .computer
+            .map(Player::opponent)
+            .or(acting)
+            .unwrap_or(self.bottom);
+        self.bottom = if self.flipped {
+            usual.opponent()
+        } else {
+            usual
+        };
+        outln!();
+        let view = game.view();
+        let style = self.options.style;
+        if game.variant_name() == "multiverse" {
+            out!(
+                "{}",
+                board::multiverse(&view, self.bottom, board::terminal_width(), style)
+            );
+            for note in &view.notes {
+                outln!("{note}");
+            }
+        } else if view.boards.len() == 1 {
+            out!(
+                "{}",
+                board::single(&view, last_move(game), self.bottom, style)
+            );
+            // The variant's own lines under its board (the side to move, links, the roll).
+            let diagram = game.diagram_for(Some(self.bottom));
+            let lines: Vec<&str> = diagram.lines().collect();
+            let after = lines
+                .iter()
+                .rposition(|l| {
+                    let t = l.trim();
+                    t.starts_with('a') && t.ends_with('h') || t.starts_with('h') && t.ends_with('a')
+                })
+                .map_or(0, |i| i + 1);
+            for line in &lines[after..] {
+                outln!("{line}");
+            }
+        } else {
+            out!("{}", game.diagram_for(Some(self.bottom)));
+        }
+        if !self.turns.is_empty() {
+            outln!("moves: {}", numbered(game, &self.turns, 8));
+        }
+        if let Some(start) = game.view_before(game.history().len())
+            && let Some(line) = board::captured(
+                &start,
+                &view,
+                [
+                    game.player_name(Player::White),
+                    game.player_name(Player::Black),
+                ],
+                style,
+            )
+        {
+            outln!("{line}");
+        }
+        self.only = None;
+        if let Some(outcome) = self.ended {
+            outln!("game over: {}", game.outcome_text(outcome));
+        } else if let ToAct::Nobody(outcome) = game.to_act() {
+            outln!("game over: {}", game.outcome_text(outcome));
+        } else {
+            if let Some(reason) = game.claimable_draw() {
+                outln!(
+                    "({} may claim a draw by {reason}: type `draw`)",
+                    game.to_act_text()
+                );
+            }
+            if let Some(c) = &self.clocks {
+                outln!("({}; running out loses)", c.line(game));
+            }
+            if let Some(l) = self.limit {
+                outln!("({} per decision; running out loses)", clock(l));
+            }
+            let open = game.decisions();
+            if let ([(text, None)], true) = (&open[..], acting != self.computer) {
+                let text = text.clone();
+                let shown = display_of(self.game, &text);
+                if shown == "--" {
+                    outln!("(nothing of the rolled kind can move: press Enter to pass the turn)");
+                } else {
+                    outln!("(the only legal decision is {shown}: press Enter to play it)");
+                }
+                self.only = Some(text);
+            }
+        }
+    }
+
+    fn prompt(&self, over: Option<Outcome>) -> String {
+        match over {
+            Some(_) => "game over> ".to_owned(),
+            None => {
+                let mut p = self.game.to_act_text();
+                if let (Some(names), Some(player)) =
+                    (&self.options.names, self.game.to_act().player())
+                {
+                    p = format!("{} ({p})", names[player as usize]);
+                }
+                format!("{p}> ")
+            }
+        }
+    }
+
+    /// The game as a save file: the record, with the clocks and the dice's state as tags.
+    fn save_text(&self) -> String {
+        let mut tags = String::new();
+        if let Some(c) = &self.clocks {
+            tags.push_str(&format!("[{CLOCK_TAG} \"{}\"]\n", c.save_text(&*self.game)));
+        }
+        if self.dice.rolls > 0 || self.turns.iter().any(|t| t.1.is_none()) {
+            tags.push_str(&format!("[{SEED_TAG} \"{}\"]\n", self.dice.seed));
+            tags.push_str(&format!("[{ROLLS_TAG} \"{}\"]\n", self.dice.rolls));
+        }
+        format!("{tags}{}", self.game.record_text())
+    }
+
+    fn save(&self, path: &std::path::Path) -> Result<(), std::io::Error> {
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(path, self.save_text())
+    }
+
+    /// On leaving: saves the game where the options say, if anything was played.
+    fn leave(&self, over: Option<Outcome>) -> GameEnd {
+        if let Some(path) = &self.options.save_to
+            && !self.turns.is_empty()
+        {
+            match self.save(path) {
+                Ok(()) => outln!(
+                    "game saved to {0} (resume: omnichess play {1} --load {0})",
+                    path.display(),
+                    self.options.variant
+                ),
+                Err(e) => outln!("cannot save the game to {}: {e}", path.display()),
+            }
+        }
+        over.map_or(GameEnd::Quit, GameEnd::Over)
+    }
+
+    fn hint(&mut self) -> String {
+        let suggestion = (|| -> Result<Vec<String>, CliError> {
+            let entry = crate::engine_commands::engine(&self.options.variant)?;
+            let mut agent = (entry.agent)(
+                "engine:time=1",
+                self.options.seed,
+                omnichess_engine::agents::DEFAULT_TIME,
+            )?;
+            Ok(agent.choose(
+                self.options.start.as_deref(),
+                &self.game.history(),
+                &mut |_| {},
+            )?)
+        })();
+        match suggestion {
+            Ok(turn) => {
+                let mut played = 0;
+                for text in &turn {
+                    if self.game.play(text).is_err() {
+                        break;
+                    }
+                    played += 1;
+                }
+                let shown = shown_tail(&*self.game, played);
+                for _ in 0..played {
+                    self.game.undo();
+                }
+                format!("hint: {shown}")
+            }
+            Err(e) => format!("no hint: {e}"),
+        }
     }
 }
 
@@ -93,54 +462,77 @@ pub fn run(
         .or(game.decision_time_limit())
         .filter(|d| !d.is_zero());
     let terminal = std::io::stdout().is_terminal();
-    let mut ended: Option<Outcome> = None;
-    let mut dice = Roller {
-        seed: options.seed,
-        rolls: 0,
+    let mut t = Table {
+        game,
+        options,
+        turns: Vec::new(),
+        dice: Roller {
+            seed: options.seed,
+            rolls: options.rolls,
+        },
+        clocks: None,
+        limit,
+        ended: None,
+        computer: opponent.as_deref().map(|o| o.side),
+        flipped: false,
+        bottom: Player::White,
+        only: None,
     };
-    let mut own_decisions = 0usize; // decisions typed here, so undo stops at the game's start
-    if game.to_act() == ToAct::Chance {
+    for (i, text) in options.replay.iter().enumerate() {
+        t.play(text)
+            .map_err(|e| CliError(format!("the saved game's decision {}: {e}", i + 1)))?;
+    }
+    if !options.replay.is_empty() {
+        outln!(
+            "resumed after {} decisions: {}",
+            options.replay.len(),
+            numbered(&*t.game, &t.turns, usize::MAX)
+        );
+    }
+    if t.game.to_act() == ToAct::Chance && options.replay.is_empty() {
         outln!(
             "(the program rolls for chance: seed {0}; `--seed {0}` replays the rolls)",
             options.seed
         );
     }
-    dice.roll_while_chance(game);
-    // Against the computer the board is drawn from the human's side.
-    let viewer = opponent.as_deref().map(|o| o.side.opponent());
-    let mut clocks = options.clock.map(|c| ChessClocks::new(c, game));
-    show(game, ended, limit, viewer, clocks.as_ref());
+    t.roll();
+    t.clocks = match &options.saved_clocks {
+        Some(text) => ChessClocks::from_save_text(text, &*t.game),
+        None => options.clock.map(|c| ChessClocks::new(c, &*t.game)),
+    };
+    t.show();
     let mut deadline = None;
     loop {
         if let Some(computer) = opponent.as_deref_mut()
-            && ended.is_none()
-            && game.to_act() == ToAct::Player(computer.side)
+            && t.ended.is_none()
+            && t.game.to_act() == ToAct::Player(computer.side)
         {
-            own_decisions += computer.play_turn(game)?;
-            if let Some(c) = &mut clocks
-                && !c.after_decision(game, computer.side)
+            let before = t.game.turn_index();
+            let n = computer.play_turn(t.game)?;
+            t.log_tail(n, before, Some(computer.side));
+            if let Some(c) = &mut t.clocks
+                && !c.after_decision(&*t.game, computer.side)
             {
-                outln!("{} ran out of time", game.player_name(computer.side));
-                ended = Some(Outcome::win(computer.side.opponent(), "time forfeit"));
+                outln!("{} ran out of time", t.game.player_name(computer.side));
+                t.ended = Some(Outcome::win(computer.side.opponent(), "time forfeit"));
             }
-            dice.roll_while_chance(game);
-            show(game, ended, limit, viewer, clocks.as_ref());
+            t.roll();
+            t.show();
             continue;
         }
-        let over = ended.or(game.to_act().outcome());
+        let over = t.ended.or(t.game.to_act().outcome());
         if let (Some(outcome), true) = (over, options.leave_when_over) {
             return Ok(GameEnd::Over(outcome));
         }
         if over.is_none() && deadline.is_none() {
             deadline = limit.map(|l| Instant::now() + l);
-            if let (Some(c), Some(p)) = (&clocks, game.to_act().player()) {
+            if let (Some(c), Some(p)) = (&t.clocks, t.game.to_act().player()) {
                 deadline = Some(deadline.map_or(c.deadline(p), |d| d.min(c.deadline(p))));
             }
         }
-        if terminal && deadline.is_some() {
+        if terminal && deadline.is_some() && over.is_none() {
             outln!(); // the clock's line, kept up to date above the prompt
         }
-        out!("{}> ", prompt(game, over));
         let mut tick = |left: Duration| {
             if terminal {
                 out!(
@@ -149,45 +541,62 @@ pub fn run(
                 );
             }
         };
-        let line = match input.next(deadline.filter(|_| over.is_none()), &mut tick) {
+        let prompt = t.prompt(over);
+        let line = match input.next(&prompt, deadline.filter(|_| over.is_none()), &mut tick) {
             Wait::Line(line) => line,
+            Wait::NotUtf8 => {
+                outln!("that line is not valid UTF-8 text and was ignored: type it again");
+                continue;
+            }
             Wait::Closed => {
                 outln!();
-                return Ok(over.map_or(GameEnd::Quit, GameEnd::Over));
+                return Ok(t.leave(over));
             }
             Wait::TimedOut => {
-                let loser = game.to_act();
+                let loser = t.game.to_act();
                 let winner = loser.player().map(|p| p.opponent());
                 outln!();
-                let name = loser.player().map_or("nobody", |p| game.player_name(p));
+                let name = loser.player().map_or("nobody", |p| t.game.player_name(p));
                 match limit {
-                    Some(l) if clocks.is_none() => {
+                    Some(l) if t.clocks.is_none() => {
                         outln!("{name} ran out of time ({} per decision)", clock(l));
                     }
                     _ => outln!("{name} ran out of time"),
                 }
                 if let Some(w) = winner {
-                    ended = Some(Outcome::win(w, "time forfeit"));
+                    t.ended = Some(Outcome::win(w, "time forfeit"));
                 }
                 deadline = None;
-                show(game, ended, limit, viewer, clocks.as_ref());
+                t.show();
                 continue;
             }
         };
         let input_text = line.trim();
         let (command, argument) = input_text.split_once(' ').unwrap_or((input_text, ""));
+        let human = opponent
+            .as_deref()
+            .is_none_or(|o| t.game.to_act().player() != Some(o.side));
         match command {
-            "" => {}
-            "help" | "?" => {
-                outln!("{}\n{COMMANDS}", game.notation_help());
-                if !game.commands_help().is_empty() {
-                    outln!("{}", game.commands_help());
+            "" if over.is_none() && human && t.only.is_some() => {
+                if let Some(text) = t.only.clone() {
+                    let mover = t.game.to_act().player();
+                    if t.play(&text).is_ok() {
+                        after_human_decision(&mut t, mover);
+                        deadline = None;
+                    }
                 }
             }
-            "resign" if over.is_none() => match game.to_act().player() {
-                Some(p) if opponent.as_deref().is_none_or(|o| o.side != p) => {
-                    ended = Some(Outcome::win(p.opponent(), "resignation"));
-                    show(game, ended, limit, viewer, clocks.as_ref());
+            "" => {}
+            "help" | "?" => {
+                outln!("{}\n{COMMANDS}", t.game.notation_help());
+                if !t.game.commands_help().is_empty() {
+                    outln!("{}", t.game.commands_help());
+                }
+            }
+            "resign" if over.is_none() => match t.game.to_act().player() {
+                Some(p) if t.computer != Some(p) => {
+                    t.ended = Some(Outcome::win(p.opponent(), "resignation"));
+                    t.show();
                 }
                 _ => outln!("only the player to move can resign"),
             },
@@ -195,13 +604,13 @@ pub fn run(
                 if opponent.is_some() {
                     outln!("the computer does not agree to draws: play on, or `resign`");
                 } else {
-                    ended = Some(Outcome::draw("agreement"));
-                    show(game, ended, limit, viewer, clocks.as_ref());
+                    t.ended = Some(Outcome::draw("agreement"));
+                    t.show();
                 }
             }
-            "quit" | "exit" => return Ok(over.map_or(GameEnd::Quit, GameEnd::Over)),
+            "quit" | "exit" => return Ok(t.leave(over)),
             "moves" => {
-                let list: Vec<String> = game.decisions().into_iter().map(|(d, _)| d).collect();
+                let list: Vec<String> = t.game.decisions().into_iter().map(|(d, _)| d).collect();
                 outln!(
                     "{}",
                     if list.is_empty() {
@@ -210,6 +619,21 @@ pub fn run(
                         list.join(" ")
                     }
                 );
+            }
+            "history" => {
+                if t.turns.is_empty() {
+                    outln!("(no decisions yet)");
+                } else {
+                    outln!("{}", numbered(&*t.game, &t.turns, usize::MAX));
+                }
+            }
+            "flip" => {
+                t.flipped = !t.flipped;
+                t.show();
+            }
+            "hint" if over.is_none() => {
+                let text = t.hint();
+                outln!("{text}");
             }
             "think" => match opponent.as_deref_mut() {
                 Some(computer) => {
@@ -222,53 +646,68 @@ pub fn run(
             "undo" => {
                 let mut undone = false;
                 // Against the computer, take back its turn too: back to a decision of yours.
-                while own_decisions > 0 && undo_own_decision(game) {
-                    own_decisions -= 1;
+                while t.undo_one() {
                     undone = true;
-                    let computer = opponent.as_deref().map(|o| o.side);
-                    if computer.is_none() || game.to_act().player() != computer {
+                    if t.computer.is_none() || t.game.to_act().player() != t.computer {
                         break;
                     }
                 }
                 if undone {
-                    ended = None;
+                    t.ended = None;
                     deadline = None;
-                    if let Some(c) = &mut clocks {
-                        c.restart(game);
+                    if let Some(c) = &mut t.clocks {
+                        c.restart(&*t.game);
                     }
-                    show(game, ended, limit, viewer, clocks.as_ref());
+                    t.show();
                 } else {
                     outln!("nothing to undo");
                 }
             }
-            "draw" if over.is_none() => match game.claimable_draw() {
+            "draw" if over.is_none() => match t.game.claimable_draw() {
                 Some(reason) => {
-                    ended = Some(Outcome::draw(reason));
-                    show(game, ended, limit, viewer, clocks.as_ref());
+                    t.ended = Some(Outcome::draw(reason));
+                    t.show();
                 }
                 None => outln!("no draw can be claimed in this position"),
             },
-            "position" => outln!("{}", game.position_text()),
+            "position" => outln!("{}", t.game.position_text()),
             "save" if argument.trim().is_empty() => outln!("usage: save FILE"),
-            "save" => match std::fs::write(argument.trim(), game.record_text()) {
+            "save" => match t.save(std::path::Path::new(argument.trim())) {
                 Ok(()) => outln!("saved to {}", argument.trim()),
                 Err(e) => outln!("cannot save to {}: {e}", argument.trim()),
             },
-            _ if let Some(text) = game.command(command, argument.trim()) => outln!("{text}"),
+            _ if let Some(text) = t.game.command(command, argument.trim()) => outln!("{text}"),
             _ if over.is_some() => outln!("the game is over; `undo`, `save FILE` or `quit`"),
-            _ => match (game.to_act().player(), game.play(input_text)) {
-                (mover, Ok(())) => {
-                    if let (Some(c), Some(m)) = (&mut clocks, mover) {
-                        c.after_decision(game, m);
+            _ => {
+                let mover = t.game.to_act().player();
+                match t.play(input_text) {
+                    Ok(()) => {
+                        after_human_decision(&mut t, mover);
+                        deadline = None;
                     }
-                    deadline = None;
-                    own_decisions += 1;
-                    dice.roll_while_chance(game);
-                    show(game, ended, limit, viewer, clocks.as_ref());
+                    Err(e) => outln!("{e} (type `moves` for the legal ones)"),
                 }
-                (_, Err(e)) => outln!("{e} (type `moves` for the legal ones)"),
-            },
+            }
         }
+    }
+}
+
+/// After a player's decision at the keyboard: the clock, the dice, the board (not drawn
+/// when the computer answers at once: its reply is drawn).
+fn after_human_decision(t: &mut Table<'_>, mover: Option<Player>) {
+    if let (Some(c), Some(m)) = (&mut t.clocks, mover)
+        && !c.after_decision(&*t.game, m)
+    {
+        outln!("{} ran out of time", t.game.player_name(m));
+        t.ended = Some(Outcome::win(m.opponent(), "time forfeit"));
+    }
+    t.roll();
+    let computer_next =
+        t.ended.is_none() && t.computer.is_some() && t.game.to_act().player() == t.computer;
+    if computer_next {
+        outln!("you played {}", shown_tail(&*t.game, 1));
+    } else {
+        t.show();
     }
 }
 
@@ -280,9 +719,13 @@ struct Roller {
 }
 
 impl Roller {
-    fn roll_while_chance(&mut self, game: &mut dyn DynGame) {
-        while game.to_act() == ToAct::Chance {
+    /// The next chance outcome of `game` (which must be at a chance node).
+    fn pick(&mut self, game: &dyn DynGame) -> Option<String> {
+        {
             let outcomes = game.decisions();
+            if outcomes.is_empty() {
+                return None;
+            }
             self.rolls += 1;
             let draw = splitmix64(self.seed.wrapping_add(self.rolls)) >> 11;
             let mut u = draw as f64 / (1u64 << 53) as f64;
@@ -295,65 +738,12 @@ impl Roller {
                 }
                 u -= p;
             }
-            let pick = pick.clone();
-            outln!("chance: {pick}");
-            if game.play(&pick).is_err() {
-                return;
-            }
+            Some(pick.clone())
         }
     }
-}
-
-/// Takes back the last decision a player made, with the chance outcomes that followed it,
-/// so that an undo never re-rolls the dice.
-fn undo_own_decision(game: &mut dyn DynGame) -> bool {
-    let mut undone = false;
-    while game.undo() {
-        undone = true;
-        if game.to_act() != ToAct::Chance {
-            break;
-        }
-    }
-    undone
 }
 
 fn clock(d: Duration) -> String {
     let s = d.as_secs() + u64::from(d.subsec_nanos() > 0);
     format!("{}:{:02}", s / 60, s % 60)
-}
-
-fn prompt(game: &dyn DynGame, over: Option<Outcome>) -> String {
-    match over {
-        Some(_) => "game over".to_owned(),
-        None => game.to_act_text(),
-    }
-}
-
-fn show(
-    game: &dyn DynGame,
-    ended: Option<Outcome>,
-    limit: Option<Duration>,
-    viewer: Option<Player>,
-    clocks: Option<&ChessClocks>,
-) {
-    outln!();
-    out!("{}", game.diagram_for(viewer));
-    if let Some(outcome) = ended {
-        outln!("game over: {}", game.outcome_text(outcome));
-    } else if let ToAct::Nobody(outcome) = game.to_act() {
-        outln!("game over: {}", game.outcome_text(outcome));
-    } else {
-        if let Some(reason) = game.claimable_draw() {
-            outln!(
-                "({} may claim a draw by {reason}: type `draw`)",
-                game.to_act_text()
-            );
-        }
-        if let Some(c) = clocks {
-            outln!("({}; running out loses)", c.line(game));
-        }
-        if let Some(l) = limit {
-            outln!("({} per decision; running out loses)", clock(l));
-        }
-    }
 }

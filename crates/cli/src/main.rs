@@ -1,6 +1,7 @@
 //! The `omnichess` command. See `omnichess --help`.
 
 mod args;
+mod board;
 mod chess_clocks;
 mod commands;
 mod duci;
@@ -135,6 +136,10 @@ fn run(command: Command) -> Result<(), CliError> {
             engine_first,
             thinking,
             time_control,
+            clock,
+            load,
+            no_color,
+            ascii,
         } => play::play(
             &variant,
             open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
@@ -145,6 +150,10 @@ fn run(command: Command) -> Result<(), CliError> {
                 engine_first,
                 thinking,
                 time_control: time_control.as_deref(),
+                clock: clock.as_deref(),
+                load: load.as_deref(),
+                no_color,
+                ascii,
             },
         ),
         Command::Analyze {

@@ -161,7 +161,8 @@ fn realms_against_the_computer_the_boards_stay_on_the_humans_side() {
     );
     let text = stdout(&o);
     let titles: Vec<&str> = text.lines().filter(|l| l.contains("heavens")).collect();
-    assert!(titles.len() >= 3, "{text}");
+    // The start and the position after the computer's reply (your move is not drawn twice).
+    assert!(titles.len() >= 2, "{text}");
     for t in titles {
         assert!(t.find("heavens") < t.find("underworld"), "{t}");
     }

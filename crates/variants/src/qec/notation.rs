@@ -1,11 +1,12 @@
 //! §12 notation: moves as `e2-e4` (promotion `e7-e8=Q`, castling as the king's move `e1-g1`
-//! or `O-O`), a draft pick as `e2~b8`. Read leniently: `x` for `-`, UCI `e2e4`, a trailing
-//! `✖`, `+` or `#`.
+//! or `O-O`), a draft pick as `e2~b8`. Read leniently: `x` for `-`, UCI `e2e4`, SAN (`Nf3`,
+//! `exd5`, `e8=Q`), a trailing `✖`, `+` or `#`. Move lists show SAN ([`Qec::san`]).
 
 use cozy_chess::{Color, Move, Piece, Square};
-use omnichess_core::{DecisionError, Game};
+use omnichess_core::{DecisionError, Game, Player, ToAct, Verdict};
 
 use super::state::{Qec, QecDecision};
+use crate::classic::notation::{SanShape, disambiguation, parse_san};
 
 impl Qec {
     /// The square a move lands on as written: castling as the king's two-square step.
@@ -29,20 +30,133 @@ impl Qec {
         }
     }
 
+    /// The decision as a move list shows it: a move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) with
+    /// `+` when the side to act next is in check and `#` when the move wins the game; a draft
+    /// pick as `e2~b8`. The disambiguation is among the open decisions (a forced reply has
+    /// one piece), so the text reads back through [`Qec::parse_notation`].
+    #[must_use]
+    pub fn san(&self, decision: QecDecision) -> String {
+        let QecDecision::Move(mv) = decision else {
+            return self.notation(decision);
+        };
+        let b = &self.now.board;
+        let mut text = if b.colors(b.side_to_move()).has(mv.to) {
+            if mv.to.file() > mv.from.file() {
+                "O-O".to_owned()
+            } else {
+                "O-O-O".to_owned()
+            }
+        } else {
+            let piece = b.piece_on(mv.from).unwrap_or(Piece::Pawn);
+            let capture = b.piece_on(mv.to).is_some()
+                || (piece == Piece::Pawn && mv.from.file() != mv.to.file());
+            let mut text = String::new();
+            if piece == Piece::Pawn {
+                if capture {
+                    text.push(char::from(mv.from.file()));
+                }
+            } else {
+                text.push(char::from(piece).to_ascii_uppercase());
+                let mut open = Vec::new();
+                self.decisions(&mut open);
+                let rivals = open.into_iter().filter_map(|d| match d {
+                    QecDecision::Move(other)
+                        if other.from != mv.from
+                            && other.to == mv.to
+                            && b.piece_on(other.from) == Some(piece) =>
+                    {
+                        Some(other.from)
+                    }
+                    _ => None,
+                });
+                text.push_str(&disambiguation(mv.from, rivals));
+            }
+            if capture {
+                text.push('x');
+            }
+            text.push_str(&mv.to.to_string());
+            if let Some(p) = mv.promotion {
+                text.push('=');
+                text.push(char::from(p).to_ascii_uppercase());
+            }
+            text
+        };
+        let mut after = self.clone();
+        after.apply(decision);
+        let mover = b.side_to_move();
+        match after.to_act() {
+            ToAct::Nobody(o) if o.verdict == Verdict::Win(player(mover)) => text.push('#'),
+            _ if !after.now.board.checkers().is_empty() => text.push('+'),
+            _ => {}
+        }
+        text
+    }
+
     /// Reads a decision and checks that it is open now.
     pub fn parse_notation(&self, text: &str) -> Result<QecDecision, DecisionError> {
         let mut open = Vec::new();
         self.decisions(&mut open);
         let core = text.trim().trim_end_matches(['✖', '+', '#', '!', '?']);
-        let wanted = parse_shape(core).ok_or_else(|| {
-            DecisionError::unparsable(
-                text,
-                "expected a move like `e2-e4`, `e7-e8=Q` or `O-O`, or a draft link like `e2~b8`",
-            )
-        })?;
+        let Some(wanted) = parse_shape(core) else {
+            return match parse_san(core) {
+                Some(san) => self.parse_san_move(text, &san, open),
+                None => Err(DecisionError::unparsable(
+                    text,
+                    "expected a move like `e2-e4`, `Nf3`, `e7-e8=Q` or `O-O`, or a draft link \
+                     like `e2~b8`",
+                )),
+            };
+        };
         open.into_iter()
             .find(|&d| self.matches(d, &wanted))
             .ok_or_else(|| DecisionError::illegal(text, self.why_not(&wanted)))
+    }
+
+    /// The one open move that SAN `shape` names.
+    fn parse_san_move(
+        &self,
+        text: &str,
+        shape: &SanShape,
+        open: Vec<QecDecision>,
+    ) -> Result<QecDecision, DecisionError> {
+        let b = &self.now.board;
+        let SanShape::Normal {
+            piece,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        } = *shape
+        else {
+            // Castling is read by `parse_shape`.
+            return Err(DecisionError::illegal(text, "castling is not open here"));
+        };
+        let mut found = open.into_iter().filter(|&d| match d {
+            QecDecision::Move(mv) => {
+                !b.colors(b.side_to_move()).has(mv.to)
+                    && b.piece_on(mv.from) == Some(piece)
+                    && mv.to == to
+                    && mv.promotion == promotion
+                    && from_file.is_none_or(|f| mv.from.file() == f)
+                    && from_rank.is_none_or(|r| mv.from.rank() == r)
+            }
+            QecDecision::Link { .. } => false,
+        });
+        match (found.next(), found.next()) {
+            (Some(d), None) => Ok(d),
+            (Some(a), Some(c)) => Err(DecisionError::illegal(
+                text,
+                format!("ambiguous: it could be {} or {}", self.san(a), self.san(c)),
+            )),
+            (None, _) => Err(DecisionError::illegal(
+                text,
+                self.why_not(&Shape::Move {
+                    from: to,
+                    to,
+                    promotion,
+                }),
+            )),
+        }
     }
 
     fn matches(&self, decision: QecDecision, shape: &Shape) -> bool {
@@ -85,6 +199,13 @@ impl Qec {
                 format!("no legal move of {side} goes so here")
             }
         }
+    }
+}
+
+fn player(color: Color) -> Player {
+    match color {
+        Color::White => Player::White,
+        Color::Black => Player::Black,
     }
 }
 
@@ -140,6 +261,7 @@ fn parse_shape(text: &str) -> Option<Shape> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::state::Phase;
     use super::*;
 
     #[test]
@@ -170,5 +292,26 @@ mod tests {
         ] {
             assert_eq!(parse_shape(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn san_is_written_and_read_like_the_section_12_form() {
+        use omnichess_core::Variant;
+        let mut q = Qec::start();
+        for (typed, shown) in [("Nf3", "Nf3"), ("g8-f6", "Nf6"), ("e4", "e4")] {
+            let d = q.parse_decision(typed).expect(typed);
+            assert_eq!(q.display_text(d), shown);
+            assert_eq!(q.parse_decision(shown).ok(), Some(d));
+            q.apply(d);
+            // A forced reply, if the move set one: play the partner's first open move.
+            if let Phase::Reply(_) = q.now.phase {
+                let mut open = Vec::new();
+                q.decisions(&mut open);
+                let reply = open[0];
+                assert_eq!(q.parse_decision(&q.display_text(reply)).ok(), Some(reply));
+                q.apply(reply);
+            }
+        }
+        assert!(q.parse_decision("Qh5x").is_err());
     }
 }

@@ -52,6 +52,12 @@ impl Variant for Qec {
         self.notation(decision)
     }
 
+    /// SAN (`Nf3`, `exd5`, `O-O`), which reads back: the move list and the computer's moves
+    /// are shown in the notation players type.
+    fn display_text(&self, decision: QecDecision) -> String {
+        self.san(decision)
+    }
+
     fn diagram(&self) -> String {
         self.draw()
     }
