@@ -193,7 +193,19 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
 /// second): past it, a check is written `+` (R12).
 const SOFTMATE_EFFORT: u64 = 20_000;
 
-/// Writes a 5DPGN record: the start as 5DFEN tags, then the turns.
+/// The name of the official variant whose start `start` is, if it is one.
+fn named_start(start: &Multiverse) -> Option<&'static str> {
+    let text = start.text();
+    super::variants::VARIANTS
+        .iter()
+        .map(|v| v.name)
+        .find(|name| {
+            Multiverse::from_text(&format!("[Board \"{name}\"]")).is_ok_and(|m| m.text() == text)
+        })
+}
+
+/// Writes a 5DPGN record: the start by its official name (`[Board "Standard"]`) or as 5DFEN
+/// tags, then the turns.
 pub(super) fn write(
     start: &Multiverse,
     decisions: &[Decision5],
@@ -204,9 +216,14 @@ pub(super) fn write(
         "[Result \"{}\"]\n",
         outcome.map_or("*", |o| o.score_text())
     ));
-    for part in start.text().split(" [") {
-        let part = part.trim_start_matches('[');
-        out.push_str(&format!("[{part}\n"));
+    match named_start(start) {
+        Some(name) => out.push_str(&format!("[Board \"{name}\"]\n")),
+        None => {
+            for part in start.text().split(" [") {
+                let part = part.trim_start_matches('[');
+                out.push_str(&format!("[{part}\n"));
+            }
+        }
     }
     out.push('\n');
     let mut game = start.clone();
@@ -273,7 +290,8 @@ pub(super) fn write(
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::{Multiverse, parse, write};
+    use omnichess_core::Variant;
 
     #[test]
     fn tags_that_end_the_text_are_not_read_as_moves() {
@@ -291,6 +309,9 @@ mod tests {
             assert!(record.start.is_some());
         }
         let record = parse("[Board \"Standard\"] 1. e3 / e6").expect("a record");
+        let named = write(&Multiverse::start(), &[], None);
+        assert!(named.contains("[Board \"Standard\"]\n"), "{named}");
+        assert!(!named.contains("custom"), "{named}");
         assert_eq!(record.decisions.len(), 4);
     }
 }
