@@ -22,18 +22,42 @@ use crate::socket::{FRAME_LIMIT, MAX_MESSAGE};
 /// The longest search a client may ask for.
 pub const MAX_SECONDS: f64 = 30.0;
 
+/// A message on the analysis socket.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
-enum AnalysisMessage {
+pub enum AnalysisMessage {
+    /// Analyse a position.
     Analyse {
+        /// The variant's name.
         variant: String,
+        /// Position text; the standard start if absent or blank.
         position: Option<String>,
+        /// Decisions played from the position.
         #[serde(default)]
         after: Vec<String>,
+        /// How long to search (clamped to 0.05..=[`MAX_SECONDS`]).
         seconds: Option<f64>,
     },
+    /// Stop the running search.
     Stop,
+    /// Answered with `pong`.
     Ping,
+}
+
+/// Reads one analysis message, or the `error` message to answer it with. Pure: the fuzz
+/// target `server_ws` calls it.
+pub fn read_message(text: &str) -> Result<AnalysisMessage, String> {
+    if text.len() > MAX_MESSAGE {
+        return Err(error(&format!("a message is at most {MAX_MESSAGE} bytes")));
+    }
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return Err(error(&format!("not JSON: {e}"))),
+    };
+    if value.get("v") != Some(&json!(1)) {
+        return Err(error("protocol version: send \"v\": 1"));
+    }
+    serde_json::from_value(value).map_err(|e| error(&format!("not an analysis message: {e}")))
 }
 
 /// `GET /api/analysis/ws`.
@@ -99,19 +123,9 @@ fn handle(
     lines: &mpsc::Sender<String>,
     stop: &mut Option<Arc<AtomicBool>>,
 ) -> Option<String> {
-    if text.len() > MAX_MESSAGE {
-        return Some(error(&format!("a message is at most {MAX_MESSAGE} bytes")));
-    }
-    let value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return Some(error(&format!("not JSON: {e}"))),
-    };
-    if value.get("v") != Some(&json!(1)) {
-        return Some(error("protocol version: send \"v\": 1"));
-    }
-    let message: AnalysisMessage = match serde_json::from_value(value) {
+    let message = match read_message(text) {
         Ok(m) => m,
-        Err(e) => return Some(error(&format!("not an analysis message: {e}"))),
+        Err(e) => return Some(e),
     };
     match message {
         AnalysisMessage::Ping => Some(json!({"v": 1, "type": "pong"}).to_string()),

@@ -137,13 +137,11 @@ fn start_of(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiEr
     Ok((position, Vec::new()))
 }
 
-/// `POST /api/games`.
-pub async fn create(
-    State(app): State<App>,
-    request: Result<Json<CreateGame>, JsonRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let request = body(request)?;
-    let entry = variant(&request.variant)?;
+/// Checks a `POST /api/games` body (the variant, the clock, the engine seat, the position or
+/// record): the start position and the record's decisions to import, or why not. Pure: the
+/// fuzz target `server_http` calls it.
+pub fn check(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiError> {
+    variant(&request.variant)?;
     if let Some(clock) = request.clock {
         let hour = 3_600_000 * 24;
         let sane = |ms: i64| (0..=hour).contains(&ms);
@@ -162,7 +160,17 @@ pub async fn create(
             "engine: seat 0 or 1, level 1 to 8".to_owned(),
         ));
     }
-    let (start, imported) = start_of(&request)?;
+    start_of(request)
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(app): State<App>,
+    request: Result<Json<CreateGame>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let request = body(request)?;
+    let (start, imported) = check(&request)?;
+    let entry = variant(&request.variant)?;
     let row = GameRow {
         id: new_id(),
         variant: entry.name.to_owned(),

@@ -1,0 +1,4 @@
+//! `position_classic`: see fuzz/src/lib.rs, `position`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| omnichess_fuzz::position("classic", data));

@@ -1,0 +1,4 @@
+//! `position_qec`: see fuzz/src/lib.rs, `position`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| omnichess_fuzz::position("qec", data));
