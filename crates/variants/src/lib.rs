@@ -11,6 +11,8 @@ pub mod multiverse;
 pub mod qec;
 pub mod realms;
 mod repetition;
+#[cfg(test)]
+mod view_checks;
 
 use omnichess_core::VariantEntry;
 

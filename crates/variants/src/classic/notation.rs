@@ -87,14 +87,7 @@ impl Classic {
                 });
             text.push_str(&disambiguation(mv.from, rivals));
         }
-        if capture {
-            text.push('x');
-        }
-        text.push_str(&mv.to.to_string());
-        if let Some(p) = mv.promotion {
-            text.push('=');
-            text.push(char::from(p).to_ascii_uppercase());
-        }
+        push_target(&mut text, capture, mv);
         text
     }
 
@@ -162,6 +155,18 @@ impl Classic {
 
 /// The square a cozy-chess move lands on as written: for castling (the king taking its own
 /// rook) the king's two-square step, the move's target otherwise (also QEC's notation).
+/// The end of a SAN move: `x` for a capture, the target square, `=Q` for a promotion.
+pub(crate) fn push_target(text: &mut String, capture: bool, mv: Move) {
+    if capture {
+        text.push('x');
+    }
+    text.push_str(&mv.to.to_string());
+    if let Some(p) = mv.promotion {
+        text.push('=');
+        text.push(char::from(p).to_ascii_uppercase());
+    }
+}
+
 pub(crate) fn landing(board: &cozy_chess::Board, mv: Move) -> Square {
     if board.colors(board.side_to_move()).has(mv.to) {
         let file = if mv.to.file() > mv.from.file() {

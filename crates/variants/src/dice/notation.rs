@@ -8,7 +8,7 @@ use cozy_chess::{Move, Piece};
 use omnichess_core::{DecisionError, Game};
 
 use super::state::{Dice, DiceDecision};
-use crate::classic::notation::{SanShape, disambiguation, parse_san, parse_uci};
+use crate::classic::notation::{SanShape, disambiguation, parse_san, parse_uci, push_target};
 
 fn letter(p: Piece) -> char {
     char::from(p).to_ascii_uppercase()
@@ -55,14 +55,7 @@ impl Dice {
                 });
                 text.push_str(&disambiguation(mv.from, rivals));
             }
-            if capture {
-                text.push('x');
-            }
-            text.push_str(&mv.to.to_string());
-            if let Some(p) = mv.promotion {
-                text.push('=');
-                text.push(letter(p));
-            }
+            push_target(&mut text, capture, mv);
         }
         if !self.reaches_last_rank(mv) && b.piece_on(mv.to) != Some(Piece::King) {
             let mut after = self.clone();

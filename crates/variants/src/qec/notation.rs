@@ -6,7 +6,7 @@ use cozy_chess::{Color, Move, Piece, Square};
 use omnichess_core::{DecisionError, Game, Player, ToAct, Verdict};
 
 use super::state::{Qec, QecDecision};
-use crate::classic::notation::{SanShape, disambiguation, parse_san};
+use crate::classic::notation::{SanShape, disambiguation, parse_san, push_target};
 
 impl Qec {
     /// The square a move lands on as written: castling as the king's two-square step.
@@ -71,14 +71,7 @@ impl Qec {
                 });
                 text.push_str(&disambiguation(mv.from, rivals));
             }
-            if capture {
-                text.push('x');
-            }
-            text.push_str(&mv.to.to_string());
-            if let Some(p) = mv.promotion {
-                text.push('=');
-                text.push(char::from(p).to_ascii_uppercase());
-            }
+            push_target(&mut text, capture, mv);
             text
         };
         let mut after = self.clone();
