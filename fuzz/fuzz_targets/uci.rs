@@ -49,11 +49,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                     Some("fen") => Some(words[2..moves_at].join(" ")),
                     _ => continue,
                 };
-                // `open::position_text` trims, and reads a file for `@PATH`: not here.
-                let trimmed = new_position.as_deref().map(str::trim);
-                if trimmed.is_some_and(|t| t.starts_with('@')) {
-                    continue;
-                }
+                // `open::game_at_text`: the text itself (never a file for `@PATH`).
+                let trimmed = new_position.as_deref();
                 let new_moves: Vec<String> = words
                     .iter()
                     .skip(moves_at + 1)

@@ -95,14 +95,22 @@ pub fn with_profile(
     )))
 }
 
-/// Opens a game of `variant` at `position` (or the standard start).
+/// Opens a game of `variant` at `position` (or the standard start): a `--position` argument,
+/// `@PATH` for a file's contents.
 pub fn game(variant_name: &str, position: Option<&str>) -> Result<Box<dyn DynGame>, CliError> {
-    let entry = variant(variant_name)?;
     let text = position.map(position_text).transpose()?;
-    if let Some(text) = text.as_deref() {
+    game_at_text(variant_name, text.as_deref())
+}
+
+/// Opens a game of `variant` at the position text itself (or the standard start), never
+/// reading a file: for texts that come from a protocol (`uci`'s `position fen`), where a
+/// leading `@` is only a malformed position.
+pub fn game_at_text(variant_name: &str, text: Option<&str>) -> Result<Box<dyn DynGame>, CliError> {
+    let entry = variant(variant_name)?;
+    if let Some(text) = text {
         refuse_record(entry, text)?;
     }
-    Ok((entry.open)(text.as_deref())?)
+    Ok((entry.open)(text)?)
 }
 
 /// Plays space-separated decisions, naming the first that fails and its position.

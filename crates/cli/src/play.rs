@@ -262,7 +262,10 @@ pub fn series(
                 series.record(outcome);
             }
             GameEnd::Quit => {
-                outln!("series abandoned after {index} games");
+                outln!(
+                    "series abandoned after {index} {}",
+                    open::plural(index, "game", "games")
+                );
                 return Ok(());
             }
         }

@@ -128,7 +128,7 @@ impl Session {
             .skip(moves_at + 1)
             .map(|w| (*w).to_owned())
             .collect();
-        let checked = open::game(&self.variant, position.as_deref())
+        let checked = open::game_at_text(&self.variant, position.as_deref())
             .and_then(|mut g| open::play_all(g.as_mut(), &moves.join(" ")));
         match checked {
             Ok(()) => {
@@ -144,7 +144,7 @@ impl Session {
     fn go(&mut self, words: &[&str]) {
         self.stop();
         let number = |key: &str| go_number(words, key);
-        let mover = open::game(&self.variant, self.position.as_deref())
+        let mover = open::game_at_text(&self.variant, self.position.as_deref())
             .ok()
             .and_then(|mut g| {
                 open::play_all(g.as_mut(), &self.moves.join(" ")).ok()?;

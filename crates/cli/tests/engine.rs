@@ -6,7 +6,7 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use common::{assert_user_error, omnichess, stdout, with_input};
+use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
 
 /// Scholar's mate is one move away (h5f7).
 const SCHOLAR: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
@@ -325,6 +325,25 @@ fn uci_ignores_invalid_go_parameters_with_an_info_string() {
     }
     let out = uci_session("setoption name Hash value 999999\nisready\n", "readyok");
     assert!(out.contains("info string Hash 999999 MiB"), "{out}");
+}
+
+#[test]
+fn uci_position_fen_never_reads_a_file() {
+    // A GUI sends the position's text: `@PATH` is a malformed FEN, not a file to open (the
+    // command line's `--position @PATH` form does not apply to the protocol).
+    let fen = temp_file(
+        "uci.fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1",
+    );
+    let out = uci_session(
+        &format!("position fen @{}\nisready\n", fen.display()),
+        "readyok",
+    );
+    let _ = std::fs::remove_file(&fen);
+    assert!(
+        out.lines().any(|l| l.starts_with("info string error:")),
+        "{out}"
+    );
 }
 
 /// The first decision of the last `info … pv` line before `bestmove`.

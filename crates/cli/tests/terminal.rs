@@ -198,6 +198,11 @@ fn one_open_decision_is_offered_and_enter_plays_it() {
 fn a_series_prompt_names_the_player() {
     let o = with_input(&["series", "qec", "--players", "Ada,Max"], "quit\n");
     assert!(stdout(&o).contains("Ada (white)> "), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("series abandoned after 0 games"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

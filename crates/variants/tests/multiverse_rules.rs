@@ -287,6 +287,11 @@ fn r12_notation_reads_every_common_form_and_writes_long_algebraic() {
     assert_eq!(g.parse_decision("e4"), g.parse_decision("(0T1)e2e4"));
     assert!(g.parse_decision("(0T1)Ng1g3").is_err());
     assert!(g.parse_decision("(9T1)Nf3").is_err());
+    // Trailing junk is refused, not dropped; `x` counts only as a capture mark before a square.
+    for junk in ["e2e4xxxx", "(0T1)e2e4x", "Ng1f3xx"] {
+        assert!(g.parse_decision(junk).is_err(), "{junk}");
+    }
+    assert_eq!(g.parse_decision("(0T1)Ng1xf3"), Ok(nf3));
     assert!(g.parse_decision("submit").is_err(), "nothing played yet");
     let mut h = g.clone();
     h.apply(nf3);

@@ -199,8 +199,8 @@ impl Multiverse {
         }
         // Without a jump, the source squares (SAN disambiguation or long form) precede the
         // target square: `Nbd2`, `exd5`, `g1f3`.
-        let all = format!("{source}{target}").replace('x', "");
-        let squares: Vec<char> = all.chars().collect();
+        let all: Vec<char> = format!("{source}{target}").chars().collect();
+        let squares = without_capture_marks(&all);
         if squares.len() < 2 {
             return Err(
                 "expected a move like `(0T1)Ng1f3`, `(0T5)Qb3>>(0T1)f7`, `(0T1)e4`, or `submit`"
@@ -221,6 +221,21 @@ impl Multiverse {
         }
         Ok(p)
     }
+}
+
+/// The characters without the capture marks: an `x` is one only before a square (`exd5`,
+/// `Nxf3`, `e2xe4`); any other `x` stays and is refused (`e2e4xxxx` is not `e2e4`).
+fn without_capture_marks(chars: &[char]) -> Vec<char> {
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| {
+            let before_square = chars.get(i + 1).is_some_and(char::is_ascii_lowercase)
+                && chars.get(i + 2).is_some_and(char::is_ascii_digit);
+            !(c == 'x' && before_square)
+        })
+        .map(|(_, &c)| c)
+        .collect()
 }
 
 fn square(chars: &[char]) -> Option<(i32, i32)> {

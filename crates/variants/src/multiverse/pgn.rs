@@ -2,7 +2,8 @@
 //! `1. <White's moves> / <Black's moves>`; each half-turn's moves become decisions followed by
 //! `submit`. Written records mark an action that gives check `+`, softmate `*` (every escape
 //! travels back in time) and mate `#`. Comments `{…}`, `;` lines, hints `(>L1)` `(~T3)`
-//! `(+L1)`, and results are skipped.
+//! `(+L1)`, and results are skipped. A record that ends in the middle of an action says so with
+//! the comment `{unsubmitted}` after its moves (see [`UNSUBMITTED`]).
 
 use omnichess_core::{GameRecord, Outcome, RecordError, RecordedDecision};
 
@@ -31,11 +32,12 @@ fn tokens(text: &str) -> Result<Vec<(String, usize)>, RecordError> {
             '{' => {
                 flush(&mut current, &mut out, start);
                 let opened = line;
+                let mut comment = String::new();
                 loop {
                     match chars.next() {
                         Some('}') => break,
                         Some('\n') => line += 1,
-                        Some(_) => {}
+                        Some(c) => comment.push(c),
                         None => {
                             return Err(RecordError {
                                 line: opened,
@@ -43,6 +45,9 @@ fn tokens(text: &str) -> Result<Vec<(String, usize)>, RecordError> {
                             });
                         }
                     }
+                }
+                if comment.trim() == UNSUBMITTED {
+                    out.push((UNSUBMITTED_MARK.to_owned(), opened));
                 }
             }
             ';' => {
@@ -100,11 +105,21 @@ fn is_turn_marker(t: &str) -> Option<&str> {
     rest.strip_prefix('.').map(|r| r.trim_start_matches('.'))
 }
 
+/// The comment that ends a record whose last action is not submitted (a game stopped in the
+/// middle of a player's action): `1. (0T1)e2e4 / (0T1)e7e5 2. (0T2)d2d4 {unsubmitted}`. Without
+/// it, every action of a record is submitted, the last one too. Other readers skip it as a
+/// comment (and submit the action).
+const UNSUBMITTED: &str = "unsubmitted";
+
+/// The token [`tokens`] gives for the [`UNSUBMITTED`] comment (other comments give none).
+const UNSUBMITTED_MARK: &str = "{unsubmitted}";
+
 /// Reads a 5DPGN record.
 pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
     let mut record = GameRecord::default();
     let mut start_parts = Vec::new();
     let mut half: Vec<RecordedDecision> = Vec::new();
+    let mut unsubmitted: Option<usize> = None;
     let end_half = |half: &mut Vec<RecordedDecision>, record: &mut GameRecord, line: usize| {
         if !half.is_empty() {
             record.decisions.append(half);
@@ -155,11 +170,29 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
     let body: String = bytes[body_start..].iter().collect();
     for (token, l) in tokens(&body)? {
         let line = l + line_of_body - 1;
+        if token == UNSUBMITTED_MARK {
+            record.decisions.append(&mut half);
+            unsubmitted = Some(line);
+            continue;
+        }
+        let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str());
+        if let Some(at) = unsubmitted
+            && !is_result
+        {
+            return Err(RecordError {
+                line,
+                message: format!(
+                    "`{}` after `{{{UNSUBMITTED}}}` (line {at}): only the record's last action \
+                     can be unsubmitted",
+                    omnichess_core::excerpt(&token)
+                ),
+            });
+        }
         if token == "/" {
             end_half(&mut half, &mut record, line);
             continue;
         }
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str()) {
+        if is_result {
             record.result = Some(token);
             continue;
         }
@@ -283,6 +316,9 @@ pub(super) fn write(
     }
     if !line.is_empty() {
         out.push_str(line.trim_end());
+        if half_open {
+            out.push_str(&format!(" {UNSUBMITTED_MARK}"));
+        }
         out.push('\n');
     }
     out
@@ -291,7 +327,7 @@ pub(super) fn write(
 #[cfg(test)]
 mod tests {
     use super::{Multiverse, parse, write};
-    use omnichess_core::Variant;
+    use omnichess_core::{Game, Variant};
 
     #[test]
     fn tags_that_end_the_text_are_not_read_as_moves() {
@@ -313,5 +349,45 @@ mod tests {
         assert!(named.contains("[Board \"Standard\"]\n"), "{named}");
         assert!(!named.contains("custom"), "{named}");
         assert_eq!(record.decisions.len(), 4);
+    }
+
+    #[test]
+    fn a_record_stopped_within_an_action_reads_back_unsubmitted() {
+        // Found by fuzzing: the record of a game stopped before `submit` read back with the
+        // action submitted (or, for an incomplete action, did not replay at all).
+        let start = Multiverse::start();
+        let mut game = start.clone();
+        let mut decisions = Vec::new();
+        for text in ["(0T1)Nb1c3", "submit", "(0T1)f7f5", "submit", "(0T2)b2b4"] {
+            let d = game.parse_decision(text).expect(text);
+            game.apply(d);
+            decisions.push(d);
+        }
+        let text = write(&start, &decisions, None);
+        assert!(text.ends_with("2. (0T2)b2b4 {unsubmitted}\n"), "{text}");
+        let read: Vec<String> = parse(&text)
+            .expect("reads")
+            .decisions
+            .into_iter()
+            .map(|d| d.text)
+            .collect();
+        assert_eq!(
+            read,
+            ["(0T1)Nb1c3", "submit", "(0T1)f7f5", "submit", "(0T2)b2b4"]
+        );
+        // A submitted action carries no mark and reads back submitted.
+        let whole = write(&start, &decisions[..4], None);
+        assert!(!whole.contains("unsubmitted"), "{whole}");
+        assert_eq!(parse(&whole).expect("reads").decisions.len(), 4);
+        // Only the last action can be open.
+        let err = parse("1. e4 {unsubmitted} / e5").expect_err("moves after the mark");
+        assert!(
+            err.message.contains("only the record's last action"),
+            "{err:?}"
+        );
+        assert!(
+            parse("1. e4 {unsubmitted} *").is_ok(),
+            "a result may follow"
+        );
     }
 }
