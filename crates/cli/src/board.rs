@@ -1,8 +1,8 @@
 //! The boards of the terminal game drawn from the variant's [`View`]: one board (classic,
-//! QEC, Die Chess) with the player at the bottom, the last move and a king in check marked,
-//! colours and Unicode pieces where the terminal has them (plain ASCII with `--ascii`); the
-//! 5D multiverse as a grid, timelines as rows and half-turns as columns, a window around the
-//! present when it is wider than the terminal; and the captured material.
+//! QEC, Die Chess) or several on their layout grid (Three Realms, DMChess), with the player at
+//! the bottom, the last move and a king in check marked, colours and Unicode pieces where the
+//! terminal has them (plain ASCII with `--ascii`); and the captured material. The 5D
+//! multiverse has its own grid (`multiverse_grid.rs`).
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -31,50 +31,47 @@ impl Style {
     }
 }
 
-const RESET: &str = "\x1b[0m";
-const LIGHT: u8 = 187;
-const DARK: u8 = 137;
+pub(crate) const RESET: &str = "\x1b[0m";
+pub(crate) const LIGHT: u8 = 187;
+pub(crate) const DARK: u8 = 137;
 const LIGHT_LAST: u8 = 186;
 const DARK_LAST: u8 = 143;
-const CHECK: u8 = 167;
+pub(crate) const CHECK: u8 = 167;
 
-/// A piece as one character.
-fn glyph(piece: &PieceView, style: Style) -> char {
+/// A piece as one character: the Unicode chess symbol of the six classic pieces (known by
+/// name: Three Realms' pegasus is not a pawn for its `P`), else its letter, upper case the
+/// first player's.
+pub(crate) fn glyph(piece: &PieceView, style: Style) -> char {
     let first = piece.player == 0;
+    let letter = if first {
+        piece.kind
+    } else {
+        piece.kind.to_ascii_lowercase()
+    };
     if !style.unicode {
-        return if first {
-            piece.kind
-        } else {
-            piece.kind.to_ascii_lowercase()
-        };
+        return letter;
     }
     // With colour every piece is drawn solid and coloured; without, White's hollow.
     let solid = style.color || !first;
-    let (hollow, filled) = match piece.kind {
-        'K' => ('♔', '♚'),
-        'Q' => ('♕', '♛'),
-        'R' => ('♖', '♜'),
-        'B' => ('♗', '♝'),
-        'N' => ('♘', '♞'),
-        'P' => ('♙', '♟'),
-        other => {
-            return if first {
-                other
-            } else {
-                other.to_ascii_lowercase()
-            };
-        }
+    let (hollow, filled) = match piece.name {
+        "king" => ('♔', '♚'),
+        "queen" => ('♕', '♛'),
+        "rook" => ('♖', '♜'),
+        "bishop" => ('♗', '♝'),
+        "knight" => ('♘', '♞'),
+        "pawn" => ('♙', '♟'),
+        _ => return letter,
     };
     if solid { filled } else { hollow }
 }
 
-fn empty(style: Style) -> char {
+pub(crate) fn empty(style: Style) -> char {
     if style.unicode { '·' } else { '.' }
 }
 
 /// The squares of a board in drawing order for a player at the bottom: ranks top to
 /// bottom, files left to right, as (file, rank) indices.
-fn order(board: &BoardView, bottom: Player) -> (Vec<usize>, Vec<usize>) {
+pub(crate) fn order(board: &BoardView, bottom: Player) -> (Vec<usize>, Vec<usize>) {
     let files: Vec<usize> = (0..board.files.len()).collect();
     let ranks: Vec<usize> = (0..board.ranks.len()).rev().collect();
     match bottom {
@@ -86,62 +83,181 @@ fn order(board: &BoardView, bottom: Player) -> (Vec<usize>, Vec<usize>) {
     }
 }
 
-/// One board with coordinates around it, `bottom`'s side at the bottom; `last` (the squares
-/// of the last move) and the view's checks marked.
-pub fn single(view: &View, last: Option<(Cell, Cell)>, bottom: Player, style: Style) -> String {
-    let Some(board) = view.boards.first() else {
-        return String::new();
-    };
-    let (files, ranks) = order(board, bottom);
-    let mut header = String::from("  ");
-    for &f in &files {
-        let _ = write!(header, " {} ", board.files[f]);
-    }
-    let header = header.trim_end().to_owned();
-    let mut out = format!("{header}\n");
-    let marked = |sq: u16, cells: &[Cell]| cells.iter().any(|c| c.board == 0 && c.square == sq);
-    let last_cells: Vec<Cell> = last.map(|(a, b)| vec![a, b]).unwrap_or_default();
-    for &r in &ranks {
-        let _ = write!(out, "{:>2}", board.ranks[r]);
-        for &f in &files {
-            let sq = board.square(f, r);
-            let piece = board.squares.get(usize::from(sq)).and_then(Option::as_ref);
-            let check = marked(sq, &view.checks);
-            let moved = marked(sq, &last_cells);
-            let c = piece.map_or(empty(style), |p| glyph(p, style));
-            let tag = piece
-                .and_then(|p| p.tag.as_deref())
-                .and_then(|t| t.chars().next());
-            if style.color {
-                let light = (f + r) % 2 == 1;
-                let bg = match (check, moved, light) {
-                    (true, _, _) => CHECK,
-                    (false, true, true) => LIGHT_LAST,
-                    (false, true, false) => DARK_LAST,
-                    (false, false, true) => LIGHT,
-                    (false, false, false) => DARK,
-                };
-                let fg = match piece.map(|p| p.player) {
-                    Some(0) => "\x1b[1;38;5;231m",
-                    Some(_) => "\x1b[38;5;16m",
-                    None => "\x1b[38;5;94m",
-                };
-                let c = if piece.is_none() { ' ' } else { c };
-                let _ = write!(out, "\x1b[48;5;{bg}m{fg} {c}{}{RESET}", tag.unwrap_or(' '));
-            } else {
-                let (l, r) = if check {
-                    ('(', ')')
-                } else if moved {
-                    ('[', ']')
-                } else {
-                    (' ', tag.unwrap_or(' '))
-                };
-                let _ = write!(out, "{l}{c}{r}");
-            }
+/// What the boards mark: the last move's squares and the view's checks.
+struct Marks<'a> {
+    view: &'a View,
+    last: Vec<Cell>,
+    style: Style,
+}
+
+impl Marks<'_> {
+    /// One square, three columns wide: the piece (with its tag: QEC's pair letter, DMChess's
+    /// DEL), or the square's mark (a DMChess portal `@5`, an energy square `E`), or empty
+    /// (Three Realms' dark squares `:` without colour). The last move is bracketed `[ ]` and a
+    /// king in check `( )` without colour; in colour, they are the square's background.
+    fn square(&self, board: usize, b: &BoardView, f: usize, r: usize) -> String {
+        let style = self.style;
+        let sq = b.square(f, r);
+        let at = |cells: &[Cell]| {
+            cells
+                .iter()
+                .any(|c| usize::from(c.board) == board && c.square == sq)
+        };
+        let (check, moved) = (at(&self.view.checks), at(&self.last));
+        let piece = b.squares.get(usize::from(sq)).and_then(Option::as_ref);
+        let has_light_marks = b.marks.iter().any(|m| m.kind == "light");
+        let light = if has_light_marks {
+            b.marks.iter().any(|m| m.kind == "light" && m.square == sq)
+        } else {
+            (f + r) % 2 == 1
+        };
+        let mark = b
+            .marks
+            .iter()
+            .filter(|m| m.kind != "light")
+            .find_map(|m| (m.square == sq).then_some(m.text.as_deref()).flatten());
+        let (c, tag) = match piece {
+            Some(p) => (
+                glyph(p, style),
+                p.tag.as_deref().and_then(|t| t.chars().next()),
+            ),
+            None => match mark {
+                // A portal's text is its board (`D5`): drawn `@5`.
+                Some(text) if text.starts_with('D') => ('@', text.chars().nth(1)),
+                Some(text) => {
+                    let mut chars = text.chars();
+                    (chars.next().unwrap_or(' '), chars.next())
+                }
+                None if style.color => (' ', None),
+                None if has_light_marks && !light => (':', None),
+                None => (empty(style), None),
+            },
+        };
+        if style.color {
+            let bg = match (check, moved, light) {
+                (true, _, _) => CHECK,
+                (false, true, true) => LIGHT_LAST,
+                (false, true, false) => DARK_LAST,
+                (false, false, true) => LIGHT,
+                (false, false, false) => DARK,
+            };
+            let fg = match piece.map(|p| p.player) {
+                Some(0) => "\x1b[1;38;5;231m",
+                Some(_) => "\x1b[38;5;16m",
+                None => "\x1b[38;5;94m",
+            };
+            format!("\x1b[48;5;{bg}m{fg} {c}{}{RESET}", tag.unwrap_or(' '))
+        } else if check {
+            format!("({c})")
+        } else if moved {
+            format!("[{c}]")
+        } else {
+            format!(" {c}{}", tag.unwrap_or(' '))
         }
-        let _ = writeln!(out, " {}", board.ranks[r]);
     }
-    let _ = writeln!(out, "{header}");
+}
+
+/// The boards of a view on its layout grid with coordinates around each, `bottom`'s side at
+/// the bottom (for the second player, a layout that turns is drawn reversed: Three Realms'
+/// heavens stay on White's left); `last` (the squares of the last move) and the view's
+/// checks marked. A layout row wider than `width` columns is drawn in several rows. One
+/// board is drawn with its files above and below and no name.
+pub fn boards(
+    view: &View,
+    last: Option<(Cell, Cell)>,
+    bottom: Player,
+    width: usize,
+    style: Style,
+) -> String {
+    let marks = Marks {
+        view,
+        last: last.map(|(a, b)| vec![a, b]).unwrap_or_default(),
+        style,
+    };
+    let turned = bottom == Player::Black && view.layout_turns;
+    let mut rows: Vec<i32> = view.boards.iter().map(|b| b.row).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    if turned {
+        rows.reverse();
+    }
+    let mut out = String::new();
+    for row in rows {
+        let mut in_row: Vec<usize> = (0..view.boards.len())
+            .filter(|&i| view.boards[i].row == row)
+            .collect();
+        in_row.sort_by_key(|&i| view.boards[i].column);
+        if turned {
+            in_row.reverse();
+        }
+        // Ranks on both sides and the gap: 3 × files + 8 columns a board.
+        let board_width = view.boards[in_row[0]].files.len() * 3 + 8;
+        let fit = (width / board_width).max(1);
+        // Spread evenly over the lines needed: 4 boards in 3 places are 2 + 2, not 3 + 1.
+        let lines = in_row.len().div_ceil(fit);
+        for chunk in in_row.chunks(in_row.len().div_ceil(lines)) {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&row_of_boards(
+                &marks,
+                chunk,
+                bottom,
+                view.boards.len() == 1,
+            ));
+        }
+    }
+    out
+}
+
+/// Boards side by side, each `files × 3 + 8` columns wide: names (unless `alone`), ranks
+/// on both sides, files under them (and above, when `alone`).
+fn row_of_boards(marks: &Marks, boards: &[usize], bottom: Player, alone: bool) -> String {
+    let view = marks.view;
+    let first = &view.boards[boards[0]];
+    let gap = "  ";
+    let files_line = || {
+        let mut line = String::new();
+        for &i in boards {
+            let b = &view.boards[i];
+            let (files, _) = order(b, bottom);
+            line.push_str("  ");
+            for f in files {
+                let _ = write!(line, " {} ", b.files[f]);
+            }
+            line.push_str("    ");
+            line.push_str(gap);
+        }
+        line.trim_end().to_owned()
+    };
+    let mut out = String::new();
+    if alone {
+        let _ = writeln!(out, "{}", files_line());
+    } else {
+        let mut names = String::new();
+        for &i in boards {
+            let b = &view.boards[i];
+            let w = b.files.len() * 3 + 6;
+            let _ = write!(names, "   {:<w$}", b.label, w = w - 3 + gap.len());
+        }
+        let _ = writeln!(out, "{}", names.trim_end());
+    }
+    let (_, rank_order) = order(first, bottom);
+    for r in rank_order {
+        let mut line = String::new();
+        for &i in boards {
+            let b = &view.boards[i];
+            let (files, _) = order(b, bottom);
+            let rank = b.ranks.get(r).map_or("", String::as_str);
+            let _ = write!(line, "{rank:>2}");
+            for f in files {
+                line.push_str(&marks.square(i, b, f, r));
+            }
+            let _ = write!(line, " {rank:<2} {gap}");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let _ = writeln!(out, "{}", files_line());
     out
 }
 
@@ -241,164 +357,6 @@ pub fn terminal_width() -> usize {
         .unwrap_or(100)
 }
 
-/// The 5D multiverse: one row of boards per timeline (labelled `L0`, `L+1`, …), one column
-/// per half-turn (`T1 w`, `T1 b`, …), past boards included; only the columns that fit in
-/// `width` are drawn, the latest ones (the present is always among them), and a line says
-/// how many earlier ones are left out. Playable boards are marked `*`, the present's column
-/// `^ present`, a royal piece in check with `!` (a red square in colour).
-pub fn multiverse(view: &View, bottom: Player, width: usize, style: Style) -> String {
-    let Some(first) = view.boards.first() else {
-        return String::new();
-    };
-    let files = first.files.len();
-    let board_width = 2 * files + 2;
-    let label_width = 6;
-    let max_col = view.boards.iter().map(|b| b.column).max().unwrap_or(0);
-    let min_col = view.boards.iter().map(|b| b.column).min().unwrap_or(0);
-    let present = view
-        .boards
-        .iter()
-        .filter(|b| b.active)
-        .map(|b| b.column)
-        .min();
-    let fit = (width.saturating_sub(label_width) / board_width).max(1) as i32;
-    let mut start = (max_col - fit + 1).max(min_col);
-    if let Some(p) = present {
-        start = start.min(p).max(max_col - fit + 1).max(min_col);
-    }
-    let columns: Vec<i32> = (start..=max_col).collect();
-    let mut rows: Vec<i32> = view.boards.iter().map(|b| b.row).collect();
-    rows.sort_unstable();
-    rows.dedup();
-    if bottom == Player::Black {
-        rows.reverse();
-    }
-    let mut out = String::new();
-    if start > min_col {
-        let _ = writeln!(
-            out,
-            "(the {} earlier half-turns are left of this window)",
-            start - min_col
-        );
-    }
-    // Column headers: the half-turn of each column, from any board in it.
-    let _ = write!(out, "{:label_width$}", "");
-    for &c in &columns {
-        let label = view
-            .boards
-            .iter()
-            .find(|b| b.column == c)
-            .and_then(|b| b.label.split_once(' ').map(|(_, t)| t.to_owned()))
-            .unwrap_or_default();
-        let _ = write!(out, "{label:<board_width$}");
-    }
-    let trimmed = out.trim_end_matches(' ').len();
-    out.truncate(trimmed);
-    out.push('\n');
-    for &row in &rows {
-        let in_row: Vec<(usize, &BoardView)> = view
-            .boards
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.row == row)
-            .collect();
-        let line = in_row
-            .first()
-            .and_then(|(_, b)| b.label.split(' ').next())
-            .unwrap_or("");
-        // A line of marks over the boards: `*` playable.
-        let _ = write!(out, "{:label_width$}", "");
-        for &c in &columns {
-            let mark = match in_row.iter().find(|(_, b)| b.column == c) {
-                Some((_, b)) if b.active => "* playable",
-                _ => "",
-            };
-            let _ = write!(out, "{mark:<board_width$}");
-        }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
-        let ranks = first.ranks.len();
-        for i in 0..ranks {
-            let head = if i == ranks / 2 - 1 { line } else { "" };
-            let (_, rank_order) = order(first, bottom);
-            let rank = first.ranks.get(rank_order[i]).map_or("", String::as_str);
-            let _ = write!(out, "{head:<3}{rank:>2} ");
-            for &c in &columns {
-                match in_row.iter().find(|(_, b)| b.column == c) {
-                    Some(&(index, b)) => {
-                        let (fs, rs) = order(b, bottom);
-                        let r = rs[i];
-                        for &f in &fs {
-                            let sq = b.square(f, r);
-                            let piece = b.squares.get(usize::from(sq)).and_then(Option::as_ref);
-                            let check = view
-                                .checks
-                                .iter()
-                                .any(|cell| usize::from(cell.board) == index && cell.square == sq);
-                            let ch = piece.map_or(empty(style), |p| glyph(p, style));
-                            if style.color {
-                                let bg = if check {
-                                    CHECK
-                                } else if (f + r) % 2 == 1 {
-                                    LIGHT
-                                } else {
-                                    DARK
-                                };
-                                let fg = match piece.map(|p| p.player) {
-                                    Some(0) => "\x1b[1;38;5;231m",
-                                    _ => "\x1b[38;5;16m",
-                                };
-                                let ch = if piece.is_none() { ' ' } else { ch };
-                                let _ = write!(out, "\x1b[48;5;{bg}m{fg}{ch} {RESET}");
-                            } else {
-                                let _ = write!(out, "{ch}{}", if check { '!' } else { ' ' });
-                            }
-                        }
-                        out.push_str("  ");
-                    }
-                    None => {
-                        let _ = write!(out, "{:board_width$}", "");
-                    }
-                }
-            }
-            // Trailing spaces of empty cells are not worth keeping.
-            let trimmed = out.trim_end_matches(' ').len();
-            out.truncate(trimmed);
-            out.push('\n');
-        }
-        // The file letters under the row's boards, to type the squares.
-        let (file_order, _) = order(first, bottom);
-        let letters: String = file_order
-            .iter()
-            .map(|&f| format!("{} ", first.files[f]))
-            .collect();
-        let _ = write!(out, "{:label_width$}", "");
-        for &c in &columns {
-            let text = if in_row.iter().any(|(_, b)| b.column == c) {
-                letters.as_str()
-            } else {
-                ""
-            };
-            let _ = write!(out, "{text:<board_width$}");
-        }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
-    }
-    if let Some(p) = present {
-        let _ = write!(out, "{:label_width$}", "");
-        for &c in &columns {
-            let mark = if c == p { "^ present" } else { "" };
-            let _ = write!(out, "{mark:<board_width$}");
-        }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -436,11 +394,11 @@ mod tests {
             },
         ));
         assert_eq!(
-            single(&view, last, Player::White, plain),
+            boards(&view, last, Player::White, 100, plain),
             "   a  b\n 2 .  k  2\n 1[K][.] 1\n   a  b\n"
         );
         assert_eq!(
-            single(&view, None, Player::Black, plain),
+            boards(&view, None, Player::Black, 100, plain),
             "   b  a\n 1 .  K  1\n 2 k  .  2\n   b  a\n"
         );
     }

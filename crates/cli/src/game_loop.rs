@@ -15,6 +15,7 @@ use crate::board::{self, Style};
 use crate::chess_clocks::ChessClocks;
 use crate::error::CliError;
 use crate::input::{Input, Wait};
+use crate::multiverse_grid;
 use crate::output::{out, outln};
 
 /// The commands of the terminal game, after the variant's notation help.
@@ -191,6 +192,16 @@ fn last_move(game: &dyn DynGame) -> Option<(Cell, Cell)> {
     None
 }
 
+/// A diagram's line of file letters (`a b c … h`, `  a  b …`, Three Realms' `a … h  j … q`):
+/// the boards end there and the variant's own lines follow.
+fn is_file_line(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() >= 8
+        && words
+            .iter()
+            .all(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_lowercase()))
+}
+
 /// A decision as the move list would show it, if played now.
 fn display_of(game: &mut dyn DynGame, text: &str) -> String {
     if game.play(text).is_err() {
@@ -287,31 +298,32 @@ impl Table<'_> {
         if game.variant_name() == "multiverse" {
             out!(
                 "{}",
-                board::multiverse(&view, self.bottom, board::terminal_width(), style)
+                multiverse_grid::draw(&view, self.bottom, board::terminal_width(), style)
             );
             for note in &view.notes {
                 outln!("{note}");
             }
-        } else if view.boards.len() == 1 {
+        } else {
             out!(
                 "{}",
-                board::single(&view, last_move(game), self.bottom, style)
+                board::boards(
+                    &view,
+                    last_move(game),
+                    self.bottom,
+                    board::terminal_width(),
+                    style
+                )
             );
-            // The variant's own lines under its board (the side to move, links, the roll).
+            // The variant's own lines under its boards (the side to move, links, the roll).
             let diagram = game.diagram_for(Some(self.bottom));
             let lines: Vec<&str> = diagram.lines().collect();
             let after = lines
                 .iter()
-                .rposition(|l| {
-                    let t = l.trim();
-                    t.starts_with('a') && t.ends_with('h') || t.starts_with('h') && t.ends_with('a')
-                })
+                .rposition(|l| is_file_line(l))
                 .map_or(0, |i| i + 1);
             for line in &lines[after..] {
                 outln!("{line}");
             }
-        } else {
-            out!("{}", game.diagram_for(Some(self.bottom)));
         }
         if !self.turns.is_empty() {
             outln!("moves: {}", numbered(game, &self.turns, 8));

@@ -10,6 +10,7 @@ mod error;
 mod game_loop;
 mod input;
 mod match_records;
+mod multiverse_grid;
 mod open;
 mod output;
 mod play;

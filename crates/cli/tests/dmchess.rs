@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
+use common::{assert_user_error, omnichess, stdout, temp_file, with_input, with_input_columns};
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
 
@@ -103,7 +103,7 @@ fn dmchess_replay_and_actions_read_an_edan_record() {
 
 #[test]
 fn dmchess_diagram_shows_eight_boards_in_two_rows_within_200_columns() {
-    let o = with_input(&["play", "dmchess"], "Pd1a2-d1a4\nquit\n");
+    let o = with_input_columns(&["play", "dmchess", "--ascii"], "Pd1a2-d1a4\nquit\n", 200);
     let text = stdout(&o);
     let header = text
         .lines()
@@ -119,9 +119,38 @@ fn dmchess_diagram_shows_eight_boards_in_two_rows_within_200_columns() {
     assert!(text.contains("@2"), "{text}");
     assert!(text.contains(" E "), "{text}");
     assert!(text.contains("Portals shift in 8 full turns"), "{text}");
-    // After Light's move the boards turn for Dark: its first rank at the bottom, files h-a.
-    assert!(text.contains("1  R1 N1 B1 K1 Q1 B1 N1 R1"), "{text}");
-    assert!(text.contains("  h  g  f  e  d  c  b  a"), "{text}");
+    // After Light's move the boards turn for Dark: its first rank at the bottom, files h-a,
+    // the move marked (D1's a2 and a4).
+    assert!(text.contains(" 1 R1 N1 B1 K1 Q1 B1 N1 R1"), "{text}");
+    assert!(text.contains("   h  g  f  e  d  c  b  a"), "{text}");
+    assert!(text.contains("P1 P1[.] 2"), "{text}");
+    assert!(text.contains("[P] 4"), "{text}");
+}
+
+#[test]
+fn dmchess_boards_fit_a_narrow_terminal() {
+    // 100 columns hold two boards a line: D1 D2 / D3 D4 / … (4 in 3 places would be 3 + 1).
+    let o = with_input(&["play", "dmchess", "--ascii"], "quit\n");
+    let text = stdout(&o);
+    let boards = text.split("Light to move").next().unwrap_or("");
+    assert!(boards.lines().all(|l| l.chars().count() <= 100), "{text}");
+    let titles: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            t.starts_with('D') && t[1..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "D1                              D2",
+            "D3                              D4",
+            "D5                              D6",
+            "D7                              D8"
+        ]
+    );
 }
 
 #[test]

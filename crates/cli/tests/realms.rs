@@ -112,7 +112,7 @@ fn realms_replay_and_actions_read_pgn_with_a_start_position() {
 
 #[test]
 fn realms_diagram_shows_three_boards_with_the_heavens_on_whites_left() {
-    let o = with_input(&["play", "realms"], "n2n4\nquit\n");
+    let o = with_input(&["play", "realms", "--ascii"], "n2n4\nquit\n");
     let text = stdout(&o);
     let first = text
         .lines()
@@ -125,8 +125,10 @@ fn realms_diagram_shows_three_boards_with_the_heavens_on_whites_left() {
         first.find("underworld").expect("u"),
     );
     assert!(h < e && e < u, "{first}");
-    assert!(text.contains("  a b c d e f g h  "), "{text}");
-    assert!(text.contains("8 s s a p p a s s 8"), "{text}");
+    assert!(text.contains("   a  b  c  d  e  f  g  h     "), "{text}");
+    // Three Realms' own pieces by their letters, the dark squares `:` (R.1).
+    assert!(text.contains(" 8 s  s  a  p  p  a  s  s  8"), "{text}");
+    assert!(text.contains(" 6 :  .  :  .  :  .  :  .  6"), "{text}");
     // After White's move the board turns for Black: the heavens on the right, files reversed.
     let black = text
         .lines()
@@ -134,7 +136,10 @@ fn realms_diagram_shows_three_boards_with_the_heavens_on_whites_left() {
         .nth(1)
         .expect("second diagram");
     assert!(black.find("heavens") > black.find("underworld"), "{black}");
-    assert!(text.contains("  h g f e d c b a  "), "{text}");
+    assert!(text.contains("   h  g  f  e  d  c  b  a"), "{text}");
+    // The move marked: n2 and n4 on Earth, seen from Black's side.
+    assert!(text.contains(" 2 W  W  W [.] W  W  W  W  2"), "{text}");
+    assert!(text.contains(" 4 :  .  : [W] :  .  :  .  4"), "{text}");
 }
 
 #[test]

@@ -12,10 +12,16 @@ pub fn omnichess(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// Runs the binary with `args`, `input` on stdin.
+/// Runs the binary with `args`, `input` on stdin, in a terminal 100 columns wide.
 pub fn with_input(args: &[&str], input: &str) -> Output {
+    with_input_columns(args, input, 100)
+}
+
+/// Runs the binary with `args`, `input` on stdin, in a terminal `columns` wide (`COLUMNS`).
+pub fn with_input_columns(args: &[&str], input: &str, columns: usize) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_omnichess"))
         .args(args)
+        .env("COLUMNS", columns.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -16,7 +16,7 @@ use super::state::{Move, Realms};
 /// The realms left to right as White sees them, with the view's board labels.
 const LAYOUT: [(Realm, &str); 3] = [
     (Realm::Heavens, "heavens"),
-    (Realm::Earth, "earth"),
+    (Realm::Earth, "Earth"),
     (Realm::Underworld, "underworld"),
 ];
 
@@ -186,7 +186,7 @@ mod tests {
             layout,
             [
                 ("heavens", 0, 0, "a", "h"),
-                ("earth", 1, 0, "j", "q"),
+                ("Earth", 1, 0, "j", "q"),
                 ("underworld", 2, 0, "s", "z")
             ]
         );
