@@ -65,6 +65,16 @@ impl ChessClocks {
         )
     }
 
+    /// The engine's clock option for `player`'s clock as it stands now: `LEFT+INC` in seconds.
+    pub fn engine_spec_of(&self, player: Player, game: &dyn DynGame) -> String {
+        let c = &self.clocks[player as usize];
+        format!(
+            "{}+{}",
+            self.left(player, game).as_secs_f64(),
+            c.increment.as_secs_f64()
+        )
+    }
+
     /// The clocks as a saved game keeps them, the turn being played charged so far:
     /// `white=LEFT_MS+INC_MS/PLAYED black=…` (with `/PERIOD_TURNS:EXTRA_MS` when there is a
     /// second period).

@@ -81,11 +81,15 @@ pub const CLOCK_TAG: &str = "OmnichessClocks";
 pub const SEED_TAG: &str = "OmnichessSeed";
 /// The tag of a saved game that keeps how many times the program rolled.
 pub const ROLLS_TAG: &str = "OmnichessRolls";
+/// The tag of a saved game that keeps the computer's SPEC and side (`engine:time=2 black`).
+pub const OPPONENT_TAG: &str = "OmnichessOpponent";
 
 /// The computer as one of the players (`play --vs`).
 pub struct Opponent {
     /// Chooses its turns.
     pub agent: Box<dyn DynAgent>,
+    /// The SPEC it was made from, as the player gave it (`--vs`), kept in a saved game.
+    pub spec: String,
     /// The side it plays.
     pub side: Player,
     /// The game's start position text (`None`: the standard start), for the agent.
@@ -224,6 +228,8 @@ struct Table<'a> {
     ended: Option<Outcome>,
     /// The computer's side, if it plays.
     computer: Option<Player>,
+    /// The computer's SPEC, if it plays (kept in a saved game).
+    computer_spec: Option<String>,
     /// The board is turned from its usual side.
     flipped: bool,
     /// The side last drawn at the bottom.
@@ -398,6 +404,9 @@ impl Table<'_> {
             tags.push_str(&format!("[{SEED_TAG} \"{}\"]\n", self.dice.seed));
             tags.push_str(&format!("[{ROLLS_TAG} \"{}\"]\n", self.dice.rolls));
         }
+        if let (Some(spec), Some(side)) = (&self.computer_spec, self.computer) {
+            tags.push_str(&format!("[{OPPONENT_TAG} \"{spec} {}\"]\n", side.name()));
+        }
         format!("{tags}{}", self.game.record_text())
     }
 
@@ -486,6 +495,7 @@ pub fn run(
         limit,
         ended: None,
         computer: opponent.as_deref().map(|o| o.side),
+        computer_spec: opponent.as_deref().map(|o| o.spec.clone()),
         flipped: false,
         bottom: Player::White,
         only: None,

@@ -42,6 +42,8 @@ struct Saved {
     start: Option<String>,
     decisions: Vec<String>,
     clocks: Option<String>,
+    /// The computer's SPEC and side, if it played.
+    opponent: Option<(String, Player)>,
     seed: Option<u64>,
     rolls: u64,
 }
@@ -73,6 +75,11 @@ fn load(variant: &str, path: &Path) -> Result<Saved, CliError> {
         start: record.start.clone(),
         decisions: record.decisions.iter().map(|d| d.text.clone()).collect(),
         clocks: get(game_loop::CLOCK_TAG),
+        opponent: get(game_loop::OPPONENT_TAG).and_then(|text| {
+            let (spec, side) = text.rsplit_once(' ')?;
+            let side = Player::BOTH.into_iter().find(|p| p.name() == side)?;
+            Some((spec.to_owned(), side))
+        }),
         seed: get(game_loop::SEED_TAG).and_then(|s| s.parse().ok()),
         rolls: get(game_loop::ROLLS_TAG)
             .and_then(|s| s.parse().ok())
@@ -132,22 +139,30 @@ pub fn play(
         })?),
         None => players.time_control.and_then(Clock::named),
     };
-    let engine_clock = match (players.clock, clock) {
-        (Some(_), Some(c)) => Some(ChessClocks::engine_spec(&c)),
-        _ => players.time_control.map(str::to_owned),
+    // A resumed game goes on against the computer it was played against, unless `--vs`
+    // names another; the engine's clock goes on from the time its side had left.
+    let computer = match (players.vs, saved.as_ref().and_then(|s| s.opponent.clone())) {
+        (Some(spec), _) => Some((spec.to_owned(), engine_side(players.engine_first))),
+        (None, saved) => saved,
     };
-    let mut opponent = match players.vs {
-        Some(spec) => {
-            let entry = crate::engine_commands::engine(variant)?;
-            let spec = crate::engine_commands::on_clock(spec, engine_clock.as_deref());
-            let agent = (entry.agent)(&spec, seed, omnichess_engine::agents::DEFAULT_TIME)?;
-            let side = if players.engine_first {
-                Player::White
-            } else {
-                Player::Black
+    let mut opponent = match computer {
+        Some((spec, side)) => {
+            let engine_clock = match (
+                saved.as_ref().and_then(|s| s.clocks.as_deref()),
+                players.clock,
+                clock,
+            ) {
+                (Some(text), _, _) => ChessClocks::from_save_text(text, &*game)
+                    .map(|c| c.engine_spec_of(side, &*game)),
+                (None, Some(_), Some(c)) => Some(ChessClocks::engine_spec(&c)),
+                _ => players.time_control.map(str::to_owned),
             };
+            let entry = crate::engine_commands::engine(variant)?;
+            let with_clock = crate::engine_commands::on_clock(&spec, engine_clock.as_deref());
+            let agent = (entry.agent)(&with_clock, seed, omnichess_engine::agents::DEFAULT_TIME)?;
             Some(Opponent {
                 agent,
+                spec,
                 side,
                 start: start_text.clone(),
                 thinking: players.thinking,
@@ -162,7 +177,7 @@ pub fn play(
     if let Some(o) = &opponent {
         outln!(
             "the computer ({}) plays {}",
-            players.vs.unwrap_or(""),
+            o.spec,
             game.player_name(o.side)
         );
     }
@@ -269,6 +284,15 @@ pub fn series(
                 return Ok(());
             }
         }
+    }
+}
+
+/// The computer's side: White with `--engine-first`, else Black.
+fn engine_side(engine_first: bool) -> Player {
+    if engine_first {
+        Player::White
+    } else {
+        Player::Black
     }
 }
 

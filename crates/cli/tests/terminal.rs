@@ -125,6 +125,34 @@ fn a_saved_game_resumes_exactly_with_its_clocks() {
 }
 
 #[test]
+fn a_game_against_the_computer_resumes_against_it() {
+    let path = temp_file("against-engine.pgn", "");
+    let arg = path.to_str().expect("path");
+    let o = with_input(
+        &["play", "classic", "--vs", "engine:depth=1", "--ascii"],
+        &format!("e4\nsave {arg}\nquit\n"),
+    );
+    assert!(stdout(&o).contains(&format!("saved to {arg}")));
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(
+        saved.contains("[OmnichessOpponent \"engine:depth=1 black\"]"),
+        "{saved}"
+    );
+    // No --vs: the computer named in the save plays Black again and answers the next move.
+    let o = with_input(
+        &["play", "classic", "--load", arg, "--ascii"],
+        "Nf3\nquit\n",
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains("the computer (engine:depth=1) plays black"),
+        "{text}"
+    );
+    assert!(text.contains("resumed after 2 decisions"), "{text}");
+    assert_eq!(text.matches("black plays: ").count(), 1, "{text}");
+}
+
+#[test]
 fn leaving_saves_the_game_where_omnichess_save_dir_says() {
     let dir = std::env::temp_dir().join(format!("omnichess-saves-{}", std::process::id()));
     let o = Command::new(env!("CARGO_BIN_EXE_omnichess"))
