@@ -1,12 +1,10 @@
 //! The command-line contract, exercised through the built binary: output formats, and one
 //! clear line with exit status 2 for every kind of bad input.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
+use crate::common::{assert_user_error, omnichess, stdout, temp_file, with_input};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

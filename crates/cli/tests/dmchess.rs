@@ -2,9 +2,9 @@
 //! EDAN moves, `perft`, `--after` in EDAN, records, the diagram, and one clear line with
 //! status 2 for every bad input.
 
-mod common;
-
-use common::{assert_user_error, omnichess, stdout, temp_file, with_input, with_input_columns};
+use crate::common::{
+    assert_user_error, omnichess, stdout, temp_file, with_input, with_input_columns,
+};
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
 

@@ -1,12 +1,10 @@
 //! The engine's command-line contract (issue 6): `analyze`, `match`, `play --vs` and `uci`,
 //! exercised through the built binary.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
+use crate::common::{assert_user_error, omnichess, stdout, temp_file, with_input};
 
 /// Scholar's mate is one move away (h5f7).
 const SCHOLAR: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";

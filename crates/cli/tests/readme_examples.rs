@@ -1,7 +1,7 @@
 //! The README's command examples that name a file of `examples/` run as written (exit 0), and
 //! every record there replays (issue 21: the README named files that did not exist).
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

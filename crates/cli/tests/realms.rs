@@ -1,9 +1,7 @@
 //! The `realms` command contract (issue 18): position text, `moves`, `perft`, `--after` in
 //! long algebraic and SAN, records, the diagram, and one clear line for every bad input.
 
-mod common;
-
-use common::{assert_user_error, omnichess, stdout, temp_file, with_input};
+use crate::common::{assert_user_error, omnichess, stdout, temp_file, with_input};
 
 /// White king a1 (heavens), a pawn on n4, Black king z8 (underworld): the issue's example.
 const PAWN_N4: &str = "8/8/8/8/8/8/8/K7|8/8/8/8/4W3/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1";

@@ -1,13 +1,13 @@
 //! `omnichess play` as a player meets it (issue 21): one notation in and out, the board from
 //! the player's side, save and load with the clocks, the game clock's flag, invalid input.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{stdout, temp_file, with_input};
+use crate::common::{stdout, temp_file, with_input};
 
 #[test]
 fn the_engines_moves_and_the_move_list_are_in_san() {

@@ -5,7 +5,7 @@
 //! positions that come back after two forfeits can come from deeper searches, which is the
 //! table's purpose: only the choice is compared then.)
 
-mod common;
+use crate::common;
 
 use omnichess_core::Variant;
 use omnichess_engine::{Limits, Search, eval::DiceEval};

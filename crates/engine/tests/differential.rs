@@ -6,7 +6,7 @@
 //! bring a position back two decisions shallower, where the table rightly answers with the
 //! deeper value, so there it is compared without the table.
 
-mod common;
+use crate::common;
 
 use omnichess_core::{Game, Variant};
 use omnichess_engine::eval::{ClassicEval, DiceEval, MultiverseEval};

@@ -1,7 +1,7 @@
 //! The engine in DMChess: it mates the last king through a portal, takes a hanging queen on
 //! another board, and plays a match to the end against the random player.
 
-mod variant_engine;
+use crate::variant_engine;
 
 use omnichess_core::{Game, Variant};
 use omnichess_engine::eval::DmChessEval;

@@ -1,7 +1,7 @@
 //! The engine in Three Realms: it mates in one across realms, takes a hanging queen, and
 //! plays a match to the end against the random player.
 
-mod variant_engine;
+use crate::variant_engine;
 
 use omnichess_core::{Game, Variant};
 use omnichess_engine::eval::RealmsEval;

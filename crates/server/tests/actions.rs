@@ -1,12 +1,14 @@
 //! Game actions over HTTP: resignation, draw offers, takebacks, undo within a 5D turn,
 //! rematch, importing a record, the engine's seat, clocks that survive a restart and flag.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
+use crate::common::{
+    act, app, app_at, call, create, create_with, database, decide, show, wait_for,
+};
 use axum::http::StatusCode;
-use common::{act, app, app_at, call, create, create_with, database, decide, show, wait_for};
 use omnichess_server::router;
 use serde_json::json;
 

@@ -2,10 +2,8 @@
 //! the server refuses what it must (403, 404, 409, 422, 400) and the game survives; a second
 //! server on the same database sees every stored decision.
 
-mod common;
-
+use crate::common::{app, call, create, database, decide, raw};
 use axum::http::StatusCode;
-use common::{app, call, create, database, decide, raw};
 use serde_json::json;
 
 #[tokio::test]

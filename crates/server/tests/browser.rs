@@ -5,14 +5,12 @@
 //! installs them. `OMNICHESS_SCREENSHOTS=DIR` says where the screenshots go (default
 //! `target/screenshots` of the workspace).
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{database, serve};
+use crate::common::{database, serve};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 /// The whole suite's limit; each test has its own, well under it.

@@ -2,11 +2,9 @@
 //! starting a real PostgreSQL server): the migrations run once when several servers start
 //! together, moves are stored and survive a restart, two moves at once store one.
 
-mod common;
-
+use crate::common::ws::{connect, next, send};
+use crate::common::{act, app, app_at, create, create_with, decide, postgres, serve_app, show};
 use axum::http::StatusCode;
-use common::ws::{connect, next, send};
-use common::{act, app, app_at, create, create_with, decide, postgres, serve_app, show};
 use omnichess_server::Store;
 use serde_json::json;
 

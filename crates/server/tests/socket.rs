@@ -2,10 +2,8 @@
 //! events that leave the socket and the game alive, two moves at once, a reconnect that gets
 //! what it missed, and the analysis socket streaming the engine's lines.
 
-mod common;
-
-use common::ws::{connect, create, gather, next, send};
-use common::{database, serve};
+use crate::common::ws::{connect, create, gather, next, send};
+use crate::common::{database, serve};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;

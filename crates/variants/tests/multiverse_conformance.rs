@@ -5,7 +5,7 @@
 //! All twelve games are checked, `wide.5dpgn` (up to ten playable boards and as many
 //! timelines the turn could create) included.
 
-mod common;
+use crate::common;
 
 use omnichess_core::DynGame;
 use omnichess_core::{Variant, replay};

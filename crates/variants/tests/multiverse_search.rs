@@ -121,8 +121,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// The full 400 cases: over three minutes in a debug build, so CI runs it in release
-    /// (`.ci/run`: `cargo test --release -p omnichess-variants --test multiverse_search --
-    /// --ignored`).
+    /// (`.ci/run`: `cargo test --release -p omnichess-variants --test variants --
+    /// --ignored multiverse_search::`).
     #[test]
     #[ignore = "slow in debug builds; CI runs it with --release -- --ignored"]
     fn the_search_counts_what_brute_force_finds(

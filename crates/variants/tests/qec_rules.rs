@@ -1,7 +1,7 @@
 //! Quantum Entanglement Chess, one test (or more) per clause of docs/rules/qec.md; the test
 //! names start with the section of the rule text they check (`s3_2_…` is §3.2).
 
-mod common;
+use crate::common;
 
 use omnichess_core::perft::{divide, perft};
 use omnichess_core::{Game, Player, ToAct, Variant, Verdict};

@@ -4,7 +4,7 @@
 //! pegasus's won positions, which the game reads from `pegasus_wins.txt`.
 //!
 //! About four minutes in release on two cores:
-//! `cargo test --release -p omnichess-variants --test realms_endgame -- --ignored`.
+//! `cargo test --release -p omnichess-variants --test variants -- --ignored realms_endgame::`.
 
 use std::collections::HashSet;
 
@@ -31,7 +31,7 @@ const TABLE: [(Kind, u64, u64, u32); 13] = [
 ];
 
 #[test]
-#[ignore = "release mode, minutes: cargo test --release -p omnichess-variants --test realms_endgame -- --ignored"]
+#[ignore = "release mode, minutes: cargo test --release -p omnichess-variants --test variants -- --ignored realms_endgame::"]
 fn r5_every_kind_s_analysis_and_the_draw_rule_agree() {
     assert_eq!(TABLE.map(|row| row.0), ANALYSED);
     for (kind, positions, wins, longest) in TABLE {
@@ -47,7 +47,7 @@ fn r5_every_kind_s_analysis_and_the_draw_rule_agree() {
 }
 
 #[test]
-#[ignore = "release mode: cargo test --release -p omnichess-variants --test realms_endgame -- --ignored"]
+#[ignore = "release mode: cargo test --release -p omnichess-variants --test variants -- --ignored realms_endgame::"]
 fn r5_the_pegasus_table_is_the_analysis() {
     let solved: HashSet<String> = solve(Kind::Pegasus).won_lines().into_iter().collect();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/realms/pegasus_wins.txt");

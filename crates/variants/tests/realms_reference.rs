@@ -386,7 +386,7 @@ fn start_position_perft_counts() {
 }
 
 #[test]
-#[ignore = "release mode: cargo test --release -p omnichess-variants --test realms_reference -- --ignored"]
+#[ignore = "release mode: cargo test --release -p omnichess-variants --test variants -- --ignored realms_reference::"]
 fn start_position_perft_depth_4() {
     let mut game = Realms::start();
     assert_eq!(omnichess_core::perft::perft(&mut game, 4), 50_043_738);

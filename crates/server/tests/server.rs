@@ -1,0 +1,10 @@
+//! Every integration test of `server` in one test binary: one link instead of one per file
+//! (the build of the test targets was most of `cargo test --workspace`'s time on a fresh clone).
+//! Each module is one former test file; filter by its name, e.g. `cargo test --test server actions::`.
+
+mod actions;
+mod api;
+mod browser;
+mod common;
+mod postgres;
+mod socket;

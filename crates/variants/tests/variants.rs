@@ -1,0 +1,26 @@
+//! Every integration test of `variants` in one test binary: one link instead of one per file
+//! (the build of the test targets was most of `cargo test --workspace`'s time on a fresh clone).
+//! Each module is one former test file; filter by its name, e.g. `cargo test --test variants classic_parsers::`.
+
+mod classic_parsers;
+mod classic_perft;
+mod classic_rules;
+mod classic_vs_shakmaty;
+mod common;
+mod dice_properties;
+mod dice_rules;
+mod dmchess_reference;
+mod dmchess_rules;
+mod multiverse_conformance;
+mod multiverse_properties;
+mod multiverse_rules;
+mod multiverse_search;
+mod multiverse_vs_5d_chess_js;
+mod qec_properties;
+mod qec_rules;
+mod realms_endgame;
+mod realms_formats;
+mod realms_material;
+mod realms_pieces;
+mod realms_reference;
+mod realms_special;
