@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# omnichess against ftxi/5dchess_engine on the 12 cwmtt games of shared/testdata, in one run
+# (issue 22): legal-action counting at every position (capped at 1000) and "is the final
+# position over?", both timed in process. Each program runs every game REPS times, the two
+# alternating; kept are each position's fastest counting (a game's time is their sum) and the
+# fastest of the 10·REPS final tests.
+#
+#   tools/ftxi-5dchess/compare.sh BUILD_DIR [REPS]
+#
+# BUILD_DIR is a folder made by tools/ftxi-5dchess/build.sh (it holds BUILD_DIR/ftxi-harness);
+# this script fetches and builds nothing of ftxi's. REPS defaults to 3. The games are read
+# from $CWMTT (default: the shared/testdata beside this repository). For each game both
+# programs run in their own process (ftxi's harness, then omnichess's count_5d_actions
+# example), so the peak memory is the game's. Every position's count is checked: the two
+# programs against each other and against action_counts.tsv. Exit status: 0 when all agree,
+# 1 on any disagreement or a game a program cannot read, 2 when BUILD_DIR has no harness.
+set -euo pipefail
+
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+    echo "usage: $0 BUILD_DIR [REPS]" >&2
+    exit 2
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+harness="$1/ftxi-harness"
+reps=${2:-3}
+case "$reps" in ""|*[!0-9]*|0) echo "error: REPS must be a positive number" >&2; exit 2;; esac
+if [ ! -x "$harness" ]; then
+    cat >&2 <<EOF
+error: no ftxi build at $1: $harness is absent.
+Build it first (the source is not fetched by this script; see tools/ftxi-5dchess/README.md):
+    tools/ftxi-5dchess/build.sh FTXI_SOURCE_DIR $1
+EOF
+    exit 2
+fi
+cwmtt=${CWMTT:-$repo/../shared/testdata/multiverse/cwmtt}
+if [ ! -f "$cwmtt/action_counts.tsv" ]; then
+    echo "error: SHARED TEST DATA MISSING: $cwmtt/action_counts.tsv (set CWMTT)" >&2
+    exit 1
+fi
+
+# The omnichess side, built once (release profile); its path from cargo's own report.
+omni=$(cd "$repo" && cargo build --release -p omnichess-variants --example count_5d_actions \
+        --message-format=json-render-diagnostics \
+    | python3 -c 'import json,sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "count_5d_actions":
+        print(m["executable"])')
+[ -x "$omni" ] || { echo "error: the count_5d_actions example did not build" >&2; exit 1; }
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+games=$(cut -f1 "$cwmtt/action_counts.tsv" | grep -v '^#')
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); reps $reps"
+echo "# ftxi: $harness ($(${CXX:-c++} --version | head -1)); omnichess: $omni ($(rustc --version))"
+# The runs alternate, ftxi then omnichess, REPS times per game, so that a burst of other work
+# on the machine slows both sides alike; each position's fastest counting is kept.
+for g in $games; do
+    for _ in $(seq "$reps"); do
+        "$harness" --cap 1000 "$cwmtt/$g" >>"$out/ftxi" || true
+        "$omni" --cap 1000 "$cwmtt/$g" >>"$out/omni" || true
+    done
+done
+
+python3 - "$out/ftxi" "$out/omni" "$cwmtt/action_counts.tsv" <<'PY'
+import math, sys
+
+def read(path):
+    """Each game's runs merged: each position's fastest counting time (count_ms is their sum),
+    the fastest final test, the largest peak memory; an error, or counts that change between
+    runs, kept as an error."""
+    rows = {}
+    for line in open(path):
+        fields = dict(f.split("=", 1) for f in line.split(" counts=")[0].split() if "=" in f)
+        if " counts=" in line:
+            fields["counts"] = line.split(" counts=", 1)[1].strip()
+        if " error=" in line:
+            fields["error"] = line.split(" error=", 1)[1].strip()
+        game = fields["game"]
+        if "error" not in fields:
+            fields["times"] = [float(x) for x in fields["times"].split(",")]
+            fields["final_ms"] = float(fields["final_ms"])
+            fields["peak_kb"] = int(fields["peak_kb"])
+        old = rows.get(game)
+        if old is None or "error" in fields:
+            rows[game] = fields
+        elif "error" not in old:
+            if old["counts"] != fields["counts"]:
+                old["error"] = "counts differ between runs"
+                continue
+            old["times"] = [min(a, b) for a, b in zip(old["times"], fields["times"])]
+            old["final_ms"] = min(old["final_ms"], fields["final_ms"])
+            old["peak_kb"] = max(old["peak_kb"], fields["peak_kb"])
+    for r in rows.values():
+        if "error" not in r:
+            r["count_ms"] = sum(r["times"])
+            i = max(range(len(r["times"])), key=lambda k: r["times"][k])
+            r["slowest"] = f"{i}:{r['times'][i]:.1f}"
+    return rows
+
+ftxi, omni = read(sys.argv[1]), read(sys.argv[2])
+reference = {}
+for line in open(sys.argv[3]):
+    if line.startswith("#") or not line.strip():
+        continue
+    game, counts = line.rstrip("\n").split("\t")
+    reference[game] = [int(c) for c in counts.split()]
+
+problems = []
+rows = []
+for game, ref in reference.items():
+    f, o = ftxi.get(game), omni.get(game)
+    bad = False
+    for who, r in (("ftxi", f), ("omnichess", o)):
+        if r is None or "error" in r:
+            problems.append(f"{game}: {who} could not run it: {r.get('error') if r else 'no output'}")
+            bad = True
+    if bad:
+        continue
+    fc = [int(c) for c in f["counts"].split(",")]
+    oc = [int(c) for c in o["counts"].split(",")]
+    if len(fc) != len(oc) or len(fc) != len(ref):
+        problems.append(f"{game}: positions differ: ftxi {len(fc)}, omnichess {len(oc)}, reference {len(ref)}")
+    for i, (a, b, c) in enumerate(zip(fc, oc, ref)):
+        if not (a == b == c):
+            problems.append(f"{game}: position {i}: ftxi {a}, omnichess {b}, reference {c}")
+    if f["final"] != o["final"]:
+        problems.append(f"{game}: final position: ftxi says {f['final']}, omnichess {o['final']}")
+    rows.append((game, len(fc), f["count_ms"], o["count_ms"], f["final_ms"], o["final_ms"],
+                 o["final"], f["peak_kb"], o["peak_kb"], f["slowest"], o["slowest"]))
+
+def ratio(a, b):
+    return a / b if b > 0 else float("inf")
+
+print()
+print("| game | positions | ftxi count ms | omnichess count ms | ratio | final | ftxi final ms | omnichess final ms | ratio | peak MB ftxi / omnichess | slowest position ftxi / omnichess (index:ms) |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
+for g, n, fc, oc, ff, of, verdict, fk, ok, fs, os_ in rows:
+    print(f"| {g} | {n} | {fc:.1f} | {oc:.1f} | {ratio(oc, fc):.2f}× | {verdict} | {ff:.3f} | {of:.3f} | "
+          f"{ratio(of, ff):.2f}× | {fk/1024:.1f} / {ok/1024:.1f} | {fs} / {os_} |")
+if rows:
+    def geo(xs):
+        return math.exp(sum(math.log(x) for x in xs) / len(xs))
+    tf, to = sum(r[2] for r in rows), sum(r[3] for r in rows)
+    ff, fo = sum(r[4] for r in rows), sum(r[5] for r in rows)
+    print(f"| **total** | {sum(r[1] for r in rows)} | {tf:.1f} | {to:.1f} | **{ratio(to, tf):.2f}×** | | "
+          f"{ff:.3f} | {fo:.3f} | **{ratio(fo, ff):.2f}×** | | |")
+    gc = geo([ratio(r[3], r[2]) for r in rows])
+    gf = geo([ratio(r[5], r[4]) for r in rows])
+    print(f"| **geometric mean of ratios** | | | | **{gc:.2f}×** | | | | **{gf:.2f}×** | | |")
+    mates = [r for r in rows if r[6] != "none"]
+    if mates:
+        print(f"\nfinal positions that are over ({len(mates)}): geometric mean "
+              f"{geo([ratio(r[5], r[4]) for r in mates]):.2f}×; the others ({len(rows) - len(mates)}): "
+              f"{geo([ratio(r[5], r[4]) for r in rows if r[6] == 'none']) if len(mates) < len(rows) else float('nan'):.2f}×")
+print("\nratio = omnichess time ÷ ftxi time (below 1: omnichess faster). Counting: the sum over the "
+      "game's positions of each one's fastest of the runs; final: \"is the final position over?\" "
+      "(checkmate, stalemate or none), fastest of the runs.")
+if problems:
+    print("\n" + "!" * 72)
+    print(f"DISAGREEMENT ({len(problems)}):")
+    for p in problems:
+        print("  " + p)
+    print("!" * 72)
+    sys.exit(1)
+print(f"\ncounts: ftxi, omnichess and action_counts.tsv agree on all {sum(r[1] for r in rows)} positions of {len(rows)} games.")
+PY
