@@ -1,68 +1,34 @@
-//! `duci`: the command stream of `omnichess uci multiverse`, 5DUCI (crates/cli/src/duci.rs).
-//! The binary's dispatch lives in crates/cli, so this target follows its `position` command
-//! word by word and calls the same library functions (`Multiverse::from_duci`, `parse_duci`),
-//! checks that `duci_text` of the legal decisions reads back, and runs `go` as a one-ply
-//! search.
+//! `duci`: the command stream of `omnichess uci multiverse`, 5DUCI (crates/cli/src/duci.rs),
+//! read by the same library functions the binary calls (`omnichess_engine::protocol::duci`);
+//! checks that 5DFEN and `duci_text` of the legal decisions read back, and runs `go` as a tiny
+//! search (its limits read, then replaced).
 #![no_main]
 
 use omnichess_core::{Game, Variant};
 use omnichess_engine::Search;
 use omnichess_engine::eval::MultiverseEval;
+use omnichess_engine::protocol::duci;
 use omnichess_variants::multiverse::Multiverse;
-
-fn start_position() -> Multiverse {
-    Multiverse::from_position_text("[Board \"Standard - Turn Zero\"]")
-        .unwrap_or_else(|_| Multiverse::start())
-}
-
-/// `position [[size MxN] [odd|even] fen BLOCKS | startpos] [moves M …]` (duci.rs, `position`).
-fn position(words: &[&str]) -> Result<Multiverse, String> {
-    let moves_at = words
-        .iter()
-        .position(|w| *w == "moves")
-        .unwrap_or(words.len());
-    let head = &words[1..moves_at];
-    let mut game = match head.iter().position(|w| *w == "fen") {
-        None if head.first() == Some(&"startpos") => start_position(),
-        None => return Err("position needs `startpos` or `fen 5DFEN`".into()),
-        Some(fen) => {
-            let size = head
-                .iter()
-                .position(|w| *w == "size")
-                .and_then(|i| head.get(i + 1))
-                .map(|s| {
-                    let (w, h) = s.split_once('x').ok_or(format!("size `{s}` is not MxN"))?;
-                    let number = |n: &str| n.parse::<i32>().map_err(|_| format!("size `{s}`"));
-                    Ok::<_, String>((number(w)?, number(h)?))
-                })
-                .transpose()?;
-            let even = head.contains(&"even");
-            Multiverse::from_duci(size, even, &head[fen + 1..].join(" "))
-                .map_err(|e| e.to_string())?
-        }
-    };
-    for text in words
-        .iter()
-        .skip(moves_at + 1)
-        .take(omnichess_fuzz::MAX_DECISIONS)
-    {
-        let d = game.parse_duci(text).map_err(|e| e.to_string())?;
-        game.apply(d);
-    }
-    Ok(game)
-}
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let mut game = start_position();
+    let mut game = duci::start_position();
     let mut searches = 0;
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
-            Some("position") => {
-                if let Ok(g) = position(&words) {
+            // At most MAX_DECISIONS moves after `moves` (long games are slow, not new).
+            Some("position")
+                if words.len().saturating_sub(
+                    words
+                        .iter()
+                        .position(|w| *w == "moves")
+                        .unwrap_or(words.len()),
+                ) <= omnichess_fuzz::MAX_DECISIONS =>
+            {
+                if let Ok(g) = duci::read_position(&words) {
                     game = g;
                     let text = game.position_text();
                     let again = Multiverse::from_position_text(&text)
@@ -84,6 +50,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             }
             Some("go") if searches < 2 => {
                 searches += 1;
+                let _ = duci::go_limits(&words, &mut |_| {});
                 let mut search = Search::new(MultiverseEval, 1);
                 let _ = search
                     .search(&game, &omnichess_fuzz::tiny_limits(), &mut |_| {})

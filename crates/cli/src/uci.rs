@@ -9,11 +9,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
-use std::time::Duration;
 
-use omnichess_core::Player;
 use omnichess_engine::Limits;
-use omnichess_engine::clock::Clock;
+use omnichess_engine::protocol;
 use omnichess_engine::registry::{AnalysisRequest, EngineEntry};
 
 use crate::error::CliError;
@@ -24,9 +22,8 @@ use crate::{engine_commands, open};
 struct Session {
     variant: String,
     entry: &'static EngineEntry,
-    /// `None`: the standard start.
-    position: Option<String>,
-    moves: Vec<String>,
+    /// The position and the moves after it.
+    position: protocol::uci::Position,
     hash_mib: usize,
     search: Option<Background>,
 }
@@ -38,8 +35,7 @@ pub fn run(variant: &str) -> Result<(), CliError> {
     let mut session = Session {
         variant: variant.to_owned(),
         entry,
-        position: None,
-        moves: Vec::new(),
+        position: protocol::uci::Position::default(),
         hash_mib: omnichess_engine::tt::DEFAULT_MIB,
         search: None,
     };
@@ -81,61 +77,20 @@ impl Session {
 
     /// `setoption name Hash value N`.
     fn set_option(&mut self, words: &[&str]) {
-        let name = words
-            .iter()
-            .position(|w| *w == "name")
-            .and_then(|i| words.get(i + 1));
-        let value = words
-            .iter()
-            .position(|w| *w == "value")
-            .and_then(|i| words.get(i + 1));
-        match (name, value.and_then(|v| v.parse::<usize>().ok())) {
-            (Some(n), Some(mib)) if n.eq_ignore_ascii_case("hash") => {
-                let wanted = mib.clamp(1, omnichess_engine::tt::MAX_MIB);
-                self.hash_mib = omnichess_engine::tt::capped_mib(wanted).max(1);
-                if self.hash_mib != mib {
-                    outln!(
-                        "info string Hash {mib} MiB is out of reach (1 to {} MiB, at most half \
-                         the available memory): using {} MiB",
-                        omnichess_engine::tt::MAX_MIB,
-                        self.hash_mib
-                    );
-                }
-            }
-            _ => outln!(
-                "info string unknown option: {}",
-                omnichess_core::excerpt(&words.join(" "))
-            ),
+        match protocol::uci::hash_option(words, &mut info_string) {
+            Ok(mib) => self.hash_mib = mib,
+            Err(e) => info_string(e),
         }
     }
 
     /// `position startpos|fen TEXT [moves …]`: checked at once, kept only when legal.
     fn set_position(&mut self, words: &[&str]) {
-        let moves_at = words
-            .iter()
-            .position(|w| *w == "moves")
-            .unwrap_or(words.len());
-        let position = match words.get(1).copied() {
-            Some("startpos") => None,
-            Some("fen") => Some(words[2..moves_at].join(" ")),
-            _ => {
-                outln!("info string position needs `startpos` or `fen TEXT`");
-                return;
-            }
-        };
-        let moves: Vec<String> = words
-            .iter()
-            .skip(moves_at + 1)
-            .map(|w| (*w).to_owned())
-            .collect();
-        let checked = open::game_at_text(&self.variant, position.as_deref())
-            .and_then(|mut g| open::play_all(g.as_mut(), &moves.join(" ")));
-        match checked {
-            Ok(()) => {
-                self.position = position;
-                self.moves = moves;
-            }
-            Err(e) => outln!("info string error: {e}"),
+        let variant = self.variant.clone();
+        let open =
+            move |text: Option<&str>| open::game_at_text(&variant, text).map_err(|e| e.to_string());
+        match protocol::uci::read_position(words, &open) {
+            Ok(position) => self.position = position,
+            Err(e) => info_string(format!("error: {e}")),
         }
     }
 
@@ -143,35 +98,21 @@ impl Session {
     /// [infinite]`: searches on a thread, then prints `bestmove`.
     fn go(&mut self, words: &[&str]) {
         self.stop();
-        let number = |key: &str| go_number(words, key);
-        let mover = open::game_at_text(&self.variant, self.position.as_deref())
+        let mover = open::game_at_text(&self.variant, self.position.text.as_deref())
             .ok()
             .and_then(|mut g| {
-                open::play_all(g.as_mut(), &self.moves.join(" ")).ok()?;
+                open::play_all(g.as_mut(), &self.position.moves.join(" ")).ok()?;
                 g.to_act().player()
             });
-        let (time, increment) = match mover {
-            Some(Player::Black) => (number("btime"), number("binc")),
-            _ => (number("wtime"), number("winc")),
-        };
         let stop = Arc::new(AtomicBool::new(false));
         let limits = Limits {
-            depth: number("depth").and_then(|d| u32::try_from(d).ok()),
-            nodes: number("nodes"),
-            time: number("movetime").map(Duration::from_millis).or_else(|| {
-                let clock = Clock::new(
-                    Duration::from_millis(time?),
-                    Duration::from_millis(increment.unwrap_or(0)),
-                );
-                Some(clock.budget(number("movestogo")))
-            }),
             stop: Some(Arc::clone(&stop)),
-            each_decision: false,
+            ..protocol::uci::go_limits(words, mover, &mut info_string)
         };
         let (entry, position, moves, hash) = (
             self.entry,
-            self.position.clone(),
-            self.moves.clone(),
+            self.position.text.clone(),
+            self.position.moves.clone(),
             self.hash_mib,
         );
         self.search = Some(Background::spawn(stop, move || {
@@ -230,48 +171,9 @@ pub fn input_lines() -> mpsc::Receiver<String> {
     commands
 }
 
-/// The smallest value each numeric `go` parameter accepts (depth also has a largest,
-/// [`omnichess_engine::limits::MAX_DEPTH`]); the times may be 0.
-const GO_MINIMA: &[(&str, u64)] = &[
-    ("depth", 1),
-    ("nodes", 1),
-    ("movetime", 1),
-    ("movestogo", 1),
-    ("wtime", 0),
-    ("btime", 0),
-    ("winc", 0),
-    ("binc", 0),
-];
-
-/// A numeric `go` parameter, when given and valid. An invalid one (`go depth -1`, `go depth
-/// 0`, `go nodes x`) is ignored, and an `info string` line says so and what is accepted.
-pub fn go_number(words: &[&str], key: &str) -> Option<u64> {
-    let at = words.iter().position(|w| *w == key)?;
-    let low = GO_MINIMA
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map_or(0, |(_, low)| *low);
-    let high = if key == "depth" {
-        u64::from(omnichess_engine::limits::MAX_DEPTH)
-    } else {
-        u64::MAX
-    };
-    let text = words.get(at + 1).copied().unwrap_or("");
-    match text.parse::<u64>() {
-        Ok(n) if (low..=high).contains(&n) => Some(n),
-        _ => {
-            let range = if high == u64::MAX {
-                format!("a whole number, {low} or more")
-            } else {
-                format!("a whole number from {low} to {high}")
-            };
-            outln!(
-                "info string ignored `go {key} {}`: {key} is {range}",
-                omnichess_core::excerpt(text)
-            );
-            None
-        }
-    }
+/// Prints `info string TEXT`.
+pub fn info_string(text: String) {
+    outln!("info string {text}");
 }
 
 /// The engine's progress line in UCI's units: `time` in milliseconds.

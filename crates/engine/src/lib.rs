@@ -11,6 +11,7 @@
 //! * [`clock`] — time management from a clock with increment, for UCI and for agents.
 //! * [`agents`] — the engine, `random` and `greedy` as [`agents::Agent`]s, read from text by
 //!   [`agents::AgentSpec`]; [`match_play`] plays them against each other.
+//! * [`protocol`] — UCI's and 5DUCI's command lines read into values, for `omnichess uci`.
 //! * [`registry`] — [`ENGINES`]: analysis, matches and agents by variant name, all in text, for
 //!   the CLI.
 //!
@@ -37,6 +38,7 @@ pub mod limits;
 pub mod match_play;
 pub mod mcts;
 pub mod ordering;
+pub mod protocol;
 pub mod registry;
 pub mod score;
 pub mod search;
