@@ -63,6 +63,21 @@ pub trait Game: Clone {
         scratch.len()
     }
 
+    /// The number of decisions after `decision` (one of [`Game::decisions`]): perft's count
+    /// one ply above the leaves. By default it applies, counts and undoes; a variant whose
+    /// state is cheap to copy may count on a copy instead, leaving its history untouched.
+    #[inline]
+    fn count_decisions_after(
+        &mut self,
+        decision: Self::Decision,
+        scratch: &mut Vec<Self::Decision>,
+    ) -> usize {
+        self.apply(decision);
+        let n = self.count_decisions(scratch);
+        self.undo();
+        n
+    }
+
     /// The probability of `decision` when chance acts; `None` when a player acts.
     fn probability(&self, _decision: Self::Decision) -> Option<f64> {
         None

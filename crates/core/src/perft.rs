@@ -50,6 +50,14 @@ fn count<G: Game>(game: &mut G, depth: u32, bufs: &mut [Vec<G::Decision>]) -> u6
         return game.count_decisions(buf) as u64;
     }
     game.decisions(buf);
+    if depth == 2
+        && let Some((scratch, _)) = rest.split_first_mut()
+    {
+        return buf
+            .iter()
+            .map(|&decision| game.count_decisions_after(decision, scratch) as u64)
+            .sum();
+    }
     let mut nodes = 0;
     for &decision in buf.iter() {
         game.apply(decision);

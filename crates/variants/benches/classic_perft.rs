@@ -3,8 +3,8 @@
 //! figures in docs/PERFORMANCE.md.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use omnichess_core::Variant;
 use omnichess_core::perft::perft;
+use omnichess_core::{Game, ToAct, Variant};
 use omnichess_variants::classic::Classic;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
@@ -45,6 +45,37 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// Classic as it was before `count_decisions_after` counted the ply above the leaves on a
+/// copy: every child applied and undone through the history stack (the trait's default). Kept
+/// so that the change is measured against its "before" in every run.
+#[derive(Clone)]
+struct ApplyUndoAtLeafParents(Classic);
+
+impl Game for ApplyUndoAtLeafParents {
+    type Decision = cozy_chess::Move;
+    fn to_act(&self) -> ToAct {
+        self.0.to_act()
+    }
+    fn decisions(&self, out: &mut Vec<Self::Decision>) {
+        self.0.decisions(out);
+    }
+    fn count_decisions(&self, scratch: &mut Vec<Self::Decision>) -> usize {
+        self.0.count_decisions(scratch)
+    }
+    fn apply(&mut self, decision: Self::Decision) {
+        self.0.apply(decision);
+    }
+    fn undo(&mut self) -> bool {
+        self.0.undo()
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn turn_index(&self) -> u64 {
+        self.0.turn_index()
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("classic perft");
     group.sample_size(10);
@@ -56,13 +87,18 @@ fn bench(c: &mut Criterion) {
             .expect("FEN")
             .into_position(CastlingMode::Standard)
             .expect("position");
+        let mut before = ApplyUndoAtLeafParents(ours.clone());
         let nodes = perft(&mut ours, depth);
+        assert_eq!(nodes, perft(&mut before, depth));
         assert_eq!(nodes, cozy_perft(&cozy, depth));
         assert_eq!(nodes, shakmaty::perft(&theirs, depth));
         group.throughput(Throughput::Elements(nodes));
         let id = |who: &str| BenchmarkId::new(who, format!("{name} depth {depth}"));
         group.bench_function(id("omnichess generic model"), |b| {
             b.iter(|| perft(&mut ours, depth))
+        });
+        group.bench_function(id("omnichess before (apply/undo at leaf parents)"), |b| {
+            b.iter(|| perft(&mut before, depth))
         });
         group.bench_function(id("cozy-chess raw"), |b| {
             b.iter(|| cozy_perft(&cozy, depth))

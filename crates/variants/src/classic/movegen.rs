@@ -1,8 +1,19 @@
 //! Legal moves, from cozy-chess's generator, without allocation.
 
-use cozy_chess::Move;
+use cozy_chess::{Board, Move};
 
 use super::Classic;
+
+/// The number of legal moves on `board`, counted per piece without listing them.
+#[inline]
+fn count_legal_moves(board: &Board) -> usize {
+    let mut n = 0;
+    board.generate_moves(|piece_moves| {
+        n += piece_moves.len();
+        false
+    });
+    n
+}
 
 impl Classic {
     /// Clears `out` and fills it with the legal moves (castling as king-takes-rook, the
@@ -19,12 +30,16 @@ impl Classic {
     /// The number of legal moves, counted per piece without listing them.
     #[inline]
     pub(super) fn count_legal_moves(&self) -> usize {
-        let mut n = 0;
-        self.board.generate_moves(|piece_moves| {
-            n += piece_moves.len();
-            false
-        });
-        n
+        count_legal_moves(&self.board)
+    }
+
+    /// The number of legal moves after `mv`, counted on a copy of the board (perft's ply
+    /// above the leaves: the history is left as it is).
+    #[inline]
+    pub(super) fn count_legal_moves_after(&self, mv: Move) -> usize {
+        let mut child = self.board.clone();
+        child.play_unchecked(mv);
+        count_legal_moves(&child)
     }
 
     /// Whether the side to move has any legal move.

@@ -81,6 +81,11 @@ impl Game for Classic {
     }
 
     #[inline]
+    fn count_decisions_after(&mut self, mv: Move, _scratch: &mut Vec<Move>) -> usize {
+        self.count_legal_moves_after(mv)
+    }
+
+    #[inline]
     fn apply(&mut self, mv: Move) {
         self.earlier.push(Saved {
             board: self.board.clone(),
