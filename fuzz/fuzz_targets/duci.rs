@@ -19,15 +19,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
-            // At most MAX_DECISIONS moves after `moves` (long games are slow, not new).
-            Some("position")
-                if words.len().saturating_sub(
-                    words
-                        .iter()
-                        .position(|w| *w == "moves")
-                        .unwrap_or(words.len()),
-                ) <= omnichess_fuzz::MAX_DECISIONS =>
-            {
+            Some("position") if omnichess_fuzz::short_position_line(&words) => {
                 if let Ok(g) = duci::read_position(&words) {
                     game = g;
                     let text = game.position_text();

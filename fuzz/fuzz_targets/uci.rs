@@ -28,15 +28,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             Some("setoption") => {
                 let _ = uci::hash_option(&words, &mut |_| {});
             }
-            // At most MAX_DECISIONS moves after `moves` (long games are slow, not new).
-            Some("position")
-                if words.len().saturating_sub(
-                    words
-                        .iter()
-                        .position(|w| *w == "moves")
-                        .unwrap_or(words.len()),
-                ) <= omnichess_fuzz::MAX_DECISIONS =>
-            {
+            Some("position") if omnichess_fuzz::short_position_line(&words) => {
                 if let Ok(p) = uci::read_position(&words, &open) {
                     position = p;
                 }

@@ -25,6 +25,17 @@ use omnichess_variants::REGISTRY;
 /// The most decisions one input plays: enough for long games, bounded so a run stays fast.
 pub const MAX_DECISIONS: usize = 300;
 
+/// Whether a protocol's `position … moves M…` line has at most [`MAX_DECISIONS`] moves
+/// (longer games are slow to replay, not new to the parsers).
+#[must_use]
+pub fn short_position_line(words: &[&str]) -> bool {
+    let moves_at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
+    words.len().saturating_sub(moves_at + 1) <= MAX_DECISIONS
+}
+
 /// The registry entry of `name` (the targets name only registered variants).
 #[must_use]
 pub fn entry(name: &str) -> &'static VariantEntry {
