@@ -49,16 +49,17 @@ impl Board {
         let mut board = Board::default();
         for (r, row) in rows.iter().enumerate() {
             let y = height - 1 - r as i32;
-            let mut x = 0;
+            let mut x: i32 = 0;
             let mut chars = row.chars().peekable();
             while let Some(c) = chars.next() {
                 if let Some(d) = c.to_digit(10) {
+                    // Saturating: a run of digits past i32 (fuzzing found one) is only too wide.
                     let mut n = d as i32;
                     while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        n = n * 10 + d2 as i32;
+                        n = n.saturating_mul(10).saturating_add(d2 as i32);
                         chars.next();
                     }
-                    x += n;
+                    x = x.saturating_add(n);
                     continue;
                 }
                 let c = if c == '+' {
@@ -126,5 +127,21 @@ impl Board {
             rows.push(row);
         }
         rows.join("/")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Board;
+
+    #[test]
+    fn a_run_of_empty_squares_past_any_width_is_refused_not_wrapped() {
+        // Found by the duci fuzz target: the digits overflowed i32, wrapped negative, and a
+        // piece was put at a negative index.
+        let row = format!("P{}P", "9".repeat(40));
+        let fen = format!("{row}/8/8/8/8/8/8/8");
+        let e = Board::from_fen(&fen, 8, 8).expect_err("too wide");
+        assert!(e.contains("wider than 8") || e.contains("not 8"), "{e}");
+        assert!(Board::from_fen("8/8/8/8/8/8/8/8", 8, 8).is_ok());
     }
 }
