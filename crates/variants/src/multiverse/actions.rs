@@ -7,9 +7,12 @@
 //! fails for the same reason — a check is made by a few squares of a few new boards, so one
 //! test removes every combination that builds those squares alike.
 
+use std::collections::HashMap;
+
 use super::action_space::{ActionSpace, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
+use super::move_check::{BoardThreats, exposed_within};
 use super::state::{Move5, Multiverse};
 
 impl Multiverse {
@@ -39,7 +42,7 @@ impl Multiverse {
     /// moves the present back to where it is or earlier (the only escapes travel in time).
     #[must_use]
     pub fn softmate(&self) -> bool {
-        let mut probe = self.clone();
+        let mut probe = self.scratch();
         self.in_check() && probe.count_actions(1) > 0 && probe.count_actions_where(1, true) == 0
     }
 
@@ -50,7 +53,7 @@ impl Multiverse {
         if !self.in_check() {
             return Some(false);
         }
-        let mut probe = self.clone();
+        let mut probe = self.scratch();
         if !probe.has_action_within(budget)? {
             return Some(false);
         }
@@ -212,59 +215,43 @@ impl Search<'_> {
 
     /// Cuts from `full` the boards that expose a royal piece by themselves, whatever else the
     /// action does: on a playable axis, any such board; on the new-timeline axes, a board
-    /// whose own pieces attack across itself (the first new timeline's boards are tested on
-    /// its line; an attack that leaves the board depends on the line, so it is cut there only).
-    fn prune_lone_checks(&mut self, game: &mut Multiverse, full: &mut Cuboid) {
+    /// attacked within itself is cut from all of them, and one attacked by a line that leaves
+    /// or enters it (which depends on its line) from the first only. Every test reads threats
+    /// computed once per board (move_check.rs): per playable board, and per target board for
+    /// the branches (every branch onto one board lands on the same line and half-turn).
+    fn prune_lone_checks(&mut self, game: &Multiverse, full: &mut Cuboid) {
         let space = self.space;
         let shape = &space.shape;
         let first_new = space.playable.len();
-        let (width, height) = (game.setup.width, game.setup.height);
-        let axes = (0..first_new).chain((first_new < shape.axes()).then_some(first_new));
-        for axis in axes {
-            let line = match space.playable.get(axis) {
-                Some(&(line, _)) => line,
-                None => space.new_line(0),
-            };
-            // Every value of a playable axis is one board after the last: its threats are
-            // computed once (move_check.rs).
-            let threats = (axis < first_new).then(|| game.board_threats(line, &self.attacks));
+        let (width, height, mover) = (game.setup.width, game.setup.height, game.white_to_move());
+        for (axis, &(line, _)) in space.playable.iter().enumerate() {
+            let threats = game.board_threats(line, &self.attacks);
             for (i, loc) in space.values(axis).iter().enumerate() {
-                if loc.what == What::Pass {
-                    continue;
+                if loc.what != What::Pass && threats.exposed(&loc.board, mover, width, height) {
+                    shape.remove_value(full, axis, i);
                 }
-                if let Some(threats) = &threats {
-                    // A board after the playable one: cut it alone, whatever attacks.
-                    if threats.exposed(&loc.board, game.white_to_move(), width, height) {
-                        shape.remove_value(full, axis, i);
-                    }
-                    continue;
+            }
+        }
+        if first_new == shape.axes() {
+            return;
+        }
+        let line = space.new_line(0);
+        let mut arrivals: HashMap<(i32, i32), BoardThreats> = HashMap::new();
+        for (i, loc) in space.values(first_new).iter().enumerate() {
+            let What::Arrive(mv) = loc.what else { continue };
+            if exposed_within(&loc.board, mover, width, height) {
+                for axis in first_new..shape.axes() {
+                    shape.remove_value(full, axis, i);
                 }
-                let (pushed, created) = game.push_board(line, loc.v, loc.board);
-                let attacked =
-                    game.royal_attack_on_new(&self.attacks, &[(line, loc.v)], &mut self.cells);
-                game.pop_board(pushed, created);
-                if !attacked {
-                    continue;
-                }
-                // The attacker stands on the board (not a ray from an old board through it),
-                // and so does all it crosses.
-                let opponent = !game.white_to_move();
-                let own = self
-                    .cells
-                    .first()
-                    .is_some_and(|c| c.1.is_some_and(|p| p.white == opponent))
-                    && self
-                        .cells
-                        .iter()
-                        .all(|c| (c.0.line, c.0.v) == (line, loc.v));
-                let cut = if axis >= first_new && own {
-                    first_new..shape.axes()
-                } else {
-                    axis..axis + 1
-                };
-                for a in cut {
-                    shape.remove_value(full, a, i);
-                }
+                continue;
+            }
+            let target = (mv.to.line, mv.to.v);
+            let threats = arrivals.entry(target).or_insert_with(|| {
+                let source = game.board(target.0, target.1).copied().unwrap_or_default();
+                game.threats_at((line, loc.v), &source, &self.attacks)
+            });
+            if threats.exposed_across(&loc.board, mover) {
+                shape.remove_value(full, first_new, i);
             }
         }
     }

@@ -124,6 +124,12 @@ impl BoardThreats {
         width: i32,
         height: i32,
     ) -> bool {
+        self.exposed_across(after, mover_white) || exposed_within(after, mover_white, width, height)
+    }
+
+    /// [`BoardThreats::exposed`] by a line that leaves or enters the board: it depends on
+    /// where the board is added, unlike an attack within the board ([`exposed_within`]).
+    pub(super) fn exposed_across(&self, after: &Board, mover_white: bool) -> bool {
         let mut leaving = self.leaving;
         while leaving != 0 {
             let i = leaving.trailing_zeros() as i32;
@@ -135,18 +141,11 @@ impl BoardThreats {
                 return true;
             }
         }
-        let entered = self
-            .entering
+        self.entering
             .iter()
             .any(|&(x, y, goes_on)| match after.get(x, y) {
                 Some(p) => p.white == mover_white && p.kind.royal(),
                 None => goes_on,
-            });
-        entered
-            || after.pieces().any(|(x, y, p)| {
-                p.white == mover_white
-                    && p.kind.royal()
-                    && attacked_on_board(after, x, y, !mover_white, width, height)
             })
     }
 
@@ -272,6 +271,16 @@ impl Multiverse {
             }
         }
     }
+}
+
+/// Whether an opponent piece of `after` can take a royal piece of the mover (`mover_white`)
+/// with a move inside the board: wherever the board is added, the same attack is there.
+pub(super) fn exposed_within(after: &Board, mover_white: bool, width: i32, height: i32) -> bool {
+    after.pieces().any(|(x, y, p)| {
+        p.white == mover_white
+            && p.kind.royal()
+            && attacked_on_board(after, x, y, !mover_white, width, height)
+    })
 }
 
 /// Whether a piece of side `by_white` can take on (x, y) of `board` with a move inside the

@@ -30,17 +30,24 @@ impl Multiverse {
     /// opponent could take a royal piece.
     #[must_use]
     pub fn in_check(&self) -> bool {
-        let mut passed = self.clone();
-        let ends: Vec<(i32, i32)> = passed
-            .playable_lines()
-            .map(|l| (l, passed.line(l).map_or(0, |t| t.end())))
+        self.scratch().in_check_here()
+    }
+
+    /// [`Multiverse::in_check`], the passes added to this position and taken back.
+    fn in_check_here(&mut self) -> bool {
+        let mover = self.white_to_move;
+        let passed: Vec<usize> = (0..self.lines.len())
+            .filter(|&i| (self.lines[i].end() & 1 == 0) == mover)
             .collect();
-        for (line, v) in ends {
-            if let Some(b) = passed.board(line, v).copied() {
-                passed.push_board(line, v + 1, b);
-            }
+        for &i in &passed {
+            let boards = &mut self.lines[i].boards;
+            boards.extend(boards.last().copied());
         }
-        passed.royal_attacked_by(!self.white_to_move)
+        let attacked = self.royal_attacked_by(!mover);
+        for &i in &passed {
+            self.lines[i].boards.pop();
+        }
+        attacked
     }
 
     pub(super) fn rules_to_act(&self) -> ToAct {
@@ -77,13 +84,14 @@ impl Multiverse {
             _ if budget == 0 => return None,
             _ => {}
         }
-        let Some(has_action) = self.clone().has_action_within(budget) else {
+        let mut probe = self.scratch();
+        let Some(has_action) = probe.has_action_within(budget) else {
             self.turn_start.set(TurnStart::GaveUpAt(budget));
             return None;
         };
         let to_act = if has_action {
             ToAct::Player(mover)
-        } else if self.in_check() {
+        } else if probe.in_check_here() {
             ToAct::Nobody(Outcome::win(mover.opponent(), "checkmate"))
         } else {
             ToAct::Nobody(Outcome::draw("stalemate"))

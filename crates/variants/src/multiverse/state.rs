@@ -129,6 +129,21 @@ pub(super) enum Undo {
 }
 
 impl Multiverse {
+    /// A copy of the position without its history (no decision to take back), for the
+    /// searches that add boards and take them back: copying the history would allocate once
+    /// per decision of the game.
+    pub(super) fn scratch(&self) -> Multiverse {
+        Multiverse {
+            setup: self.setup.clone(),
+            min_line: self.min_line,
+            lines: self.lines.clone(),
+            white_to_move: self.white_to_move,
+            turns: self.turns,
+            undo: Vec::new(),
+            turn_start: std::cell::Cell::default(),
+        }
+    }
+
     /// The game's setup.
     #[must_use]
     pub fn setup(&self) -> &Setup5 {
