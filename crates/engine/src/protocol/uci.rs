@@ -152,8 +152,8 @@ mod tests {
     use super::*;
 
     fn open(text: Option<&str>) -> Result<Box<dyn DynGame>, String> {
-        let entry = omnichess_core::find(omnichess_variants::REGISTRY, "classic")
-            .ok_or("no classic")?;
+        let entry =
+            omnichess_core::find(omnichess_variants::REGISTRY, "classic").ok_or("no classic")?;
         (entry.open)(text).map_err(|e| e.to_string())
     }
 
