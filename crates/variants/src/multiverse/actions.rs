@@ -7,12 +7,10 @@
 //! fails for the same reason — a check is made by a few squares of a few new boards, so one
 //! test removes every combination that builds those squares alike.
 
-use std::collections::HashMap;
-
 use super::action_space::{ActionSpace, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
-use super::move_check::{BoardThreats, exposed_within};
+use super::move_check::exposed_within;
 use super::state::{Move5, Multiverse};
 
 impl Multiverse {
@@ -214,11 +212,11 @@ impl Search<'_> {
     }
 
     /// Cuts from `full` the boards that expose a royal piece by themselves, whatever else the
-    /// action does: on a playable axis, any such board; on the new-timeline axes, a board
-    /// attacked within itself is cut from all of them, and one attacked by a line that leaves
-    /// or enters it (which depends on its line) from the first only. Every test reads threats
-    /// computed once per board (move_check.rs): per playable board, and per target board for
-    /// the branches (every branch onto one board lands on the same line and half-turn).
+    /// action does: on a playable axis, any such board (by the threats computed once per board,
+    /// move_check.rs); on the new-timeline axes, a board attacked within itself, cut from all
+    /// of them (where the board is added does not matter). An attack on a new timeline's board
+    /// along a line that leaves or enters it depends on its line: the search's check test
+    /// finds it (computing threats for every branch's target board cost more than it saved).
     fn prune_lone_checks(&mut self, game: &Multiverse, full: &mut Cuboid) {
         let space = self.space;
         let shape = &space.shape;
@@ -235,23 +233,11 @@ impl Search<'_> {
         if first_new == shape.axes() {
             return;
         }
-        let line = space.new_line(0);
-        let mut arrivals: HashMap<(i32, i32), BoardThreats> = HashMap::new();
         for (i, loc) in space.values(first_new).iter().enumerate() {
-            let What::Arrive(mv) = loc.what else { continue };
-            if exposed_within(&loc.board, mover, width, height) {
+            if loc.what != What::Pass && exposed_within(&loc.board, mover, width, height) {
                 for axis in first_new..shape.axes() {
                     shape.remove_value(full, axis, i);
                 }
-                continue;
-            }
-            let target = (mv.to.line, mv.to.v);
-            let threats = arrivals.entry(target).or_insert_with(|| {
-                let source = game.board(target.0, target.1).copied().unwrap_or_default();
-                game.threats_at((line, loc.v), &source, &self.attacks)
-            });
-            if threats.exposed_across(&loc.board, mover) {
-                shape.remove_value(full, first_new, i);
             }
         }
     }

@@ -124,12 +124,6 @@ impl BoardThreats {
         width: i32,
         height: i32,
     ) -> bool {
-        self.exposed_across(after, mover_white) || exposed_within(after, mover_white, width, height)
-    }
-
-    /// [`BoardThreats::exposed`] by a line that leaves or enters the board: it depends on
-    /// where the board is added, unlike an attack within the board ([`exposed_within`]).
-    pub(super) fn exposed_across(&self, after: &Board, mover_white: bool) -> bool {
         let mut leaving = self.leaving;
         while leaving != 0 {
             let i = leaving.trailing_zeros() as i32;
@@ -141,12 +135,14 @@ impl BoardThreats {
                 return true;
             }
         }
-        self.entering
+        let entered = self
+            .entering
             .iter()
             .any(|&(x, y, goes_on)| match after.get(x, y) {
                 Some(p) => p.white == mover_white && p.kind.royal(),
                 None => goes_on,
-            })
+            });
+        entered || exposed_within(after, mover_white, width, height)
     }
 
     /// Whether, with `after` added here and `other_after` at `other`'s place (a jump's two
