@@ -8,6 +8,9 @@ use omnichess_core::{DynGame, Player, excerpt};
 use crate::Limits;
 use crate::clock::Clock;
 
+/// Opens the variant at a position text (or its start when `None`); the error is one line.
+pub type Opener<'a> = &'a dyn Fn(Option<&str>) -> Result<Box<dyn DynGame>, String>;
+
 /// A position the GUI set: the position text (`None`: the standard start) and the moves after
 /// it, in the variant's notation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,10 +24,7 @@ pub struct Position {
 /// `position startpos|fen TEXT [moves …]`, checked at once: `open` opens the variant at a
 /// position text (or its start) and every move must play. The error is one line for an
 /// `info string`.
-pub fn read_position(
-    words: &[&str],
-    open: &dyn Fn(Option<&str>) -> Result<Box<dyn DynGame>, String>,
-) -> Result<Position, String> {
+pub fn read_position(words: &[&str], open: Opener<'_>) -> Result<Position, String> {
     let moves_at = super::moves_at(words);
     let text = match words.get(1).copied() {
         Some("startpos") => None,
