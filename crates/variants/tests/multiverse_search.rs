@@ -105,7 +105,10 @@ fn small_variants() -> impl Strategy<Value = &'static str> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    // A fixed seed: the random cases' cost varies widely (one random sample of 24 ran over two
+    // minutes), and every run of the suite should take the same time. The 400 cases below
+    // keep a random seed (CI, release mode).
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(7), ..ProptestConfig::default() })]
 
     /// A quick sample for every test run (the full 400 cases take minutes in debug builds).
     #[test]
