@@ -40,7 +40,7 @@ if [ ! -f "$cwmtt/action_counts.tsv" ]; then
 fi
 
 # The omnichess side, built once (release profile); its path from cargo's own report.
-omni=$(cd "$repo" && cargo build --release -p omnichess-variants --example count_5d_actions \
+omni=$(cd "$repo" && cargo build --release -p omnichess-variants --features tools --example count_5d_actions \
         --message-format=json-render-diagnostics \
     | python3 -c 'import json,sys
 for line in sys.stdin:

@@ -8,7 +8,7 @@
 //! classical values of the knight, bishop, rook and queen (eval/material.rs) are fitted to
 //! their mean mobility by least squares (value = a·m + b), and the fit values every kind.
 //!
-//! `cargo run --release -p omnichess-engine --example measure_5d_values [GAMES]`
+//! `cargo run --release -p omnichess-engine --features tools --example measure_5d_values [GAMES]`
 //! (GAMES per variant, 12 by default).
 
 use std::time::Duration;

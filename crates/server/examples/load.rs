@@ -5,7 +5,7 @@
 //!
 //! ```sh
 //! cargo run --release -p omnichess-cli -- serve --database sqlite:///tmp/load.db &
-//! cargo run --release -p omnichess-server --example load -- --games 200 --moves 40 --pid $!
+//! cargo run --release -p omnichess-server --features tools --example load -- --games 200 --moves 40 --pid $!
 //! ```
 
 use std::time::{Duration, Instant};

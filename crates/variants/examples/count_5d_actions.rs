@@ -2,7 +2,7 @@
 //! against ftxi/5dchess_engine (tools/ftxi-5dchess/compare.sh, issue 22); the same output as
 //! tools/ftxi-5dchess/harness.cpp, one line per game.
 //!
-//! `cargo run --release -p omnichess-variants --example count_5d_actions -- [--cap N]
+//! `cargo run --release -p omnichess-variants --features tools --example count_5d_actions -- [--cap N]
 //! [--reps R] FILE.5dpgn...`
 //!
 //! For each game: read the 5DPGN, replay it (as the `multiverse_actions` bench does) keeping

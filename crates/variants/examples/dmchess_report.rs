@@ -4,7 +4,7 @@
 //! the share of dimensional moves, energy gains, shifts, and how often the conservation law
 //! refused a move.
 //!
-//! `cargo run --release -p omnichess-variants --example dmchess_report -- DIR`
+//! `cargo run --release -p omnichess-variants --features tools --example dmchess_report -- DIR`
 
 use std::collections::BTreeMap;
 use std::io::Write as _;

@@ -1,7 +1,7 @@
 //! Rule R.5's retrograde analysis, one line per kind: a king and one piece against a bare
 //! king held on Earth (docs/rules/realms.md, "Insufficient material").
 //!
-//! `cargo run --release -p omnichess-variants --example realms_endgame [LETTER...]` (all the
+//! `cargo run --release -p omnichess-variants --features tools --example realms_endgame [LETTER...]` (all the
 //! kinds that cannot promote by default; letters as in the position text, e.g. `R P X`).
 //! `… --example realms_endgame -- --won P` prints every position White wins with a king and
 //! a pegasus, one per line (`w`/`b` to move, the pegasus, White's king, Black's king): the

@@ -5,12 +5,14 @@
 //! reverse attack tables, the pin zone) must list exactly the same moves in every position of
 //! many random games; apply/undo and the hash must agree with the position text.
 
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 
 use omnichess_core::geometry::{Coord, leaps, ray};
 use omnichess_core::{Game, Player, ToAct, Variant};
 use omnichess_variants::realms::square::{self, BOX, Realm};
-use omnichess_variants::realms::{Kind, Mode, Piece, Realms, profile};
+use omnichess_variants::realms::{Kind, Mode, Piece, Profile, Realms, profile};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -54,30 +56,68 @@ fn sq_of(c: Coord<3>) -> u8 {
 
 /// Targets of `kind` of `player` on `from`: (target, may move there when empty, may capture).
 fn targets(cells: &Cells, kind: Kind, player: Player, from: u8) -> Vec<(u8, bool, bool)> {
-    let p = profile(kind, player, square::realm(from));
     let mut out = Vec::new();
+    each_target(cells, kind, player, from, |t| {
+        out.push(t);
+        false
+    });
+    out
+}
+
+/// Calls `visit` with each target of `kind` of `player` on `from` (as [`targets`] lists them)
+/// until it returns true; whether it did. Nothing is allocated: the legality test calls this
+/// for every enemy piece of every candidate move.
+fn each_target(
+    cells: &Cells,
+    kind: Kind,
+    player: Player,
+    from: u8,
+    mut visit: impl FnMut((u8, bool, bool)) -> bool,
+) -> bool {
+    let p = &*profile_of(kind, player, square::realm(from));
     for &(v, mode) in &p.leaps {
         for c in leaps(&BOX, square::coord(from), std::slice::from_ref(&v)) {
-            out.push((sq_of(c), mode != Mode::Capture, mode != Mode::Passive));
+            if visit((sq_of(c), mode != Mode::Capture, mode != Mode::Passive)) {
+                return true;
+            }
         }
     }
     let passive = p.ride_mode == Some(Mode::Passive);
     for &v in &p.rides {
         for c in ray(&BOX, square::coord(from), v) {
             let to = sq_of(c);
-            out.push((to, true, !passive));
+            if visit((to, true, !passive)) {
+                return true;
+            }
             if cells[to as usize].is_some() {
                 break;
             }
         }
     }
-    out
+    false
+}
+
+/// [`profile`], built once per kind, player and realm (it allocates: building it for every
+/// enemy piece of every candidate move was a tenth of the reference's time).
+fn profile_of(kind: Kind, player: Player, realm: Realm) -> Rc<Profile> {
+    thread_local! {
+        static PROFILES: RefCell<HashMap<(Kind, Player, Realm), Rc<Profile>>> =
+            RefCell::default();
+    }
+    PROFILES.with(|profiles| {
+        Rc::clone(
+            profiles
+                .borrow_mut()
+                .entry((kind, player, realm))
+                .or_insert_with(|| Rc::new(profile(kind, player, realm))),
+        )
+    })
 }
 
 fn attacks(cells: &Cells, kind: Kind, player: Player, from: u8, target: u8) -> bool {
-    targets(cells, kind, player, from)
-        .iter()
-        .any(|&(to, _, capture)| to == target && capture)
+    each_target(cells, kind, player, from, |(to, _, capture)| {
+        to == target && capture
+    })
 }
 
 fn king_of(cells: &Cells, player: Player) -> u8 {

@@ -20,7 +20,7 @@
 //! The same fit on each game's first measured position alone is printed as a cross-check (in
 //! 5D, the odds as dealt).
 //!
-//! `cargo run --release -p omnichess-engine --example fit_piece_values VARIANT [GAMES]
+//! `cargo run --release -p omnichess-engine --features tools --example fit_piece_values VARIANT [GAMES]
 //! [NODES] [JOBS] [FILE]` (VARIANT `multiverse`, `classic`, `qec`, `dice` or `realms`; 2000
 //! games, 5000 nodes, 2 jobs, `target/fit_VARIANT_values.tsv` by default) plays and fits,
 //! keeping the measurements in FILE; `-- --fit FILE [VARIANT]` fits them again; `-- --versus VARIANT N=400,B=350,...

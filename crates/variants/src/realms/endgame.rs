@@ -22,7 +22,7 @@
 //! with a move to a known win, then the Black-to-move states all of whose Earth moves reach
 //! known wins; a state first won in pass `n` is won in `n` White moves. Memory: one byte per
 //! state, `2 × 192 × 64 × |X's squares|` (4.7 MB for most kinds, 7.9 MB for the angel).
-//! Time: seconds per kind in release (`cargo run --release -p omnichess-variants --example
+//! Time: seconds per kind in release (`cargo run --release -p omnichess-variants --features tools --example
 //! realms_endgame`).
 
 use omnichess_core::Player;
