@@ -323,7 +323,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
 /// engine plays when its search could not give a whole turn (its line ended in a dead end).
 /// The variant's own search is asked first ([`Game::quick_turn`]), then the decisions are
 /// walked, the quickest way first.
-fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
+pub(crate) fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
     state
         .quick_turn(crate::limits::LAST_RESORT_EFFORT)
         .unwrap_or_else(|| one_at_a_time(state, |game, _, open| ending_first(game, open)))

@@ -341,7 +341,13 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                         }
                     }
                     if decisions.is_empty() {
-                        return Err(e);
+                        // No way on from any of the line's decisions: any whole turn from the
+                        // turn's start, as the match agent plays (the variant's own search,
+                        // then a walk with a fresh budget).
+                        decisions = crate::agents::any_complete_turn(state);
+                        if decisions.is_empty() {
+                            return Err(e);
+                        }
                     }
                     break;
                 }

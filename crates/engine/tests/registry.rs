@@ -150,3 +150,29 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
     assert_eq!(report(2), one);
     assert_eq!(report(3), one);
 }
+
+/// 73 playable boards, Black in check: the search's line ended in a dead end (moves after
+/// which the turn could neither go on nor be submitted) and `analyze` answered "the game is
+/// over"; it now falls back on the variant's own search for a whole turn, as the match agent
+/// does.
+#[test]
+fn analysis_of_a_wide_5d_position_gives_a_whole_legal_turn() {
+    use omnichess_core::{Game, Variant};
+    use omnichess_variants::multiverse::Multiverse;
+    let text = include_str!("../../variants/tests/data/multiverse/many-boards.txt");
+    let request = AnalysisRequest {
+        position: Some(text),
+        after: &[],
+        limits: Limits::time(Duration::from_millis(100)),
+        hash_mib: Some(1),
+    };
+    let turn =
+        (find("multiverse").expect("5D").analyze)(&request, &mut |_| {}).expect("a whole turn");
+    let start = Multiverse::from_position_text(text).expect("a position");
+    let mut game = start.clone();
+    for text in &turn {
+        let decision = game.parse_decision(text).expect("a legal decision");
+        game.apply(decision);
+    }
+    assert_eq!(game.turn_index(), start.turn_index() + 1, "{turn:?}");
+}
