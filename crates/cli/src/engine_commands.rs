@@ -151,10 +151,13 @@ pub fn play_match(
         jobs: settings.jobs,
     };
     let terminal = std::io::stderr().is_terminal();
+    let (mut slowest_a, mut slowest_b) = (Duration::ZERO, Duration::ZERO);
     let report = (entry.play_match)(&request, &mut |so_far, game| {
         if let Some(records) = records.as_mut() {
             records.write(game);
         }
+        slowest_a = slowest_a.max(game.slowest_a);
+        slowest_b = slowest_b.max(game.slowest_b);
         progress(so_far, settings.games, terminal);
     })?;
     if terminal {
@@ -163,6 +166,12 @@ pub fn play_match(
     if let Some(notes) = report.notes() {
         outln!("{notes}");
     }
+    // On stderr with the progress: standard output keeps its closing lines.
+    eprintln!(
+        "slowest turn: A {:.3} s, B {:.3} s",
+        slowest_a.as_secs_f64(),
+        slowest_b.as_secs_f64()
+    );
     outln!("{}", report.elo_line());
     outln!("{}", report.result_line());
     records.map_or(Ok(()), MatchRecords::finish)

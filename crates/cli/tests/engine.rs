@@ -83,8 +83,16 @@ fn match_ends_with_elo_then_result() {
         .collect();
     assert_eq!(numbers.iter().sum::<u32>(), 4, "{out}");
     assert!(numbers[0] >= 3, "the engine beats random: {out}");
-    // The progress bar went to stderr.
-    assert!(String::from_utf8_lossy(&o.stderr).contains("4/4"));
+    // The progress bar went to stderr, and after it each side's slowest turn.
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("4/4"), "{err}");
+    let slowest = err
+        .lines()
+        .find_map(|l| l.strip_prefix("slowest turn: A "))
+        .expect("the slowest turns");
+    let (a, b) = slowest.split_once(" s, B ").expect("A then B");
+    let seconds = |t: &str| t.trim_end_matches(" s").parse::<f64>().expect("seconds");
+    assert!(seconds(a) > 0.0 && seconds(b) >= 0.0, "{err}");
 }
 
 #[test]

@@ -6,6 +6,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use omnichess_core::{Game, Outcome, Player, ToAct, Variant, Verdict, play_checked};
 use rand::rngs::StdRng;
@@ -215,6 +216,10 @@ pub struct PlayedGame {
     /// keeps records ([`MatchConfig::records`]); its result is unknown (`*`) where the
     /// referee, not the rules, ended it.
     pub record: Option<String>,
+    /// The longest time A's agent took to choose one turn in this game (zero if it chose none).
+    pub slowest_a: Duration,
+    /// The same for B.
+    pub slowest_b: Duration,
 }
 
 /// Agents A and B.
@@ -409,6 +414,8 @@ impl fmt::Display for Ending {
 struct GameOver<V: Variant> {
     ending: Ending,
     decisions: Vec<V::Decision>,
+    /// The longest time White's and Black's agents took to choose one turn.
+    slowest: [Duration; 2],
 }
 
 impl<V: Variant> GameOver<V> {
@@ -419,11 +426,20 @@ impl<V: Variant> GameOver<V> {
             Ending::Rules(outcome) => Some(outcome),
             _ => None,
         };
+        let a_white = a_colour(game_number) == Player::White;
+        let [white, black] = self.slowest;
+        let (slowest_a, slowest_b) = if a_white {
+            (white, black)
+        } else {
+            (black, white)
+        };
         PlayedGame {
             number: game_number + 1,
-            a_white: a_colour(game_number) == Player::White,
+            a_white,
             ending: self.ending.to_string(),
             record: record.then(|| V::record_text(start, &self.decisions, outcome)),
+            slowest_a,
+            slowest_b,
         }
     }
 }
@@ -439,6 +455,7 @@ fn play_game<V: Variant>(
     let first_turn = game.turn_index();
     let mut open = Vec::new();
     let mut decisions = Vec::new();
+    let mut slowest = [Duration::ZERO; 2];
     while (decisions.len() as u64) < u64::from(config.opening)
         && matches!(game.to_act(), ToAct::Player(_))
     {
@@ -465,10 +482,12 @@ fn play_game<V: Variant>(
                     continue;
                 }
                 ToAct::Player(player) => {
-                    let (turn, name) = match player {
-                        Player::White => (white.choose_turn(&game), "white"),
-                        Player::Black => (black.choose_turn(&game), "black"),
+                    let started = Instant::now();
+                    let (turn, name, side) = match player {
+                        Player::White => (white.choose_turn(&game), "white", 0),
+                        Player::Black => (black.choose_turn(&game), "black", 1),
                     };
+                    slowest[side] = slowest[side].max(started.elapsed());
                     if turn.is_empty() {
                         Ending::NoTurnFound(player)
                     } else {
@@ -483,7 +502,11 @@ fn play_game<V: Variant>(
                 }
             }
         };
-        return Ok(GameOver { ending, decisions });
+        return Ok(GameOver {
+            ending,
+            decisions,
+            slowest,
+        });
     }
 }
 
