@@ -302,7 +302,8 @@ pub enum Command {
 
     /// Play a match between two players: colours alternate game by game; a progress bar on
     /// stderr while it runs, then there the longest time each player took to choose one turn
-    /// (`slowest turn: A S s, B S s`); on stdout the Elo difference of A over B with its 95%
+    /// (`slowest turn: A S s, B S s`) and the turn that took longest per decision it held
+    /// (`slowest per decision: A S s (S s for N decisions), B …`); on stdout the Elo difference of A over B with its 95%
     /// margin, and as the last line `result: +W =D -L` from A's side. A SPEC is `engine` (with --time per
     /// decision, 1 s if left out), `engine:depth=N`, `engine:time=SECONDS`, `engine:nodes=N`
     /// (limits for each decision of a turn: 5D's moves and submit are each searched anew),

@@ -93,6 +93,27 @@ fn match_ends_with_elo_then_result() {
     let (a, b) = slowest.split_once(" s, B ").expect("A then B");
     let seconds = |t: &str| t.trim_end_matches(" s").parse::<f64>().expect("seconds");
     assert!(seconds(a) > 0.0 && seconds(b) >= 0.0, "{err}");
+    // Then the turn that took longest per decision, with its whole time and decisions.
+    let per_decision = err
+        .lines()
+        .find_map(|l| l.strip_prefix("slowest per decision: A "))
+        .expect("the slowest turns per decision");
+    let (a, _) = per_decision.split_once(", B ").expect("A then B");
+    let (each, whole) = a.split_once(" s (").expect("per decision, then the turn");
+    let (whole, count) = whole
+        .split_once(" s for ")
+        .expect("the turn's time and size");
+    let count: u32 = count
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("decisions");
+    assert!(count >= 1, "{err}");
+    let (each, whole) = (seconds(each), seconds(whole));
+    assert!(
+        each > 0.0 && (each * f64::from(count) - whole).abs() < 0.002,
+        "{err}"
+    );
 }
 
 #[test]

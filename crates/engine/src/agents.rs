@@ -8,7 +8,7 @@
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use omnichess_core::{Game, Player, ToAct, Variant};
+use omnichess_core::{Game, ToAct, Variant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -19,8 +19,9 @@ use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::mcts::{self, Mcts};
 use crate::score::{self, Score};
-use crate::search::{MAX_TURN, Report, Search};
+use crate::search::{Report, Search};
 use crate::tt;
+use crate::turn_walk::{any_complete_turn, one_at_a_time};
 use crate::uci_agent::{UciAgent, UciSpec};
 
 /// Chooses the acting player's turns.
@@ -319,92 +320,6 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
     }
 }
 
-/// The first way to complete the acting player's turn (empty when there is none): what an
-/// engine plays when its search could not give a whole turn (its line ended in a dead end).
-/// The variant's own search is asked first ([`Game::quick_turn`]), then the decisions are
-/// walked, the quickest way first.
-pub(crate) fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
-    state
-        .quick_turn(crate::limits::LAST_RESORT_EFFORT)
-        .unwrap_or_else(|| one_at_a_time(state, |game, _, open| ending_first(game, open)))
-}
-
-/// Puts first a decision that ends the turn (5D Chess: `submit`) if one is open, the others
-/// after it as they were: the quickest way through a turn, for an agent that only needs one.
-pub(crate) fn ending_first<G: Game>(game: &mut G, open: &mut [G::Decision]) {
-    let turn = game.turn_index();
-    let ends = |game: &mut G, d: G::Decision| {
-        game.apply(d);
-        let ended = game.turn_index() != turn;
-        game.undo();
-        ended
-    };
-    if let Some(i) = open.iter().position(|&d| ends(game, d)) {
-        open[..=i].rotate_right(1);
-    }
-}
-
-/// Plays `state`'s acting player's turn one decision at a time, until the turn ends or
-/// another actor acts. `order` puts the open decisions in the order of preference, once per
-/// listing; the first is played, and a choice that leads to a dead end (5D Chess: moves after
-/// which the turn can neither go on nor be submitted) is taken back and the next tried.
-fn one_at_a_time<G: Game>(
-    state: &G,
-    mut order: impl FnMut(&mut G, Player, &mut [G::Decision]),
-) -> Vec<G::Decision> {
-    let ToAct::Player(player) = state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) else {
-        return Vec::new();
-    };
-    let mut game = state.clone();
-    let mut chosen = Vec::new();
-    let mut effort = crate::limits::TURN_COMPLETION_EFFORT;
-    complete_turn(
-        &mut game,
-        player,
-        state.turn_index(),
-        &mut order,
-        &mut chosen,
-        &mut effort,
-    );
-    chosen
-}
-
-/// Extends `chosen` (and `game`) to the end of the turn, trying the open decisions in the
-/// order `order` puts them in; false (with `game` and `chosen` as they were) when every way
-/// on is a dead end, or when `effort` (decision listings) runs out first.
-pub(crate) fn complete_turn<G: Game>(
-    game: &mut G,
-    player: Player,
-    turn: u64,
-    order: &mut impl FnMut(&mut G, Player, &mut [G::Decision]),
-    chosen: &mut Vec<G::Decision>,
-    effort: &mut u64,
-) -> bool {
-    if chosen.len() >= MAX_TURN
-        || game.turn_index() != turn
-        || game.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) != ToAct::Player(player)
-    {
-        return true;
-    }
-    if *effort == 0 {
-        return false;
-    }
-    *effort -= 1;
-    let mut open = Vec::new();
-    game.decisions(&mut open);
-    order(game, player, &mut open);
-    for d in open {
-        chosen.push(d);
-        game.apply(d);
-        if complete_turn(game, player, turn, order, chosen, effort) {
-            return true;
-        }
-        game.undo();
-        chosen.pop();
-    }
-    false
-}
-
 /// Uniformly random decisions, from a seeded generator.
 #[derive(Clone, Debug)]
 pub struct RandomAgent {
@@ -491,29 +406,6 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_quickest_way_through_a_turn_takes_the_decision_that_ends_it() {
-        use omnichess_variants::multiverse::{Decision5, Multiverse};
-        let mut game = Multiverse::start();
-        let mut open = Vec::new();
-        game.decisions(&mut open);
-        let listed = open.clone();
-        ending_first(&mut game, &mut open);
-        assert_eq!(open, listed, "no submit before a move: as listed");
-        game.apply(open[0]);
-        game.decisions(&mut open);
-        assert_eq!(open.last(), Some(&Decision5::Submit));
-        let moves = open.len() - 1;
-        ending_first(&mut game, &mut open);
-        assert_eq!(open[0], Decision5::Submit);
-        assert_eq!(open.len(), moves + 1, "the others kept");
-        assert_eq!(
-            any_complete_turn(&Multiverse::start()).len(),
-            2,
-            "one move, then submit"
-        );
-    }
 
     #[test]
     fn greedy_takes_the_biggest_gain_and_random_only_legal_decisions() {

@@ -43,6 +43,7 @@ pub mod registry;
 pub mod score;
 pub mod search;
 pub mod tt;
+mod turn_walk;
 pub mod uci_agent;
 
 pub use error::EngineError;

@@ -220,6 +220,41 @@ pub struct PlayedGame {
     pub slowest_a: Duration,
     /// The same for B.
     pub slowest_b: Duration,
+    /// A's turn that took the longest per decision it held (an agent limited per decision,
+    /// `engine:time=0.1`, has a turn budget of that time for each decision).
+    pub slowest_per_decision_a: TurnTime,
+    /// The same for B.
+    pub slowest_per_decision_b: TurnTime,
+}
+
+/// The time an agent took to choose one turn, and the decisions the turn held.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnTime {
+    /// The time taken.
+    pub time: Duration,
+    /// The decisions of the turn.
+    pub decisions: usize,
+}
+
+impl TurnTime {
+    /// The time taken per decision of the turn (zero for no turn).
+    #[must_use]
+    pub fn per_decision(&self) -> Duration {
+        u32::try_from(self.decisions)
+            .ok()
+            .filter(|&n| n > 0)
+            .map_or(Duration::ZERO, |n| self.time / n)
+    }
+
+    /// The turn of the two that took longer per decision.
+    #[must_use]
+    pub fn slower(self, other: TurnTime) -> TurnTime {
+        if other.per_decision() > self.per_decision() {
+            other
+        } else {
+            self
+        }
+    }
 }
 
 /// Agents A and B.
@@ -416,6 +451,8 @@ struct GameOver<V: Variant> {
     decisions: Vec<V::Decision>,
     /// The longest time White's and Black's agents took to choose one turn.
     slowest: [Duration; 2],
+    /// White's and Black's turns that took longest per decision.
+    per_decision: [TurnTime; 2],
 }
 
 impl<V: Variant> GameOver<V> {
@@ -433,6 +470,12 @@ impl<V: Variant> GameOver<V> {
         } else {
             (black, white)
         };
+        let [white, black] = self.per_decision;
+        let (slowest_per_decision_a, slowest_per_decision_b) = if a_white {
+            (white, black)
+        } else {
+            (black, white)
+        };
         PlayedGame {
             number: game_number + 1,
             a_white,
@@ -440,6 +483,8 @@ impl<V: Variant> GameOver<V> {
             record: record.then(|| V::record_text(start, &self.decisions, outcome)),
             slowest_a,
             slowest_b,
+            slowest_per_decision_a,
+            slowest_per_decision_b,
         }
     }
 }
@@ -456,6 +501,7 @@ fn play_game<V: Variant>(
     let mut open = Vec::new();
     let mut decisions = Vec::new();
     let mut slowest = [Duration::ZERO; 2];
+    let mut per_decision = [TurnTime::default(); 2];
     while (decisions.len() as u64) < u64::from(config.opening)
         && matches!(game.to_act(), ToAct::Player(_))
     {
@@ -487,7 +533,12 @@ fn play_game<V: Variant>(
                         Player::White => (white.choose_turn(&game), "white", 0),
                         Player::Black => (black.choose_turn(&game), "black", 1),
                     };
-                    slowest[side] = slowest[side].max(started.elapsed());
+                    let time = started.elapsed();
+                    slowest[side] = slowest[side].max(time);
+                    per_decision[side] = per_decision[side].slower(TurnTime {
+                        time,
+                        decisions: turn.len(),
+                    });
                     if turn.is_empty() {
                         Ending::NoTurnFound(player)
                     } else {
@@ -506,6 +557,7 @@ fn play_game<V: Variant>(
             ending,
             decisions,
             slowest,
+            per_decision,
         });
     }
 }

@@ -31,6 +31,7 @@ use crate::limits::{Limits, MAX_DEPTH};
 use crate::ordering::{HASH_MOVE, Heuristics, KILLER, TACTICAL, pick};
 use crate::score::{self, DECAY, MATE, MAX_PLY, Score};
 use crate::tt::{Bound, Table};
+use crate::turn_walk::{WalkBudget, any_complete_turn, complete_turn, ending_first};
 
 /// Player decisions searched past the horizon at most (captures and check evasions).
 pub const MAX_QUIESCENCE: usize = 8;
@@ -49,6 +50,10 @@ const EPS: Score = 1e-6;
 
 /// The most decisions [`Search::best_turn`] returns (a guard; no variant's turn is longer).
 pub const MAX_TURN: usize = 256;
+
+/// The least time a walk that completes a turn from a dead end may take, however short the
+/// search's time: a few listings of a wide 5D multiverse.
+const WALK_TIME_FLOOR: Duration = Duration::from_millis(50);
 
 /// The state of a search after one completed iteration, for progress display.
 #[derive(Clone, Copy, Debug)]
@@ -321,30 +326,44 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             let result = match self.search(&game, &now, progress) {
                 Ok(result) => result,
                 // A dead end inside the turn (the line came from an unfinished iteration):
-                // take decisions back until some way on completes the turn.
+                // take decisions back until some way on completes the turn. The walk may
+                // take what is left of the turn's time (with limits for each decision: one
+                // more decision's), at least WALK_TIME_FLOOR; past it, the variant's own
+                // search finds a whole turn (in milliseconds where a walk through a wide 5D
+                // multiverse lists decisions for seconds).
                 Err(e) if !decisions.is_empty() => {
-                    let mut effort = crate::limits::TURN_COMPLETION_EFFORT;
+                    let now = Instant::now();
+                    let until = limits.time.map(|t| {
+                        let end = if limits.each_decision {
+                            now + t
+                        } else {
+                            started + t
+                        };
+                        end.max(now + WALK_TIME_FLOOR)
+                    });
+                    let mut budget =
+                        WalkBudget::listings(crate::limits::TURN_COMPLETION_EFFORT).until(until);
                     while decisions.pop().is_some() {
                         game.undo();
                         let mut quickest = |g: &mut G, _: Player, open: &mut [G::Decision]| {
-                            crate::agents::ending_first(g, open);
+                            ending_first(g, open);
                         };
-                        if crate::agents::complete_turn(
+                        if complete_turn(
                             &mut game,
                             player,
                             turn,
                             &mut quickest,
                             &mut decisions,
-                            &mut effort,
+                            &mut budget,
                         ) {
                             break;
                         }
                     }
                     if decisions.is_empty() {
-                        // No way on from any of the line's decisions: any whole turn from the
-                        // turn's start, as the match agent plays (the variant's own search,
-                        // then a walk with a fresh budget).
-                        decisions = crate::agents::any_complete_turn(state);
+                        // No way on from any of the line's decisions within the budget: any
+                        // whole turn from the turn's start, as the match agent plays (the
+                        // variant's own search, then a walk with a fresh budget).
+                        decisions = any_complete_turn(state);
                         if decisions.is_empty() {
                             return Err(e);
                         }

@@ -140,7 +140,7 @@ fn the_engine_finds_a_turn_among_many_boards() {
     // engine used to return no turn here and lose the game.
     let text = include_str!("../../variants/tests/data/multiverse/many-boards.txt");
     let start = Multiverse::from_position_text(text).expect("a position");
-    let spec = "engine:time=0.1".parse().expect("spec");
+    let spec = "engine:time=0.02".parse().expect("spec");
     let mut engine =
         agents::build::<Multiverse, _>(spec, MultiverseEval, 1, Duration::ZERO).expect("agent");
     let turn = engine.choose_turn(&start);

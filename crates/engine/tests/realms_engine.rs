@@ -39,5 +39,5 @@ fn takes_a_hanging_queen() {
 
 #[test]
 fn a_match_against_random_plays_to_the_end() {
-    variant_engine::plays_to_the_end::<Realms>();
+    variant_engine::plays_to_the_end::<Realms>("engine:depth=1");
 }

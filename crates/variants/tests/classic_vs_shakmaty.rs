@@ -12,6 +12,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, KnownOutcome, Outcome, Position};
+use std::collections::BTreeMap;
 
 fn shakmaty_from_fen(fen: &str) -> Chess {
     let setup: Fen = fen.parse().expect("shakmaty reads the FEN");
@@ -62,12 +63,14 @@ fn theirs_outcome(theirs: &Chess) -> Option<Verdict> {
     }
 }
 
-#[test]
-fn random_games_agree_at_every_ply() {
-    let mut rng = StdRng::seed_from_u64(0x0C0FFEE);
+/// Plays `games` random games from the start with both implementations side by side,
+/// asserting at every ply that they agree on the legal moves, FEN, outcome and SAN (and that
+/// SAN and UCI read back). Returns the plies compared and how many games ended by each reason.
+fn compare_random_games(games: u32, seed: u64) -> (u64, BTreeMap<&'static str, u32>) {
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut plies = 0u64;
-    let mut endings = std::collections::BTreeMap::<&str, u32>::new();
-    for game_no in 0..3000 {
+    let mut endings = BTreeMap::<&'static str, u32>::new();
+    for game_no in 0..games {
         let mut ours = Classic::start();
         let mut theirs = Chess::default();
         let mut list = Vec::new();
@@ -113,19 +116,42 @@ fn random_games_agree_at_every_ply() {
         while ours.undo() {}
         assert_eq!(ours.position_text(), Classic::start().position_text());
     }
-    assert!(plies > 500_000, "only {plies} plies compared");
-    // The random games reach every kind of ending the rules have, so each rule was compared.
-    for reason in [
-        "checkmate",
-        "stalemate",
-        "insufficient material",
-        "seventy-five-move rule",
-    ] {
+    (plies, endings)
+}
+
+/// Asserts that the random games ended by each of `reasons`, so each rule was compared.
+fn assert_endings(endings: &BTreeMap<&str, u32>, reasons: &[&str]) {
+    for reason in reasons {
         assert!(
             endings.contains_key(reason),
             "no game ended by {reason}: {endings:?}"
         );
     }
+}
+
+/// The four kinds of ending a random game reaches; ending by each means its rule was compared.
+const ENDINGS: [&str; 4] = [
+    "checkmate",
+    "stalemate",
+    "insufficient material",
+    "seventy-five-move rule",
+];
+
+/// 400 random games in every test run (about 140 000 plies), reaching every kind of ending.
+#[test]
+fn random_games_agree_at_every_ply() {
+    let (plies, endings) = compare_random_games(400, 0x0C0FFEE);
+    assert!(plies > 100_000, "only {plies} plies compared");
+    assert_endings(&endings, &ENDINGS);
+}
+
+/// 3 000 random games from another seed (over a million plies), in the release-mode run.
+#[test]
+#[ignore = "release mode: cargo test --release -p omnichess-variants --test variants -- --ignored classic_vs_shakmaty::"]
+fn thousands_of_random_games_agree_at_every_ply() {
+    let (plies, endings) = compare_random_games(3000, 0x5EED_3000);
+    assert!(plies > 1_000_000, "only {plies} plies compared");
+    assert_endings(&endings, &ENDINGS);
 }
 
 /// Perft on positions the reference file does not hold: tricky ones (en passant pins,

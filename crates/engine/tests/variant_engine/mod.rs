@@ -22,11 +22,12 @@ pub fn best<V: Variant, E: Evaluator<V>>(
     (game, text, score::mate_distance(result.score))
 }
 
-/// Two games of `engine:depth=1` against `random` in variant `V`, 40-turn cap.
-pub fn plays_to_the_end<V: Variant>() {
+/// Two games of the engine at `level` (`engine:depth=1`) against `random` in variant `V`,
+/// 40-turn cap.
+pub fn plays_to_the_end<V: Variant>(level: &str) {
     let request = MatchRequest {
         opening: 0,
-        a: "engine:depth=1",
+        a: level,
         b: "random",
         games: 2,
         time: None,
