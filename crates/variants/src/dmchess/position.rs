@@ -328,11 +328,11 @@ impl Position {
         for (d, &board_portals) in portals.iter().enumerate() {
             for l in squares_of(self.occupied(d) & board_portals) {
                 let from = square::at(d, l);
-                let free = !(self.occupied(d) | board_portals);
                 let Some(piece) = self.piece(from) else {
                     continue;
                 };
-                if let Some(to) = nearest(l, free, piece.player()) {
+                let free = !(self.occupied(d) | board_portals);
+                if let Some(to) = nearest(l, free, piece) {
                     self.remove(from);
                     self.put(square::at(d, to), piece);
                 }
@@ -388,8 +388,19 @@ pub(super) const fn castle_rook(king_to: u16) -> (u16, u16) {
     }
 }
 
-/// The nearest square of `free` to `from` by ruling 6.1.3's order.
-fn nearest(from: u8, free: u64, owner: Player) -> Option<u8> {
+/// The squares of ranks 1 and 8 of a board, where no pawn may stand.
+const FIRST_AND_LAST_RANKS: u64 = 0xFF00_0000_0000_00FF;
+
+/// The nearest square of `free` to `from` where `piece` may stand (a pawn: not on a first or
+/// last rank), by ruling 6.1.3's order (docs/rules/dmchess.md, S.2).
+fn nearest(from: u8, free: u64, piece: Piece) -> Option<u8> {
+    let owner = piece.player();
+    // A pawn never goes to a first or last rank.
+    let free = if piece.kind() == Kind::Pawn {
+        free & !FIRST_AND_LAST_RANKS
+    } else {
+        free
+    };
     let (f, r) = (i32::from(square::file(from)), i32::from(square::rank(from)));
     squares_of(free).min_by_key(|&s| {
         let (sf, sr) = (i32::from(square::file(s)), i32::from(square::rank(s)));
@@ -421,10 +432,29 @@ mod tests {
         // distance 1 for the four orthogonal neighbours; Light prefers the lower rank: e3.
         let e4 = 28;
         let free = 1u64 << 27 | 1 << 29 | 1 << 20 | 1 << 36;
-        assert_eq!(nearest(e4, free, Player::White), Some(20));
-        assert_eq!(nearest(e4, free, Player::Black), Some(36));
+        let (light, dark) = (knight(Player::White), knight(Player::Black));
+        assert_eq!(nearest(e4, free, light), Some(20));
+        assert_eq!(nearest(e4, free, dark), Some(36));
         // Only d4 and f4: same rank, towards file a.
-        assert_eq!(nearest(e4, 1 << 27 | 1 << 29, Player::White), Some(27));
-        assert_eq!(nearest(e4, 0, Player::White), None);
+        assert_eq!(nearest(e4, 1 << 27 | 1 << 29, light), Some(27));
+        assert_eq!(nearest(e4, 0, light), None);
+    }
+
+    fn knight(player: Player) -> Piece {
+        Piece::new(player, Kind::Knight, 2)
+    }
+
+    #[test]
+    fn a_shift_never_moves_a_pawn_to_a_first_or_last_rank() {
+        // From d7 with d8 (king distance 1) and d5 (2) free: a knight goes to d8, a pawn of
+        // either side to d5; with only rank-8 and rank-1 squares free a pawn stays.
+        let (d7, d8, d5, a1) = (51, 59, 35, 0);
+        let free = 1u64 << d8 | 1 << d5;
+        assert_eq!(nearest(d7, free, knight(Player::Black)), Some(d8));
+        for player in Player::BOTH {
+            let pawn = Piece::new(player, Kind::Pawn, 1);
+            assert_eq!(nearest(d7, free, pawn), Some(d5), "{player:?}");
+            assert_eq!(nearest(d7, 1 << d8 | 1 << a1, pawn), None, "{player:?}");
+        }
     }
 }
