@@ -109,6 +109,21 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+
+    /// 5D Chess: the most memory, in MiB, that a bounded search for a legal action may hold
+    /// (the engine's and the referee's "is the game over?", an agent's last-resort search for
+    /// any turn), 1 to 65536. A search that reaches it gives up as when its time runs out.
+    #[arg(long, global = true, value_name = "MIB", default_value_t = DEFAULT_SEARCH_MEMORY_MIB, allow_negative_numbers = true, value_parser = search_memory_mib)]
+    pub search_memory: usize,
+}
+
+/// `--search-memory`'s default, in MiB.
+pub const DEFAULT_SEARCH_MEMORY_MIB: usize =
+    omnichess_variants::multiverse::DEFAULT_SEARCH_MEMORY >> 20;
+
+/// `--search-memory`: 1 to 65 536 MiB.
+fn search_memory_mib(text: &str) -> Result<usize, String> {
+    whole(text, 1, 65_536, "a whole number of MiB")
 }
 
 /// The subcommands.

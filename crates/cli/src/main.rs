@@ -55,6 +55,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    omnichess_variants::multiverse::set_search_memory(cli.search_memory << 20);
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

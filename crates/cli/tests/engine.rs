@@ -333,6 +333,66 @@ fn analyze_refuses_a_hash_beyond_reach_and_depth_0_in_one_line() {
 }
 
 #[test]
+fn search_memory_is_a_range_and_a_small_cap_still_gives_a_whole_turn() {
+    for mib in ["0", "-1", "65537", "x"] {
+        assert_user_error(
+            &omnichess(&[
+                "analyze",
+                "multiverse",
+                "--search-memory",
+                mib,
+                "--depth",
+                "1",
+            ]),
+            "from 1 to 65536",
+        );
+    }
+    // 73 playable boards, in check: the search's line ends in a dead end and the engine
+    // falls back on the bounded search for any action, which needs a few MiB here.
+    let position = "@../variants/tests/data/multiverse/many-boards.txt";
+    let analyze = |mib: &str| {
+        omnichess(&[
+            "analyze",
+            "multiverse",
+            "--position",
+            position,
+            "--time",
+            "0.05",
+            "--search-memory",
+            mib,
+        ])
+    };
+    // With 1 MiB it gives up (unless the time-bounded walk found a turn first): then it says
+    // so, and does not call the game over.
+    let o = analyze("1");
+    if !o.status.success() {
+        assert_user_error(&o, "no whole legal turn found within the limits");
+    }
+    let o = analyze("16");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    let best = out.lines().last().expect("a bestmove line");
+    assert!(
+        best.starts_with("bestmove ") && best.ends_with(" submit"),
+        "{best}"
+    );
+    let moves: Vec<&str> = best.split(' ').skip(1).collect();
+    let o = omnichess(&[
+        "moves",
+        "multiverse",
+        "--position",
+        position,
+        "--after",
+        &moves.join(" "),
+    ]);
+    assert!(
+        o.status.success(),
+        "the turn replays: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
 fn uci_ignores_invalid_go_parameters_with_an_info_string() {
     for go in [
         "go depth -1 nodes 3000",

@@ -33,6 +33,14 @@ pub enum EngineError {
     /// The game is over: there is nothing to decide.
     #[error("the game is over ({0})")]
     GameOver(Outcome),
+    /// The search found no whole legal turn within its limits, though the game is not known
+    /// to be over (5D Chess: every line it tried ended in a dead end, and the bounded search
+    /// for any legal action gave up).
+    #[error(
+        "no whole legal turn found within the limits (the game is not over: more time or a \
+         larger --search-memory may find one)"
+    )]
+    NoTurnFound,
     /// Chance acts next (a die roll): a player's decision is not due.
     #[error("chance acts next, not a player: give the chance outcome (e.g. the roll) first")]
     ChanceActs,

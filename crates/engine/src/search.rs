@@ -365,7 +365,11 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                         // variant's own search, then a walk with a fresh budget).
                         decisions = any_complete_turn(state);
                         if decisions.is_empty() {
-                            return Err(e);
+                            return Err(match e {
+                                // The line's dead end, not the game's end.
+                                EngineError::GameOver(_) => EngineError::NoTurnFound,
+                                other => other,
+                            });
                         }
                     }
                     break;

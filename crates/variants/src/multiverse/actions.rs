@@ -104,10 +104,7 @@ impl Multiverse {
         let mut stack = vec![Pending::Whole(full)];
         let mut point = vec![0; shape.axes()];
         let (mut count, mut tested) = (0, 0);
-        let stack_cap = usize::try_from(budget)
-            .unwrap_or(usize::MAX)
-            .saturating_mul(STACK_BYTES_PER_POINT)
-            / shape.cuboid_bytes().max(1);
+        let stack_cap = stack_bytes(budget) / shape.cuboid_bytes().max(1);
         while let Some(mut c) = shape.pop(&mut stack) {
             if !search.normalise(&mut c) {
                 continue;
@@ -159,6 +156,19 @@ impl Multiverse {
 /// point of its budget: the engine's 2 000-point test stays within 2 MiB, the referee's
 /// 100 000-point one within 100 MiB (docs/ENGINE.md).
 const STACK_BYTES_PER_POINT: usize = 1024;
+
+/// The memory an action search with `budget` candidate points may hold in regions still to
+/// search: [`STACK_BYTES_PER_POINT`] per point, at most the process's cap
+/// ([`super::search_memory`]); no limit for an unbounded (exact) search.
+fn stack_bytes(budget: u64) -> usize {
+    if budget == u64::MAX {
+        return usize::MAX;
+    }
+    usize::try_from(budget)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(STACK_BYTES_PER_POINT)
+        .min(super::search_memory())
+}
 
 /// Why a point is not a legal action, as the region of points that fail for that reason.
 enum Problem {
@@ -487,5 +497,23 @@ impl Search<'_> {
             }
         }
         Some(Problem::Section(section))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bounded_search_holds_a_kib_a_point_up_to_the_cap_and_an_exact_one_has_no_limit() {
+        // The cap is the default here: no test in this binary changes it.
+        assert_eq!(
+            super::super::search_memory(),
+            super::super::DEFAULT_SEARCH_MEMORY
+        );
+        assert_eq!(stack_bytes(2_000), 2_000 * 1024);
+        assert_eq!(stack_bytes(100_000), 100_000 * 1024);
+        assert_eq!(stack_bytes(1_000_000), 256 << 20);
+        assert_eq!(stack_bytes(u64::MAX), usize::MAX);
     }
 }
