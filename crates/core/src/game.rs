@@ -78,6 +78,23 @@ pub trait Game: Clone {
         n
     }
 
+    /// The number of decision sequences two plies deep from here: perft's last two plies.
+    /// By default the decisions go into `first` and each is counted by
+    /// [`Game::count_decisions_after`] (with `scratch`); a variant may count them in bulk
+    /// without listing the first ply (classic: cozy-chess's move sets, copy-make below).
+    #[inline]
+    fn count_two_plies(
+        &mut self,
+        first: &mut Vec<Self::Decision>,
+        scratch: &mut Vec<Self::Decision>,
+    ) -> u64 {
+        self.decisions(first);
+        first
+            .iter()
+            .map(|&decision| self.count_decisions_after(decision, scratch) as u64)
+            .sum()
+    }
+
     /// The probability of `decision` when chance acts; `None` when a player acts.
     fn probability(&self, _decision: Self::Decision) -> Option<f64> {
         None

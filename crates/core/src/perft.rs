@@ -49,15 +49,12 @@ fn count<G: Game>(game: &mut G, depth: u32, bufs: &mut [Vec<G::Decision>]) -> u6
     if depth == 1 {
         return game.count_decisions(buf) as u64;
     }
-    game.decisions(buf);
     if depth == 2
         && let Some((scratch, _)) = rest.split_first_mut()
     {
-        return buf
-            .iter()
-            .map(|&decision| game.count_decisions_after(decision, scratch) as u64)
-            .sum();
+        return game.count_two_plies(buf, scratch);
     }
+    game.decisions(buf);
     let mut nodes = 0;
     for &decision in buf.iter() {
         game.apply(decision);

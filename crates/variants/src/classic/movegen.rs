@@ -42,6 +42,23 @@ impl Classic {
         count_legal_moves(&child)
     }
 
+    /// The number of legal two-move sequences from here, each first move played on a copy
+    /// of the board as cozy-chess's move sets give it (perft's last two plies: nothing is
+    /// listed, the history is left as it is).
+    #[inline]
+    pub(super) fn count_legal_moves_two_plies(&self) -> u64 {
+        let mut n = 0;
+        self.board.generate_moves(|piece_moves| {
+            for mv in piece_moves {
+                let mut child = self.board.clone();
+                child.play_unchecked(mv);
+                n += count_legal_moves(&child) as u64;
+            }
+            false
+        });
+        n
+    }
+
     /// Whether the side to move has any legal move.
     pub(super) fn has_legal_move(&self) -> bool {
         self.board.generate_moves(|_| true)

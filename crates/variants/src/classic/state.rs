@@ -86,6 +86,11 @@ impl Game for Classic {
     }
 
     #[inline]
+    fn count_two_plies(&mut self, _first: &mut Vec<Move>, _scratch: &mut Vec<Move>) -> u64 {
+        self.count_legal_moves_two_plies()
+    }
+
+    #[inline]
     fn apply(&mut self, mv: Move) {
         self.earlier.push(Saved {
             board: self.board.clone(),
