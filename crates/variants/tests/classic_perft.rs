@@ -1,5 +1,5 @@
 //! Classic perft against the shared reference counts (depths ≤ 4 here; every depth in the
-//! release-mode test `every_depth_of_the_reference_file`, run by `.ci/run`).
+//! ignored test `every_depth_of_the_reference_file`, run by `.ci/run`).
 
 use crate::common;
 
@@ -34,7 +34,7 @@ fn reference_positions_to_depth_4() {
 }
 
 #[test]
-#[ignore = "release-mode: `cargo test --release -p omnichess-variants --test variants -- --ignored classic_perft::`"]
+#[ignore = "slow: `cargo test -p omnichess-variants --test variants -- --ignored classic_perft::`"]
 fn every_depth_of_the_reference_file() {
     check(usize::MAX);
 }

@@ -145,9 +145,9 @@ fn random_games_agree_at_every_ply() {
     assert_endings(&endings, &ENDINGS);
 }
 
-/// 3 000 random games from another seed (over a million plies), in the release-mode run.
+/// 3 000 random games from another seed (over a million plies), in CI's run of the ignored tests.
 #[test]
-#[ignore = "release mode: cargo test --release -p omnichess-variants --test variants -- --ignored classic_vs_shakmaty::"]
+#[ignore = "slow: cargo test -p omnichess-variants --test variants -- --ignored classic_vs_shakmaty::"]
 fn thousands_of_random_games_agree_at_every_ply() {
     let (plies, endings) = compare_random_games(3000, 0x5EED_3000);
     assert!(plies > 1_000_000, "only {plies} plies compared");

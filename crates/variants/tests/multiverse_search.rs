@@ -107,7 +107,7 @@ fn small_variants() -> impl Strategy<Value = &'static str> {
 proptest! {
     // A fixed seed: the random cases' cost varies widely (one random sample of 24 ran over two
     // minutes), and every run of the suite should take the same time. The 400 cases below
-    // keep a random seed (CI, release mode).
+    // keep a random seed (CI's run of the ignored tests).
     #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(7), ..ProptestConfig::default() })]
 
     /// A quick sample for every test run (the full 400 cases take minutes in debug builds).
@@ -123,11 +123,11 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
 
-    /// The full 400 cases: over three minutes in a debug build, so CI runs it in release
-    /// (`.ci/run`: `cargo test --release -p omnichess-variants --test variants --
+    /// The full 400 cases: minutes, so ignored by default and run by CI
+    /// (`.ci/run`: `cargo test -p omnichess-variants --test variants --
     /// --ignored multiverse_search::`).
     #[test]
-    #[ignore = "slow in debug builds; CI runs it with --release -- --ignored"]
+    #[ignore = "minutes: CI runs it with cargo test -p omnichess-variants --test variants -- --ignored"]
     fn the_search_counts_what_brute_force_finds(
         variant in small_variants(),
         choices in prop::collection::vec(any::<usize>(), 0..14),

@@ -3,8 +3,8 @@
 //! and the verdict the game's draw rule uses (`material::insufficient_alone`); and the
 //! pegasus's won positions, which the game reads from `pegasus_wins.txt`.
 //!
-//! About two and a half minutes in release on two cores (four on one):
-//! `cargo test --release -p omnichess-variants --test variants -- --ignored realms_endgame::`.
+//! A few minutes on two cores (in the optimised test profile; CI runs it):
+//! `cargo test -p omnichess-variants --test variants -- --ignored realms_endgame::`.
 
 use std::collections::HashSet;
 
@@ -47,22 +47,22 @@ fn check_rows(rows: std::ops::Range<usize>) {
 }
 
 // The table in two halves of about equal work (the angel's analysis is the largest), so the
-// two test threads share it: about two minutes each in release.
+// two test threads share it: about two minutes each.
 
 #[test]
-#[ignore = "release mode, minutes: cargo test --release -p omnichess-variants --test variants -- --ignored realms_endgame::"]
+#[ignore = "minutes: cargo test -p omnichess-variants --test variants -- --ignored realms_endgame::"]
 fn r5_the_analysis_and_the_draw_rule_agree_rook_to_pegasus() {
     check_rows(0..7);
 }
 
 #[test]
-#[ignore = "release mode, minutes: cargo test --release -p omnichess-variants --test variants -- --ignored realms_endgame::"]
+#[ignore = "minutes: cargo test -p omnichess-variants --test variants -- --ignored realms_endgame::"]
 fn r5_the_analysis_and_the_draw_rule_agree_angel_to_fiend() {
     check_rows(7..13);
 }
 
 #[test]
-#[ignore = "release mode: cargo test --release -p omnichess-variants --test variants -- --ignored realms_endgame::"]
+#[ignore = "slow: cargo test -p omnichess-variants --test variants -- --ignored realms_endgame::"]
 fn r5_the_pegasus_table_is_the_analysis() {
     let solved: HashSet<String> = solve(Kind::Pegasus).won_lines().into_iter().collect();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/realms/pegasus_wins.txt");

@@ -418,7 +418,7 @@ fn castling_and_en_passant_positions_agree_with_the_reference() {
 
 #[test]
 fn start_position_perft_counts() {
-    // Recorded counts (docs/rules/realms.md, "Perft"); depth 4 runs in release CI.
+    // Recorded counts (docs/rules/realms.md, "Perft"); depth 4 runs in CI (ignored by default).
     let mut game = Realms::start();
     assert_eq!(omnichess_core::perft::perft(&mut game, 1), 82);
     assert_eq!(omnichess_core::perft::perft(&mut game, 2), 6_724);
@@ -426,7 +426,7 @@ fn start_position_perft_counts() {
 }
 
 #[test]
-#[ignore = "release mode: cargo test --release -p omnichess-variants --test variants -- --ignored realms_reference::"]
+#[ignore = "slow: cargo test -p omnichess-variants --test variants -- --ignored realms_reference::"]
 fn start_position_perft_depth_4() {
     let mut game = Realms::start();
     assert_eq!(omnichess_core::perft::perft(&mut game, 4), 50_043_738);

@@ -5,7 +5,7 @@
 //! off Earth, or mating it) except the pegasus, which wins only 1 568 of 2 058 840
 //! Black-to-move positions. So the draw is declared for bare kings and for a lone pegasus,
 //! except in the positions the pegasus wins (`pegasus_wins.txt`, written by the analysis and
-//! checked against it by a release-mode test). docs/rules/realms.md compares the verdicts
+//! checked against it by an ignored test that CI runs). docs/rules/realms.md compares the verdicts
 //! with the seed's stars.
 
 use std::collections::HashSet;
