@@ -1,14 +1,87 @@
-//! Classic chess: the shared board core, nothing more.
+//! Classic chess: the shared board core, and classic's own terms: pawn structure (passed,
+//! isolated and doubled pawns), the bishop pair and rooks on open files.
 
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 use omnichess_variants::classic::Classic;
 
 use super::Evaluator;
 use super::material::{self, Pieces};
 
-/// The evaluation of classic chess: [`material::score`] of the board.
+/// The evaluation of classic chess: [`material::score`] of the board and [`structure`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;
+
+/// A passed pawn's bonus by its rank from its own side (middlegame, endgame).
+const PASSED: [(i32, i32); 8] = [
+    (0, 0),
+    (5, 10),
+    (10, 15),
+    (15, 30),
+    (30, 55),
+    (50, 90),
+    (75, 140),
+    (0, 0),
+];
+
+/// Classic's own terms from White's view, tapered by the game phase: passed pawns (by rank),
+/// isolated pawns (−10, −15), doubled pawns (−10, −20 for each extra pawn on a file), the
+/// bishop pair (+30, +50) and rooks on open files (+25, +10; half-open: +12, +5), as
+/// (middlegame, endgame) pairs. Nothing allocated.
+#[must_use]
+pub fn structure(pieces: &Pieces) -> i32 {
+    let phase = material::phase(pieces);
+    let mut total = 0;
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let own = pieces.of(color, Piece::Pawn);
+        let theirs = pieces.of(!color, Piece::Pawn);
+        let (mut mg, mut eg) = (0, 0);
+        for sq in own {
+            let file = sq.file();
+            let ahead = ahead_of(sq, color);
+            if (own & file.adjacent()).is_empty() {
+                mg -= 10;
+                eg -= 15;
+            }
+            let span = file.bitboard() | file.adjacent();
+            if (theirs & span & ahead).is_empty() && (own & file.bitboard() & ahead).is_empty() {
+                let (m, e) = PASSED[sq.rank().relative_to(color) as usize];
+                mg += m;
+                eg += e;
+            }
+        }
+        for file in File::ALL {
+            let extra = (own & file.bitboard()).len().saturating_sub(1) as i32;
+            mg -= 10 * extra;
+            eg -= 20 * extra;
+        }
+        if pieces.of(color, Piece::Bishop).len() >= 2 {
+            mg += 30;
+            eg += 50;
+        }
+        for sq in pieces.of(color, Piece::Rook) {
+            let file = sq.file().bitboard();
+            if ((own | theirs) & file).is_empty() {
+                mg += 25;
+                eg += 10;
+            } else if (own & file).is_empty() {
+                mg += 12;
+                eg += 5;
+            }
+        }
+        total += sign * (mg * phase + eg * (24 - phase)) / 24;
+    }
+    total
+}
+
+/// The squares on the ranks in front of `sq` as seen by `color`.
+fn ahead_of(sq: Square, color: Color) -> BitBoard {
+    let rank = sq.rank() as u32;
+    BitBoard(match color {
+        Color::White => (!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    })
+}
 
 /// The shared view of a cozy-chess board.
 pub(crate) fn pieces(board: &Board) -> Pieces {
@@ -33,6 +106,29 @@ pub(crate) fn tactical(board: &Board, mv: Move) -> bool {
     mv.promotion.is_some() || victim(board, mv).is_some()
 }
 
+/// Replaces `out` with the legal captures and promotions of `board` (those [`tactical`]
+/// accepts), generated without the quiet moves: each piece's targets masked to the enemy's
+/// pieces, and a pawn's also to the en passant square and the last rank.
+pub(crate) fn tactical_moves(board: &Board, out: &mut Vec<Move>) {
+    out.clear();
+    let us = board.side_to_move();
+    let enemy = board.colors(!us);
+    let pawn_targets = enemy
+        | Rank::Eighth.relative_to(us).bitboard()
+        | board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(us)).bitboard()
+        });
+    board.generate_moves(|mut moves| {
+        moves.to &= if moves.piece == Piece::Pawn {
+            pawn_targets
+        } else {
+            enemy
+        };
+        out.extend(moves);
+        false
+    });
+}
+
 /// MVV-LVA for captures, plus the promoted piece's value.
 pub(crate) fn order(board: &Board, mv: Move) -> i32 {
     let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
@@ -47,7 +143,8 @@ pub(crate) fn key(mv: Move) -> u16 {
 
 impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
-        material::score(&pieces(state.board()), &material::VALUES)
+        let pieces = pieces(state.board());
+        material::score(&pieces, &material::VALUES) + structure(&pieces)
     }
 
     fn material(&self, state: &Classic) -> i32 {
@@ -58,6 +155,10 @@ impl Evaluator<Classic> for ClassicEval {
         tactical(state.board(), decision)
     }
 
+    fn tactical_decisions(&self, state: &Classic, out: &mut Vec<Move>) {
+        tactical_moves(state.board(), out);
+    }
+
     fn order_score(&self, state: &Classic, decision: Move) -> i32 {
         order(state.board(), decision)
     }
@@ -66,7 +167,64 @@ impl Evaluator<Classic> for ClassicEval {
         key(decision)
     }
 
+    fn selective(&self) -> bool {
+        true
+    }
+
+    fn may_pass(&self, state: &Classic) -> bool {
+        let board = state.board();
+        let own = board.colors(board.side_to_move());
+        let pawns_and_king = board.pieces(Piece::Pawn) | board.pieces(Piece::King);
+        !(own - pawns_and_king).is_empty()
+    }
+
     fn in_check(&self, state: &Classic) -> bool {
         !state.board().checkers().is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn structure_sees_passed_isolated_and_doubled_pawns_and_is_mirrored() {
+        let at = |fen: &str| structure(&pieces(&fen.parse::<Board>().expect("fen")));
+        // A passed pawn on the sixth beats one held by an enemy pawn.
+        assert!(
+            at("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > at("4k3/2p5/3P4/8/8/8/8/4K3 w - - 0 1") + 50
+        );
+        // Doubled and isolated pawns cost.
+        assert!(
+            at("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1") < 2 * at("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1")
+        );
+        // Mirrored positions score opposite.
+        assert_eq!(
+            at("r3k3/1p3pp1/8/3P4/8/8/PP3B1B/4K2R w - - 0 1"),
+            -at("4k2r/pp3b1b/8/8/3p4/8/1P3PP1/R3K3 w - - 0 1")
+        );
+    }
+
+    #[test]
+    fn tactical_moves_are_the_legal_captures_and_promotions() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let board: Board = fen.parse().expect("fen");
+            let mut all = Vec::new();
+            board.generate_moves(|moves| {
+                all.extend(moves);
+                false
+            });
+            all.retain(|&mv| tactical(&board, mv));
+            let mut listed = Vec::new();
+            tactical_moves(&board, &mut listed);
+            let key = |mv: &Move| (key(*mv), mv.promotion.map(|p| p as u8));
+            all.sort_by_key(key);
+            listed.sort_by_key(key);
+            assert_eq!(listed, all, "{fen}");
+        }
     }
 }
