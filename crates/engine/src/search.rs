@@ -865,9 +865,13 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             }
         }
         let mut buf = self.ordered(g, player, ply, None, !in_check);
+        let skip_losing = self.selective && !in_check;
         for i in 0..buf.decisions.len() {
             pick(&mut buf.decisions, &mut buf.order, i);
             let d = buf.decisions[i];
+            if skip_losing && self.evaluator.losing(g, d) {
+                continue;
+            }
             g.apply(d);
             let v = self.quiet_child(g, ply + 1, alpha, beta, qply + 1);
             g.undo();

@@ -1,7 +1,10 @@
 //! Classic chess: the shared board core, and classic's own terms: pawn structure (passed,
 //! isolated and doubled pawns), the bishop pair and rooks on open files.
 
-use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use cozy_chess::{
+    BitBoard, Board, Color, File, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
+    get_knight_moves, get_pawn_attacks, get_rook_moves,
+};
 use omnichess_variants::classic::Classic;
 
 use super::Evaluator;
@@ -129,6 +132,69 @@ pub(crate) fn tactical_moves(board: &Board, out: &mut Vec<Move>) {
     });
 }
 
+/// The value of a piece in a static exchange (the king's above any gain).
+fn exchange_value(piece: Piece) -> i32 {
+    if piece == Piece::King {
+        20_000
+    } else {
+        material::value(piece)
+    }
+}
+
+/// The pieces of either colour that attack `sq` with the board's pieces on `occupied` only.
+fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
+    let pawns = board.pieces(Piece::Pawn);
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    ((get_pawn_attacks(sq, Color::Black) & pawns & board.colors(Color::White))
+        | (get_pawn_attacks(sq, Color::White) & pawns & board.colors(Color::Black))
+        | (get_knight_moves(sq) & board.pieces(Piece::Knight))
+        | (get_king_moves(sq) & board.pieces(Piece::King))
+        | (get_bishop_moves(sq, occupied) & diagonal)
+        | (get_rook_moves(sq, occupied) & straight))
+        & occupied
+}
+
+/// Static exchange evaluation of capture `mv`: the material the mover gains when both sides
+/// go on capturing on its square, least valuable piece first, each free to stop (x-rays
+/// through the pieces that have captured included; pins and promotions on the way ignored).
+pub(crate) fn exchange(board: &Board, mv: Move) -> i32 {
+    let Some(mut on_square) = board.piece_on(mv.from) else {
+        return 0;
+    };
+    let mut gain = [0i32; 32];
+    gain[0] = victim(board, mv).map_or(0, material::value);
+    let mut occupied = board.occupied() ^ mv.from.bitboard();
+    if on_square == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to) {
+        // En passant: the captured pawn leaves its square too.
+        occupied ^= Square::new(mv.to.file(), mv.from.rank()).bitboard();
+    }
+    let mut side = !board.side_to_move();
+    let mut d = 0;
+    while d + 1 < gain.len() {
+        d += 1;
+        gain[d] = exchange_value(on_square) - gain[d - 1];
+        if (-gain[d - 1]).max(gain[d]) < 0 {
+            break;
+        }
+        let theirs = attackers(board, mv.to, occupied) & board.colors(side);
+        let Some((piece, from)) = Piece::ALL
+            .iter()
+            .find_map(|&p| (theirs & board.pieces(p)).next_square().map(|sq| (p, sq)))
+        else {
+            break;
+        };
+        occupied ^= from.bitboard();
+        on_square = piece;
+        side = !side;
+    }
+    while d > 1 {
+        d -= 1;
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+    }
+    gain[0]
+}
+
 /// MVV-LVA for captures, plus the promoted piece's value.
 pub(crate) fn order(board: &Board, mv: Move) -> i32 {
     let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
@@ -157,6 +223,10 @@ impl Evaluator<Classic> for ClassicEval {
 
     fn tactical_decisions(&self, state: &Classic, out: &mut Vec<Move>) {
         tactical_moves(state.board(), out);
+    }
+
+    fn losing(&self, state: &Classic, decision: Move) -> bool {
+        decision.promotion.is_none() && exchange(state.board(), decision) < 0
     }
 
     fn order_score(&self, state: &Classic, decision: Move) -> i32 {
@@ -203,6 +273,20 @@ mod tests {
             at("r3k3/1p3pp1/8/3P4/8/8/PP3B1B/4K2R w - - 0 1"),
             -at("4k2r/pp3b1b/8/8/3p4/8/1P3PP1/R3K3 w - - 0 1")
         );
+    }
+
+    #[test]
+    fn exchanges_count_defenders_and_x_rays() {
+        let see = |fen: &str, mv: &str| {
+            let board: Board = fen.parse().expect("fen");
+            exchange(&board, mv.parse().expect("move"))
+        };
+        // A free pawn; a pawn defended by a pawn taken by a rook; a queen taken by a pawn.
+        assert_eq!(see("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), 100);
+        assert_eq!(see("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), -400);
+        assert_eq!(see("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 900);
+        // Two rooks (one behind the other) against one defender: a pawn up.
+        assert_eq!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
     }
 
     #[test]

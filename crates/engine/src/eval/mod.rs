@@ -99,6 +99,13 @@ pub trait Evaluator<G: Game> {
         false
     }
 
+    /// Whether tactical `decision` (open in `state`) loses material by a static exchange on
+    /// its square: a selective search's quiescence does not try it (outside check). By
+    /// default `false`.
+    fn losing(&self, _state: &G, _decision: G::Decision) -> bool {
+        false
+    }
+
     /// Whether the player acting in `state` is in check. A node in check is searched one
     /// decision deeper (check extension), and in quiescence all its decisions are tried (no
     /// standing pat while in check), so mates at the horizon are seen.
