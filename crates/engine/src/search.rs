@@ -75,6 +75,10 @@ fn late_move_count(depth: i32) -> usize {
     3 + (depth * depth) as usize
 }
 
+/// The half-width of a selective search's aspiration window around the last iteration's
+/// score, in centipawns.
+const ASPIRATION: Score = 40.0;
+
 /// Larger than any score: the open ends of a window.
 const INF: Score = 2.0 * MATE;
 
@@ -290,7 +294,23 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            let Some((score, best)) = self.root_iteration(&mut game, player, depth) else {
+            // Aspiration: a selective search looks first within a window around the last
+            // score, and again with the whole window when the score falls outside it.
+            let around = self.selective && depth >= 4 && result.score.abs() < score::MATE_BOUND;
+            let window = if around {
+                (result.score - ASPIRATION, result.score + ASPIRATION)
+            } else {
+                (-INF, INF)
+            };
+            let mut iteration = self.root_iteration(&mut game, player, depth, window);
+            if let Some((score, _)) = iteration
+                && around
+                && !self.aborted
+                && (score <= window.0 || score >= window.1)
+            {
+                iteration = self.root_iteration(&mut game, player, depth, (-INF, INF));
+            }
+            let Some((score, best)) = iteration else {
                 break;
             };
             if self.aborted {
@@ -458,16 +478,18 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.aborted
     }
 
-    /// One iteration over the root decisions with a full window. `None` if the budget ran out
+    /// One iteration over the root decisions within `window` (the whole window, or an
+    /// aspiration window: a score outside it is only a bound). `None` if the budget ran out
     /// before it finished.
     fn root_iteration(
         &mut self,
         game: &mut G,
         player: Player,
         depth: u32,
+        window: (Score, Score),
     ) -> Option<(Score, G::Decision)> {
         let maximise = player == Player::White;
-        let (mut alpha, mut beta) = (-INF, INF);
+        let (mut alpha, mut beta) = window;
         let mut best: Option<(Score, usize)> = None;
         self.iteration = depth;
         self.deciders[0] = Some(player);
@@ -487,11 +509,15 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             if best.is_none_or(|(b, _)| better(maximise, v, b)) {
                 best = Some((v, i));
                 if maximise {
-                    alpha = v;
+                    alpha = alpha.max(v);
                 } else {
-                    beta = v;
+                    beta = beta.min(v);
                 }
                 self.set_pv(0, d);
+                if alpha >= beta {
+                    // Above an aspiration window: searched again with the whole window.
+                    break;
+                }
             }
         }
         let (score, i) = best?;
@@ -500,8 +526,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             return Some((score, self.root[0]));
         }
         let best = self.root[0];
+        let bound = bound_of(score, window);
         self.tt
-            .store(game.hash(), depth as i16, Bound::Exact, score, Some(best));
+            .store(game.hash(), depth as i16, bound, score, Some(best));
         Some((score, best))
     }
 

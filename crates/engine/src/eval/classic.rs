@@ -1,5 +1,5 @@
 //! Classic chess: the shared board core, and classic's own terms: pawn structure (passed,
-//! isolated and doubled pawns), the bishop pair and rooks on open files.
+//! isolated and doubled pawns), the bishop pair, rooks on open files and king danger.
 
 use cozy_chess::{
     BitBoard, Board, Color, File, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
@@ -10,7 +10,8 @@ use omnichess_variants::classic::Classic;
 use super::Evaluator;
 use super::material::{self, Pieces};
 
-/// The evaluation of classic chess: [`material::score`] of the board and [`structure`].
+/// The evaluation of classic chess: [`material::score`] of the board, [`structure`] and
+/// [`king_danger`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;
 
@@ -73,6 +74,55 @@ pub fn structure(pieces: &Pieces) -> i32 {
             }
         }
         total += sign * (mg * phase + eg * (24 - phase)) / 24;
+    }
+    total
+}
+
+/// King danger from White's view: for each king, the enemy knights, bishops, rooks and
+/// queens that attack the squares around it (2, 2, 3 and 5 units per square attacked);
+/// with two attackers or more and the enemy queen on the board, the king's side loses
+/// units² / 2, at most 400 (a quadratic cost: attackers together are worth more than
+/// apart).
+#[must_use]
+pub fn king_danger(pieces: &Pieces) -> i32 {
+    let occupied = pieces.occupied();
+    let mut total = 0;
+    for color in Color::ALL {
+        let sign = if color == Color::White { -1 } else { 1 };
+        let enemy = !color;
+        let Some(king) = pieces.of(color, Piece::King).next_square() else {
+            continue;
+        };
+        if pieces.of(enemy, Piece::Queen).is_empty() {
+            continue;
+        }
+        let zone = get_king_moves(king) | king.bitboard();
+        let (mut units, mut attackers) = (0, 0);
+        let mut count = |attacks: BitBoard, weight: i32| {
+            let hits = (attacks & zone).len() as i32;
+            if hits > 0 {
+                units += weight * hits;
+                attackers += 1;
+            }
+        };
+        for sq in pieces.of(enemy, Piece::Knight) {
+            count(get_knight_moves(sq), 2);
+        }
+        for sq in pieces.of(enemy, Piece::Bishop) {
+            count(get_bishop_moves(sq, occupied), 2);
+        }
+        for sq in pieces.of(enemy, Piece::Rook) {
+            count(get_rook_moves(sq, occupied), 3);
+        }
+        for sq in pieces.of(enemy, Piece::Queen) {
+            count(
+                get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied),
+                5,
+            );
+        }
+        if attackers >= 2 {
+            total += sign * (units * units / 2).min(400);
+        }
     }
     total
 }
@@ -210,7 +260,7 @@ pub(crate) fn key(mv: Move) -> u16 {
 impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
         let pieces = pieces(state.board());
-        material::score(&pieces, &material::VALUES) + structure(&pieces)
+        material::score(&pieces, &material::VALUES) + structure(&pieces) + king_danger(&pieces)
     }
 
     fn material(&self, state: &Classic) -> i32 {
@@ -287,6 +337,16 @@ mod tests {
         assert_eq!(see("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 900);
         // Two rooks (one behind the other) against one defender: a pawn up.
         assert_eq!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+    }
+
+    #[test]
+    fn attackers_around_a_king_cost_its_side() {
+        let at = |fen: &str| king_danger(&pieces(&fen.parse::<Board>().expect("fen")));
+        assert_eq!(at(&Board::default().to_string()), 0);
+        // Black's queen and knight bear on White's castled king.
+        let attacked = at("6k1/5ppp/8/8/6n1/7q/5PP1/6K1 w - - 0 1");
+        assert!(attacked < -50, "{attacked}");
+        assert_eq!(-attacked, at("6k1/5pp1/7Q/6N1/8/8/5PPP/6K1 w - - 0 1"));
     }
 
     #[test]
