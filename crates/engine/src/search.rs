@@ -5,6 +5,13 @@
 //!   check is searched one decision deeper.
 //! * **Player nodes**: fail-soft alpha-beta with the transposition table, ordering by
 //!   [`crate::ordering`], killers and history.
+//! * **Selectivity**, where the evaluator opts in ([`Evaluator::selective`]: classic chess):
+//!   principal variation search with aspiration windows at the root, late move reductions,
+//!   null move ([`Game::pass`]), reverse futility, futility and late move pruning near the
+//!   horizon, and quiescence without the captures that lose by static exchange. Only at a
+//!   player's node whose decision before was the opponent's (never at chance nodes, never
+//!   inside a turn of several decisions). [`Search::set_selective`] switches it off: the
+//!   value at a depth is then the exact expectiminimax value.
 //! * **Chance nodes**: the exact expectation, pruned by Star1 with per-outcome bounds: every
 //!   outcome's value starts within [−MATE, MATE] and is narrowed by the table (a Star2-style
 //!   probe that costs no search) and by each outcome's search; an outcome is searched with the
