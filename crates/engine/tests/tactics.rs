@@ -1,7 +1,7 @@
 //! The selective search (classic chess: reductions, null move, futility pruning, the static
 //! exchange in quiescence) still finds the key move of tactical test positions (from the
 //! public "Win at Chess" suite) at a fixed depth of 6 decisions: a pruning that cut the
-//! winning line away would fail here.
+//! winning line away would fail here. And the null move itself: `Game::pass` in classic chess.
 
 use omnichess_core::Variant;
 use omnichess_engine::{Limits, Search, eval::ClassicEval};
@@ -76,4 +76,18 @@ fn the_selective_search_finds_the_key_moves_at_depth_six() {
         }
     }
     assert!(missed.is_empty(), "missed: {missed:#?}");
+}
+
+#[test]
+fn a_pass_hands_the_move_over_and_is_taken_back_but_not_in_check() {
+    use omnichess_core::{Game, Player, ToAct};
+    let mut game = Classic::from_position_text("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").expect("fen");
+    let before = game.hash();
+    assert!(game.pass());
+    assert_eq!(game.to_act(), ToAct::Player(Player::Black));
+    assert_ne!(game.hash(), before);
+    assert!(game.undo());
+    assert_eq!(game.hash(), before);
+    let mut checked = Classic::from_position_text("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").expect("fen");
+    assert!(!checked.pass());
 }
