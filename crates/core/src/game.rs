@@ -104,8 +104,17 @@ pub trait Game: Clone {
     /// a logic error: callers with untrusted input parse it against the decision list first.
     fn apply(&mut self, decision: Self::Decision);
 
-    /// Takes back the most recent [`Game::apply`]. Returns `false`, changing nothing, when no
-    /// decision has been applied since the state was created.
+    /// Passes: the opponent acts next in the same position, nothing moved (a *null move*), for
+    /// a search that asks whether the acting player's position is good even without a move
+    /// (null-move pruning). Not a legal decision of any rule; only a search tries it, and
+    /// takes it back with [`Game::undo`]. Returns `false`, changing nothing, where the variant
+    /// cannot pass here (by default always; classic chess: when in check).
+    fn pass(&mut self) -> bool {
+        false
+    }
+
+    /// Takes back the most recent [`Game::apply`] (or [`Game::pass`]). Returns `false`,
+    /// changing nothing, when no decision has been applied since the state was created.
     fn undo(&mut self) -> bool;
 
     /// A hash of everything that decides the future of the game (pieces, actor, rights), for

@@ -5,6 +5,13 @@
 //!   check is searched one decision deeper.
 //! * **Player nodes**: fail-soft alpha-beta with the transposition table, ordering by
 //!   [`crate::ordering`], killers and history.
+//! * **Selectivity**, where the evaluator opts in ([`Evaluator::selective`]: classic chess):
+//!   principal variation search with aspiration windows at the root, late move reductions,
+//!   null move ([`Game::pass`]), reverse futility, futility and late move pruning near the
+//!   horizon, and quiescence without the captures that lose by static exchange. Only at a
+//!   player's node whose decision before was the opponent's (never at chance nodes, never
+//!   inside a turn of several decisions). [`Search::set_selective`] switches it off: the
+//!   value at a depth is then the exact expectiminimax value.
 //! * **Chance nodes**: the exact expectation, pruned by Star1 with per-outcome bounds: every
 //!   outcome's value starts within [−MATE, MATE] and is narrowed by the table (a Star2-style
 //!   probe that costs no search) and by each outcome's search; an outcome is searched with the
@@ -40,6 +47,45 @@ pub const MAX_QUIESCENCE: usize = 8;
 /// chance node deeper in quiescence stands at its static evaluation. (Each chance node
 /// multiplies the tree by its outcomes; unbounded, Die Chess's quiescence explodes.)
 pub const QUIESCENCE_CHANCE: usize = 2;
+
+/// The width of a zero window (principal variation search, null move): a child searched
+/// with it says only whether its value is above or below the bound.
+const NULL_WINDOW: Score = 0.01;
+
+/// A window wider than this is a principal variation node's: no pruning there.
+const PV_WINDOW: Score = 1.0;
+
+/// Reverse futility and futility pruning apply within this many decisions of the horizon.
+const FUTILITY_DEPTH: i32 = 3;
+
+/// The margin per decision left of (reverse) futility pruning, in centipawns.
+const FUTILITY_MARGIN: Score = 120.0;
+
+/// The least depth at which a null move is tried.
+const NULL_MOVE_DEPTH: i32 = 3;
+
+/// How many decisions shallower the null move's reply is searched (besides the pass itself).
+fn null_move_reduction(depth: i32) -> i32 {
+    2 + depth / 4
+}
+
+/// How many decisions shallower the `i`-th decision (from 0) of a node with `depth` left is
+/// first searched when it is late and quiet (late move reductions): about
+/// ln(depth)·ln(i) / 2, one less at a principal variation node.
+fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
+    let r = 0.75 + f64::from(depth).ln() * (i as f64 + 1.0).ln() / 2.25;
+    (r as i32 - i32::from(pv_node)).max(0)
+}
+
+/// Near the horizon, a node's quiet decisions after this many are not searched (late move
+/// pruning).
+fn late_move_count(depth: i32) -> usize {
+    3 + (depth * depth) as usize
+}
+
+/// The half-width of a selective search's aspiration window around the last iteration's
+/// score, in centipawns.
+const ASPIRATION: Score = 40.0;
 
 /// Larger than any score: the open ends of a window.
 const INF: Score = 2.0 * MATE;
@@ -158,6 +204,11 @@ pub struct Search<G: Game, E> {
     plies: Vec<Ply<G::Decision>>,
     /// Who decides at each ply of the current line (`None`: chance).
     deciders: Vec<Option<Player>>,
+    /// Whether the player at each ply of the current line passed (a null move): no two in a
+    /// row.
+    passed: Vec<bool>,
+    /// Whether the search may be selective (the evaluator's opt-in, unless switched off).
+    selective: bool,
     pv: Vec<Vec<G::Decision>>,
     root: Vec<G::Decision>,
     nodes: u64,
@@ -177,12 +228,15 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     /// A search with a transposition table of `tt_mib` MiB (0 for none).
     #[must_use]
     pub fn new(evaluator: E, tt_mib: usize) -> Self {
+        let selective = evaluator.selective();
         Search {
             evaluator,
             tt: Table::new(tt_mib),
             heuristics: Heuristics::new(),
             plies: (0..MAX_PLY + 2).map(|_| Ply::default()).collect(),
             deciders: vec![None; MAX_PLY + 2],
+            passed: vec![false; MAX_PLY + 2],
+            selective,
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
             nodes: 0,
@@ -195,6 +249,14 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             next_check: 0,
             last_check: Instant::now(),
         }
+    }
+
+    /// Switches selectivity (principal variation search, reductions, null-move and futility
+    /// pruning) off or back on, where the evaluator opts in ([`Evaluator::selective`]). Off,
+    /// the value at a depth is the exact expectiminimax value (what the brute-force tests
+    /// compare); on, the search sees deeper in the same time.
+    pub fn set_selective(&mut self, on: bool) {
+        self.selective = on && self.evaluator.selective();
     }
 
     /// The evaluator.
@@ -244,7 +306,23 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            let Some((score, best)) = self.root_iteration(&mut game, player, depth) else {
+            // Aspiration: a selective search looks first within a window around the last
+            // score, and again with the whole window when the score falls outside it.
+            let around = self.selective && depth >= 4 && result.score.abs() < score::MATE_BOUND;
+            let window = if around {
+                (result.score - ASPIRATION, result.score + ASPIRATION)
+            } else {
+                (-INF, INF)
+            };
+            let mut iteration = self.root_iteration(&mut game, player, depth, window);
+            if let Some((score, _)) = iteration
+                && around
+                && !self.aborted
+                && (score <= window.0 || score >= window.1)
+            {
+                iteration = self.root_iteration(&mut game, player, depth, (-INF, INF));
+            }
+            let Some((score, best)) = iteration else {
                 break;
             };
             if self.aborted {
@@ -430,16 +508,18 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.aborted
     }
 
-    /// One iteration over the root decisions with a full window. `None` if the budget ran out
+    /// One iteration over the root decisions within `window` (the whole window, or an
+    /// aspiration window: a score outside it is only a bound). `None` if the budget ran out
     /// before it finished.
     fn root_iteration(
         &mut self,
         game: &mut G,
         player: Player,
         depth: u32,
+        window: (Score, Score),
     ) -> Option<(Score, G::Decision)> {
         let maximise = player == Player::White;
-        let (mut alpha, mut beta) = (-INF, INF);
+        let (mut alpha, mut beta) = window;
         let mut best: Option<(Score, usize)> = None;
         self.iteration = depth;
         self.deciders[0] = Some(player);
@@ -447,7 +527,11 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         for i in 0..self.root.len() {
             let d = self.root[i];
             game.apply(d);
-            let v = self.child(game, depth as i32 - 1, 1, alpha, beta);
+            let v = if self.selective && i > 0 {
+                self.zero_window_child(game, (depth as i32 - 1, 0), 0, (alpha, beta), maximise)
+            } else {
+                self.child(game, depth as i32 - 1, 1, alpha, beta)
+            };
             game.undo();
             if self.aborted {
                 break;
@@ -455,11 +539,15 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             if best.is_none_or(|(b, _)| better(maximise, v, b)) {
                 best = Some((v, i));
                 if maximise {
-                    alpha = v;
+                    alpha = alpha.max(v);
                 } else {
-                    beta = v;
+                    beta = beta.min(v);
                 }
                 self.set_pv(0, d);
+                if alpha >= beta {
+                    // Above an aspiration window: searched again with the whole window.
+                    break;
+                }
             }
         }
         let (score, i) = best?;
@@ -468,8 +556,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             return Some((score, self.root[0]));
         }
         let best = self.root[0];
+        let bound = bound_of(score, window);
         self.tt
-            .store(game.hash(), depth as i16, Bound::Exact, score, Some(best));
+            .store(game.hash(), depth as i16, bound, score, Some(best));
         Some((score, best))
     }
 
@@ -573,7 +662,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     }
 
     /// A player's node. `depth` is the depth asked for (what the table records) and the
-    /// depth searched (one more in check).
+    /// depth searched (one more in check). In a selective search ([`Search::set_selective`])
+    /// the node may be cut by reverse futility or a null move, and its later decisions are
+    /// searched with a zero window, reduced when quiet (docs/ENGINE.md, "Selectivity").
     fn player(
         &mut self,
         g: &mut G,
@@ -599,6 +690,30 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 }
             }
         }
+        let maximise = player == Player::White;
+        let sign = if maximise { 1.0 } else { -1.0 };
+        // A selective node: a player's own turn of one decision (not 5D's moves inside a
+        // turn), below the root, not in check.
+        let in_check = depth > asked;
+        let selective = self.selective
+            && ply > 0
+            && !in_check
+            && self.deciders[ply - 1] != Some(player)
+            && self.deciders[ply - 1].is_some();
+        let pv_node = beta - alpha > PV_WINDOW;
+        // The acting player's view: what it has (`floor`) and what would be too good (`roof`).
+        let (floor, roof) = if maximise {
+            (alpha, beta)
+        } else {
+            (-beta, -alpha)
+        };
+        let mut own_eval = 0.0;
+        if selective {
+            own_eval = sign * Score::from(self.evaluator.evaluate(g));
+            if let Some(v) = self.prune_early(g, player, (depth, ply), own_eval, roof, pv_node) {
+                return v;
+            }
+        }
         let mut buf = self.ordered(g, player, ply, hash_move, false);
         if buf.decisions.is_empty() {
             // A player to act with nothing to do is a dead end inside a turn (5D Chess: moves
@@ -607,7 +722,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             self.plies[ply] = buf;
             return score::terminal(omnichess_core::Outcome::win(player.opponent(), "dead end"));
         }
-        let maximise = player == Player::White;
         let window = (alpha, beta);
         let mut best = if maximise { -INF } else { INF };
         let mut best_decision = None;
@@ -615,16 +729,43 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         // after the turn's last move) is a formality of the turn, not a choice: it costs no
         // depth, down to twice the iteration's depth.
         self.deciders[ply] = Some(player);
+        self.passed[ply] = false;
         let forced = buf.decisions.len() == 1
             && ply > 0
             && self.deciders[ply - 1] == Some(player)
             && ply < 2 * self.iteration as usize;
         let child_depth = depth - 1 + i32::from(forced);
+        // Futility: near the horizon, quiet decisions cannot lift a position this far below
+        // the window.
+        let futile = selective
+            && !pv_node
+            && depth <= FUTILITY_DEPTH
+            && own_eval + FUTILITY_MARGIN * Score::from(depth) <= floor
+            && floor.abs() < score::MATE_BOUND;
         for i in 0..buf.decisions.len() {
             pick(&mut buf.decisions, &mut buf.order, i);
             let d = buf.decisions[i];
+            // Quiet and not a killer: the decisions a selective search reduces or prunes.
+            let late = selective && i > 0 && buf.order[i] < KILLER - 1;
             g.apply(d);
-            let v = self.child(g, child_depth, ply + 1, alpha, beta);
+            let checks = late && self.evaluator.in_check(g);
+            if late && !checks {
+                let beyond = depth <= FUTILITY_DEPTH && i >= late_move_count(depth);
+                if futile || (!pv_node && beyond) {
+                    g.undo();
+                    continue;
+                }
+            }
+            let v = if selective && i > 0 {
+                let reduction = if late && !checks && depth >= 3 {
+                    reduction(depth, i, pv_node).min(child_depth - 1)
+                } else {
+                    0
+                };
+                self.zero_window_child(g, (child_depth, reduction), ply, (alpha, beta), maximise)
+            } else {
+                self.child(g, child_depth, ply + 1, alpha, beta)
+            };
             g.undo();
             if self.aborted {
                 break;
@@ -654,6 +795,79 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let bound = bound_of(best, window);
         self.tt.store(key, asked as i16, bound, best, best_decision);
         best
+    }
+
+    /// The cuts a selective node tries before its decisions, from the acting player's view
+    /// (`own_eval`, and `roof`, the window's bound that would be too good for it): reverse futility (near the horizon, a
+    /// static score far above the window stands) and the null move (the player passes; if the
+    /// opponent, searched shallower, still cannot bring the score below `roof`, neither could
+    /// it after a real decision). The value to return, from White's view, or `None`.
+    fn prune_early(
+        &mut self,
+        g: &mut G,
+        player: Player,
+        (depth, ply): (i32, usize),
+        own_eval: Score,
+        roof: Score,
+        pv_node: bool,
+    ) -> Option<Score> {
+        if pv_node || roof.abs() >= score::MATE_BOUND {
+            return None;
+        }
+        let sign = if player == Player::White { 1.0 } else { -1.0 };
+        if depth <= FUTILITY_DEPTH && own_eval - FUTILITY_MARGIN * Score::from(depth) >= roof {
+            return Some(sign * own_eval);
+        }
+        if depth < NULL_MOVE_DEPTH
+            || own_eval < roof
+            || self.passed[ply - 1]
+            || !self.evaluator.may_pass(g)
+            || !g.pass()
+        {
+            return None;
+        }
+        self.deciders[ply] = Some(player);
+        self.passed[ply] = true;
+        let reduced = depth - 1 - null_move_reduction(depth);
+        let (a, b) = if player == Player::White {
+            (roof - NULL_WINDOW, roof)
+        } else {
+            (-roof, -roof + NULL_WINDOW)
+        };
+        let v = self.child(g, reduced, ply + 1, a, b);
+        g.undo();
+        self.passed[ply] = false;
+        let own = sign * v;
+        // A cut, but never a mate proven by a pass.
+        (!self.aborted && own >= roof).then(|| sign * own.min(score::MATE_BOUND - 1.0))
+    }
+
+    /// Searches the decision just applied (not the first of its node) with a zero window at
+    /// the bound the acting player must beat, `reduction` decisions shallower; again at full
+    /// depth if it beats the bound; and with the whole window if it does so inside it.
+    fn zero_window_child(
+        &mut self,
+        g: &mut G,
+        (depth, reduction): (i32, i32),
+        ply: usize,
+        (alpha, beta): (Score, Score),
+        maximise: bool,
+    ) -> Score {
+        let (a, b) = if maximise {
+            (alpha, alpha + NULL_WINDOW)
+        } else {
+            (beta - NULL_WINDOW, beta)
+        };
+        let beats = |v: Score| if maximise { v > alpha } else { v < beta };
+        let mut v = self.child(g, depth - reduction, ply + 1, a, b);
+        if reduction > 0 && beats(v) && !self.aborted {
+            v = self.child(g, depth, ply + 1, a, b);
+        }
+        let inside = if maximise { v < beta } else { v > alpha };
+        if beats(v) && inside && beta - alpha > NULL_WINDOW * 2.0 && !self.aborted {
+            v = self.child(g, depth, ply + 1, alpha, beta);
+        }
+        v
     }
 
     /// Quiescence at a player's node: stand pat or a tactical decision; in check, any decision.
@@ -708,9 +922,13 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             }
         }
         let mut buf = self.ordered(g, player, ply, None, !in_check);
+        let skip_losing = self.selective && !in_check;
         for i in 0..buf.decisions.len() {
             pick(&mut buf.decisions, &mut buf.order, i);
             let d = buf.decisions[i];
+            if skip_losing && self.evaluator.losing(g, d) {
+                continue;
+            }
             g.apply(d);
             let v = self.quiet_child(g, ply + 1, alpha, beta, qply + 1);
             g.undo();

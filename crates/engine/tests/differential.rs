@@ -28,6 +28,8 @@ fn check<G: Game, E: Evaluator<G> + Copy>(game: &G, eval: E, depth: u32, tables:
             });
     for &tt_mib in tables {
         let mut search = Search::new(eval, tt_mib);
+        // Exact to its depth: no reductions or pruning (classic chess opts into them).
+        search.set_selective(false);
         let result = search
             .search(game, &Limits::depth(depth), &mut |_| {})
             .expect("a player acts");

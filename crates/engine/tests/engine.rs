@@ -13,5 +13,6 @@ mod puzzles_5d;
 mod realms_engine;
 mod registry;
 mod stopped_search;
+mod tactics;
 mod turn_limits;
 mod variant_engine;

@@ -1,14 +1,140 @@
-//! Classic chess: the shared board core, nothing more.
+//! Classic chess: the shared board core, and classic's own terms: pawn structure (passed,
+//! isolated and doubled pawns), the bishop pair, rooks on open files and king danger.
 
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{
+    BitBoard, Board, Color, File, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
+    get_knight_moves, get_pawn_attacks, get_rook_moves,
+};
 use omnichess_variants::classic::Classic;
 
 use super::Evaluator;
 use super::material::{self, Pieces};
 
-/// The evaluation of classic chess: [`material::score`] of the board.
+/// The evaluation of classic chess: [`material::score`] of the board, [`structure`] and
+/// [`king_danger`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;
+
+/// A passed pawn's bonus by its rank from its own side (middlegame, endgame).
+const PASSED: [(i32, i32); 8] = [
+    (0, 0),
+    (5, 10),
+    (10, 15),
+    (15, 30),
+    (30, 55),
+    (50, 90),
+    (75, 140),
+    (0, 0),
+];
+
+/// Classic's own terms from White's view, tapered by the game phase: passed pawns (by rank),
+/// isolated pawns (−10, −15), doubled pawns (−10, −20 for each extra pawn on a file), the
+/// bishop pair (+30, +50) and rooks on open files (+25, +10; half-open: +12, +5), as
+/// (middlegame, endgame) pairs. Nothing allocated.
+#[must_use]
+pub fn structure(pieces: &Pieces) -> i32 {
+    let phase = material::phase(pieces);
+    let mut total = 0;
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let own = pieces.of(color, Piece::Pawn);
+        let theirs = pieces.of(!color, Piece::Pawn);
+        let (mut mg, mut eg) = (0, 0);
+        for sq in own {
+            let file = sq.file();
+            let ahead = ahead_of(sq, color);
+            if (own & file.adjacent()).is_empty() {
+                mg -= 10;
+                eg -= 15;
+            }
+            let span = file.bitboard() | file.adjacent();
+            if (theirs & span & ahead).is_empty() && (own & file.bitboard() & ahead).is_empty() {
+                let (m, e) = PASSED[sq.rank().relative_to(color) as usize];
+                mg += m;
+                eg += e;
+            }
+        }
+        for file in File::ALL {
+            let extra = (own & file.bitboard()).len().saturating_sub(1) as i32;
+            mg -= 10 * extra;
+            eg -= 20 * extra;
+        }
+        if pieces.of(color, Piece::Bishop).len() >= 2 {
+            mg += 30;
+            eg += 50;
+        }
+        for sq in pieces.of(color, Piece::Rook) {
+            let file = sq.file().bitboard();
+            if ((own | theirs) & file).is_empty() {
+                mg += 25;
+                eg += 10;
+            } else if (own & file).is_empty() {
+                mg += 12;
+                eg += 5;
+            }
+        }
+        total += sign * (mg * phase + eg * (24 - phase)) / 24;
+    }
+    total
+}
+
+/// King danger from White's view: for each king, the enemy knights, bishops, rooks and
+/// queens that attack the squares around it (2, 2, 3 and 5 units per square attacked);
+/// with two attackers or more and the enemy queen on the board, the king's side loses
+/// units² / 2, at most 400 (a quadratic cost: attackers together are worth more than
+/// apart).
+#[must_use]
+pub fn king_danger(pieces: &Pieces) -> i32 {
+    let occupied = pieces.occupied();
+    let mut total = 0;
+    for color in Color::ALL {
+        let sign = if color == Color::White { -1 } else { 1 };
+        let enemy = !color;
+        let Some(king) = pieces.of(color, Piece::King).next_square() else {
+            continue;
+        };
+        if pieces.of(enemy, Piece::Queen).is_empty() {
+            continue;
+        }
+        let zone = get_king_moves(king) | king.bitboard();
+        let (mut units, mut attackers) = (0, 0);
+        let mut count = |attacks: BitBoard, weight: i32| {
+            let hits = (attacks & zone).len() as i32;
+            if hits > 0 {
+                units += weight * hits;
+                attackers += 1;
+            }
+        };
+        for sq in pieces.of(enemy, Piece::Knight) {
+            count(get_knight_moves(sq), 2);
+        }
+        for sq in pieces.of(enemy, Piece::Bishop) {
+            count(get_bishop_moves(sq, occupied), 2);
+        }
+        for sq in pieces.of(enemy, Piece::Rook) {
+            count(get_rook_moves(sq, occupied), 3);
+        }
+        for sq in pieces.of(enemy, Piece::Queen) {
+            count(
+                get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied),
+                5,
+            );
+        }
+        if attackers >= 2 {
+            total += sign * (units * units / 2).min(400);
+        }
+    }
+    total
+}
+
+/// The squares on the ranks in front of `sq` as seen by `color`.
+fn ahead_of(sq: Square, color: Color) -> BitBoard {
+    let rank = sq.rank() as u32;
+    BitBoard(match color {
+        Color::White => (!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    })
+}
 
 /// The shared view of a cozy-chess board.
 pub(crate) fn pieces(board: &Board) -> Pieces {
@@ -33,6 +159,92 @@ pub(crate) fn tactical(board: &Board, mv: Move) -> bool {
     mv.promotion.is_some() || victim(board, mv).is_some()
 }
 
+/// Replaces `out` with the legal captures and promotions of `board` (those [`tactical`]
+/// accepts), generated without the quiet moves: each piece's targets masked to the enemy's
+/// pieces, and a pawn's also to the en passant square and the last rank.
+pub(crate) fn tactical_moves(board: &Board, out: &mut Vec<Move>) {
+    out.clear();
+    let us = board.side_to_move();
+    let enemy = board.colors(!us);
+    let pawn_targets = enemy
+        | Rank::Eighth.relative_to(us).bitboard()
+        | board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(us)).bitboard()
+        });
+    board.generate_moves(|mut moves| {
+        moves.to &= if moves.piece == Piece::Pawn {
+            pawn_targets
+        } else {
+            enemy
+        };
+        out.extend(moves);
+        false
+    });
+}
+
+/// The value of a piece in a static exchange (the king's above any gain).
+fn exchange_value(piece: Piece) -> i32 {
+    if piece == Piece::King {
+        20_000
+    } else {
+        material::value(piece)
+    }
+}
+
+/// The pieces of either colour that attack `sq` with the board's pieces on `occupied` only.
+fn attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
+    let pawns = board.pieces(Piece::Pawn);
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    ((get_pawn_attacks(sq, Color::Black) & pawns & board.colors(Color::White))
+        | (get_pawn_attacks(sq, Color::White) & pawns & board.colors(Color::Black))
+        | (get_knight_moves(sq) & board.pieces(Piece::Knight))
+        | (get_king_moves(sq) & board.pieces(Piece::King))
+        | (get_bishop_moves(sq, occupied) & diagonal)
+        | (get_rook_moves(sq, occupied) & straight))
+        & occupied
+}
+
+/// Static exchange evaluation of capture `mv`: the material the mover gains when both sides
+/// go on capturing on its square, least valuable piece first, each free to stop (x-rays
+/// through the pieces that have captured included; pins and promotions on the way ignored).
+pub(crate) fn exchange(board: &Board, mv: Move) -> i32 {
+    let Some(mut on_square) = board.piece_on(mv.from) else {
+        return 0;
+    };
+    let mut gain = [0i32; 32];
+    gain[0] = victim(board, mv).map_or(0, material::value);
+    let mut occupied = board.occupied() ^ mv.from.bitboard();
+    if on_square == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to) {
+        // En passant: the captured pawn leaves its square too.
+        occupied ^= Square::new(mv.to.file(), mv.from.rank()).bitboard();
+    }
+    let mut side = !board.side_to_move();
+    let mut d = 0;
+    while d + 1 < gain.len() {
+        d += 1;
+        gain[d] = exchange_value(on_square) - gain[d - 1];
+        if (-gain[d - 1]).max(gain[d]) < 0 {
+            break;
+        }
+        let theirs = attackers(board, mv.to, occupied) & board.colors(side);
+        let Some((piece, from)) = Piece::ALL
+            .iter()
+            .find_map(|&p| (theirs & board.pieces(p)).next_square().map(|sq| (p, sq)))
+        else {
+            break;
+        };
+        occupied ^= from.bitboard();
+        on_square = piece;
+        side = !side;
+    }
+    while d > 1 {
+        d -= 1;
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+    }
+    gain[0]
+}
+
 /// MVV-LVA for captures, plus the promoted piece's value.
 pub(crate) fn order(board: &Board, mv: Move) -> i32 {
     let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
@@ -47,7 +259,8 @@ pub(crate) fn key(mv: Move) -> u16 {
 
 impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
-        material::score(&pieces(state.board()), &material::VALUES)
+        let pieces = pieces(state.board());
+        material::score(&pieces, &material::VALUES) + structure(&pieces) + king_danger(&pieces)
     }
 
     fn material(&self, state: &Classic) -> i32 {
@@ -58,6 +271,14 @@ impl Evaluator<Classic> for ClassicEval {
         tactical(state.board(), decision)
     }
 
+    fn tactical_decisions(&self, state: &Classic, out: &mut Vec<Move>) {
+        tactical_moves(state.board(), out);
+    }
+
+    fn losing(&self, state: &Classic, decision: Move) -> bool {
+        decision.promotion.is_none() && exchange(state.board(), decision) < 0
+    }
+
     fn order_score(&self, state: &Classic, decision: Move) -> i32 {
         order(state.board(), decision)
     }
@@ -66,7 +287,88 @@ impl Evaluator<Classic> for ClassicEval {
         key(decision)
     }
 
+    fn selective(&self) -> bool {
+        true
+    }
+
+    fn may_pass(&self, state: &Classic) -> bool {
+        let board = state.board();
+        let own = board.colors(board.side_to_move());
+        let pawns_and_king = board.pieces(Piece::Pawn) | board.pieces(Piece::King);
+        !(own - pawns_and_king).is_empty()
+    }
+
     fn in_check(&self, state: &Classic) -> bool {
         !state.board().checkers().is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn structure_sees_passed_isolated_and_doubled_pawns_and_is_mirrored() {
+        let at = |fen: &str| structure(&pieces(&fen.parse::<Board>().expect("fen")));
+        // A passed pawn on the sixth beats one held by an enemy pawn.
+        assert!(
+            at("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > at("4k3/2p5/3P4/8/8/8/8/4K3 w - - 0 1") + 50
+        );
+        // Doubled and isolated pawns cost.
+        assert!(
+            at("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1") < 2 * at("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1")
+        );
+        // Mirrored positions score opposite.
+        assert_eq!(
+            at("r3k3/1p3pp1/8/3P4/8/8/PP3B1B/4K2R w - - 0 1"),
+            -at("4k2r/pp3b1b/8/8/3p4/8/1P3PP1/R3K3 w - - 0 1")
+        );
+    }
+
+    #[test]
+    fn exchanges_count_defenders_and_x_rays() {
+        let see = |fen: &str, mv: &str| {
+            let board: Board = fen.parse().expect("fen");
+            exchange(&board, mv.parse().expect("move"))
+        };
+        // A free pawn; a pawn defended by a pawn taken by a rook; a queen taken by a pawn.
+        assert_eq!(see("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), 100);
+        assert_eq!(see("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), -400);
+        assert_eq!(see("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 900);
+        // Two rooks (one behind the other) against one defender: a pawn up.
+        assert_eq!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+    }
+
+    #[test]
+    fn attackers_around_a_king_cost_its_side() {
+        let at = |fen: &str| king_danger(&pieces(&fen.parse::<Board>().expect("fen")));
+        assert_eq!(at(&Board::default().to_string()), 0);
+        // Black's queen and knight bear on White's castled king.
+        let attacked = at("6k1/5ppp/8/8/6n1/7q/5PP1/6K1 w - - 0 1");
+        assert!(attacked < -50, "{attacked}");
+        assert_eq!(-attacked, at("6k1/5pp1/7Q/6N1/8/8/5PPP/6K1 w - - 0 1"));
+    }
+
+    #[test]
+    fn tactical_moves_are_the_legal_captures_and_promotions() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let board: Board = fen.parse().expect("fen");
+            let mut all = Vec::new();
+            board.generate_moves(|moves| {
+                all.extend(moves);
+                false
+            });
+            all.retain(|&mv| tactical(&board, mv));
+            let mut listed = Vec::new();
+            tactical_moves(&board, &mut listed);
+            let key = |mv: &Move| (key(*mv), mv.promotion.map(|p| p as u8));
+            all.sort_by_key(key);
+            listed.sort_by_key(key);
+            assert_eq!(listed, all, "{fen}");
+        }
     }
 }

@@ -82,6 +82,30 @@ pub trait Evaluator<G: Game> {
     /// may share a key; that only blurs the ordering.
     fn decision_key(&self, state: &G, decision: G::Decision) -> u16;
 
+    /// Whether the search may be *selective* in this variant: principal variation search,
+    /// late move reductions, null-move and futility pruning (docs/ENGINE.md, "Selectivity").
+    /// Such a search no longer gives the exact minimax value at a depth, only a better guess
+    /// sooner. By default `false`: the search is exact to its depth, as the brute-force tests
+    /// require; [`crate::Search::set_selective`] can switch an opted-in variant back.
+    fn selective(&self) -> bool {
+        false
+    }
+
+    /// Whether a selective search may try a null move ([`omnichess_core::Game::pass`]) for
+    /// the player acting in `state`: when passing is unlikely to be the best choice there
+    /// (chess: the player has a piece besides pawns and king, so zugzwang is rare). Asked only
+    /// when [`Evaluator::selective`]; by default `false`.
+    fn may_pass(&self, _state: &G) -> bool {
+        false
+    }
+
+    /// Whether tactical `decision` (open in `state`) loses material by a static exchange on
+    /// its square: a selective search's quiescence does not try it (outside check). By
+    /// default `false`.
+    fn losing(&self, _state: &G, _decision: G::Decision) -> bool {
+        false
+    }
+
     /// Whether the player acting in `state` is in check. A node in check is searched one
     /// decision deeper (check extension), and in quiescence all its decisions are tried (no
     /// standing pat while in check), so mates at the horizon are seen.

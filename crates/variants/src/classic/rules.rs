@@ -21,8 +21,10 @@ impl Classic {
     }
 
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
-        let open = !matches!(self.rules_to_act(), ToAct::Nobody(_));
-        claimable(open, || self.repetitions(), self.halfmoves)
+        // The claim first: whether the game is still open costs a move generation, and the
+        // engine asks at every node.
+        claimable(true, || self.repetitions(), self.halfmoves)
+            .filter(|_| !matches!(self.rules_to_act(), ToAct::Nobody(_)))
     }
 
     /// How often the current position has occurred in this game, counting itself, by FIDE's

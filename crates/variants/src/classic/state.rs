@@ -104,6 +104,21 @@ impl Game for Classic {
         };
     }
 
+    /// A null move (cozy-chess's), not while in check. The halfmove clock after it reads 0,
+    /// so that no repetition is counted across it (the positions before it had the other
+    /// side to move); [`Game::undo`] restores it.
+    fn pass(&mut self) -> bool {
+        let Some(board) = self.board.null_move() else {
+            return false;
+        };
+        self.earlier.push(Saved {
+            board: std::mem::replace(&mut self.board, board),
+            halfmoves: self.halfmoves,
+        });
+        self.halfmoves = 0;
+        true
+    }
+
     #[inline]
     fn undo(&mut self) -> bool {
         match self.earlier.pop() {

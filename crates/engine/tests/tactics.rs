@@ -1,0 +1,93 @@
+//! The selective search (classic chess: reductions, null move, futility pruning, the static
+//! exchange in quiescence) still finds the key move of tactical test positions (from the
+//! public "Win at Chess" suite) at a fixed depth of 6 decisions: a pruning that cut the
+//! winning line away would fail here. And the null move itself: `Game::pass` in classic chess.
+
+use omnichess_core::Variant;
+use omnichess_engine::{Limits, Search, eval::ClassicEval};
+use omnichess_variants::classic::Classic;
+
+const POSITIONS: [(&str, &str); 14] = [
+    (
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        "g3g6",
+    ),
+    (
+        "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
+        "e3g3",
+    ),
+    (
+        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+        "h6h7",
+    ),
+    ("5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", "c6c4"),
+    ("7k/p7/1R5K/6r1/6p1/6P1/8/8 w - - 0 1", "b6b7"),
+    (
+        "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1",
+        "g4e3",
+    ),
+    (
+        "r4q1k/p2bR1rp/2p2Q1N/5p2/5p2/2P5/PP3PPP/R5K1 w - - 0 1",
+        "e7f7",
+    ),
+    (
+        "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1",
+        "d6h2",
+    ),
+    (
+        "2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - - 0 1",
+        "h4h7",
+    ),
+    (
+        "r1b1kb1r/3q1ppp/pBp1pn2/8/Np3P2/5B2/PPP3PP/R2Q1RK1 w kq - 0 1",
+        "f3c6",
+    ),
+    (
+        "4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1",
+        "g4f3",
+    ),
+    (
+        "5rk1/pp4p1/2n1p2p/2Npq3/2p5/6P1/P3P1BP/R4Q1K w - - 0 1",
+        "f1f8",
+    ),
+    (
+        "r2rb1k1/pp1q1p1p/2n1p1p1/2bp4/5P2/PP1BPR1Q/1BPN2PP/R5K1 w - - 0 1",
+        "h3h7",
+    ),
+    (
+        "1R6/1brk2p1/4p2p/p1P1Pp2/P7/6P1/1P4P1/2R3K1 w - - 0 1",
+        "b8b7",
+    ),
+];
+
+#[test]
+fn the_selective_search_finds_the_key_moves_at_depth_six() {
+    let mut search = Search::new(ClassicEval, 16);
+    let mut missed = Vec::new();
+    for (fen, key) in POSITIONS {
+        let game = Classic::from_position_text(fen).expect("valid FEN");
+        search.clear();
+        let result = search
+            .search(&game, &Limits::depth(6), &mut |_| {})
+            .expect("a player acts");
+        let chosen = game.decision_text(result.best);
+        if chosen != key {
+            missed.push(format!("{fen}: {chosen} instead of {key}"));
+        }
+    }
+    assert!(missed.is_empty(), "missed: {missed:#?}");
+}
+
+#[test]
+fn a_pass_hands_the_move_over_and_is_taken_back_but_not_in_check() {
+    use omnichess_core::{Game, Player, ToAct};
+    let mut game = Classic::from_position_text("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").expect("fen");
+    let before = game.hash();
+    assert!(game.pass());
+    assert_eq!(game.to_act(), ToAct::Player(Player::Black));
+    assert_ne!(game.hash(), before);
+    assert!(game.undo());
+    assert_eq!(game.hash(), before);
+    let mut checked = Classic::from_position_text("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").expect("fen");
+    assert!(!checked.pass());
+}
