@@ -452,12 +452,14 @@ mod tests {
 
     #[test]
     fn positions_round_trip_through_5duci() {
+        let mut branched = false;
         for start in [
             "[Board \"Standard\"]",
             "[Board \"Standard - Two Timelines\"]",
             "[Board \"Standard - Turn Zero\"]",
         ] {
             let mut game = Multiverse::from_position_text(start).expect("variant");
+            let lines = game.timelines().count();
             // A few turns in, with a branch where one is open: boards of past turns too.
             for _ in 0..6 {
                 let mut open = Vec::new();
@@ -481,7 +483,12 @@ mod tests {
             let back = Multiverse::from_duci(Some(size), words[2] == "even", blocks)
                 .expect("5DUCI position");
             assert_eq!(back.position_text(), game.position_text(), "{start}");
+            branched |= game.timelines().count() > lines;
         }
+        assert!(
+            branched,
+            "no start reached a branch: the test lost its point"
+        );
     }
 
     /// A stand-in 5DUCI engine (a shell script) that always answers `answer`.
