@@ -516,7 +516,17 @@ mod tests {
     fn play_one_turn(name: &str, answer: &str) -> (Multiverse, Vec<Decision5>) {
         let path = fake_engine(name, answer);
         let spec = UciSpec::parse(&format!("{},protocol=5duci", path.display())).expect("spec");
-        let mut agent = UciAgent::start(&spec, Duration::from_millis(10)).expect("start");
+        // A script just written may be briefly "busy" to exec while another test thread forks
+        // (the write's file descriptor lives on in the child until its exec): try again.
+        let mut started = UciAgent::start(&spec, Duration::from_millis(10));
+        for _ in 0..20 {
+            if started.is_ok() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+            started = UciAgent::start(&spec, Duration::from_millis(10));
+        }
+        let mut agent = started.expect("start");
         let game = Multiverse::start();
         Agent::<Multiverse>::new_game(&mut agent, 0);
         let turn = Agent::<Multiverse>::choose_turn(&mut agent, &game);
