@@ -6,8 +6,10 @@
 #   tools/ftxi-5dchess/build.sh SRC_DIR BUILD_DIR
 #
 # SRC_DIR is left untouched: it is copied to BUILD_DIR/src and the copy is patched there (the
-# edits below), then built in Release with -DTOOLS=on (BUILD_DIR/ftxi/5dtools), and our
-# harness.cpp is linked against its core library (BUILD_DIR/ftxi-harness).
+# edits below), then built in Release with -DTOOLS=on -DENGINE=on (BUILD_DIR/ftxi/5dtools and
+# its 5DUCI engine BUILD_DIR/ftxi/5dchess), and our harness.cpp is linked against its core
+# library (BUILD_DIR/ftxi-harness). BUILD_DIR/ftxi-5duci-NAME launch each of ftxi's engines
+# for `omnichess match multiverse --b uci:BUILD_DIR/ftxi-5duci-linear,protocol=5duci`.
 set -euo pipefail
 
 if [ $# -ne 2 ]; then
@@ -86,9 +88,9 @@ def ignore_jump_capture_mark(text, at):
 edit("src/core/pgnparser.cpp", "bool pgnparser::match_superphysical_move(", ignore_jump_capture_mark)
 PY
 
-# 3. ftxi in Release, with its 5dtools (its own CMake, unchanged).
+# 3. ftxi in Release, with its 5dtools and its 5DUCI engine (its own CMake, unchanged).
 jobs=${JOBS:-2}
-cmake -S "$build/src" -B "$build/ftxi" -DTOOLS=on -DCMAKE_BUILD_TYPE=Release >"$build/cmake.log" \
+cmake -S "$build/src" -B "$build/ftxi" -DTOOLS=on -DENGINE=on -DCMAKE_BUILD_TYPE=Release >"$build/cmake.log" \
     || { cat "$build/cmake.log" >&2; exit 1; }
 cmake --build "$build/ftxi" -j "$jobs"
 
@@ -98,4 +100,10 @@ s="$build/src/src"
 ${CXX:-c++} -std=c++23 -O3 -DNDEBUG -flto=auto -fno-fat-lto-objects \
     -I"$s" -I"$s/core" -I"$s/misc" \
     "$here/harness.cpp" "$build/ftxi/lib5dchess_core.a" -o "$build/ftxi-harness"
-echo "built: $build/ftxi/5dtools $build/ftxi-harness"
+# 5. One launcher per ftxi engine, for omnichess's `uci:` agent (which runs a program without
+#    arguments): BUILD_DIR/ftxi-5duci-NAME runs `5dchess NAME`, arguments passed on (--seed N).
+for name in linear linear-trained mcts zero flat-uct monkey; do
+    printf '#!/bin/sh\nexec "%s/ftxi/5dchess" %s "$@"\n' "$build" "$name" >"$build/ftxi-5duci-$name"
+    chmod +x "$build/ftxi-5duci-$name"
+done
+echo "built: $build/ftxi/5dtools $build/ftxi/5dchess $build/ftxi-5duci-* $build/ftxi-harness"

@@ -2,18 +2,50 @@
 //! (Debian's `stockfish` at fixed skill levels). It is sent the position text and answers with
 //! a decision in the variant's notation — standard UCI for classic chess; for the other
 //! variants, an engine speaking `omnichess uci VARIANT`'s protocol.
+//!
+//! 5D Chess engines speak 5DUCI (ftxi/5dchess_engine `docs/5duci.md`, version 0.3.3):
+//! `uci:PATH,protocol=5duci`. The agent then sends the turn's start as `position size WxH
+//! odd|even fen BLOCKS` (every board, as ftxi's own `autoplay.py` sends a game it did not
+//! start), and reads `bestmove` as the engine's whole action — one or more moves, in long
+//! (`(0T1)e2(0T1)e4`) or ftxi's short (`(0T1)e2e4`) form, `submit` written or left out — and
+//! submits it. An engine that answers one move at a time (omnichess's own `uci multiverse`) is
+//! asked again, with the moves so far, while the turn may not be submitted yet.
 
+use std::any::Any;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
 
-use omnichess_core::{ToAct, Variant};
+use omnichess_core::{Game, ToAct, Variant};
+use omnichess_variants::multiverse::{Decision5, Multiverse};
 
 use crate::agents::Agent;
 use crate::error::EngineError;
 use crate::search::Report;
 
-/// How to run the outside engine: `uci:PATH[,skill=N][,elo=N][,time=SECONDS]`.
+/// How long the engine may take to answer a handshake or `isready`.
+const HANDSHAKE_TIME: Duration = Duration::from_secs(60);
+
+/// How long past its move time the engine may take before it is sent `stop`, and then again
+/// before its answer is given up.
+const GRACE: Duration = Duration::from_secs(10);
+
+/// The most `go`s one 5D turn may take (an engine answering one move at a time).
+const MAX_ASKS_PER_TURN: usize = 64;
+
+/// The protocol the outside engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI (`uci`/`uciok`, `position fen TEXT`, one decision per `bestmove`).
+    #[default]
+    Uci,
+    /// 5DUCI (`5duci`/`5duciok`, 5DFEN positions, an action per `bestmove`); 5D Chess only.
+    Duci,
+}
+
+/// How to run the outside engine:
+/// `uci:PATH[,skill=N][,elo=N][,time=SECONDS][,protocol=uci|5duci]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UciSpec {
     /// The program.
@@ -22,8 +54,12 @@ pub struct UciSpec {
     pub skill: Option<u32>,
     /// UCI options `UCI_LimitStrength` and `UCI_Elo`.
     pub elo: Option<u32>,
-    /// Time per move (`go movetime`); the caller's default time if `None`.
+    /// Time per move (`go movetime`); the caller's default time if `None`. Under 5DUCI, time
+    /// per board the mover may play at the turn's start: a turn's `go movetime` is this times
+    /// those boards, as `engine:time=S` searches each decision of its turn for S.
     pub time: Option<Duration>,
+    /// The protocol (UCI unless `protocol=5duci`).
+    pub protocol: Protocol,
 }
 
 impl UciSpec {
@@ -39,11 +75,12 @@ impl UciSpec {
             skill: None,
             elo: None,
             time: None,
+            protocol: Protocol::Uci,
         };
         for option in parts {
-            let (key, value) = option
-                .split_once('=')
-                .ok_or_else(|| format!("`{option}`: expected KEY=VALUE (skill, elo, time)"))?;
+            let (key, value) = option.split_once('=').ok_or_else(|| {
+                format!("`{option}`: expected KEY=VALUE (skill, elo, time, protocol)")
+            })?;
             let number = || {
                 value
                     .parse::<u32>()
@@ -63,7 +100,18 @@ impl UciSpec {
                         return Err("time must be a positive number of seconds".into());
                     }
                 }
-                other => return Err(format!("unknown option `{other}` (skill, elo, time)")),
+                "protocol" => {
+                    spec.protocol = match value {
+                        "uci" => Protocol::Uci,
+                        "5duci" => Protocol::Duci,
+                        _ => return Err(format!("protocol `{value}`: `uci` or `5duci`")),
+                    }
+                }
+                other => {
+                    return Err(format!(
+                        "unknown option `{other}` (skill, elo, time, protocol)"
+                    ));
+                }
             }
         }
         Ok(spec)
@@ -74,8 +122,12 @@ impl UciSpec {
 pub struct UciAgent {
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// The engine's output lines, read on a thread of their own (so that a silent engine
+    /// times out instead of hanging the match).
+    lines: Receiver<String>,
     movetime: Duration,
+    protocol: Protocol,
+    path: String,
 }
 
 impl UciAgent {
@@ -94,14 +146,34 @@ impl UciAgent {
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(failed("no pipes to it".into()));
         };
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut agent = UciAgent {
             child,
             input,
-            output: BufReader::new(output),
+            lines,
             movetime: spec.time.unwrap_or(default_time),
+            protocol: spec.protocol,
+            path: spec.path.clone(),
         };
-        agent.send("uci").map_err(&failed)?;
-        agent.read_until("uciok").map_err(&failed)?;
+        let (hello, ok) = match spec.protocol {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Duci => ("5duci", "5duciok"),
+        };
+        agent.send(hello).map_err(&failed)?;
+        agent
+            .read_until(ok, HANDSHAKE_TIME)
+            .map_err(|e| match spec.protocol {
+                Protocol::Uci => failed(format!("{e} (a 5D engine? add `,protocol=5duci`)")),
+                Protocol::Duci => failed(e),
+            })?;
         if let Some(skill) = spec.skill {
             agent
                 .send(&format!("setoption name Skill Level value {skill}"))
@@ -115,8 +187,7 @@ impl UciAgent {
                 .send(&format!("setoption name UCI_Elo value {elo}"))
                 .map_err(&failed)?;
         }
-        agent.send("isready").map_err(&failed)?;
-        agent.read_until("readyok").map_err(&failed)?;
+        agent.sync().map_err(&failed)?;
         Ok(agent)
     }
 
@@ -126,42 +197,136 @@ impl UciAgent {
             .map_err(|e| format!("cannot write to it: {e}"))
     }
 
-    /// Reads lines until one starts with `prefix`; returns that line.
-    fn read_until(&mut self, prefix: &str) -> Result<String, String> {
-        let mut line = String::new();
+    /// Reads lines until one starts with one of `prefixes`, for at most `wait`; returns
+    /// that line.
+    fn read_until_any(&mut self, prefixes: &[&str], wait: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + wait;
         loop {
-            line.clear();
-            match self.output.read_line(&mut line) {
-                Ok(0) => return Err(format!("it ended before `{prefix}`")),
-                Ok(_) if line.starts_with(prefix) => return Ok(line.trim().to_owned()),
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if prefixes.iter().any(|p| line.starts_with(p)) => {
+                    return Ok(line.trim().to_owned());
+                }
                 Ok(_) => {}
-                Err(e) => return Err(format!("cannot read from it: {e}")),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no `{}` within {wait:?}", prefixes.join("` or `")));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("it ended before `{}`", prefixes.join("` or `")));
+                }
             }
         }
+    }
+
+    /// Reads lines until one starts with `prefix` (at most `wait`); returns that line.
+    fn read_until(&mut self, prefix: &str, wait: Duration) -> Result<String, String> {
+        self.read_until_any(&[prefix], wait)
+    }
+
+    /// `isready` until `readyok`: the engine has finished what it was doing (ftxi's engine
+    /// ignores commands while a task runs, and answers `readyok` only after it), and any late
+    /// answer before it is dropped.
+    fn sync(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.read_until("readyok", HANDSHAKE_TIME).map(drop)
+    }
+
+    /// `go movetime` and the `bestmove` line's words after `bestmove` (empty for
+    /// `nobestmove`). A search that overruns its time by [`GRACE`] is sent `stop`.
+    fn go(&mut self, movetime: Duration) -> Result<Vec<String>, String> {
+        self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
+        let answers = ["bestmove", "nobestmove"];
+        let line = match self.read_until_any(&answers, movetime + GRACE) {
+            Ok(line) => line,
+            Err(_) => {
+                self.send("stop")?;
+                self.read_until_any(&answers, GRACE)?
+            }
+        };
+        Ok(line.split_whitespace().skip(1).map(str::to_owned).collect())
     }
 
     /// Its move in `position` (the variant's position text), as text.
     fn best(&mut self, position: &str) -> Result<String, String> {
         self.send(&format!("position fen {position}"))?;
-        self.send(&format!("go movetime {}", self.movetime.as_millis().max(1)))?;
-        let line = self.read_until("bestmove")?;
-        line.split_whitespace()
-            .nth(1)
-            .map(str::to_owned)
-            .ok_or_else(|| "an empty bestmove".to_owned())
+        self.go(self.movetime)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| "no bestmove".to_owned())
+    }
+
+    /// A whole 5D turn from `state` (at the start of a turn), over 5DUCI.
+    fn duci_turn(&mut self, state: &Multiverse) -> Result<Vec<Decision5>, String> {
+        if state.present_passed() {
+            return Err("5DFEN cannot say whose turn it is once the present has passed".into());
+        }
+        let base = duci_position(state);
+        let turn_index = state.turn_index();
+        let mut game = state.clone();
+        let mut moves: Vec<String> = Vec::new();
+        let mut turn = Vec::new();
+        for _ in 0..MAX_ASKS_PER_TURN {
+            self.sync()?;
+            if moves.is_empty() {
+                self.send(&format!("position {base}"))?;
+            } else {
+                self.send(&format!("position {base} moves {}", moves.join(" ")))?;
+            }
+            let boards = u32::try_from(game.playable_lines().count())
+                .unwrap_or(u32::MAX)
+                .max(1);
+            let answer = self.go(self.movetime.saturating_mul(boards))?;
+            if answer.is_empty() {
+                return Err("nobestmove".into());
+            }
+            for word in &answer {
+                let d = game
+                    .parse_duci(&long_duci_move(word))
+                    .map_err(|e| format!("bestmove {}: {e}", answer.join(" ")))?;
+                moves.push(game.duci_text(d));
+                game.apply(d);
+                turn.push(d);
+                if d == Decision5::Submit {
+                    return Ok(turn);
+                }
+            }
+            if game.turn_index() != turn_index {
+                return Ok(turn);
+            }
+            if let Ok(submit) = game.parse_duci("submit") {
+                turn.push(submit);
+                return Ok(turn);
+            }
+        }
+        Err(format!("no whole turn after {MAX_ASKS_PER_TURN} answers"))
+    }
+
+    /// Reports a failed exchange on standard error (the match only sees an empty turn, which
+    /// it scores as the engine's loss: a protocol failure must not pass unseen).
+    fn report(&self, error: &str) {
+        eprintln!("uci:{}: {error}", self.path);
     }
 }
 
 impl Drop for UciAgent {
     fn drop(&mut self) {
         let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
 impl<V: Variant> Agent<V> for UciAgent {
-    /// One decision per call (an outside UCI engine answers one move); an answer that is not
-    /// a legal decision gives an empty turn, which the match reports as an error.
+    /// One decision per call (an outside UCI engine answers one move), or under 5DUCI the
+    /// whole turn; an answer that is not a legal decision gives an empty turn, which the match
+    /// scores as the engine finding no turn (the failure is written to standard error).
     fn choose_turn_with(
         &mut self,
         state: &V,
@@ -173,15 +338,217 @@ impl<V: Variant> Agent<V> for UciAgent {
         ) {
             return Vec::new();
         }
-        self.best(&state.position_text())
-            .ok()
-            .and_then(|text| state.parse_decision(&text).ok())
-            .into_iter()
-            .collect()
+        let answer = match self.protocol {
+            Protocol::Uci => self.best(&state.position_text()).and_then(|text| {
+                state
+                    .parse_decision(&text)
+                    .map(|d| vec![d])
+                    .map_err(|e| format!("bestmove {text}: {e}"))
+            }),
+            Protocol::Duci => match (state as &dyn Any).downcast_ref::<Multiverse>() {
+                Some(multiverse) => self.duci_turn(multiverse).and_then(|turn| {
+                    (Box::new(turn) as Box<dyn Any>)
+                        .downcast::<Vec<V::Decision>>()
+                        .map(|turn| *turn)
+                        .map_err(|_| "5D decisions are not this variant's".to_owned())
+                }),
+                None => Err(format!("5DUCI plays 5D Chess only, not {}", V::NAME)),
+            },
+        };
+        answer.unwrap_or_else(|e| {
+            self.report(&e);
+            Vec::new()
+        })
     }
 
-    /// Tells the engine a new game begins (`ucinewgame`); the seed is not its concern.
+    /// Tells the engine a new game begins (`ucinewgame`, `5ducinewgame`); the seed is not its
+    /// concern.
     fn new_game(&mut self, _seed: u64) {
-        let _ = self.send("ucinewgame");
+        let result = match self.protocol {
+            Protocol::Uci => self.send("ucinewgame"),
+            // ftxi's engine refuses `5ducinewgame` while a task runs, and runs it as a task.
+            Protocol::Duci => self
+                .sync()
+                .and_then(|()| self.send("5ducinewgame"))
+                .and_then(|()| self.sync()),
+        };
+        if let Err(e) = result {
+            self.report(&e);
+        }
+    }
+}
+
+/// A 5D position as 5DUCI's `position` arguments: `size WxH odd|even fen` and every board as a
+/// 5DFEN block, timelines as plain integers (in games that start with two timelines −0 is
+/// −1, −1 is −2, …), unmoved pieces marked `*`.
+#[must_use]
+pub fn duci_position(game: &Multiverse) -> String {
+    let setup = game.setup();
+    let mut text = format!(
+        "size {}x{} {} fen",
+        setup.width,
+        setup.height,
+        if setup.even { "even" } else { "odd" }
+    );
+    for (line, timeline) in game.timelines() {
+        for (v, board) in (timeline.start..).zip(&timeline.boards) {
+            text.push_str(&format!(
+                " [{}:{line}:{}:{}]",
+                board.fen(setup.width, setup.height),
+                v.div_euclid(2),
+                if v & 1 == 0 { 'w' } else { 'b' }
+            ));
+        }
+    }
+    text
+}
+
+/// A 5DUCI move in the long form `(l0Tt0)x0y0(l1Tt1)x1y1[P]`: ftxi's engine writes a move
+/// within one board short, `(0T1)e2e4`; that is written out with the board twice. Anything
+/// else is returned as it is.
+#[must_use]
+pub fn long_duci_move(text: &str) -> String {
+    let Some(close) = text.find(')').filter(|_| text.starts_with('(')) else {
+        return text.to_owned();
+    };
+    let (board, rest) = text.split_at(close + 1);
+    let square = |s: &[u8]| {
+        s.len() == 2 && s[0].is_ascii_lowercase() && s[0] <= b'h' && (b'1'..=b'8').contains(&s[1])
+    };
+    let bytes = rest.as_bytes();
+    if bytes.len() >= 4 && square(&bytes[..2]) && square(&bytes[2..4]) {
+        format!("{board}{}{board}{}", &rest[..2], &rest[2..])
+    } else {
+        text.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_the_protocol() {
+        let spec = UciSpec::parse("/bin/engine,time=0.1,protocol=5duci").expect("spec");
+        assert_eq!(spec.protocol, Protocol::Duci);
+        assert_eq!(spec.time, Some(Duration::from_millis(100)));
+        assert_eq!(
+            UciSpec::parse("/bin/engine").map(|s| s.protocol),
+            Ok(Protocol::Uci)
+        );
+        assert!(UciSpec::parse("/bin/engine,protocol=xboard").is_err());
+        assert!(UciSpec::parse("/bin/engine,protocol").is_err());
+    }
+
+    #[test]
+    fn short_moves_are_written_out() {
+        assert_eq!(long_duci_move("(0T1)e2e4"), "(0T1)e2(0T1)e4");
+        assert_eq!(long_duci_move("(-1T12)a7a8N"), "(-1T12)a7(-1T12)a8N");
+        assert_eq!(long_duci_move("(0T2)e8(-1T1)e8"), "(0T2)e8(-1T1)e8");
+        for other in ["submit", "", "(0T1", "(0T1)e2", "(0T1)e2x4", "(0T1)i2e4"] {
+            assert_eq!(long_duci_move(other), other);
+        }
+    }
+
+    #[test]
+    fn positions_round_trip_through_5duci() {
+        let mut branched = false;
+        for start in [
+            "[Board \"Standard\"]",
+            "[Board \"Standard - Two Timelines\"]",
+            "[Board \"Standard - Turn Zero\"]",
+        ] {
+            let mut game = Multiverse::from_position_text(start).expect("variant");
+            let lines = game.timelines().count();
+            // A few turns in, with a branch where one is open: boards of past turns too.
+            for _ in 0..6 {
+                let mut open = Vec::new();
+                game.decisions(&mut open);
+                let jump = open.iter().copied().find(|d| {
+                    matches!(d, Decision5::Move(m) if m.from.line != m.to.line || m.from.v != m.to.v)
+                });
+                let Some(d) = jump.or_else(|| open.first().copied()) else {
+                    break;
+                };
+                game.apply(d);
+                if let Ok(submit) = game.parse_duci("submit") {
+                    game.apply(submit);
+                }
+            }
+            let text = duci_position(&game);
+            let (head, blocks) = text.split_once(" fen ").expect("fen");
+            let words: Vec<&str> = head.split_whitespace().collect();
+            let size = words[1].split_once('x').expect("size");
+            let size = (size.0.parse().expect("w"), size.1.parse().expect("h"));
+            let back = Multiverse::from_duci(Some(size), words[2] == "even", blocks)
+                .expect("5DUCI position");
+            assert_eq!(back.position_text(), game.position_text(), "{start}");
+            branched |= game.timelines().count() > lines;
+        }
+        assert!(
+            branched,
+            "no start reached a branch: the test lost its point"
+        );
+    }
+
+    /// A stand-in 5DUCI engine (a shell script) that always answers `answer`.
+    #[cfg(unix)]
+    fn fake_engine(name: &str, answer: &str) -> std::path::PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = std::env::temp_dir().join(format!(
+            "omnichess-fake-5duci-{name}-{}",
+            std::process::id()
+        ));
+        let script = format!(
+            "#!/bin/sh\nwhile read -r line; do case \"$line\" in\n\
+             5duci) echo 'id name fake'; echo 5duciok;;\n\
+             isready) echo readyok;;\n\
+             go*) echo 'info thinking'; echo '{answer}';;\n\
+             quit) echo bye; exit 0;;\n\
+             esac; done\n"
+        );
+        std::fs::write(&path, script).expect("write the fake engine");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        path
+    }
+
+    #[cfg(unix)]
+    fn play_one_turn(name: &str, answer: &str) -> (Multiverse, Vec<Decision5>) {
+        let path = fake_engine(name, answer);
+        let spec = UciSpec::parse(&format!("{},protocol=5duci", path.display())).expect("spec");
+        // A script just written may be briefly "busy" to exec while another test thread forks
+        // (the write's file descriptor lives on in the child until its exec): try again.
+        let mut started = UciAgent::start(&spec, Duration::from_millis(10));
+        for _ in 0..20 {
+            if started.is_ok() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+            started = UciAgent::start(&spec, Duration::from_millis(10));
+        }
+        let mut agent = started.expect("start");
+        let game = Multiverse::start();
+        Agent::<Multiverse>::new_game(&mut agent, 0);
+        let turn = Agent::<Multiverse>::choose_turn(&mut agent, &game);
+        drop(agent);
+        let _ = std::fs::remove_file(path);
+        (game, turn)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_5duci_action_is_played_and_submitted() {
+        let (game, turn) = play_one_turn("short", "bestmove (0T1)g1f3");
+        let texts: Vec<String> = turn.iter().map(|&d| game.duci_text(d)).collect();
+        assert_eq!(texts, ["(0T1)g1(0T1)f3", "submit"]);
+        let (_, turn) = play_one_turn("submitted", "bestmove (0T1)e2(0T1)e4 submit");
+        assert_eq!(turn.len(), 2);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_wrong_5duci_answer_gives_no_turn() {
+        assert!(play_one_turn("illegal", "bestmove (0T1)e2e5").1.is_empty());
+        assert!(play_one_turn("none", "nobestmove").1.is_empty());
     }
 }
