@@ -325,8 +325,10 @@ pub enum Command {
     /// `engine:clock=BASE+INC` (a clock of BASE seconds per game, INC added per turn; the
     /// engine shares it out over the game), `mcts[:time=S|nodes=N|clock=BASE+INC]`, `random`
     /// (uniform over the legal decisions), `greedy` (the best material gain in one
-    /// decision) or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine speaking
-    /// UCI, such as `uci:/usr/games/stockfish,skill=5,time=0.1`). Chance is rolled from --seed.
+    /// decision) or `uci:PATH[,skill=N][,elo=N][,time=SECONDS][,protocol=5duci]` (an outside
+    /// engine speaking UCI, such as `uci:/usr/games/stockfish,skill=5,time=0.1`; with
+    /// `protocol=5duci` a 5D engine speaking 5DUCI, such as ftxi's, tools/ftxi-5dchess/).
+    /// Chance is rolled from --seed.
     ///
     /// Example: omnichess match classic --a engine:depth=3 --b random --games 20
     Match {
