@@ -464,18 +464,8 @@ impl<V: Variant> GameOver<V> {
             _ => None,
         };
         let a_white = a_colour(game_number) == Player::White;
-        let [white, black] = self.slowest;
-        let (slowest_a, slowest_b) = if a_white {
-            (white, black)
-        } else {
-            (black, white)
-        };
-        let [white, black] = self.per_decision;
-        let (slowest_per_decision_a, slowest_per_decision_b) = if a_white {
-            (white, black)
-        } else {
-            (black, white)
-        };
+        let (slowest_a, slowest_b) = a_then_b(self.slowest, a_white);
+        let (slowest_per_decision_a, slowest_per_decision_b) = a_then_b(self.per_decision, a_white);
         PlayedGame {
             number: game_number + 1,
             a_white,
@@ -488,6 +478,15 @@ impl<V: Variant> GameOver<V> {
         }
     }
 }
+/// White's and Black's `[white, black]` as A's and B's.
+fn a_then_b<T>([white, black]: [T; 2], a_white: bool) -> (T, T) {
+    if a_white {
+        (white, black)
+    } else {
+        (black, white)
+    }
+}
+
 /// One game.
 fn play_game<V: Variant>(
     start: &V,

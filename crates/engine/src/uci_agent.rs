@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use omnichess_core::{Game, ToAct, Variant};
-use omnichess_variants::multiverse::{Decision5, Multiverse};
+use omnichess_variants::multiverse::{Decision5, Multiverse, long_duci_move};
 
 use crate::agents::Agent;
 use crate::error::EngineError;
@@ -260,7 +260,7 @@ impl UciAgent {
         if state.present_passed() {
             return Err("5DFEN cannot say whose turn it is once the present has passed".into());
         }
-        let base = duci_position(state);
+        let base = state.duci_position();
         let turn_index = state.turn_index();
         let mut game = state.clone();
         let mut moves: Vec<String> = Vec::new();
@@ -378,51 +378,6 @@ impl<V: Variant> Agent<V> for UciAgent {
     }
 }
 
-/// A 5D position as 5DUCI's `position` arguments: `size WxH odd|even fen` and every board as a
-/// 5DFEN block, timelines as plain integers (in games that start with two timelines −0 is
-/// −1, −1 is −2, …), unmoved pieces marked `*`.
-#[must_use]
-pub fn duci_position(game: &Multiverse) -> String {
-    let setup = game.setup();
-    let mut text = format!(
-        "size {}x{} {} fen",
-        setup.width,
-        setup.height,
-        if setup.even { "even" } else { "odd" }
-    );
-    for (line, timeline) in game.timelines() {
-        for (v, board) in (timeline.start..).zip(&timeline.boards) {
-            text.push_str(&format!(
-                " [{}:{line}:{}:{}]",
-                board.fen(setup.width, setup.height),
-                v.div_euclid(2),
-                if v & 1 == 0 { 'w' } else { 'b' }
-            ));
-        }
-    }
-    text
-}
-
-/// A 5DUCI move in the long form `(l0Tt0)x0y0(l1Tt1)x1y1[P]`: ftxi's engine writes a move
-/// within one board short, `(0T1)e2e4`; that is written out with the board twice. Anything
-/// else is returned as it is.
-#[must_use]
-pub fn long_duci_move(text: &str) -> String {
-    let Some(close) = text.find(')').filter(|_| text.starts_with('(')) else {
-        return text.to_owned();
-    };
-    let (board, rest) = text.split_at(close + 1);
-    let square = |s: &[u8]| {
-        s.len() == 2 && s[0].is_ascii_lowercase() && s[0] <= b'h' && (b'1'..=b'8').contains(&s[1])
-    };
-    let bytes = rest.as_bytes();
-    if bytes.len() >= 4 && square(&bytes[..2]) && square(&bytes[2..4]) {
-        format!("{board}{}{board}{}", &rest[..2], &rest[2..])
-    } else {
-        text.to_owned()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -438,57 +393,6 @@ mod tests {
         );
         assert!(UciSpec::parse("/bin/engine,protocol=xboard").is_err());
         assert!(UciSpec::parse("/bin/engine,protocol").is_err());
-    }
-
-    #[test]
-    fn short_moves_are_written_out() {
-        assert_eq!(long_duci_move("(0T1)e2e4"), "(0T1)e2(0T1)e4");
-        assert_eq!(long_duci_move("(-1T12)a7a8N"), "(-1T12)a7(-1T12)a8N");
-        assert_eq!(long_duci_move("(0T2)e8(-1T1)e8"), "(0T2)e8(-1T1)e8");
-        for other in ["submit", "", "(0T1", "(0T1)e2", "(0T1)e2x4", "(0T1)i2e4"] {
-            assert_eq!(long_duci_move(other), other);
-        }
-    }
-
-    #[test]
-    fn positions_round_trip_through_5duci() {
-        let mut branched = false;
-        for start in [
-            "[Board \"Standard\"]",
-            "[Board \"Standard - Two Timelines\"]",
-            "[Board \"Standard - Turn Zero\"]",
-        ] {
-            let mut game = Multiverse::from_position_text(start).expect("variant");
-            let lines = game.timelines().count();
-            // A few turns in, with a branch where one is open: boards of past turns too.
-            for _ in 0..6 {
-                let mut open = Vec::new();
-                game.decisions(&mut open);
-                let jump = open.iter().copied().find(|d| {
-                    matches!(d, Decision5::Move(m) if m.from.line != m.to.line || m.from.v != m.to.v)
-                });
-                let Some(d) = jump.or_else(|| open.first().copied()) else {
-                    break;
-                };
-                game.apply(d);
-                if let Ok(submit) = game.parse_duci("submit") {
-                    game.apply(submit);
-                }
-            }
-            let text = duci_position(&game);
-            let (head, blocks) = text.split_once(" fen ").expect("fen");
-            let words: Vec<&str> = head.split_whitespace().collect();
-            let size = words[1].split_once('x').expect("size");
-            let size = (size.0.parse().expect("w"), size.1.parse().expect("h"));
-            let back = Multiverse::from_duci(Some(size), words[2] == "even", blocks)
-                .expect("5DUCI position");
-            assert_eq!(back.position_text(), game.position_text(), "{start}");
-            branched |= game.timelines().count() > lines;
-        }
-        assert!(
-            branched,
-            "no start reached a branch: the test lost its point"
-        );
     }
 
     /// A stand-in 5DUCI engine (a shell script) that always answers `answer`.

@@ -50,9 +50,7 @@ impl Classic {
         let mut n = 0;
         self.board.generate_moves(|piece_moves| {
             for mv in piece_moves {
-                let mut child = self.board.clone();
-                child.play_unchecked(mv);
-                n += count_legal_moves(&child) as u64;
+                n += self.count_legal_moves_after(mv) as u64;
             }
             false
         });

@@ -73,6 +73,31 @@ impl Multiverse {
             })
     }
 
+    /// This position as 5DUCI's `position` arguments (what [`Multiverse::from_duci`] reads):
+    /// `size WxH odd|even fen` and every board as a 5DFEN block, timelines as plain integers
+    /// (in games that start with two timelines −0 is −1, −1 is −2, …), unmoved pieces `*`.
+    #[must_use]
+    pub fn duci_position(&self) -> String {
+        let setup = self.setup();
+        let mut text = format!(
+            "size {}x{} {} fen",
+            setup.width,
+            setup.height,
+            if setup.even { "even" } else { "odd" }
+        );
+        for (line, timeline) in self.timelines() {
+            for (v, board) in (timeline.start..).zip(&timeline.boards) {
+                text.push_str(&format!(
+                    " [{}:{line}:{}:{}]",
+                    board.fen(setup.width, setup.height),
+                    v.div_euclid(2),
+                    if v & 1 == 0 { 'w' } else { 'b' }
+                ));
+            }
+        }
+        text
+    }
+
     /// A position from 5DUCI's `position` command: `size` (width, height; 8×8 if `None`),
     /// whether the game starts with an even number of timelines, and the 5DFEN blocks.
     pub fn from_duci(
@@ -97,6 +122,26 @@ impl Multiverse {
             ));
         }
         Multiverse::from_position_text(&text)
+    }
+}
+
+/// A 5DUCI move in the long form `(l0Tt0)x0y0(l1Tt1)x1y1[P]`: ftxi's engine writes a move
+/// within one board short, `(0T1)e2e4`; that is written out with the board twice. Anything
+/// else is returned as it is.
+#[must_use]
+pub fn long_duci_move(text: &str) -> String {
+    let Some(close) = text.find(')').filter(|_| text.starts_with('(')) else {
+        return text.to_owned();
+    };
+    let (board, rest) = text.split_at(close + 1);
+    let square = |s: &[u8]| {
+        s.len() == 2 && s[0].is_ascii_lowercase() && s[0] <= b'h' && (b'1'..=b'8').contains(&s[1])
+    };
+    let bytes = rest.as_bytes();
+    if bytes.len() >= 4 && square(&bytes[..2]) && square(&bytes[2..4]) {
+        format!("{board}{}{board}{}", &rest[..2], &rest[2..])
+    } else {
+        text.to_owned()
     }
 }
 
@@ -147,5 +192,56 @@ mod tests {
         );
         assert!(Multiverse::from_duci(None, false, "[8/8:0:1]").is_err());
         assert!(game.parse_duci("(0T1)e2(0T1)e5").is_err());
+    }
+
+    #[test]
+    fn short_moves_are_written_out() {
+        assert_eq!(long_duci_move("(0T1)e2e4"), "(0T1)e2(0T1)e4");
+        assert_eq!(long_duci_move("(-1T12)a7a8N"), "(-1T12)a7(-1T12)a8N");
+        assert_eq!(long_duci_move("(0T2)e8(-1T1)e8"), "(0T2)e8(-1T1)e8");
+        for other in ["submit", "", "(0T1", "(0T1)e2", "(0T1)e2x4", "(0T1)i2e4"] {
+            assert_eq!(long_duci_move(other), other);
+        }
+    }
+
+    #[test]
+    fn positions_round_trip_through_5duci() {
+        let mut branched = false;
+        for start in [
+            "[Board \"Standard\"]",
+            "[Board \"Standard - Two Timelines\"]",
+            "[Board \"Standard - Turn Zero\"]",
+        ] {
+            let mut game = Multiverse::from_position_text(start).expect("variant");
+            let lines = game.timelines().count();
+            // A few turns in, with a branch where one is open: boards of past turns too.
+            for _ in 0..6 {
+                let mut open = Vec::new();
+                game.decisions(&mut open);
+                let jump = open.iter().copied().find(|d| {
+                    matches!(d, Decision5::Move(m) if m.from.line != m.to.line || m.from.v != m.to.v)
+                });
+                let Some(d) = jump.or_else(|| open.first().copied()) else {
+                    break;
+                };
+                game.apply(d);
+                if let Ok(submit) = game.parse_duci("submit") {
+                    game.apply(submit);
+                }
+            }
+            let text = game.duci_position();
+            let (head, blocks) = text.split_once(" fen ").expect("fen");
+            let words: Vec<&str> = head.split_whitespace().collect();
+            let size = words[1].split_once('x').expect("size");
+            let size = (size.0.parse().expect("w"), size.1.parse().expect("h"));
+            let back = Multiverse::from_duci(Some(size), words[2] == "even", blocks)
+                .expect("5DUCI position");
+            assert_eq!(back.position_text(), game.position_text(), "{start}");
+            branched |= game.timelines().count() > lines;
+        }
+        assert!(
+            branched,
+            "no start reached a branch: the test lost its point"
+        );
     }
 }

@@ -40,6 +40,7 @@ mod view;
 
 pub use board::Board;
 pub use coords::{line_label, parse_line};
+pub use duci::long_duci_move;
 pub use piece::{Kind, Piece};
 pub use search_memory::{DEFAULT_SEARCH_MEMORY, search_memory, set_search_memory};
 pub use state::{Decision5, Move5, Multiverse, Pos, Setup5, Timeline};
