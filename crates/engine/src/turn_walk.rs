@@ -91,6 +91,24 @@ pub(crate) fn one_at_a_time<G: Game>(
     chosen
 }
 
+/// Drops the alternatives the walk can never try: each alternative tried after one that failed
+/// costs at least one listing (its own walk's), so with L listings left at most L + 1 of a
+/// listing are tried before the budget is spent. The walk keeps a listing per level of the
+/// turn (up to [`MAX_TURN`]): in a wide 5D multiverse a listing holds tens of thousands of
+/// decisions (every time-travelling move), and a random player's long turn held 600 MB of
+/// them, where this keeps at most the budget's [`TURN_COMPLETION_EFFORT`] per level. (The
+/// one thing given up: after the budget is spent, the old walk still tried the rest of each
+/// listing for a decision that ends the turn at once, each test a referee's search.)
+fn keep_what_the_budget_can_try<D>(open: &mut Vec<D>, budget: &WalkBudget) {
+    let keep = usize::try_from(budget.listings)
+        .unwrap_or(usize::MAX)
+        .saturating_add(1);
+    if open.len() > keep {
+        open.truncate(keep);
+        open.shrink_to_fit();
+    }
+}
+
 /// Extends `chosen` (and `game`) to the end of the turn, trying the open decisions in the
 /// order `order` puts them in; false (with `game` and `chosen` as they were) when every way
 /// on is a dead end, or when `budget` runs out first.
@@ -114,6 +132,7 @@ pub(crate) fn complete_turn<G: Game>(
     let mut open = Vec::new();
     game.decisions(&mut open);
     order(game, player, &mut open);
+    keep_what_the_budget_can_try(&mut open, budget);
     for d in open {
         chosen.push(d);
         game.apply(d);
@@ -153,6 +172,23 @@ mod tests {
             2,
             "one move, then submit"
         );
+    }
+
+    #[test]
+    fn a_level_keeps_only_the_alternatives_its_budget_can_try() {
+        let mut open: Vec<u32> = (0..10_000).collect();
+        keep_what_the_budget_can_try(&mut open, &WalkBudget::listings(3));
+        assert_eq!(
+            open,
+            [0, 1, 2, 3],
+            "three listings left: four tries at most"
+        );
+        assert!(open.capacity() < 10_000, "the memory is given back");
+        let mut few: Vec<u32> = (0..5).collect();
+        keep_what_the_budget_can_try(&mut few, &WalkBudget::listings(3));
+        assert_eq!(few.len(), 4);
+        keep_what_the_budget_can_try(&mut few, &WalkBudget::listings(10));
+        assert_eq!(few.len(), 4, "a short listing is kept whole");
     }
 
     #[test]
