@@ -218,6 +218,7 @@ pub fn tiny_limits() -> Limits {
         time: None,
         stop: Some(Arc::new(AtomicBool::new(false))),
         each_decision: false,
+        whole_time: false,
     }
 }
 

@@ -84,6 +84,7 @@ pub fn analyze(
             time: limits.time.map(|t| seconds(t, "--time")).transpose()?,
             stop: None,
             each_decision: false,
+            whole_time: false,
         },
         hash_mib: Some(hash),
     };

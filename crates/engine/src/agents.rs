@@ -73,6 +73,7 @@ impl Level {
             time: self.time,
             stop: None,
             each_decision: true,
+            whole_time: true,
         };
         if !limits.is_bounded() && self.clock.is_none() {
             limits.time = Some(default_time);

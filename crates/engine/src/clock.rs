@@ -123,8 +123,10 @@ impl TurnLimits {
         if let Some((_, now)) = self.clock {
             let budget = now.budget(None);
             limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
-            // The budget is the whole turn's.
+            // The budget is the whole turn's, and a share of the clock: half of it may be
+            // saved for later turns.
             limits.each_decision = false;
+            limits.whole_time = false;
         }
         limits
     }

@@ -51,6 +51,12 @@ pub struct Limits {
     /// the time), instead of the turn sharing them. Agents' levels (`engine:time=0.1`: 0.1 s
     /// per decision) set it; a clock's budget and `analyze` do not.
     pub each_decision: bool,
+    /// Search until `time` runs out (a fixed time for one decision: agents' levels such as
+    /// `engine:time=0.1`, UCI's `go movetime`): iterations go on to the deadline, the
+    /// unfinished last one's best kept when it beat the one before. Without it (a clock's
+    /// share, a turn's shared time, `analyze --time`) no iteration starts after half of
+    /// `time`, which is then saved for later decisions.
+    pub whole_time: bool,
 }
 
 impl Limits {

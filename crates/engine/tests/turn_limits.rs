@@ -3,9 +3,11 @@
 
 use omnichess_core::{Game, Variant};
 use omnichess_engine::agents::{self, AgentSpec};
-use omnichess_engine::eval::MultiverseEval;
+use omnichess_engine::eval::{ClassicEval, MultiverseEval};
 use omnichess_engine::{Limits, Search};
+use omnichess_variants::classic::Classic;
 use omnichess_variants::multiverse::{Decision5, Multiverse};
+use std::time::Duration;
 
 /// The depth of every iteration reported while the engine plays White's first 5D turn
 /// (one move, then `submit`) at depth 2.
@@ -57,10 +59,19 @@ fn an_agent_level_is_per_decision_and_a_clock_per_turn() {
         "engine:nodes=500",
         "engine",
     ] {
-        assert!(spec(text).limits(default).each_decision, "{text}");
+        let limits = spec(text).limits(default);
+        assert!(limits.each_decision, "{text}");
+        assert!(
+            limits.whole_time,
+            "{text}: a fixed level's time is all the decision's"
+        );
     }
     let clocked = spec("engine:clock=60+1").turn_limits(default).next();
     assert!(!clocked.each_decision, "a clock's budget is the turn's");
+    assert!(
+        !clocked.whole_time,
+        "a clock's budget is a share, half of it may be saved"
+    );
     // Every agent's turn is still legal and whole (agents are driven by levels).
     let mut game = Multiverse::start();
     let level = AgentSpec::Engine(spec("engine:depth=1"));
@@ -73,4 +84,26 @@ fn an_agent_level_is_per_decision_and_a_clock_per_turn() {
         "a legal turn"
     );
     assert_eq!(game.turn_index(), 1, "the turn was submitted");
+}
+
+/// How long a classic search of the start position given `time` and using all of it ran.
+fn classic_search_time(time: Duration) -> Duration {
+    let mut search = Search::new(ClassicEval, 16);
+    let limits = Limits {
+        whole_time: true,
+        ..Limits::time(time)
+    };
+    let result = search
+        .search(&Classic::start(), &limits, &mut |_| {})
+        .expect("a move");
+    result.elapsed
+}
+
+#[test]
+fn a_fixed_time_is_used_whole() {
+    // No iteration reaches depth 64 in 60 ms: the search stops only at the deadline, in an
+    // unfinished iteration (where it stopped at half the time before).
+    let time = Duration::from_millis(60);
+    let elapsed = classic_search_time(time);
+    assert!(elapsed >= time, "stopped after {elapsed:?} of {time:?}");
 }

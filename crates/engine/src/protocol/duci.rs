@@ -58,6 +58,8 @@ pub fn go_limits(words: &[&str], info: &mut dyn FnMut(String)) -> Limits {
         time: number("movetime").map(Duration::from_millis),
         stop: None,
         each_decision: false,
+        // `go` asks for one decision: `movetime` is all its time.
+        whole_time: true,
     };
     if !limits.is_bounded() {
         limits.time = Some(BARE_GO);

@@ -70,6 +70,8 @@ pub fn go_limits(words: &[&str], mover: Option<Player>, info: &mut dyn FnMut(Str
         }),
         stop: None,
         each_decision: false,
+        // `movetime` is the move's whole time; a clock's budget is a share.
+        whole_time: movetime.is_some(),
     }
 }
 
