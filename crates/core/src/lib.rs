@@ -81,5 +81,5 @@ pub use registry::{OpenFn, ParseRecordFn, VariantEntry, find};
 pub use session::{DynGame, Session};
 pub use to_act::ToAct;
 pub use turns::{count_complete_turns, play_checked};
-pub use variant::Variant;
+pub use variant::{EnginePosition, Variant};
 pub use view::{Arrow, BoardView, Cell, MoveView, PieceView, SquareMark, View};

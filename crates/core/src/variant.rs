@@ -3,6 +3,18 @@
 
 use crate::{DecisionError, Game, GameRecord, Outcome, PositionError, RecordError, ReplayError};
 
+/// A turn's start as told to an outside engine that speaks the variant's own protocol
+/// (5D Chess: 5DUCI, which the `uci:PATH,protocol=5duci` agent speaks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnginePosition {
+    /// The protocol's `position` arguments.
+    pub text: String,
+    /// The most decisions the player may still make before the turn can end (5D Chess: the
+    /// boards still to move on); an agent gives the engine its time per decision that many
+    /// times.
+    pub decisions: u32,
+}
+
 /// A playable variant: a [`Game`] with a name and text formats. Everything the CLI does with a
 /// variant goes through this trait (behind [`crate::DynGame`]).
 ///
@@ -52,6 +64,28 @@ pub trait Variant: Game + Sized + 'static {
     /// [`Variant::parse_decision`].
     fn display_text(&self, decision: Self::Decision) -> String {
         self.decision_text(decision)
+    }
+
+    /// This state in the variant's own engine protocol, where it has one besides UCI's (5D
+    /// Chess: 5DUCI). The error says why not: no such protocol (the default), or a state the
+    /// protocol cannot write.
+    fn engine_position(&self) -> Result<EnginePosition, String> {
+        Err(format!(
+            "{} has no engine protocol besides UCI's FEN form",
+            Self::NAME
+        ))
+    }
+
+    /// A decision of this state in that protocol's notation; by default
+    /// [`Variant::decision_text`].
+    fn engine_decision_text(&self, decision: Self::Decision) -> String {
+        self.decision_text(decision)
+    }
+
+    /// A word of that protocol's answer as a decision open now; by default
+    /// [`Variant::parse_decision`].
+    fn parse_engine_decision(&self, word: &str) -> Result<Self::Decision, DecisionError> {
+        self.parse_decision(word)
     }
 
     /// Draws the state for a terminal: the board with coordinates and whatever else a player

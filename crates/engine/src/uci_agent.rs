@@ -11,14 +11,12 @@
 //! submits it. An engine that answers one move at a time (omnichess's own `uci multiverse`) is
 //! asked again, with the moves so far, while the turn may not be submitted yet.
 
-use std::any::Any;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use omnichess_core::{Game, ToAct, Variant};
-use omnichess_variants::multiverse::{Decision5, Multiverse, long_duci_move};
+use omnichess_core::{ToAct, Variant};
 
 use crate::agents::Agent;
 use crate::error::EngineError;
@@ -40,7 +38,9 @@ pub enum Protocol {
     /// UCI (`uci`/`uciok`, `position fen TEXT`, one decision per `bestmove`).
     #[default]
     Uci,
-    /// 5DUCI (`5duci`/`5duciok`, 5DFEN positions, an action per `bestmove`); 5D Chess only.
+    /// 5DUCI (`5duci`/`5duciok`, 5DFEN positions, an action per `bestmove`): the variants
+    /// whose positions and decisions that protocol writes ([`Variant::engine_position`]), 5D
+    /// Chess.
     Duci,
 }
 
@@ -255,12 +255,10 @@ impl UciAgent {
             .ok_or_else(|| "no bestmove".to_owned())
     }
 
-    /// A whole 5D turn from `state` (at the start of a turn), over 5DUCI.
-    fn duci_turn(&mut self, state: &Multiverse) -> Result<Vec<Decision5>, String> {
-        if state.present_passed() {
-            return Err("5DFEN cannot say whose turn it is once the present has passed".into());
-        }
-        let base = state.duci_position();
+    /// A whole turn from `state` (at the start of a turn) over the variant's own protocol
+    /// (5D Chess: 5DUCI; [`Variant::engine_position`]).
+    fn duci_turn<V: Variant>(&mut self, state: &V) -> Result<Vec<V::Decision>, String> {
+        let base = state.engine_position()?.text;
         let turn_index = state.turn_index();
         let mut game = state.clone();
         let mut moves: Vec<String> = Vec::new();
@@ -272,28 +270,24 @@ impl UciAgent {
             } else {
                 self.send(&format!("position {base} moves {}", moves.join(" ")))?;
             }
-            let boards = u32::try_from(game.playable_lines().count())
-                .unwrap_or(u32::MAX)
-                .max(1);
-            let answer = self.go(self.movetime.saturating_mul(boards))?;
+            let decisions = game.engine_position().map_or(1, |p| p.decisions);
+            let answer = self.go(self.movetime.saturating_mul(decisions))?;
             if answer.is_empty() {
                 return Err("nobestmove".into());
             }
             for word in &answer {
                 let d = game
-                    .parse_duci(&long_duci_move(word))
+                    .parse_engine_decision(word)
                     .map_err(|e| format!("bestmove {}: {e}", answer.join(" ")))?;
-                moves.push(game.duci_text(d));
+                moves.push(game.engine_decision_text(d));
                 game.apply(d);
                 turn.push(d);
-                if d == Decision5::Submit {
+                if game.turn_index() != turn_index {
                     return Ok(turn);
                 }
             }
-            if game.turn_index() != turn_index {
-                return Ok(turn);
-            }
-            if let Ok(submit) = game.parse_duci("submit") {
+            // ftxi's engine may leave `submit` out of its action.
+            if let Ok(submit) = game.parse_engine_decision("submit") {
                 turn.push(submit);
                 return Ok(turn);
             }
@@ -345,15 +339,7 @@ impl<V: Variant> Agent<V> for UciAgent {
                     .map(|d| vec![d])
                     .map_err(|e| format!("bestmove {text}: {e}"))
             }),
-            Protocol::Duci => match (state as &dyn Any).downcast_ref::<Multiverse>() {
-                Some(multiverse) => self.duci_turn(multiverse).and_then(|turn| {
-                    (Box::new(turn) as Box<dyn Any>)
-                        .downcast::<Vec<V::Decision>>()
-                        .map(|turn| *turn)
-                        .map_err(|_| "5D decisions are not this variant's".to_owned())
-                }),
-                None => Err(format!("5DUCI plays 5D Chess only, not {}", V::NAME)),
-            },
+            Protocol::Duci => self.duci_turn(state),
         };
         answer.unwrap_or_else(|e| {
             self.report(&e);
@@ -381,6 +367,8 @@ impl<V: Variant> Agent<V> for UciAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use omnichess_variants::classic::Classic;
+    use omnichess_variants::multiverse::{Decision5, Multiverse};
 
     #[test]
     fn specs_read_the_protocol() {
@@ -418,6 +406,14 @@ mod tests {
 
     #[cfg(unix)]
     fn play_one_turn(name: &str, answer: &str) -> (Multiverse, Vec<Decision5>) {
+        let game = Multiverse::start();
+        let turn = play_one_turn_of(name, answer, &game);
+        (game, turn)
+    }
+
+    /// The turn a stand-in 5DUCI engine answering `answer` plays from `game`.
+    #[cfg(unix)]
+    fn play_one_turn_of<V: Variant>(name: &str, answer: &str, game: &V) -> Vec<V::Decision> {
         let path = fake_engine(name, answer);
         let spec = UciSpec::parse(&format!("{},protocol=5duci", path.display())).expect("spec");
         // A script just written may be briefly "busy" to exec while another test thread forks
@@ -431,12 +427,11 @@ mod tests {
             started = UciAgent::start(&spec, Duration::from_millis(10));
         }
         let mut agent = started.expect("start");
-        let game = Multiverse::start();
-        Agent::<Multiverse>::new_game(&mut agent, 0);
-        let turn = Agent::<Multiverse>::choose_turn(&mut agent, &game);
+        Agent::<V>::new_game(&mut agent, 0);
+        let turn = Agent::<V>::choose_turn(&mut agent, game);
         drop(agent);
         let _ = std::fs::remove_file(path);
-        (game, turn)
+        turn
     }
 
     #[cfg(unix)]
@@ -454,5 +449,12 @@ mod tests {
     fn a_wrong_5duci_answer_gives_no_turn() {
         assert!(play_one_turn("illegal", "bestmove (0T1)e2e5").1.is_empty());
         assert!(play_one_turn("none", "nobestmove").1.is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_variant_without_a_protocol_of_its_own_gets_no_5duci_turn() {
+        let turn = play_one_turn_of("classic", "bestmove e2e4", &Classic::start());
+        assert!(turn.is_empty(), "classic has no 5DUCI position: {turn:?}");
     }
 }

@@ -152,6 +152,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_engine_protocol_hook_speaks_5duci() {
+        let mut game = Multiverse::start();
+        let start = game.engine_position().expect("a turn's start");
+        assert_eq!(start.text, game.duci_position());
+        assert!(
+            start.text.starts_with("size 8x8 odd fen ["),
+            "{}",
+            start.text
+        );
+        assert_eq!(start.decisions, 1, "one board to move on");
+        let e4 = game
+            .parse_engine_decision("(0T1)e2e4")
+            .expect("ftxi's short form");
+        assert_eq!(game.engine_decision_text(e4), "(0T1)e2(0T1)e4");
+        game.apply(e4);
+        assert!(
+            game.engine_position().is_err(),
+            "the present has passed: 5DFEN cannot say whose turn it is"
+        );
+        let submit = game.parse_engine_decision("submit").expect("submit");
+        assert_eq!(submit, Decision5::Submit);
+        let classic = crate::classic::Classic::start();
+        assert!(
+            classic.engine_position().is_err(),
+            "classic speaks UCI only"
+        );
+    }
+
+    #[test]
     fn every_decision_round_trips_through_5duci_text() {
         for start in [
             "[Board \"Standard\"]",

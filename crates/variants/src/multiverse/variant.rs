@@ -1,7 +1,10 @@
 //! 5D Chess as an omnichess [`Variant`].
 
-use omnichess_core::{DecisionError, GameRecord, Outcome, PositionError, RecordError, Variant};
+use omnichess_core::{
+    DecisionError, EnginePosition, GameRecord, Outcome, PositionError, RecordError, Variant,
+};
 
+use super::duci::long_duci_move;
 use super::pgn;
 use super::state::{Decision5, Multiverse};
 
@@ -31,6 +34,30 @@ impl Variant for Multiverse {
 
     fn decision_text(&self, decision: Decision5) -> String {
         self.notation(decision)
+    }
+
+    /// 5DUCI: the position as 5DFEN blocks ([`Multiverse::duci_position`]), with the
+    /// playable boards as the decisions still to make.
+    fn engine_position(&self) -> Result<EnginePosition, String> {
+        if self.present_passed() {
+            return Err("5DFEN cannot say whose turn it is once the present has passed".into());
+        }
+        Ok(EnginePosition {
+            text: self.duci_position(),
+            decisions: u32::try_from(self.playable_lines().count())
+                .unwrap_or(u32::MAX)
+                .max(1),
+        })
+    }
+
+    fn engine_decision_text(&self, decision: Decision5) -> String {
+        self.duci_text(decision)
+    }
+
+    /// A 5DUCI move, in the long form or ftxi's short form for a move within one board
+    /// ([`long_duci_move`]), or `submit`.
+    fn parse_engine_decision(&self, word: &str) -> Result<Decision5, DecisionError> {
+        self.parse_duci(&long_duci_move(word))
     }
 
     fn diagram(&self) -> String {
