@@ -5,7 +5,11 @@
 # alternating; kept are each position's fastest counting (a game's time is their sum) and the
 # fastest of the 10·REPS final tests.
 #
-#   tools/ftxi-5dchess/compare.sh BUILD_DIR [REPS]
+#   tools/ftxi-5dchess/compare.sh BUILD_DIR [REPS [GAME.5dpgn ...]]
+#
+# GAME.5dpgn: more games to measure after the 12 (such as self-play games whose multiverses
+# grew wide: `omnichess match multiverse ... --records DIR`); they have no reference counts,
+# so there the two programs are checked against each other only.
 #
 # BUILD_DIR is a folder made by tools/ftxi-5dchess/build.sh (it holds BUILD_DIR/ftxi-harness);
 # this script fetches and builds nothing of ftxi's. REPS defaults to 3. The games are read
@@ -16,14 +20,18 @@
 # 1 on any disagreement or a game a program cannot read, 2 when BUILD_DIR has no harness.
 set -euo pipefail
 
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: $0 BUILD_DIR [REPS]" >&2
+if [ $# -lt 1 ]; then
+    echo "usage: $0 BUILD_DIR [REPS [GAME.5dpgn ...]]" >&2
     exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 harness="$1/ftxi-harness"
 reps=${2:-3}
+extra=("${@:3}")
+for f in ${extra[@]+"${extra[@]}"}; do
+    [ -f "$f" ] || { echo "error: no game file $f" >&2; exit 2; }
+done
 case "$reps" in ""|*[!0-9]*|0) echo "error: REPS must be a positive number" >&2; exit 2;; esac
 if [ ! -x "$harness" ]; then
     cat >&2 <<EOF
@@ -56,14 +64,14 @@ echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3
 echo "# ftxi: $harness ($(${CXX:-c++} --version | head -1)); omnichess: $omni ($(rustc --version))"
 # The runs alternate, ftxi then omnichess, REPS times per game, so that a burst of other work
 # on the machine slows both sides alike; each position's fastest counting is kept.
-for g in $games; do
+for path in $(for g in $games; do echo "$cwmtt/$g"; done) ${extra[@]+"${extra[@]}"}; do
     for _ in $(seq "$reps"); do
-        "$harness" --cap 1000 "$cwmtt/$g" >>"$out/ftxi" || true
-        "$omni" --cap 1000 "$cwmtt/$g" >>"$out/omni" || true
+        "$harness" --cap 1000 "$path" >>"$out/ftxi" || true
+        "$omni" --cap 1000 "$path" >>"$out/omni" || true
     done
 done
 
-python3 - "$out/ftxi" "$out/omni" "$cwmtt/action_counts.tsv" <<'PY'
+python3 - "$out/ftxi" "$out/omni" "$cwmtt/action_counts.tsv" ${extra[@]+"${extra[@]}"} <<'PY'
 import math, sys
 
 def read(path):
@@ -106,6 +114,9 @@ for line in open(sys.argv[3]):
         continue
     game, counts = line.rstrip("\n").split("\t")
     reference[game] = [int(c) for c in counts.split()]
+# The extra games: no reference, the two programs against each other.
+for path in sys.argv[4:]:
+    reference[path.rsplit("/", 1)[-1]] = None
 
 problems = []
 rows = []
@@ -120,6 +131,8 @@ for game, ref in reference.items():
         continue
     fc = [int(c) for c in f["counts"].split(",")]
     oc = [int(c) for c in o["counts"].split(",")]
+    if ref is None:
+        ref = oc
     if len(fc) != len(oc) or len(fc) != len(ref):
         problems.append(f"{game}: positions differ: ftxi {len(fc)}, omnichess {len(oc)}, reference {len(ref)}")
     for i, (a, b, c) in enumerate(zip(fc, oc, ref)):
@@ -164,5 +177,6 @@ if problems:
         print("  " + p)
     print("!" * 72)
     sys.exit(1)
-print(f"\ncounts: ftxi, omnichess and action_counts.tsv agree on all {sum(r[1] for r in rows)} positions of {len(rows)} games.")
+print(f"\ncounts: ftxi, omnichess and action_counts.tsv (the 12 games; the extra games: the two "
+      f"programs) agree on all {sum(r[1] for r in rows)} positions of {len(rows)} games.")
 PY
