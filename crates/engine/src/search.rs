@@ -83,6 +83,10 @@ fn late_move_count(depth: i32) -> usize {
     3 + (depth * depth) as usize
 }
 
+/// The most a search using its whole time ([`Limits::whole_time`]) leaves of it unused (a
+/// fiftieth of the time where that is less).
+const WHOLE_TIME_MARGIN: Duration = Duration::from_millis(2);
+
 /// The half-width of a selective search's aspiration window around the last iteration's
 /// score, in centipawns.
 const ASPIRATION: Score = 40.0;
@@ -477,7 +481,16 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.started = Instant::now();
-        self.deadline = limits.time.map(|t| self.started + t);
+        self.deadline = limits.time.map(|t| {
+            // A search that uses its whole time ends a little before it, for what follows the
+            // search (the answer's bookkeeping, the referee's test of the next state).
+            let margin = if limits.whole_time {
+                (t / 50).min(WHOLE_TIME_MARGIN)
+            } else {
+                Duration::ZERO
+            };
+            self.started + t - margin
+        });
         self.stop = limits.stop.clone();
         self.aborted = false;
         self.next_check = 0;

@@ -8,15 +8,6 @@
 //!
 //! The rolls themselves are chance nodes that the search averages exactly; this term only
 //! tells the static evaluation at the horizon which structures waste future rolls.
-//!
-//! **The draw hazard.** Forfeited turns count toward repetition (docs/rules/dice.md, §6): when
-//! both sides forfeit, the position comes back, and eight forfeits in a row end the game by
-//! fivefold repetition. So an advantage is worth less the likelier a double forfeit is: the
-//! score is scaled by 1 − [`DRAW_HAZARD`] × (White's dead-roll probability × Black's). An
-//! ending of two bishops and a blocked pawn against a lone king (dead 75 % and 90 %) keeps
-//! a third of its value; the start (45 % each) 80 %. The side ahead then keeps its own piece
-//! types alive and wins before the board empties, where it traded into endings that the dice
-//! drew (most of the engine's draws against `greedy`, issue 22).
 
 use cozy_chess::{
     BitBoard, Color, Move, Piece, Rank, get_bishop_moves, get_king_moves, get_knight_moves,
@@ -29,10 +20,6 @@ use super::material::{self, Pieces};
 
 /// Centipawns lost per unit of probability that a side's roll is dead.
 pub const EXPOSURE_WEIGHT: i32 = 100;
-
-/// How much of the score a certain double forfeit would take away (see the module's "draw
-/// hazard").
-pub const DRAW_HAZARD: f64 = 1.0;
 
 /// The evaluation of Die Chess: the board core and the exposure to bad rolls.
 #[derive(Clone, Copy, Debug, Default)]
@@ -70,16 +57,11 @@ fn dead(pieces: &Pieces, die: Die, color: Color) -> f64 {
     die.probability_of(|face| !alive(pieces, color, face))
 }
 
-/// The board core's score with the exposure term and the draw hazard, from White's view.
+/// The exposure term from White's view.
 #[must_use]
-pub fn score(pieces: &Pieces, die: Die) -> i32 {
-    let (white, black) = (
-        dead(pieces, die, Color::White),
-        dead(pieces, die, Color::Black),
-    );
-    let exposure = f64::from(EXPOSURE_WEIGHT) * (black - white);
-    let core = f64::from(material::score(pieces, &material::VALUES));
-    ((core + exposure) * (1.0 - DRAW_HAZARD * white * black)).round() as i32
+pub fn exposure(pieces: &Pieces, die: Die) -> i32 {
+    let gap = dead(pieces, die, Color::Black) - dead(pieces, die, Color::White);
+    (f64::from(EXPOSURE_WEIGHT) * gap).round() as i32
 }
 
 /// Whether `mv` brings a pawn to the last rank (its piece then comes from a roll).
@@ -89,7 +71,8 @@ fn promotes(board: &DiceBoard, mv: Move) -> bool {
 
 impl Evaluator<Dice> for DiceEval {
     fn evaluate(&self, state: &Dice) -> i32 {
-        score(&pieces(state.board()), state.die())
+        let pieces = pieces(state.board());
+        material::score(&pieces, &material::VALUES) + exposure(&pieces, state.die())
     }
 
     fn material(&self, state: &Dice) -> i32 {
@@ -144,30 +127,5 @@ impl Evaluator<Dice> for DiceEval {
     fn in_check(&self, state: &Dice) -> bool {
         let board = state.board();
         !matches!(state.phase(), Phase::KingTaken(_)) && board.in_check(board.side())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use omnichess_core::Variant;
-
-    fn evaluate(text: &str) -> i32 {
-        let game = Dice::from_position_text(text).expect("a Die Chess position");
-        DiceEval.evaluate(&game)
-    }
-
-    #[test]
-    fn an_ending_the_dice_would_draw_keeps_little_of_its_material() {
-        // Two bishops up, but White's pawn is blocked (dead 75 %) and Black has only a king
-        // that can move (dead 90 %): two forfeits in a row two times in three.
-        let blocked = evaluate("8/8/5k2/p2B4/P4K2/3B4/8/8 w - - 30 74");
-        assert!(
-            (1..330).contains(&blocked),
-            "two bishops (660) scaled to about a third: {blocked}"
-        );
-        // The same material with both pawns free: fewer forfeits, more of it kept.
-        let free = evaluate("8/7p/5k2/3B4/P4K2/3B4/8/8 w - - 30 74");
-        assert!(free > blocked + 100, "free {free}, blocked {blocked}");
     }
 }
