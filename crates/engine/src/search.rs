@@ -83,6 +83,13 @@ fn late_move_count(depth: i32) -> usize {
     3 + (depth * depth) as usize
 }
 
+/// The most nodes between two looks at the clock.
+const CHECK_NODES: u128 = 64;
+
+/// The time a search aims to leave between two looks at the clock: what it may overrun its
+/// deadline by, a node's time aside.
+const CHECK_INTERVAL: Duration = Duration::from_micros(250);
+
 /// The most a search using its whole time ([`Limits::whole_time`]) leaves of it unused (a
 /// fiftieth of the time where that is less).
 const WHOLE_TIME_MARGIN: Duration = Duration::from_millis(2);
@@ -223,8 +230,9 @@ pub struct Search<G: Game, E> {
     aborted: bool,
     /// The depth of the iteration under way: forced decisions are extended up to twice it.
     iteration: u32,
-    /// The node count at which the clock is read next, and the reading before.
+    /// The node count at which the clock is read next, and the count and reading before.
     next_check: u64,
+    checked_at: u64,
     last_check: Instant,
 }
 
@@ -251,6 +259,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             aborted: false,
             iteration: 0,
             next_check: 0,
+            checked_at: 0,
             last_check: Instant::now(),
         }
     }
@@ -494,22 +503,28 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.stop = limits.stop.clone();
         self.aborted = false;
         self.next_check = 0;
+        self.checked_at = 0;
         self.last_check = self.started;
         self.tt.new_search();
         self.heuristics.age();
     }
 
     /// Whether the search must stop now. Nodes are checked every node; time and the stop flag
-    /// every 64 nodes, or every node where nodes are slow (a 5D Chess node with many timelines
-    /// can take milliseconds): whenever 64 nodes took more than a millisecond.
+    /// every [`CHECK_NODES`] nodes at most, fewer where nodes are slow (a 5D Chess node with
+    /// many timelines can take milliseconds, a DMChess node a tenth of one): the next check
+    /// comes after the nodes that the last ones' pace fits in [`CHECK_INTERVAL`].
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
             if self.nodes >= self.node_limit {
                 self.aborted = true;
             } else if self.nodes >= self.next_check {
                 let now = Instant::now();
-                let slow = now.duration_since(self.last_check) > Duration::from_millis(1);
-                self.next_check = self.nodes + if slow { 1 } else { 64 };
+                let window = now.duration_since(self.last_check).as_nanos().max(1);
+                let nodes = u128::from(self.nodes.saturating_sub(self.checked_at).max(1));
+                let fit = CHECK_INTERVAL.as_nanos() * nodes / window;
+                self.next_check =
+                    self.nodes + u64::try_from(fit.clamp(1, CHECK_NODES)).unwrap_or(1);
+                self.checked_at = self.nodes;
                 self.last_check = now;
                 let late = self.deadline.is_some_and(|d| now >= d);
                 let stopped = self
