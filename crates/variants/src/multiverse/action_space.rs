@@ -37,24 +37,6 @@ pub(super) struct Loc {
     pub(super) v: i32,
 }
 
-/// What a value stands for and the half-turn of its board, without the board: the part of a
-/// [`Loc`] the search's sections test, kept apart so that a scan of an axis's thousands of
-/// values reads 40 bytes a value, not the board's 200.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Tag {
-    pub(super) what: What,
-    pub(super) v: i32,
-}
-
-impl Tag {
-    fn of(loc: &Loc) -> Tag {
-        Tag {
-            what: loc.what,
-            v: loc.v,
-        }
-    }
-}
-
 /// The axes of a turn's action space: the playable boards first (lowest line first), then the
 /// timelines the turn could create in the order it would create them.
 pub(super) struct ActionSpace {
@@ -65,9 +47,6 @@ pub(super) struct ActionSpace {
     values: Vec<Vec<Loc>>,
     /// The values shared by every new-timeline axis (the pass first, at index [`NEW_PASS`]).
     new_values: Vec<Loc>,
-    /// The tags of `values` and `new_values`, index for index.
-    tags: Vec<Vec<Tag>>,
-    new_tags: Vec<Tag>,
     /// The first new timeline's line, and the step to the next (+1 White, −1 Black).
     first_new_line: i32,
     new_line_step: i32,
@@ -144,18 +123,11 @@ impl ActionSpace {
         } else {
             (game.min_line - 1, -1)
         };
-        let tags = values
-            .iter()
-            .map(|list| list.iter().map(Tag::of).collect())
-            .collect();
-        let new_tags = new_values.iter().map(Tag::of).collect();
         ActionSpace {
             shape: Shape::new(sizes),
             playable,
             values,
             new_values,
-            tags,
-            new_tags,
             first_new_line,
             new_line_step,
         }
@@ -174,16 +146,6 @@ impl ActionSpace {
     /// The value `i` of `axis`.
     pub(super) fn loc(&self, axis: usize, i: usize) -> &Loc {
         &self.values(axis)[i]
-    }
-
-    /// The tags of `axis`'s values.
-    fn tags(&self, axis: usize) -> &[Tag] {
-        self.tags.get(axis).unwrap_or(&self.new_tags)
-    }
-
-    /// What value `i` of `axis` stands for.
-    pub(super) fn what(&self, axis: usize, i: usize) -> What {
-        self.tags(axis)[i].what
     }
 
     /// The pass of `axis`.
@@ -228,14 +190,8 @@ impl ActionSpace {
         }
     }
 
-    /// The values of `axis` whose tag passes `keep`.
-    pub(super) fn set_where(&self, axis: usize, mut keep: impl FnMut(&Tag) -> bool) -> AxisSet {
-        let tags = self.tags(axis);
-        self.shape.set_where(axis, |i| keep(&tags[i]))
-    }
-
-    /// The values of `axis` for which `keep` holds, board included.
-    pub(super) fn set_where_loc(&self, axis: usize, mut keep: impl FnMut(&Loc) -> bool) -> AxisSet {
+    /// The values of `axis` for which `keep` holds.
+    pub(super) fn set_where(&self, axis: usize, mut keep: impl FnMut(&Loc) -> bool) -> AxisSet {
         let values = self.values(axis);
         self.shape.set_where(axis, |i| keep(&values[i]))
     }

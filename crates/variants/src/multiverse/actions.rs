@@ -130,7 +130,7 @@ impl Multiverse {
                     let section: Vec<AxisSet> = point
                         .iter()
                         .enumerate()
-                        .map(|(axis, &v)| shape.singleton(axis, v))
+                        .map(|(axis, &v)| shape.set_where(axis, |i| i == v))
                         .collect();
                     shape.push(&mut stack, Pending::cut(c, section));
                 }
@@ -289,7 +289,7 @@ impl Search<'_> {
     /// board is built).
     fn stray_landing(&self, point: &[usize]) -> Option<Problem> {
         let space = self.space;
-        let at = |axis: usize| space.what(axis, point[axis]);
+        let at = |axis: usize| space.loc(axis, point[axis]).what;
         let from_piece = |b: usize, line: i32, x: i32, y: i32| {
             space.set_where(b, |l| {
                 matches!(l.what, What::Arrive(m) if (m.from.line, m.from.x, m.from.y) == (line, x, y))
@@ -331,7 +331,7 @@ impl Search<'_> {
     /// A piece leaves its board but lands nowhere.
     fn lost_piece(&self, point: &[usize]) -> Option<Problem> {
         let space = self.space;
-        let at = |axis: usize| space.what(axis, point[axis]);
+        let at = |axis: usize| space.loc(axis, point[axis]).what;
         (0..space.playable.len()).find_map(|axis| {
             let What::Leave { x, y } = at(axis) else {
                 return None;
@@ -367,7 +367,7 @@ impl Search<'_> {
     fn out_of_order(&self, point: &[usize]) -> Option<Problem> {
         let space = self.space;
         let first_new = space.playable.len();
-        let at = |axis: usize| space.what(axis, point[axis]);
+        let at = |axis: usize| space.loc(axis, point[axis]).what;
         for k in first_new..point.len() {
             let What::Arrive(m) = at(k) else { continue };
             let target = (m.to.line, m.to.v);
@@ -488,7 +488,7 @@ impl Search<'_> {
                 .filter(|&a| space.playable[a].1 + 1 == pos.v)
                 .or_else(|| space.axis_creating(pos.line));
             let Some(axis) = axis else { continue };
-            let set = space.set_where_loc(axis, |l| {
+            let set = space.set_where(axis, |l| {
                 l.what != What::Pass && l.v == pos.v && l.board.get(pos.x, pos.y) == content
             });
             match section.iter_mut().find(|s| s.0 == axis) {

@@ -61,13 +61,6 @@ impl Shape {
         (axis, set)
     }
 
-    /// The set of `axis` holding its value `i` alone.
-    pub(super) fn singleton(&self, axis: usize, i: usize) -> AxisSet {
-        let mut set = vec![0; self.offsets[axis + 1] - self.offsets[axis]];
-        set[i / 64] |= 1 << (i % 64);
-        (axis, set)
-    }
-
     fn axis<'a>(&self, c: &'a Cuboid, axis: usize) -> &'a [u64] {
         &c.words[self.offsets[axis]..self.offsets[axis + 1]]
     }
