@@ -258,7 +258,8 @@ impl UciAgent {
     /// A whole turn from `state` (at the start of a turn) over the variant's own protocol
     /// (5D Chess: 5DUCI; [`Variant::engine_position`]).
     fn duci_turn<V: Variant>(&mut self, state: &V) -> Result<Vec<V::Decision>, String> {
-        let base = state.engine_position()?.text;
+        let start = state.engine_position()?;
+        let (base, mut decisions) = (start.text, start.decisions);
         let turn_index = state.turn_index();
         let mut game = state.clone();
         let mut moves: Vec<String> = Vec::new();
@@ -270,7 +271,6 @@ impl UciAgent {
             } else {
                 self.send(&format!("position {base} moves {}", moves.join(" ")))?;
             }
-            let decisions = game.engine_position().map_or(1, |p| p.decisions);
             let answer = self.go(self.movetime.saturating_mul(decisions))?;
             if answer.is_empty() {
                 return Err("nobestmove".into());
@@ -291,6 +291,8 @@ impl UciAgent {
                 turn.push(submit);
                 return Ok(turn);
             }
+            // Asked again: the decisions still to make from here.
+            decisions = game.engine_position().map_or(1, |p| p.decisions);
         }
         Err(format!("no whole turn after {MAX_ASKS_PER_TURN} answers"))
     }
