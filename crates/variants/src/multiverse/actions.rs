@@ -7,6 +7,8 @@
 //! fails for the same reason — a check is made by a few squares of a few new boards, so one
 //! test removes every combination that builds those squares alike.
 
+use std::collections::HashMap;
+
 use super::action_space::{ActionSpace, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
@@ -97,6 +99,7 @@ impl Multiverse {
             cells: Vec::new(),
             new_boards: Vec::new(),
             pushed: Vec::new(),
+            arrivals: HashMap::new(),
         };
         let shape = &space.shape;
         let mut full = shape.full();
@@ -196,7 +199,13 @@ struct Search<'a> {
     cells: Vec<Cell>,
     new_boards: Vec<(i32, i32)>,
     pushed: Vec<(i32, bool)>,
+    /// The values of an axis that land a piece from a line, by (axis, line); the new-timeline
+    /// axes share one entry per line ([`ARRIVALS_ON_NEW`]): their values are the same.
+    arrivals: HashMap<(usize, i32), Vec<u64>>,
 }
+
+/// The key of the new-timeline axes in [`Search::arrivals`].
+const ARRIVALS_ON_NEW: usize = usize::MAX;
 
 impl Search<'_> {
     /// Cuts away the points no action can be (a new timeline is created only after the ones
@@ -285,9 +294,30 @@ impl Search<'_> {
         problem
     }
 
+    /// The values of `axis` where a piece from `line` lands, read once per axis and line (a
+    /// wide multiverse asks for the same sets at many points, and each scan reads every
+    /// board of the axis).
+    fn arrivals_from(&mut self, axis: usize, line: i32) -> AxisSet {
+        let space = self.space;
+        let key = if axis < space.playable.len() {
+            axis
+        } else {
+            ARRIVALS_ON_NEW
+        };
+        let words = self.arrivals.entry((key, line)).or_insert_with(|| {
+            space
+                .set_where(
+                    axis,
+                    |l| matches!(l.what, What::Arrive(t) if t.from.line == line),
+                )
+                .1
+        });
+        (axis, words.clone())
+    }
+
     /// A jump's piece lands without leaving its board, or lands twice (cheap to find: no
     /// board is built).
-    fn stray_landing(&self, point: &[usize]) -> Option<Problem> {
+    fn stray_landing(&mut self, point: &[usize]) -> Option<Problem> {
         let space = self.space;
         let at = |axis: usize| space.loc(axis, point[axis]).what;
         let from_piece = |b: usize, line: i32, x: i32, y: i32| {
@@ -317,10 +347,7 @@ impl Search<'_> {
                 // Nothing leaves that board: no piece from it can land.
                 _ => vec![
                     space.set_where(source, |l| !matches!(l.what, What::Leave { .. })),
-                    space.set_where(
-                        axis,
-                        |l| matches!(l.what, What::Arrive(t) if t.from.line == line),
-                    ),
+                    self.arrivals_from(axis, line),
                 ],
             };
             return Some(Problem::Section(section));
@@ -364,7 +391,7 @@ impl Search<'_> {
     /// A branch lands on a playable board that is still the last of its timeline when the
     /// branch is made (the board passes, or its piece leaves by a later branch): that jump
     /// would not branch, so no action matches the point.
-    fn out_of_order(&self, point: &[usize]) -> Option<Problem> {
+    fn out_of_order(&mut self, point: &[usize]) -> Option<Problem> {
         let space = self.space;
         let first_new = space.playable.len();
         let at = |axis: usize| space.loc(axis, point[axis]).what;
@@ -387,10 +414,7 @@ impl Search<'_> {
                     let later = (k + 1..point.len())
                         .find(|&j| matches!(at(j), What::Arrive(t) if t.from.line == m.to.line));
                     if let Some(j) = later {
-                        let from_target = space.set_where(
-                            j,
-                            |l| matches!(l.what, What::Arrive(t) if t.from.line == m.to.line),
-                        );
+                        let from_target = self.arrivals_from(j, m.to.line);
                         return Some(Problem::Section(vec![onto_target, from_target]));
                     }
                 }

@@ -124,10 +124,26 @@ impl Shape {
         any != 0
     }
 
+    /// Whether restricting `c` by `set` ([`Shape::restrict`]) would leave a value on its
+    /// axis, read without a copy.
+    fn meets(&self, c: &Cuboid, set: &AxisSet, inside: bool) -> bool {
+        self.axis(c, set.0)
+            .iter()
+            .zip(&set.1)
+            .any(|(&w, &m)| w & if inside { m } else { !m } != 0)
+    }
+
     /// The piece `j` of cutting `section` out of `c`: the points in the first `j` sets and not
     /// in set `j`. Pieces `0..section.len()` are disjoint and together are `c` minus the
     /// section.
     fn cut_piece(&self, c: &Cuboid, section: &[AxisSet], j: usize) -> Option<Cuboid> {
+        // Most pieces of a cut around one point are empty (the axes its cuboid already fixes):
+        // they are told apart by the sets alone, before anything is copied.
+        let possible = section[..j].iter().all(|set| self.meets(c, set, true))
+            && self.meets(c, &section[j], false);
+        if !possible {
+            return None;
+        }
         let mut piece = c.clone();
         let inside = section[..j]
             .iter()
@@ -138,6 +154,13 @@ impl Shape {
     /// The piece `i` of keeping "exactly one of `subsets`" of `c`: the points in subset `i`
     /// and in none of the others.
     fn one_piece(&self, c: &Cuboid, subsets: &[AxisSet], i: usize) -> Option<Cuboid> {
+        let possible = subsets
+            .iter()
+            .enumerate()
+            .all(|(j, set)| self.meets(c, set, i == j));
+        if !possible {
+            return None;
+        }
         let mut piece = c.clone();
         let nonempty = subsets
             .iter()
@@ -199,8 +222,9 @@ impl Shape {
                 next,
             }) if fits(next + 1) => {
                 for set in &section[..=next] {
-                    let mut outside = base.clone();
-                    if self.restrict(&mut outside, set, false) {
+                    if self.meets(&base, set, false) {
+                        let mut outside = base.clone();
+                        self.restrict(&mut outside, set, false);
                         stack.push(Pending::Whole(outside));
                     }
                     if !self.restrict(&mut base, set, true) {
