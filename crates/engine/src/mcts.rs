@@ -163,11 +163,13 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let value = loop {
             let to_act = game.to_act_bounded(crate::limits::NODE_TEST_EFFORT);
             if let ToAct::Nobody(outcome) = to_act {
-                break white_share(score::terminal(outcome));
+                break self.evaluator.white_share(score::terminal(outcome));
             }
             if !self.nodes[node].expanded {
                 self.expand(game, node);
-                break white_share(f64::from(self.evaluator.evaluate(game)));
+                break self
+                    .evaluator
+                    .white_share(f64::from(self.evaluator.evaluate(game)));
             }
             let Some(child) = self.select(game, node, to_act) else {
                 // A player with nothing to do: a dead end inside a turn, a loss for them.
@@ -289,17 +291,13 @@ fn leaf<D>(decision: Option<D>) -> Node<D> {
     }
 }
 
-/// A score from White's side as White's expected share of the point.
-fn white_share(score: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-score / 400.0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::ClassicEval;
+    use crate::eval::{ClassicEval, DiceEval, Evaluator};
     use omnichess_core::Variant;
     use omnichess_variants::classic::Classic;
+    use omnichess_variants::dice::Dice;
 
     #[test]
     fn finds_a_mate_in_one_and_stays_within_its_arena() {
@@ -317,9 +315,14 @@ mod tests {
     }
 
     #[test]
-    fn the_share_of_a_score_is_logistic() {
-        assert!((white_share(0.0) - 0.5).abs() < 1e-12);
-        assert!((white_share(400.0) - 10.0 / 11.0).abs() < 1e-12);
-        assert!(white_share(score::MATE) > 0.999_999);
+    fn the_share_of_a_score_is_logistic_in_centipawns_and_linear_on_the_win_scale() {
+        let share = |s| Evaluator::<Classic>::white_share(&ClassicEval, s);
+        assert!((share(0.0) - 0.5).abs() < 1e-12);
+        assert!((share(400.0) - 10.0 / 11.0).abs() < 1e-12);
+        assert!(share(score::MATE) > 0.999_999);
+        let dice = |s| Evaluator::<Dice>::white_share(&DiceEval, s);
+        assert!((dice(0.0) - 0.5).abs() < 1e-12);
+        assert!((dice(score::MATE) - 1.0).abs() < 1e-12);
+        assert!((dice(-score::MATE / 2.0) - 0.25).abs() < 1e-12);
     }
 }

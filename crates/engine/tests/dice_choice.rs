@@ -65,10 +65,13 @@ fn when_every_face_answers_the_check_rolling_wins_the_queen() {
 }
 
 #[test]
-fn with_the_queen_en_prise_for_a_turn_the_king_waits() {
-    // Without a queen, a queen roll forfeits and leaves the king to the enemy queen: at depth
-    // 2 the engine sees that stepping aside and taking the queen next turn is worth more.
+fn with_the_checking_queen_attacked_four_ways_rolling_takes_it_now() {
+    // Pawn, knight, rook and bishop rolls (82 %) take the checking queen; only a queen roll
+    // forfeits (8 %), and the king is then lost only to Black's own queen roll. Stepping aside
+    // first gives Black a turn to save the queen. On the win scale (a queen is most of a win,
+    // a lost king all of one) rolling is worth more at every depth; in centipawns against
+    // ±MATE the 0.6 % risk to the king made the engine step aside at depth 2.
     let text = "1k5r/4B3/8/8/R6q/5NP1/8/7K w - - 0 1";
-    assert_best(text, 2, "[K!]");
+    assert_best(text, 2, "roll");
     assert_best(text, 1, "roll");
 }

@@ -4,6 +4,7 @@
 
 mod common;
 mod dice_choice;
+mod dice_win_scale;
 mod differential;
 mod dmchess_engine;
 mod greedy_material;

@@ -1,4 +1,4 @@
-//! Die Chess: the shared board core plus **exposure to bad rolls**.
+//! Die Chess: the shared board core plus **exposure to bad rolls**, on a **win scale**.
 //!
 //! A face of the die is *dead* for a side when no piece of that type could move at all (none
 //! left, or every one blocked in — judged from attack tables, ignoring pins and checks). A
@@ -6,8 +6,18 @@
 //! probability that its roll is dead: with the default die and no queen, that is −8, and a
 //! side whose bishops, rooks and queen are all gone or shut in (45 %) pays −45.
 //!
-//! The rolls themselves are chance nodes that the search averages exactly; this term only
-//! tells the static evaluation at the horizon which structures waste future rolls.
+//! The rolls themselves are chance nodes that the search averages exactly, and a captured king
+//! scores ±[`MATE`](crate::score::MATE) among them. Averages of centipawns against `MATE`
+//! made the engine gamble: a one-in-five chance of taking the king (20 000) outweighed any
+//! material lead (+2 500), so with a queen and two rooks up it checked where most rolls then
+//! stalemated. The evaluation is therefore a *win expectancy* on the terminals' scale:
+//! the centipawns `cp` become [`WIN_CEILING`] · x / √(1 + x²) with x = cp / [`WIN_SCALE`]
+//! (a knight ahead is about 0.47 of a win, a queen 0.83; the curve keeps a slope where
+//! centipawns are large, so progress still counts in won endings). Averaged over the dice,
+//! this weighs a sure lead above a gamble, as a player who wants the game does.
+//!
+//! Measured against `greedy` (docs/ENGINE.md, "Die Chess on a win scale"), with two terms
+//! for the draws that forfeits make by repetition, measured beside it and not kept.
 
 use cozy_chess::{
     BitBoard, Color, Move, Piece, Rank, get_bishop_moves, get_king_moves, get_knight_moves,
@@ -69,10 +79,31 @@ fn promotes(board: &DiceBoard, mv: Move) -> bool {
     board.pieces(Piece::Pawn).has(mv.from) && matches!(mv.to.rank(), Rank::First | Rank::Eighth)
 }
 
+/// The score of a certain win on the evaluation's scale: below the search's proven results
+/// ([`MATE_BOUND`](crate::score::MATE_BOUND)), so no evaluation reads as a mate.
+pub const WIN_CEILING: f64 = 95_000.0;
+
+/// The centipawns at which the win expectancy reaches 1/√2 of [`WIN_CEILING`] (0.71 of a
+/// win). Measured against `greedy` with 1 000 and 400 beside it (docs/ENGINE.md, "Die Chess
+/// on a win scale").
+pub const WIN_SCALE: f64 = 600.0;
+
+/// The win expectancy of `cp` centipawns from White's view, on the terminals' scale.
+#[must_use]
+pub fn win_expectancy(cp: i32) -> f64 {
+    let x = f64::from(cp) / WIN_SCALE;
+    WIN_CEILING * x / (1.0 + x * x).sqrt()
+}
+
 impl Evaluator<Dice> for DiceEval {
     fn evaluate(&self, state: &Dice) -> i32 {
         let pieces = pieces(state.board());
-        material::score(&pieces, &material::VALUES) + exposure(&pieces, state.die())
+        win_expectancy(material::score(&pieces, &material::VALUES) + exposure(&pieces, state.die()))
+            .round() as i32
+    }
+
+    fn white_share(&self, score: f64) -> f64 {
+        (0.5 + 0.5 * score / crate::score::MATE).clamp(0.0, 1.0)
     }
 
     fn material(&self, state: &Dice) -> i32 {

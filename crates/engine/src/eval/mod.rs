@@ -39,6 +39,14 @@ pub trait Evaluator<G: Game> {
     /// maximises.
     fn material(&self, state: &G) -> i32;
 
+    /// The share of a win (0 to 1) that White can expect from `score`, a value of
+    /// [`Evaluator::evaluate`]: what Monte-Carlo tree search averages. By default a logistic
+    /// of centipawns (400 per factor of ten in the odds); an evaluation already on the
+    /// terminals' scale (Die Chess's win expectancy) reads it linearly.
+    fn white_share(&self, score: f64) -> f64 {
+        1.0 / (1.0 + 10f64.powf(-score / 400.0))
+    }
+
     /// Replaces `out` with the material balance ([`Evaluator::material`]) after each of
     /// `open`, decisions open in `state`, in their order: what the `greedy` agent compares. By
     /// default each is applied, measured and taken back; a variant whose material is costly

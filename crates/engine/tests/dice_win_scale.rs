@@ -1,0 +1,47 @@
+//! Die Chess's evaluation on a win scale (docs/ENGINE.md, "Die Chess on a win scale"): a
+//! material lead is weighed against the chance of taking the king as a share of a win.
+
+use omnichess_core::{Game, Variant};
+use omnichess_engine::eval::dice::{WIN_CEILING, win_expectancy};
+use omnichess_engine::score::MATE_BOUND;
+use omnichess_engine::{Limits, Search, eval::DiceEval};
+use omnichess_variants::dice::Dice;
+
+fn after(text: &str, decisions: &str) -> Dice {
+    let mut game = Dice::from_position_text(text).expect("position");
+    for d in decisions.split_whitespace() {
+        let decision = game.parse_decision(d).expect("decision");
+        game.apply(decision);
+    }
+    game
+}
+
+#[test]
+fn the_win_expectancy_is_odd_increasing_and_below_a_proven_win() {
+    assert_eq!(win_expectancy(0), 0.0);
+    assert_eq!(win_expectancy(-320), -win_expectancy(320));
+    let knight = win_expectancy(320) / WIN_CEILING;
+    assert!((0.46..0.48).contains(&knight), "{knight}");
+    let mut last = f64::MIN;
+    for cp in (-5_000..=5_000).step_by(50) {
+        let w = win_expectancy(cp);
+        assert!(w > last, "{cp}");
+        assert!(w.abs() < MATE_BOUND);
+        last = w;
+    }
+    // Progress still counts when far ahead: 10 centipawns more at +2 500.
+    assert!(win_expectancy(2_510) - win_expectancy(2_500) > 10.0);
+}
+
+#[test]
+fn far_ahead_the_engine_does_not_gamble_on_taking_the_king() {
+    // From an engine game against greedy (session 16): White is a queen, a rook, a bishop and
+    // two knights up. Qa7+ takes the king on about one roll in five later, but the king's
+    // only steps freeze it, and most of White's rolls would then stalemate it. Scored in
+    // centipawns against ±MATE, the gamble was worth 20 000 and the lead 2 500.
+    let game = after("8/3k1N2/8/p6P/p1p5/B1N5/P1PK1Q1P/4R3 w - - 1 31", "[Q]");
+    let result = Search::new(DiceEval, 16)
+        .search(&game, &Limits::nodes(100_000), &mut |_| {})
+        .expect("white to act");
+    assert_ne!(game.decision_text(result.best), "Qa7+");
+}
