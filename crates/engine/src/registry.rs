@@ -20,7 +20,7 @@ use crate::eval::{
 };
 use crate::limits::Limits;
 use crate::match_play::{self, AgentPair, MatchConfig, MatchReport, PlayedGame};
-use crate::score;
+use crate::score::{self, Score};
 use crate::search::{Report, Search};
 use crate::tt;
 
@@ -170,8 +170,18 @@ fn state<V: Variant>(position: Option<&str>, played: &[String]) -> Result<V, Eng
     Ok(game)
 }
 
-/// The progress line of one iteration.
-fn info_line<V: Variant>(game: &V, report: &Report<'_, V::Decision>) -> String {
+/// A search value in centipawns for a reader, as evaluator `E` scales its scores
+/// ([`Evaluator::centipawns`]).
+fn centipawns<V: Game, E: Evaluator<V> + Default>(score: Score) -> Score {
+    E::default().centipawns(score)
+}
+
+/// The progress line of one iteration; `cp` turns a value into centipawns.
+fn info_line<V: Variant>(
+    game: &V,
+    report: &Report<'_, V::Decision>,
+    cp: fn(Score) -> Score,
+) -> String {
     let player = game
         .to_act()
         .player()
@@ -179,7 +189,7 @@ fn info_line<V: Variant>(game: &V, report: &Report<'_, V::Decision>) -> String {
     format!(
         "info depth {} score {}{} nodes {} nps {} time {:.3} pv {}",
         report.depth,
-        score::text(report.score, player),
+        score::text(report.score, player, cp),
         if report.complete { "" } else { " lowerbound" },
         report.nodes,
         report.nps(),
@@ -199,7 +209,7 @@ where
     let game: V = state(request.position, request.after)?;
     let mut search = Search::new(E::default(), request.hash_mib.unwrap_or(tt::DEFAULT_MIB));
     let turn = search.best_turn(&game, &request.limits, &mut |report| {
-        progress(&info_line(&game, report));
+        progress(&info_line(&game, report, centipawns::<V, E>));
     })?;
     Ok(game.decision_texts(&turn.decisions))
 }
@@ -238,6 +248,8 @@ where
 /// A [`DynAgent`] over an [`Agent`] of variant `V`.
 struct TextAgent<V: Game> {
     agent: Box<dyn Agent<V>>,
+    /// Its evaluator's [`Evaluator::centipawns`], for the progress lines.
+    cp: fn(Score) -> Score,
 }
 
 impl<V: Variant> DynAgent for TextAgent<V> {
@@ -254,7 +266,7 @@ impl<V: Variant> DynAgent for TextAgent<V> {
             omnichess_core::ToAct::Player(_) => {}
         }
         let turn = self.agent.choose_turn_with(&game, &mut |report| {
-            progress(&info_line(&game, report));
+            progress(&info_line(&game, report, self.cp));
         });
         Ok(game.decision_texts(&turn))
     }
@@ -272,5 +284,6 @@ where
     let spec: AgentSpec = spec.parse()?;
     Ok(Box::new(TextAgent::<V> {
         agent: agents::build(spec, E::default(), seed, default_time)?,
+        cp: centipawns::<V, E>,
     }))
 }

@@ -61,14 +61,15 @@ pub fn mate_distance(score: Score) -> Option<i32> {
     }
 }
 
-/// The score written for a player: `cp N` in centipawns from `player`'s view, or `mate N`
+/// The score written for a player: `cp N` in centipawns from `player`'s view (`centipawns`
+/// maps a value to them: the evaluator's [`crate::Evaluator::centipawns`]), or `mate N`
 /// (decisions to the end; negative when `player` is the one being mated).
 #[must_use]
-pub fn text(score: Score, player: Player) -> String {
+pub fn text(score: Score, player: Player, centipawns: impl Fn(Score) -> Score) -> String {
     let own = for_player(score, player);
     match mate_distance(own) {
         Some(plies) => format!("mate {plies}"),
-        None => format!("cp {}", own.round() as i64),
+        None => format!("cp {}", centipawns(own).round() as i64),
     }
 }
 
@@ -83,9 +84,10 @@ mod tests {
         let late = soon * DECAY * DECAY;
         assert!(soon > late && late > MATE_BOUND);
         assert_eq!(mate_distance(soon), Some(3));
-        assert_eq!(text(soon, Player::White), "mate 3");
-        assert_eq!(text(soon, Player::Black), "mate -3");
-        assert_eq!(text(-25.4, Player::Black), "cp 25");
+        assert_eq!(text(soon, Player::White, |s| s), "mate 3");
+        assert_eq!(text(soon, Player::Black, |s| s), "mate -3");
+        assert_eq!(text(-25.4, Player::Black, |s| s), "cp 25");
+        assert_eq!(text(-25.4, Player::Black, |s| 2.0 * s), "cp 51");
         assert_eq!(mate_distance(-win), Some(0));
         assert_eq!(mate_distance(0.5 * soon), None);
         assert_eq!(terminal(Outcome::draw("stalemate")), 0.0);

@@ -4,7 +4,7 @@
 use omnichess_core::{Game, Variant};
 use omnichess_engine::eval::dice::{WIN_CEILING, win_expectancy};
 use omnichess_engine::score::MATE_BOUND;
-use omnichess_engine::{Limits, Search, eval::DiceEval};
+use omnichess_engine::{Evaluator, Limits, Search, eval::DiceEval};
 use omnichess_variants::dice::Dice;
 
 fn after(text: &str, decisions: &str) -> Dice {
@@ -31,6 +31,18 @@ fn the_win_expectancy_is_odd_increasing_and_below_a_proven_win() {
     }
     // Progress still counts when far ahead: 10 centipawns more at +2 500.
     assert!(win_expectancy(2_510) - win_expectancy(2_500) > 10.0);
+}
+
+#[test]
+fn analysis_reads_the_win_scale_back_in_centipawns() {
+    for cp in [-2_500, -320, 0, 45, 900, 4_000] {
+        let back = Evaluator::<Dice>::centipawns(&DiceEval, win_expectancy(cp));
+        assert!((back - f64::from(cp)).abs() < 1e-6, "{cp}: {back}");
+    }
+    // Beyond the ceiling (an average with a captured king in it): large, finite, signed.
+    let past = Evaluator::<Dice>::centipawns(&DiceEval, 99_000.0);
+    assert!((42_000.0..43_000.0).contains(&past), "{past}");
+    assert!((Evaluator::<Dice>::centipawns(&DiceEval, -99_000.0) + past).abs() < 1e-9);
 }
 
 #[test]

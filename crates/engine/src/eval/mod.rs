@@ -47,6 +47,13 @@ pub trait Evaluator<G: Game> {
         1.0 / (1.0 + 10f64.powf(-score / 400.0))
     }
 
+    /// `score`, a search value from either side's view, in centipawns for a reader (the
+    /// `cp` of `analyze` and UCI): the value itself where the evaluation counts centipawns;
+    /// Die Chess maps its win scale back.
+    fn centipawns(&self, score: f64) -> f64 {
+        score
+    }
+
     /// Replaces `out` with the material balance ([`Evaluator::material`]) after each of
     /// `open`, decisions open in `state`, in their order: what the `greedy` agent compares. By
     /// default each is applied, measured and taken back; a variant whose material is costly
