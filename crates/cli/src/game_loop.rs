@@ -723,12 +723,17 @@ fn after_human_decision(t: &mut Table<'_>, mover: Option<Player>) {
         outln!("{} ran out of time", t.game.player_name(m));
         t.ended = Some(Outcome::win(m.opponent(), "time forfeit"));
     }
+    // Named before the dice roll on (Die Chess: the opponent's roll would be the last decision).
+    let played = shown_tail(&*t.game, 1);
+    let turn_passed =
+        t.ended.is_none() && t.computer.is_some() && t.game.to_act().player() != mover;
+    if turn_passed {
+        outln!("you played {played}");
+    }
     t.roll();
     let computer_next =
         t.ended.is_none() && t.computer.is_some() && t.game.to_act().player() == t.computer;
-    if computer_next {
-        outln!("you played {}", shown_tail(&*t.game, 1));
-    } else {
+    if !computer_next {
         t.show();
     }
 }

@@ -31,6 +31,27 @@ fn the_engines_moves_and_the_move_list_are_in_san() {
 }
 
 #[test]
+fn against_the_computer_die_chess_names_the_players_decision_before_the_dice() {
+    // `--seed 1`: White's first roll is a bishop, which cannot move: the player forfeits.
+    // The next roll is the computer's; before session 16 "you played" named that roll.
+    let o = with_input(
+        &[
+            "play",
+            "dice",
+            "--vs",
+            "engine:depth=1",
+            "--ascii",
+            "--seed",
+            "1",
+        ],
+        "--\nquit\n",
+    );
+    let text = stdout(&o);
+    assert!(text.contains("chance: [B]\n"), "{text}");
+    assert!(text.contains("you played --\nchance: ["), "{text}");
+}
+
+#[test]
 fn qec_reads_san_and_shows_it() {
     let o = with_input(&["play", "qec", "--ascii"], "Nf3\nhistory\nquit\n");
     let text = stdout(&o);
