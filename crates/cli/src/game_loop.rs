@@ -724,11 +724,10 @@ fn after_human_decision(t: &mut Table<'_>, mover: Option<Player>) {
         t.ended = Some(Outcome::win(m.opponent(), "time forfeit"));
     }
     // Named before the dice roll on (Die Chess: the opponent's roll would be the last decision).
-    let played = shown_tail(&*t.game, 1);
     let turn_passed =
         t.ended.is_none() && t.computer.is_some() && t.game.to_act().player() != mover;
     if turn_passed {
-        outln!("you played {played}");
+        outln!("you played {}", shown_tail(&*t.game, 1));
     }
     t.roll();
     let computer_next =

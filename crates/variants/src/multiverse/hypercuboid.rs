@@ -118,7 +118,7 @@ impl Shape {
         let words = self.axis_mut(c, set.0);
         let mut any = 0;
         for (w, &m) in words.iter_mut().zip(&set.1) {
-            *w &= if inside { m } else { !m };
+            *w &= kept(m, inside);
             any |= *w;
         }
         any != 0
@@ -130,7 +130,7 @@ impl Shape {
         self.axis(c, set.0)
             .iter()
             .zip(&set.1)
-            .any(|(&w, &m)| w & if inside { m } else { !m } != 0)
+            .any(|(&w, &m)| w & kept(m, inside) != 0)
     }
 
     /// The piece `j` of cutting `section` out of `c`: the points in the first `j` sets and not
@@ -255,6 +255,12 @@ impl Shape {
             self.restrict(base, set, false);
         }
     }
+}
+
+/// The bits a restriction by the set word `m` keeps: those in it, or with `inside` false those
+/// not in it.
+fn kept(m: u64, inside: bool) -> u64 {
+    if inside { m } else { !m }
 }
 
 /// Hypercuboids still to search: whole, or the pieces of a cut still to take apart.
