@@ -3,20 +3,78 @@
 //! search (actions.rs) starts from the whole space and cuts away the regions a problem rules
 //! out, so one test can remove millions of combinations at once.
 
-/// The size of each axis, and where its bits lie in a [`Cuboid`]'s words.
+use std::rc::Rc;
+
+/// The size of each axis.
 pub(super) struct Shape {
     sizes: Vec<usize>,
-    /// Axis `i` is stored in `words[offsets[i]..offsets[i + 1]]`.
-    offsets: Vec<usize>,
+    /// The words of all axes' bitsets together.
+    words: usize,
 }
 
 /// The memory of hypercuboids on a search stack below which a cut is taken apart at once.
 const EAGER_BYTES: usize = 16 << 20;
 
-/// A hypercuboid: for each axis, the set of its values allowed (a bitset).
+/// A hypercuboid: for each axis, the set of its values allowed. A copy shares each axis's
+/// bitset with the original until one of them changes it (a search's pieces differ from the
+/// hypercuboid they were cut from on a few axes of hundreds), and each axis keeps its lowest
+/// and highest value, so that a search step need not read every bitset.
 #[derive(Clone, Debug)]
 pub(super) struct Cuboid {
-    words: Vec<u64>,
+    axes: Vec<Axis>,
+}
+
+/// One axis of a [`Cuboid`]: its bitset (shared between copies) and its lowest and highest
+/// allowed values ([`NONE`] when empty).
+#[derive(Clone, Debug)]
+struct Axis {
+    words: Rc<Vec<u64>>,
+    first: u32,
+    last: u32,
+}
+
+/// The `first` and `last` of an empty axis.
+const NONE: u32 = u32::MAX;
+
+impl Axis {
+    fn new(words: Vec<u64>) -> Axis {
+        let mut axis = Axis {
+            words: Rc::new(words),
+            first: NONE,
+            last: NONE,
+        };
+        axis.bounds();
+        axis
+    }
+
+    /// Sets `first` and `last` from the bitset; returns whether any value is allowed.
+    fn bounds(&mut self) -> bool {
+        let words = &self.words;
+        let first = words.iter().position(|&w| w != 0);
+        let last = words.iter().rposition(|&w| w != 0);
+        (self.first, self.last) = match (first, last) {
+            (Some(f), Some(l)) => (
+                (f * 64 + words[f].trailing_zeros() as usize) as u32,
+                (l * 64 + 63 - words[l].leading_zeros() as usize) as u32,
+            ),
+            _ => (NONE, NONE),
+        };
+        self.first != NONE
+    }
+
+    /// Keeps only the bits of each word `keep` gives, copying the bitset only when it
+    /// changes; returns whether any value is left.
+    fn retain(&mut self, keep: impl Fn(usize) -> u64) -> bool {
+        let changes = self.words.iter().enumerate().any(|(i, &w)| w & keep(i) != w);
+        if !changes {
+            return self.first != NONE;
+        }
+        let words = Rc::make_mut(&mut self.words);
+        for (i, w) in words.iter_mut().enumerate() {
+            *w &= keep(i);
+        }
+        self.bounds()
+    }
 }
 
 /// A set of values of one axis: the axis and its bitset.
@@ -25,11 +83,8 @@ pub(super) type AxisSet = (usize, Vec<u64>);
 impl Shape {
     /// A space whose axis `i` has `sizes[i]` values.
     pub(super) fn new(sizes: Vec<usize>) -> Shape {
-        let mut offsets = vec![0];
-        for &n in &sizes {
-            offsets.push(offsets.last().copied().unwrap_or(0) + n.div_ceil(64));
-        }
-        Shape { sizes, offsets }
+        let words = sizes.iter().map(|n| n.div_ceil(64)).sum();
+        Shape { sizes, words }
     }
 
     /// The number of axes.
@@ -37,24 +92,23 @@ impl Shape {
         self.sizes.len()
     }
 
-    /// The memory of one hypercuboid's bitsets, in bytes.
+    /// The memory of one hypercuboid's bitsets when none is shared, in bytes.
     pub(super) fn cuboid_bytes(&self) -> usize {
-        self.offsets[self.axes()] * std::mem::size_of::<u64>()
+        self.words * std::mem::size_of::<u64>()
+            + self.axes() * std::mem::size_of::<Axis>()
     }
 
     /// The hypercuboid of every point.
     pub(super) fn full(&self) -> Cuboid {
-        let mut words = vec![0; self.offsets[self.axes()]];
-        for axis in 0..self.axes() {
-            let set = self.set_where(axis, |_| true);
-            words[self.offsets[axis]..self.offsets[axis + 1]].copy_from_slice(&set.1);
-        }
-        Cuboid { words }
+        let axes = (0..self.axes())
+            .map(|axis| Axis::new(self.set_where(axis, |_| true).1))
+            .collect();
+        Cuboid { axes }
     }
 
     /// The values of `axis` for which `keep` holds.
     pub(super) fn set_where(&self, axis: usize, mut keep: impl FnMut(usize) -> bool) -> AxisSet {
-        let mut set = vec![0; self.offsets[axis + 1] - self.offsets[axis]];
+        let mut set = vec![0; self.sizes[axis].div_ceil(64)];
         for i in (0..self.sizes[axis]).filter(|&i| keep(i)) {
             set[i / 64] |= 1 << (i % 64);
         }
@@ -62,20 +116,13 @@ impl Shape {
     }
 
     fn axis<'a>(&self, c: &'a Cuboid, axis: usize) -> &'a [u64] {
-        &c.words[self.offsets[axis]..self.offsets[axis + 1]]
-    }
-
-    fn axis_mut<'a>(&self, c: &'a mut Cuboid, axis: usize) -> &'a mut [u64] {
-        &mut c.words[self.offsets[axis]..self.offsets[axis + 1]]
+        &c.axes[axis].words
     }
 
     /// The lowest value `c` allows on `axis`.
     pub(super) fn first(&self, c: &Cuboid, axis: usize) -> Option<usize> {
-        self.axis(c, axis)
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+        let first = c.axes[axis].first;
+        (first != NONE).then_some(first as usize)
     }
 
     /// Whether `c` allows `value` on `axis`.
@@ -85,43 +132,31 @@ impl Shape {
 
     /// Whether `c` allows only `value` on `axis`.
     pub(super) fn only(&self, c: &Cuboid, axis: usize, value: usize) -> bool {
-        self.axis(c, axis).iter().enumerate().all(|(i, &w)| {
-            w == if i == value / 64 {
-                1 << (value % 64)
-            } else {
-                0
-            }
-        })
+        let a = &c.axes[axis];
+        a.first as usize == value && a.last as usize == value
     }
 
     /// Takes `value` off `axis`. Returns whether any value is left on that axis.
     pub(super) fn remove_value(&self, c: &mut Cuboid, axis: usize, value: usize) -> bool {
-        let words = self.axis_mut(c, axis);
-        words[value / 64] &= !(1 << (value % 64));
-        words.iter().any(|&w| w != 0)
+        if !self.allows(c, axis, value) {
+            return c.axes[axis].first != NONE;
+        }
+        let word = value / 64;
+        let mask = !(1 << (value % 64));
+        c.axes[axis].retain(|i| if i == word { mask } else { !0 })
     }
 
     /// Keeps only `value` on `axis`. Returns whether it was allowed.
     pub(super) fn keep_only(&self, c: &mut Cuboid, axis: usize, value: usize) -> bool {
-        let allowed = self.allows(c, axis, value);
-        let words = self.axis_mut(c, axis);
-        words.iter_mut().for_each(|w| *w = 0);
-        if allowed {
-            words[value / 64] |= 1 << (value % 64);
-        }
-        allowed
+        let word = value / 64;
+        let bit = 1 << (value % 64);
+        c.axes[axis].retain(|i| if i == word { bit } else { 0 })
     }
 
     /// Keeps on `set.0` only the values in `set` (or, with `inside` false, only those not in
     /// it). Returns whether any value is left on that axis.
     pub(super) fn restrict(&self, c: &mut Cuboid, set: &AxisSet, inside: bool) -> bool {
-        let words = self.axis_mut(c, set.0);
-        let mut any = 0;
-        for (w, &m) in words.iter_mut().zip(&set.1) {
-            *w &= kept(m, inside);
-            any |= *w;
-        }
-        any != 0
+        c.axes[set.0].retain(|i| kept(set.1[i], inside))
     }
 
     /// Whether restricting `c` by `set` ([`Shape::restrict`]) would leave a value on its
@@ -271,13 +306,13 @@ pub(super) enum Pending {
     /// (the most constrained first).
     Cut {
         base: Cuboid,
-        section: std::rc::Rc<[AxisSet]>,
+        section: Rc<[AxisSet]>,
         next: usize,
     },
     /// The points of `base` in exactly one of `subsets`: pieces `next`, `next + 1`, … to come.
     ExactlyOne {
         base: Cuboid,
-        subsets: std::rc::Rc<[AxisSet]>,
+        subsets: Rc<[AxisSet]>,
         next: usize,
     },
 }
