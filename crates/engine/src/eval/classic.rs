@@ -1,140 +1,20 @@
-//! Classic chess: the shared board core, and classic's own terms: pawn structure (passed,
-//! isolated and doubled pawns), the bishop pair, rooks on open files and king danger.
+//! Classic chess: its evaluation (the weighted terms of classic_terms.rs), and the board
+//! facts the other chess-like evaluations share: captures, static exchange, move order.
 
 use cozy_chess::{
-    BitBoard, Board, Color, File, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
+    BitBoard, Board, Color, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
     get_knight_moves, get_pawn_attacks, get_rook_moves,
 };
 use omnichess_variants::classic::Classic;
 
 use super::Evaluator;
+use super::classic_terms;
 use super::material::{self, Pieces};
 
-/// The evaluation of classic chess: [`material::score`] of the board, [`structure`] and
-/// [`king_danger`].
+/// The evaluation of classic chess: its weighted terms ([`classic_terms::score`]) and the
+/// shared mop-up of won endings ([`material::mop_up`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;
-
-/// A passed pawn's bonus by its rank from its own side (middlegame, endgame).
-const PASSED: [(i32, i32); 8] = [
-    (0, 0),
-    (5, 10),
-    (10, 15),
-    (15, 30),
-    (30, 55),
-    (50, 90),
-    (75, 140),
-    (0, 0),
-];
-
-/// Classic's own terms from White's view, tapered by the game phase: passed pawns (by rank),
-/// isolated pawns (−10, −15), doubled pawns (−10, −20 for each extra pawn on a file), the
-/// bishop pair (+30, +50) and rooks on open files (+25, +10; half-open: +12, +5), as
-/// (middlegame, endgame) pairs. Nothing allocated.
-#[must_use]
-pub fn structure(pieces: &Pieces) -> i32 {
-    let phase = material::phase(pieces);
-    let mut total = 0;
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let own = pieces.of(color, Piece::Pawn);
-        let theirs = pieces.of(!color, Piece::Pawn);
-        let (mut mg, mut eg) = (0, 0);
-        for sq in own {
-            let file = sq.file();
-            let ahead = ahead_of(sq, color);
-            if (own & file.adjacent()).is_empty() {
-                mg -= 10;
-                eg -= 15;
-            }
-            let span = file.bitboard() | file.adjacent();
-            if (theirs & span & ahead).is_empty() && (own & file.bitboard() & ahead).is_empty() {
-                let (m, e) = PASSED[sq.rank().relative_to(color) as usize];
-                mg += m;
-                eg += e;
-            }
-        }
-        for file in File::ALL {
-            let extra = (own & file.bitboard()).len().saturating_sub(1) as i32;
-            mg -= 10 * extra;
-            eg -= 20 * extra;
-        }
-        if pieces.of(color, Piece::Bishop).len() >= 2 {
-            mg += 30;
-            eg += 50;
-        }
-        for sq in pieces.of(color, Piece::Rook) {
-            let file = sq.file().bitboard();
-            if ((own | theirs) & file).is_empty() {
-                mg += 25;
-                eg += 10;
-            } else if (own & file).is_empty() {
-                mg += 12;
-                eg += 5;
-            }
-        }
-        total += sign * (mg * phase + eg * (24 - phase)) / 24;
-    }
-    total
-}
-
-/// King danger from White's view: for each king, the enemy knights, bishops, rooks and
-/// queens that attack the squares around it (2, 2, 3 and 5 units per square attacked);
-/// with two attackers or more and the enemy queen on the board, the king's side loses
-/// units² / 2, at most 400 (a quadratic cost: attackers together are worth more than
-/// apart).
-#[must_use]
-pub fn king_danger(pieces: &Pieces) -> i32 {
-    let occupied = pieces.occupied();
-    let mut total = 0;
-    for color in Color::ALL {
-        let sign = if color == Color::White { -1 } else { 1 };
-        let enemy = !color;
-        let Some(king) = pieces.of(color, Piece::King).next_square() else {
-            continue;
-        };
-        if pieces.of(enemy, Piece::Queen).is_empty() {
-            continue;
-        }
-        let zone = get_king_moves(king) | king.bitboard();
-        let (mut units, mut attackers) = (0, 0);
-        let mut count = |attacks: BitBoard, weight: i32| {
-            let hits = (attacks & zone).len() as i32;
-            if hits > 0 {
-                units += weight * hits;
-                attackers += 1;
-            }
-        };
-        for sq in pieces.of(enemy, Piece::Knight) {
-            count(get_knight_moves(sq), 2);
-        }
-        for sq in pieces.of(enemy, Piece::Bishop) {
-            count(get_bishop_moves(sq, occupied), 2);
-        }
-        for sq in pieces.of(enemy, Piece::Rook) {
-            count(get_rook_moves(sq, occupied), 3);
-        }
-        for sq in pieces.of(enemy, Piece::Queen) {
-            count(
-                get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied),
-                5,
-            );
-        }
-        if attackers >= 2 {
-            total += sign * (units * units / 2).min(400);
-        }
-    }
-    total
-}
-
-/// The squares on the ranks in front of `sq` as seen by `color`.
-fn ahead_of(sq: Square, color: Color) -> BitBoard {
-    let rank = sq.rank() as u32;
-    BitBoard(match color {
-        Color::White => (!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0),
-        Color::Black => (1u64 << (8 * rank)) - 1,
-    })
-}
 
 /// The shared view of a cozy-chess board.
 pub(crate) fn pieces(board: &Board) -> Pieces {
@@ -260,7 +140,7 @@ pub(crate) fn key(mv: Move) -> u16 {
 impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
         let pieces = pieces(state.board());
-        material::score(&pieces, &material::VALUES) + structure(&pieces) + king_danger(&pieces)
+        classic_terms::score(&pieces) + material::mop_up(&pieces, material::phase(&pieces))
     }
 
     fn material(&self, state: &Classic) -> i32 {
@@ -308,17 +188,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn structure_sees_passed_isolated_and_doubled_pawns_and_is_mirrored() {
-        let at = |fen: &str| structure(&pieces(&fen.parse::<Board>().expect("fen")));
-        // A passed pawn on the sixth beats one held by an enemy pawn.
-        assert!(
-            at("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > at("4k3/2p5/3P4/8/8/8/8/4K3 w - - 0 1") + 50
-        );
-        // Doubled and isolated pawns cost.
-        assert!(
-            at("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1") < 2 * at("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1")
-        );
-        // Mirrored positions score opposite.
+    fn the_terms_see_passed_isolated_and_doubled_pawns_and_are_mirrored() {
+        let at = |fen: &str| classic_terms::score(&pieces(&fen.parse::<Board>().expect("fen")));
+        // A passed pawn on the sixth beats one held by an enemy pawn (a pawn less).
+        assert!(at("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > at("4k3/2p5/3P4/8/8/8/8/4K3 w - - 0 1"));
+        // Doubled pawns are worth less than two pawns on separate files.
+        assert!(at("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1") < at("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"));
+        // The start is level; mirrored positions score opposite.
+        assert_eq!(at(&Board::default().to_string()), 0);
         assert_eq!(
             at("r3k3/1p3pp1/8/3P4/8/8/PP3B1B/4K2R w - - 0 1"),
             -at("4k2r/pp3b1b/8/8/3p4/8/1P3PP1/R3K3 w - - 0 1")
@@ -340,13 +217,19 @@ mod tests {
     }
 
     #[test]
-    fn attackers_around_a_king_cost_its_side() {
-        let at = |fen: &str| king_danger(&pieces(&fen.parse::<Board>().expect("fen")));
-        assert_eq!(at(&Board::default().to_string()), 0);
-        // Black's queen and knight bear on White's castled king.
-        let attacked = at("6k1/5ppp/8/8/6n1/7q/5PP1/6K1 w - - 0 1");
-        assert!(attacked < -50, "{attacked}");
-        assert_eq!(-attacked, at("6k1/5pp1/7Q/6N1/8/8/5PPP/6K1 w - - 0 1"));
+    fn attackers_around_a_king_are_its_danger() {
+        let at = |fen: &str, color| {
+            classic_terms::king_danger(&pieces(&fen.parse::<Board>().expect("fen")), color)
+        };
+        assert_eq!(at(&Board::default().to_string(), Color::White), 0);
+        // Black's queen and knight bear on White's castled king: 5·3 + 2·2 units, squared, halved.
+        let fen = "6k1/5ppp/8/8/6n1/7q/5PP1/6K1 w - - 0 1";
+        assert_eq!(at(fen, Color::White), 180);
+        assert_eq!(at(fen, Color::Black), 0);
+        assert_eq!(
+            at("6k1/5pp1/7Q/6N1/8/8/5PPP/6K1 w - - 0 1", Color::Black),
+            180
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! The board core every chess-like evaluation shares (classic, QEC, Die Chess): material,
-//! piece-square tables tapered between middlegame and endgame, mobility, a pawn shield for the
-//! king, and a mop-up term that drives a lone king to the edge. One set of tables for all.
+//! The board core of QEC's and Die Chess's evaluations: material, piece-square tables tapered
+//! between middlegame and endgame, mobility, a pawn shield for the king, and a mop-up term that
+//! drives a lone king to the edge. Classic chess reads its counts (mobility, shield, mop-up,
+//! classical values) and has fitted weights of its own (classic_terms.rs).
 //!
 //! Piece values and tables are Tomasz Michniewski's "simplified evaluation function" (public,
 //! widely used as a baseline): pawn 100, knight 320, bishop 330, rook 500, queen 900.
@@ -137,27 +138,52 @@ fn table_index(sq: Square, color: Color) -> usize {
 /// Squares each knight, bishop, rook and queen of `color` attacks that its own pieces do not
 /// hold, weighted (knight 4, bishop 5, rook 3, queen 2 per square).
 fn mobility(pieces: &Pieces, color: Color) -> i32 {
+    let [n, b, r, q] = mobility_counts(pieces, color);
+    4 * n + 5 * b + 3 * r + 2 * q
+}
+
+/// The squares `color`'s knights, bishops, rooks and queens attack that its own pieces do not
+/// hold, by piece type (knights, bishops, rooks, queens).
+#[must_use]
+pub fn mobility_counts(pieces: &Pieces, color: Color) -> [i32; 4] {
     let occ = pieces.occupied();
     let free = !pieces.color(color);
-    let mut sum = 0;
-    for sq in pieces.of(color, Piece::Knight) {
-        sum += 4 * (get_knight_moves(sq) & free).len() as i32;
+    let mut counts = [0; 4];
+    for (count, piece) in
+        counts
+            .iter_mut()
+            .zip([Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen])
+    {
+        for sq in pieces.of(color, piece) {
+            *count += (attacks(piece, sq, occ) & free).len() as i32;
+        }
     }
-    for sq in pieces.of(color, Piece::Bishop) {
-        sum += 5 * (get_bishop_moves(sq, occ) & free).len() as i32;
+    counts
+}
+
+/// The squares a knight, bishop, rook or queen on `sq` attacks with `occupied` blocking (none
+/// for the other types).
+#[must_use]
+pub fn attacks(piece: Piece, sq: Square, occupied: BitBoard) -> BitBoard {
+    match piece {
+        Piece::Knight => get_knight_moves(sq),
+        Piece::Bishop => get_bishop_moves(sq, occupied),
+        Piece::Rook => get_rook_moves(sq, occupied),
+        Piece::Queen => get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied),
+        Piece::Pawn | Piece::King => BitBoard::EMPTY,
     }
-    for sq in pieces.of(color, Piece::Rook) {
-        sum += 3 * (get_rook_moves(sq, occ) & free).len() as i32;
-    }
-    for sq in pieces.of(color, Piece::Queen) {
-        sum += 2 * ((get_bishop_moves(sq, occ) | get_rook_moves(sq, occ)) & free).len() as i32;
-    }
-    sum
 }
 
 /// Own pawns on the king's file and its neighbours, one or two ranks in front of it: 12 each,
 /// at most 3 counted (full weight in the middlegame; the caller tapers it).
 fn king_shield(pieces: &Pieces, color: Color) -> i32 {
+    12 * king_shield_pawns(pieces, color)
+}
+
+/// The own pawns on the king's file and its neighbours, one or two ranks in front of it, at
+/// most 3.
+#[must_use]
+pub fn king_shield_pawns(pieces: &Pieces, color: Color) -> i32 {
     let Some(king) = pieces.of(color, Piece::King).next_square() else {
         return 0;
     };
@@ -175,14 +201,15 @@ fn king_shield(pieces: &Pieces, color: Color) -> i32 {
             }
         }
     }
-    12 * shield.min(3)
+    shield.min(3)
 }
 
 /// In an endgame (phase ≤ 8) where one side is ahead by more than three pawns: the weaker
 /// king's distance from the centre and the kings' closeness, so the stronger side can force
 /// the mate that piece-square tables alone would not find. Ahead is counted in classical
 /// values whatever the variant's.
-fn mop_up(pieces: &Pieces, phase: i32) -> i32 {
+#[must_use]
+pub fn mop_up(pieces: &Pieces, phase: i32) -> i32 {
     let balance = material(pieces, &VALUES);
     if phase > 8 || balance.abs() <= 300 {
         return 0;

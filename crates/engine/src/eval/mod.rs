@@ -2,11 +2,14 @@
 //!
 //! The search knows a variant only through [`omnichess_core::Game`] and an [`Evaluator`]:
 //! a static score, and a few facts about decisions it uses to order and prune. The evaluators
-//! of the three variants on the classical board share one board core ([`material`]):
-//! material, piece-square tables, mobility and king safety; each adds its variant's own terms.
+//! of QEC and Die Chess share one board core ([`material`]): material, piece-square tables,
+//! mobility and king safety; each adds its variant's own terms. Classic chess has terms of
+//! its own, with weights fitted to Stockfish's scores ([`classic_terms`]).
 //! 5D Chess ([`multiverse`]), Three Realms ([`realms`]) and DMChess ([`dmchess`]) have their own. See docs/ENGINE.md.
 
 pub mod classic;
+pub mod classic_terms;
+pub mod classic_weights;
 pub mod dice;
 pub mod dmchess;
 pub mod material;

@@ -1,0 +1,79 @@
+//! Step 1: positions from the engine's self-play.
+
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use omnichess_core::{Game, ToAct, Variant};
+use omnichess_engine::eval::ClassicEval;
+use omnichess_engine::{Limits, Search};
+use omnichess_variants::classic::Classic;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::Failure;
+
+/// Plays games on `jobs` threads until `positions` FEN lines are kept, then writes them.
+pub fn run(out: &str, positions: u64, nodes: u64, jobs: u64, seed: u64) -> Result<(), Failure> {
+    let kept = Mutex::new(Vec::new());
+    let next_game = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                let mut search = Search::new(ClassicEval, 16);
+                loop {
+                    if kept.lock().map_or(true, |k| k.len() as u64 >= positions) {
+                        return;
+                    }
+                    let n = next_game.fetch_add(1, Ordering::Relaxed);
+                    let fens = play(&mut search, nodes, seed.wrapping_mul(1_000_003) ^ n);
+                    if let Ok(mut k) = kept.lock() {
+                        k.extend(fens);
+                        if n.is_multiple_of(100) {
+                            eprintln!("game {n}: {} positions", k.len());
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let kept = kept.into_inner().map_err(|_| "a thread panicked")?;
+    let mut file = std::io::BufWriter::new(std::fs::File::create(out)?);
+    for fen in kept.iter().take(positions as usize) {
+        writeln!(file, "{fen}")?;
+    }
+    file.flush()?;
+    eprintln!(
+        "{} positions written to {out}",
+        kept.len().min(positions as usize)
+    );
+    Ok(())
+}
+
+/// One game's kept positions.
+fn play(search: &mut Search<Classic, ClassicEval>, nodes: u64, seed: u64) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Classic::start();
+    let mut decisions = Vec::new();
+    let mut fens = Vec::new();
+    search.clear();
+    for ply in 0..250 {
+        if !matches!(game.to_act(), ToAct::Player(_)) {
+            break;
+        }
+        game.decisions(&mut decisions);
+        let decision = if ply < 8 || rng.gen_range(0..30) == 0 {
+            decisions[rng.gen_range(0..decisions.len())]
+        } else {
+            match search.search(&game, &Limits::nodes(nodes), &mut |_| {}) {
+                Ok(result) => result.best,
+                Err(_) => break,
+            }
+        };
+        game.apply(decision);
+        if ply >= 8 && game.board().checkers().is_empty() && rng.gen_range(0..4) == 0 {
+            fens.push(game.fen());
+        }
+    }
+    fens
+}

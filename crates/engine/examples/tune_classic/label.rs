@@ -1,0 +1,157 @@
+//! Step 2: Stockfish's scores of the quiet positions.
+
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use cozy_chess::{Board, Color, Move};
+
+use super::Failure;
+
+/// Scores every position of `input` with `stockfish` at `depth` on `jobs` processes and
+/// writes the quiet ones to `out`.
+pub fn run(input: &str, out: &str, stockfish: &str, depth: u64, jobs: u64) -> Result<(), Failure> {
+    let fens: Vec<String> = std::fs::read_to_string(input)?
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let next = AtomicUsize::new(0);
+    let labelled = Mutex::new(Vec::new());
+    let failure = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                let result = (|| -> Result<(), Failure> {
+                    let mut engine = Engine::start(stockfish)?;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let stopped = failure.lock().map_or(true, |f| f.is_some());
+                        let Some(fen) = fens.get(i).filter(|_| !stopped) else {
+                            return engine.quit();
+                        };
+                        if let Some(score) = engine.quiet_score(fen, depth)? {
+                            let mut done = labelled.lock().map_err(|_| "a thread panicked")?;
+                            done.push((i, score));
+                            if done.len().is_multiple_of(10_000) {
+                                eprintln!("{} quiet positions of {} read", done.len(), i + 1);
+                            }
+                        }
+                    }
+                })();
+                if let (Err(e), Ok(mut f)) = (result, failure.lock()) {
+                    *f = Some(e.to_string());
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().map_err(|_| "a thread panicked")? {
+        return Err(e.into());
+    }
+    let mut labelled = labelled.into_inner().map_err(|_| "a thread panicked")?;
+    labelled.sort_unstable();
+    let mut file = BufWriter::new(std::fs::File::create(out)?);
+    for &(i, score) in &labelled {
+        writeln!(file, "{}\t{score}", fens[i])?;
+    }
+    file.flush()?;
+    eprintln!(
+        "{} quiet positions of {} written to {out}",
+        labelled.len(),
+        fens.len()
+    );
+    Ok(())
+}
+
+/// A UCI engine process.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    /// Starts `path` and waits until it is ready.
+    fn start(path: &str) -> Result<Engine, Failure> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {path}: {e}"))?;
+        let input = child.stdin.take().ok_or("no stdin")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut engine = Engine {
+            child,
+            input,
+            output,
+        };
+        engine
+            .send("uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready")?;
+        engine.read_until("readyok")?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, text: &str) -> Result<(), Failure> {
+        writeln!(self.input, "{text}")?;
+        self.input.flush()?;
+        Ok(())
+    }
+
+    /// Reads lines up to one starting with `prefix`; returns it and the last `info` line with
+    /// a score.
+    fn read_until(&mut self, prefix: &str) -> Result<(String, String), Failure> {
+        let (mut line, mut info) = (String::new(), String::new());
+        loop {
+            line.clear();
+            if self.output.read_line(&mut line)? == 0 {
+                return Err("the engine closed its output".into());
+            }
+            if line.starts_with(prefix) {
+                return Ok((line.trim().to_owned(), info));
+            }
+            if line.starts_with("info") && line.contains(" score ") {
+                info.clone_from(&line);
+            }
+        }
+    }
+
+    /// The score of `fen` from White's view at `depth`, if the position is quiet: the best
+    /// move neither captures nor promotes, and no mate is found. (Positions cozy-chess does
+    /// not read, such as a halfmove clock past 100, are left out.)
+    fn quiet_score(&mut self, fen: &str, depth: u64) -> Result<Option<i32>, Failure> {
+        let Ok(board) = fen.parse::<Board>() else {
+            return Ok(None);
+        };
+        self.send(&format!("position fen {fen}\ngo depth {depth}"))?;
+        let (best, info) = self.read_until("bestmove")?;
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let Some(at) = words.iter().position(|&w| w == "score") else {
+            return Ok(None);
+        };
+        if words.get(at + 1) != Some(&"cp") {
+            return Ok(None);
+        }
+        let Some(cp) = words.get(at + 2).and_then(|w| w.parse::<i32>().ok()) else {
+            return Ok(None);
+        };
+        let mv: Option<Move> = best.split_whitespace().nth(1).and_then(|m| m.parse().ok());
+        let quiet = mv.is_some_and(|mv| {
+            let captures = board.colors(!board.side_to_move()).has(mv.to)
+                || (board.piece_on(mv.from) == Some(cozy_chess::Piece::Pawn)
+                    && mv.from.file() != mv.to.file());
+            !captures && mv.promotion.is_none()
+        });
+        let white = if board.side_to_move() == Color::White {
+            cp
+        } else {
+            -cp
+        };
+        Ok(quiet.then_some(white))
+    }
+
+    fn quit(&mut self) -> Result<(), Failure> {
+        self.send("quit")?;
+        self.child.wait()?;
+        Ok(())
+    }
+}

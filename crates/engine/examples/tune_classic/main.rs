@@ -1,0 +1,58 @@
+//! Fits classic chess's evaluation weights (`crates/engine/src/eval/classic_weights.rs`) to
+//! Stockfish's scores of quiet positions (docs/ENGINE.md, "Classic's evaluation fitted").
+//!
+//! Three steps, each reading the one before's file:
+//!
+//! 1. `generate OUT [POSITIONS] [NODES] [JOBS] [SEED]`: the engine plays itself at NODES per
+//!    move (1 000 by default) after 8 random plies, one move in 30 random besides; a quarter
+//!    of the positions out of check are kept as FEN lines, until POSITIONS (200 000).
+//! 2. `label IN OUT STOCKFISH [DEPTH] [JOBS]`: STOCKFISH (a UCI engine's path) searches each
+//!    position to DEPTH (8); the quiet ones (its best move neither captures nor promotes, no
+//!    mate found) are written as `FEN<TAB>score`, the score in centipawns from White's view.
+//! 3. `fit IN OUT.rs [EPOCHS]`: the weights that make the evaluation's win expectancy,
+//!    1 / (1 + 10^(−score/400)), closest to Stockfish's (mean squared error, plus a small pull
+//!    towards the weights compiled in, so that terms the data hardly sees keep their values),
+//!    by Adam over the whole set; written as the Rust source of `classic_weights.rs`.
+//!
+//! `cargo run --release -p omnichess-engine --features tools --example tune_classic -- STEP …`
+
+mod fit;
+mod generate;
+mod label;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize| args.get(i).map(String::as_str);
+    let number = |i: usize, default: u64| arg(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    let done = match (arg(0), arg(1), arg(2)) {
+        (Some("generate"), Some(out), _) => generate::run(
+            out,
+            number(2, 200_000),
+            number(3, 1_000),
+            number(4, 2),
+            number(5, 1),
+        ),
+        (Some("label"), Some(input), Some(out)) => match arg(3) {
+            Some(stockfish) => label::run(input, out, stockfish, number(4, 8), number(5, 2)),
+            None => Err("label needs IN OUT STOCKFISH".into()),
+        },
+        (Some("fit"), Some(input), Some(out)) => fit::run(input, out, number(3, 2_000)),
+        _ => Err(
+            "usage: tune_classic generate OUT [POSITIONS] [NODES] [JOBS] [SEED] | \
+                  label IN OUT STOCKFISH [DEPTH] [JOBS] | fit IN OUT.rs [EPOCHS]"
+                .into(),
+        ),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tune_classic: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A step's failure, as text.
+pub type Failure = Box<dyn std::error::Error>;

@@ -1,0 +1,164 @@
+//! Classic chess's evaluation as a weighted sum of terms: each term counts something on the
+//! board (White's count minus Black's) and has a middlegame and an endgame weight, tapered by
+//! the game phase. The weights (`classic_weights.rs`) are fitted to Stockfish's scores of
+//! quiet positions by the `tune_classic` tool (docs/ENGINE.md, "Classic's evaluation fitted").
+//!
+//! The terms: a piece-square value for every piece type on every square (material included),
+//! mobility by piece type, passed pawns by rank, isolated and doubled pawns, the bishop pair,
+//! rooks on open and half-open files, the king's pawn shield and king danger.
+
+use cozy_chess::{BitBoard, Color, File, Piece, Square, get_king_moves};
+
+use super::classic_weights::WEIGHTS;
+use super::material::{self, Pieces};
+
+/// The first piece-square term: piece type × 64 + square seen from the piece's own side
+/// (a1 = 0 for White, a8 = 0 for Black).
+pub const PIECE_SQUARE: usize = 0;
+/// The first mobility term (knight, bishop, rook, queen): squares attacked that own pieces
+/// do not hold.
+pub const MOBILITY: usize = 6 * 64;
+/// The first passed-pawn term, by the pawn's rank from its own side (2nd to 7th).
+pub const PASSED: usize = MOBILITY + 4;
+/// A pawn with no own pawn on the files beside it.
+pub const ISOLATED: usize = PASSED + 6;
+/// Each pawn beyond the first on a file.
+pub const DOUBLED: usize = ISOLATED + 1;
+/// Two bishops or more.
+pub const BISHOP_PAIR: usize = DOUBLED + 1;
+/// A rook on a file without pawns.
+pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+/// A rook on a file without own pawns but with enemy ones.
+pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
+/// Own pawns on the king's file and its neighbours, one or two ranks ahead (at most 3).
+pub const KING_SHIELD: usize = ROOK_HALF_OPEN + 1;
+/// The units of enemy attack on the squares around the king, squared ([`king_danger`]):
+/// counted against the king's side.
+pub const KING_DANGER: usize = KING_SHIELD + 1;
+/// The number of terms.
+pub const TERMS: usize = KING_DANGER + 1;
+
+/// The evaluation of `pieces` from White's view: every term's count times its weight,
+/// tapered between the middlegame and endgame weights by [`material::phase`].
+#[must_use]
+pub fn score(pieces: &Pieces) -> i32 {
+    let (mut mg, mut eg) = (0, 0);
+    terms(pieces, |term, count| {
+        let (m, e) = WEIGHTS[term];
+        mg += count * i32::from(m);
+        eg += count * i32::from(e);
+    });
+    let phase = material::phase(pieces);
+    (mg * phase + eg * (24 - phase)) / 24
+}
+
+/// Calls `visit(term, count)` for the terms of `pieces`, each count from White's view (a
+/// term may be visited more than once; the counts add up). Nothing allocated.
+pub fn terms(pieces: &Pieces, mut visit: impl FnMut(usize, i32)) {
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        for piece in Piece::ALL {
+            for sq in pieces.of(color, piece) {
+                let own = sq.relative_to(color) as usize;
+                visit(PIECE_SQUARE + piece as usize * 64 + own, sign);
+            }
+        }
+        for (i, count) in material::mobility_counts(pieces, color)
+            .into_iter()
+            .enumerate()
+        {
+            visit(MOBILITY + i, sign * count);
+        }
+        pawn_terms(pieces, color, &mut |term, count| visit(term, sign * count));
+        if pieces.of(color, Piece::Bishop).len() >= 2 {
+            visit(BISHOP_PAIR, sign);
+        }
+        let own = pieces.of(color, Piece::Pawn);
+        let theirs = pieces.of(!color, Piece::Pawn);
+        for sq in pieces.of(color, Piece::Rook) {
+            let file = sq.file().bitboard();
+            if ((own | theirs) & file).is_empty() {
+                visit(ROOK_OPEN, sign);
+            } else if (own & file).is_empty() {
+                visit(ROOK_HALF_OPEN, sign);
+            }
+        }
+        visit(
+            KING_SHIELD,
+            sign * material::king_shield_pawns(pieces, color),
+        );
+        visit(KING_DANGER, -sign * king_danger(pieces, color));
+    }
+}
+
+/// Passed, isolated and doubled pawns of `color`.
+fn pawn_terms(pieces: &Pieces, color: Color, visit: &mut impl FnMut(usize, i32)) {
+    let own = pieces.of(color, Piece::Pawn);
+    let theirs = pieces.of(!color, Piece::Pawn);
+    for sq in own {
+        let file = sq.file();
+        let ahead = ahead_of(sq, color);
+        if (own & file.adjacent()).is_empty() {
+            visit(ISOLATED, 1);
+        }
+        let span = file.bitboard() | file.adjacent();
+        if (theirs & span & ahead).is_empty() && (own & file.bitboard() & ahead).is_empty() {
+            let rank = sq.rank().relative_to(color) as usize;
+            if (1..=6).contains(&rank) {
+                visit(PASSED + rank - 1, 1);
+            }
+        }
+    }
+    for file in File::ALL {
+        let extra = (own & file.bitboard()).len().saturating_sub(1) as i32;
+        if extra > 0 {
+            visit(DOUBLED, extra);
+        }
+    }
+}
+
+/// The danger to `color`'s king: the enemy knights, bishops, rooks and queens that attack the
+/// squares around it (2, 2, 3 and 5 units per square attacked); with two attackers or more
+/// and the enemy queen on the board, units² / 2, at most 400 (attackers together are worth
+/// more than apart); else 0.
+#[must_use]
+pub fn king_danger(pieces: &Pieces, color: Color) -> i32 {
+    let enemy = !color;
+    let Some(king) = pieces.of(color, Piece::King).next_square() else {
+        return 0;
+    };
+    if pieces.of(enemy, Piece::Queen).is_empty() {
+        return 0;
+    }
+    let occupied = pieces.occupied();
+    let zone = get_king_moves(king) | king.bitboard();
+    let (mut units, mut attackers) = (0, 0);
+    for (piece, weight) in [
+        (Piece::Knight, 2),
+        (Piece::Bishop, 2),
+        (Piece::Rook, 3),
+        (Piece::Queen, 5),
+    ] {
+        for sq in pieces.of(enemy, piece) {
+            let hits = (material::attacks(piece, sq, occupied) & zone).len() as i32;
+            if hits > 0 {
+                units += weight * hits;
+                attackers += 1;
+            }
+        }
+    }
+    if attackers >= 2 {
+        (units * units / 2).min(400)
+    } else {
+        0
+    }
+}
+
+/// The squares on the ranks in front of `sq` as seen by `color`.
+fn ahead_of(sq: Square, color: Color) -> BitBoard {
+    let rank = sq.rank() as u32;
+    BitBoard(match color {
+        Color::White => (!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    })
+}
