@@ -78,7 +78,8 @@ pub fn run(input: &str, out: &str, epochs: u64) -> Result<(), Failure> {
 fn sample(board: &Board, target: f64) -> Sample {
     let pieces = Pieces::new(|c, p| board.colored_pieces(c, p));
     let mut counts = Vec::with_capacity(48);
-    classic_terms::terms(&pieces, |term, count| {
+    let white = board.side_to_move() == cozy_chess::Color::White;
+    classic_terms::terms(&pieces, white, |term, count| {
         if count != 0 {
             counts.push((term as u16, count as i16));
         }
@@ -195,7 +196,8 @@ fn source(weights: &[[f64; 2]], input: &str, positions: usize) -> String {
             classic_terms::ISOLATED,
         ),
         (
-            "isolated, doubled, bishop pair, rook open, rook half-open, king shield, king danger",
+            "isolated, doubled, bishop pair, rook open, rook half-open, king shield, king danger, \
+             tempo,\n    // passed pawns' enemy and own king distances",
             classic_terms::ISOLATED,
             TERMS,
         ),

@@ -140,7 +140,8 @@ pub(crate) fn key(mv: Move) -> u16 {
 impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
         let pieces = pieces(state.board());
-        classic_terms::score(&pieces) + material::mop_up(&pieces, material::phase(&pieces))
+        let white = state.board().side_to_move() == Color::White;
+        classic_terms::score(&pieces, white) + material::mop_up(&pieces, material::phase(&pieces))
     }
 
     fn material(&self, state: &Classic) -> i32 {
@@ -189,16 +190,24 @@ mod tests {
 
     #[test]
     fn the_terms_see_passed_isolated_and_doubled_pawns_and_are_mirrored() {
-        let at = |fen: &str| classic_terms::score(&pieces(&fen.parse::<Board>().expect("fen")));
+        let at = |fen: &str| {
+            let board: Board = fen.parse().expect("fen");
+            classic_terms::score(&pieces(&board), board.side_to_move() == Color::White)
+        };
         // A passed pawn on the sixth beats one held by an enemy pawn (a pawn less).
         assert!(at("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > at("4k3/2p5/3P4/8/8/8/8/4K3 w - - 0 1"));
         // Doubled pawns are worth less than two pawns on separate files.
         assert!(at("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1") < at("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"));
-        // The start is level; mirrored positions score opposite.
-        assert_eq!(at(&Board::default().to_string()), 0);
+        // The start is level but for the move; mirrored positions (the other side to move)
+        // score opposite.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert_eq!(
+            at(&format!("{start} w KQkq - 0 1")),
+            -at(&format!("{start} b KQkq - 0 1"))
+        );
         assert_eq!(
             at("r3k3/1p3pp1/8/3P4/8/8/PP3B1B/4K2R w - - 0 1"),
-            -at("4k2r/pp3b1b/8/8/3p4/8/1P3PP1/R3K3 w - - 0 1")
+            -at("4k2r/pp3b1b/8/8/3p4/8/1P3PP1/R3K3 b - - 0 1")
         );
     }
 
@@ -214,6 +223,28 @@ mod tests {
         assert_eq!(see("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 900);
         // Two rooks (one behind the other) against one defender: a pawn up.
         assert_eq!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+    }
+
+    #[test]
+    fn a_passed_pawn_counts_both_kings_distances_and_the_move_counts_for_its_side() {
+        let counts = |fen: &str| {
+            let board: Board = fen.parse().expect("fen");
+            let mut counts = [0; classic_terms::TERMS];
+            let white = board.side_to_move() == Color::White;
+            classic_terms::terms(&pieces(&board), white, |term, count| counts[term] += count);
+            counts
+        };
+        // The pawn on d5 (its 5th rank: weight 3) stops on d6: Black's king on a8 is 3 king
+        // moves away, White's on e1 five.
+        let c = counts("k7/8/8/3P4/8/8/8/4K3 b - - 0 1");
+        assert_eq!(c[classic_terms::PASSER_ENEMY_KING], 9);
+        assert_eq!(c[classic_terms::PASSER_OWN_KING], 15);
+        assert_eq!(c[classic_terms::PASSED + 3], 1);
+        assert_eq!(c[classic_terms::TEMPO], -1);
+        // A knight's squares attacked by an enemy pawn are not its mobility.
+        let free = counts("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")[classic_terms::MOBILITY];
+        let hemmed = counts("4k3/8/8/8/2p5/8/8/N3K3 w - - 0 1")[classic_terms::MOBILITY];
+        assert_eq!((free, hemmed), (2, 1));
     }
 
     #[test]

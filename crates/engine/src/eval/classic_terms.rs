@@ -7,7 +7,7 @@
 //! mobility by piece type, passed pawns by rank, isolated and doubled pawns, the bishop pair,
 //! rooks on open and half-open files, the king's pawn shield and king danger.
 
-use cozy_chess::{BitBoard, Color, File, Piece, Square, get_king_moves};
+use cozy_chess::{BitBoard, Color, File, Piece, Square, get_king_moves, get_pawn_attacks};
 
 use super::classic_weights::WEIGHTS;
 use super::material::{self, Pieces};
@@ -16,7 +16,7 @@ use super::material::{self, Pieces};
 /// (a1 = 0 for White, a8 = 0 for Black).
 pub const PIECE_SQUARE: usize = 0;
 /// The first mobility term (knight, bishop, rook, queen): squares attacked that own pieces
-/// do not hold.
+/// do not hold and enemy pawns do not attack.
 pub const MOBILITY: usize = 6 * 64;
 /// The first passed-pawn term, by the pawn's rank from its own side (2nd to 7th).
 pub const PASSED: usize = MOBILITY + 4;
@@ -35,15 +35,24 @@ pub const KING_SHIELD: usize = ROOK_HALF_OPEN + 1;
 /// The units of enemy attack on the squares around the king, squared ([`king_danger`]):
 /// counted against the king's side.
 pub const KING_DANGER: usize = KING_SHIELD + 1;
+/// The side to move (a tempo).
+pub const TEMPO: usize = KING_DANGER + 1;
+/// For each passed pawn, the enemy king's distance (in king moves) from the square in front
+/// of it, times the pawn's rank from its side less one (a far king matters most for an
+/// advanced pawn).
+pub const PASSER_ENEMY_KING: usize = TEMPO + 1;
+/// The same for the own king.
+pub const PASSER_OWN_KING: usize = PASSER_ENEMY_KING + 1;
 /// The number of terms.
-pub const TERMS: usize = KING_DANGER + 1;
+pub const TERMS: usize = PASSER_OWN_KING + 1;
 
-/// The evaluation of `pieces` from White's view: every term's count times its weight,
-/// tapered between the middlegame and endgame weights by [`material::phase`].
+/// The evaluation of `pieces` with White to move or not, from White's view: every term's
+/// count times its weight, tapered between the middlegame and endgame weights by
+/// [`material::phase`].
 #[must_use]
-pub fn score(pieces: &Pieces) -> i32 {
+pub fn score(pieces: &Pieces, white_to_move: bool) -> i32 {
     let (mut mg, mut eg) = (0, 0);
-    terms(pieces, |term, count| {
+    terms(pieces, white_to_move, |term, count| {
         let (m, e) = WEIGHTS[term];
         mg += count * i32::from(m);
         eg += count * i32::from(e);
@@ -52,9 +61,11 @@ pub fn score(pieces: &Pieces) -> i32 {
     (mg * phase + eg * (24 - phase)) / 24
 }
 
-/// Calls `visit(term, count)` for the terms of `pieces`, each count from White's view (a
-/// term may be visited more than once; the counts add up). Nothing allocated.
-pub fn terms(pieces: &Pieces, mut visit: impl FnMut(usize, i32)) {
+/// Calls `visit(term, count)` for the terms of `pieces` with White to move or not, each count
+/// from White's view (a term may be visited more than once; the counts add up). Nothing
+/// allocated.
+pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, i32)) {
+    visit(TEMPO, if white_to_move { 1 } else { -1 });
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         for piece in Piece::ALL {
@@ -63,10 +74,9 @@ pub fn terms(pieces: &Pieces, mut visit: impl FnMut(usize, i32)) {
                 visit(PIECE_SQUARE + piece as usize * 64 + own, sign);
             }
         }
-        for (i, count) in material::mobility_counts(pieces, color)
-            .into_iter()
-            .enumerate()
-        {
+        let pawn_attacks = pawn_attacks(pieces.of(!color, Piece::Pawn), !color);
+        let counts = material::mobility_counts(pieces, color, pawn_attacks);
+        for (i, count) in counts.into_iter().enumerate() {
             visit(MOBILITY + i, sign * count);
         }
         pawn_terms(pieces, color, &mut |term, count| visit(term, sign * count));
@@ -106,6 +116,16 @@ fn pawn_terms(pieces: &Pieces, color: Color, visit: &mut impl FnMut(usize, i32))
             let rank = sq.rank().relative_to(color) as usize;
             if (1..=6).contains(&rank) {
                 visit(PASSED + rank - 1, 1);
+                let stop = sq.try_offset(0, forward(color));
+                let kings = (
+                    pieces.of(!color, Piece::King).next_square(),
+                    pieces.of(color, Piece::King).next_square(),
+                );
+                if let (Some(stop), (Some(enemy), Some(king))) = (stop, kings) {
+                    let weight = rank as i32 - 1;
+                    visit(PASSER_ENEMY_KING, weight * distance(enemy, stop));
+                    visit(PASSER_OWN_KING, weight * distance(king, stop));
+                }
             }
         }
     }
@@ -152,6 +172,25 @@ pub fn king_danger(pieces: &Pieces, color: Color) -> i32 {
     } else {
         0
     }
+}
+
+/// The rank step forward for `color`.
+fn forward(color: Color) -> i8 {
+    if color == Color::White { 1 } else { -1 }
+}
+
+/// The king moves between `a` and `b`.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
+/// The squares `color`'s `pawns` attack.
+fn pawn_attacks(pawns: BitBoard, color: Color) -> BitBoard {
+    pawns
+        .into_iter()
+        .fold(BitBoard::EMPTY, |all, sq| all | get_pawn_attacks(sq, color))
 }
 
 /// The squares on the ranks in front of `sq` as seen by `color`.

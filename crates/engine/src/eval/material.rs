@@ -138,16 +138,16 @@ fn table_index(sq: Square, color: Color) -> usize {
 /// Squares each knight, bishop, rook and queen of `color` attacks that its own pieces do not
 /// hold, weighted (knight 4, bishop 5, rook 3, queen 2 per square).
 fn mobility(pieces: &Pieces, color: Color) -> i32 {
-    let [n, b, r, q] = mobility_counts(pieces, color);
+    let [n, b, r, q] = mobility_counts(pieces, color, BitBoard::EMPTY);
     4 * n + 5 * b + 3 * r + 2 * q
 }
 
-/// The squares `color`'s knights, bishops, rooks and queens attack that its own pieces do not
-/// hold, by piece type (knights, bishops, rooks, queens).
+/// The squares `color`'s knights, bishops, rooks and queens attack that neither its own
+/// pieces hold nor `avoid` contains, by piece type (knights, bishops, rooks, queens).
 #[must_use]
-pub fn mobility_counts(pieces: &Pieces, color: Color) -> [i32; 4] {
+pub fn mobility_counts(pieces: &Pieces, color: Color, avoid: BitBoard) -> [i32; 4] {
     let occ = pieces.occupied();
-    let free = !pieces.color(color);
+    let free = !(pieces.color(color) | avoid);
     let mut counts = [0; 4];
     for (count, piece) in
         counts
