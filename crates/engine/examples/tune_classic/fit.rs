@@ -184,21 +184,27 @@ fn source(weights: &[[f64; 2]], input: &str, positions: usize) -> String {
             let _ = writeln!(s, "    {}", row.join(" "));
         }
     }
+    use classic_terms as t;
     let rows = [
         (
             "mobility: knight, bishop, rook, queen",
-            classic_terms::MOBILITY,
-            classic_terms::PASSED,
+            t::MOBILITY,
+            t::PASSED,
+        ),
+        ("passed pawns on ranks 2 to 7", t::PASSED, t::ISOLATED),
+        (
+            "isolated, doubled, bishop pair, rook open, rook half-open, king shield, king danger",
+            t::ISOLATED,
+            t::TEMPO,
         ),
         (
-            "passed pawns on ranks 2 to 7",
-            classic_terms::PASSED,
-            classic_terms::ISOLATED,
+            "tempo, passed pawns' enemy and own king distances",
+            t::TEMPO,
+            t::THREATENED,
         ),
         (
-            "isolated, doubled, bishop pair, rook open, rook half-open, king shield, king danger, \
-             tempo,\n    // passed pawns' enemy and own king distances",
-            classic_terms::ISOLATED,
+            "threatened, rook on the seventh, outpost, open files by the king, supported pawns",
+            t::THREATENED,
             TERMS,
         ),
     ];

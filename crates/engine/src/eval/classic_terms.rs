@@ -7,7 +7,7 @@
 //! mobility by piece type, passed pawns by rank, isolated and doubled pawns, the bishop pair,
 //! rooks on open and half-open files, the king's pawn shield and king danger.
 
-use cozy_chess::{BitBoard, Color, File, Piece, Square, get_king_moves, get_pawn_attacks};
+use cozy_chess::{BitBoard, Color, File, Piece, Rank, Square, get_king_moves, get_pawn_attacks};
 
 use super::classic_weights::WEIGHTS;
 use super::material::{self, Pieces};
@@ -43,8 +43,19 @@ pub const TEMPO: usize = KING_DANGER + 1;
 pub const PASSER_ENEMY_KING: usize = TEMPO + 1;
 /// The same for the own king.
 pub const PASSER_OWN_KING: usize = PASSER_ENEMY_KING + 1;
+/// The side to move's knights, bishops, rooks and queens that enemy pawns attack.
+pub const THREATENED: usize = PASSER_OWN_KING + 1;
+/// A rook on the seventh rank from its side.
+pub const ROOK_SEVENTH: usize = THREATENED + 1;
+/// A knight on the 4th to 6th rank from its side, defended by an own pawn, that no enemy pawn
+/// can ever attack (none on the files beside it, ahead).
+pub const OUTPOST: usize = ROOK_SEVENTH + 1;
+/// The king's file and the files beside it without own pawns.
+pub const KING_OPEN_FILES: usize = OUTPOST + 1;
+/// A pawn defended by an own pawn.
+pub const PAWN_SUPPORTED: usize = KING_OPEN_FILES + 1;
 /// The number of terms.
-pub const TERMS: usize = PASSER_OWN_KING + 1;
+pub const TERMS: usize = PAWN_SUPPORTED + 1;
 
 /// The evaluation of `pieces` with White to move or not, from White's view: every term's
 /// count times its weight, tapered between the middlegame and endgame weights by
@@ -74,11 +85,21 @@ pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, 
                 visit(PIECE_SQUARE + piece as usize * 64 + own, sign);
             }
         }
-        let pawn_attacks = pawn_attacks(pieces.of(!color, Piece::Pawn), !color);
-        let counts = material::mobility_counts(pieces, color, pawn_attacks);
+        let enemy_pawn_attacks = pawn_attacks(pieces.of(!color, Piece::Pawn), !color);
+        let counts = material::mobility_counts(pieces, color, enemy_pawn_attacks);
         for (i, count) in counts.into_iter().enumerate() {
             visit(MOBILITY + i, sign * count);
         }
+        let to_move = white_to_move == (color == Color::White);
+        piece_terms(
+            pieces,
+            color,
+            to_move,
+            enemy_pawn_attacks,
+            &mut |term, count| {
+                visit(term, sign * count);
+            },
+        );
         pawn_terms(pieces, color, &mut |term, count| visit(term, sign * count));
         if pieces.of(color, Piece::Bishop).len() >= 2 {
             visit(BISHOP_PAIR, sign);
@@ -99,6 +120,47 @@ pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, 
         );
         visit(KING_DANGER, -sign * king_danger(pieces, color));
     }
+}
+
+/// `color`'s pieces attacked by enemy pawns (when it is to move), rooks on the seventh,
+/// knights on outposts and the files by its king without own pawns.
+fn piece_terms(
+    pieces: &Pieces,
+    color: Color,
+    to_move: bool,
+    enemy_pawn_attacks: BitBoard,
+    visit: &mut impl FnMut(usize, i32),
+) {
+    let officers =
+        pieces.color(color) - pieces.of(color, Piece::Pawn) - pieces.of(color, Piece::King);
+    if to_move {
+        visit(THREATENED, (officers & enemy_pawn_attacks).len() as i32);
+    }
+    let seventh = Rank::Seventh.relative_to(color).bitboard();
+    visit(
+        ROOK_SEVENTH,
+        (pieces.of(color, Piece::Rook) & seventh).len() as i32,
+    );
+    let own = pieces.of(color, Piece::Pawn);
+    let theirs = pieces.of(!color, Piece::Pawn);
+    let defended = pawn_attacks(own, color);
+    for sq in pieces.of(color, Piece::Knight) & defended {
+        let rank = sq.rank().relative_to(color) as usize;
+        if (3..=5).contains(&rank)
+            && (theirs & sq.file().adjacent() & ahead_of(sq, color)).is_empty()
+        {
+            visit(OUTPOST, 1);
+        }
+    }
+    if let Some(king) = pieces.of(color, Piece::King).next_square() {
+        let files = king.file().bitboard() | king.file().adjacent();
+        let open = File::ALL
+            .iter()
+            .filter(|f| !(files & f.bitboard()).is_empty() && (own & f.bitboard()).is_empty())
+            .count();
+        visit(KING_OPEN_FILES, open as i32);
+    }
+    visit(PAWN_SUPPORTED, (own & defended).len() as i32);
 }
 
 /// Passed, isolated and doubled pawns of `color`.
