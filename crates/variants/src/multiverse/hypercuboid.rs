@@ -65,7 +65,11 @@ impl Axis {
     /// Keeps only the bits of each word `keep` gives, copying the bitset only when it
     /// changes; returns whether any value is left.
     fn retain(&mut self, keep: impl Fn(usize) -> u64) -> bool {
-        let changes = self.words.iter().enumerate().any(|(i, &w)| w & keep(i) != w);
+        let changes = self
+            .words
+            .iter()
+            .enumerate()
+            .any(|(i, &w)| w & keep(i) != w);
         if !changes {
             return self.first != NONE;
         }
@@ -94,8 +98,7 @@ impl Shape {
 
     /// The memory of one hypercuboid's bitsets when none is shared, in bytes.
     pub(super) fn cuboid_bytes(&self) -> usize {
-        self.words * std::mem::size_of::<u64>()
-            + self.axes() * std::mem::size_of::<Axis>()
+        self.words * std::mem::size_of::<u64>() + self.axes() * std::mem::size_of::<Axis>()
     }
 
     /// The hypercuboid of every point.
