@@ -4,8 +4,10 @@
 //! quiet positions by the `tune_classic` tool (docs/ENGINE.md, "Classic's evaluation fitted").
 //!
 //! The terms: a piece-square value for every piece type on every square (material included),
-//! mobility by piece type, passed pawns by rank, isolated and doubled pawns, the bishop pair,
-//! rooks on open and half-open files, the king's pawn shield and king danger.
+//! mobility by piece type, passed pawns by rank and their distances to both kings, isolated,
+//! doubled and supported pawns, the bishop pair, rooks on open and half-open files and on the
+//! seventh, knight outposts, the side to move's pieces attacked by pawns, the king's pawn
+//! shield, the open files by the king, king danger and a tempo (the constants below).
 
 use cozy_chess::{BitBoard, Color, File, Piece, Rank, Square, get_king_moves, get_pawn_attacks};
 
