@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cozy_chess::{Board, Color, Move};
+use omnichess_engine::eval::classic;
 
 use super::Failure;
 
@@ -135,12 +136,7 @@ impl Engine {
             return Ok(None);
         };
         let mv: Option<Move> = best.split_whitespace().nth(1).and_then(|m| m.parse().ok());
-        let quiet = mv.is_some_and(|mv| {
-            let captures = board.colors(!board.side_to_move()).has(mv.to)
-                || (board.piece_on(mv.from) == Some(cozy_chess::Piece::Pawn)
-                    && mv.from.file() != mv.to.file());
-            !captures && mv.promotion.is_none()
-        });
+        let quiet = mv.is_some_and(|mv| !classic::tactical(&board, mv));
         let white = if board.side_to_move() == Color::White {
             cp
         } else {

@@ -23,7 +23,7 @@ pub(crate) fn pieces(board: &Board) -> Pieces {
 
 /// The piece `mv` captures on a cozy-chess board whose side to move makes it (en passant
 /// included; castling, written king-takes-rook, is not a capture).
-pub(crate) fn victim(board: &Board, mv: Move) -> Option<Piece> {
+pub fn victim(board: &Board, mv: Move) -> Option<Piece> {
     let them = !board.side_to_move();
     if board.colors(them).has(mv.to) {
         board.piece_on(mv.to)
@@ -35,7 +35,7 @@ pub(crate) fn victim(board: &Board, mv: Move) -> Option<Piece> {
 }
 
 /// Whether `mv` captures or promotes.
-pub(crate) fn tactical(board: &Board, mv: Move) -> bool {
+pub fn tactical(board: &Board, mv: Move) -> bool {
     mv.promotion.is_some() || victim(board, mv).is_some()
 }
 
@@ -141,7 +141,8 @@ impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
         let pieces = pieces(state.board());
         let white = state.board().side_to_move() == Color::White;
-        classic_terms::score(&pieces, white) + material::mop_up(&pieces, material::phase(&pieces))
+        let phase = material::phase(&pieces);
+        classic_terms::score(&pieces, white, phase) + material::mop_up(&pieces, phase)
     }
 
     fn material(&self, state: &Classic) -> i32 {
@@ -192,7 +193,9 @@ mod tests {
     fn the_terms_see_passed_isolated_and_doubled_pawns_and_are_mirrored() {
         let at = |fen: &str| {
             let board: Board = fen.parse().expect("fen");
-            classic_terms::score(&pieces(&board), board.side_to_move() == Color::White)
+            let pieces = pieces(&board);
+            let phase = material::phase(&pieces);
+            classic_terms::score(&pieces, board.side_to_move() == Color::White, phase)
         };
         // A passed pawn on the sixth beats one held by an enemy pawn (a pawn less).
         assert!(at("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > at("4k3/2p5/3P4/8/8/8/8/4K3 w - - 0 1"));

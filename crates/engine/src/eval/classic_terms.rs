@@ -60,17 +60,16 @@ pub const PAWN_SUPPORTED: usize = KING_OPEN_FILES + 1;
 pub const TERMS: usize = PAWN_SUPPORTED + 1;
 
 /// The evaluation of `pieces` with White to move or not, from White's view: every term's
-/// count times its weight, tapered between the middlegame and endgame weights by
-/// [`material::phase`].
+/// count times its weight, tapered between the middlegame and endgame weights by `phase`
+/// ([`material::phase`] of the pieces).
 #[must_use]
-pub fn score(pieces: &Pieces, white_to_move: bool) -> i32 {
+pub fn score(pieces: &Pieces, white_to_move: bool, phase: i32) -> i32 {
     let (mut mg, mut eg) = (0, 0);
     terms(pieces, white_to_move, |term, count| {
         let (m, e) = WEIGHTS[term];
         mg += count * i32::from(m);
         eg += count * i32::from(e);
     });
-    let phase = material::phase(pieces);
     (mg * phase + eg * (24 - phase)) / 24
 }
 
@@ -79,6 +78,7 @@ pub fn score(pieces: &Pieces, white_to_move: bool) -> i32 {
 /// allocated.
 pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, i32)) {
     visit(TEMPO, if white_to_move { 1 } else { -1 });
+    let pawn_attacks = Color::ALL.map(|c| pawn_attacks(pieces.of(c, Piece::Pawn), c));
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         for piece in Piece::ALL {
@@ -87,7 +87,7 @@ pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, 
                 visit(PIECE_SQUARE + piece as usize * 64 + own, sign);
             }
         }
-        let enemy_pawn_attacks = pawn_attacks(pieces.of(!color, Piece::Pawn), !color);
+        let enemy_pawn_attacks = pawn_attacks[!color as usize];
         let counts = material::mobility_counts(pieces, color, enemy_pawn_attacks);
         for (i, count) in counts.into_iter().enumerate() {
             visit(MOBILITY + i, sign * count);
@@ -97,7 +97,7 @@ pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, 
             pieces,
             color,
             to_move,
-            enemy_pawn_attacks,
+            (pawn_attacks[color as usize], enemy_pawn_attacks),
             &mut |term, count| {
                 visit(term, sign * count);
             },
@@ -125,12 +125,13 @@ pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, 
 }
 
 /// `color`'s pieces attacked by enemy pawns (when it is to move), rooks on the seventh,
-/// knights on outposts and the files by its king without own pawns.
+/// knights on outposts, the files by its king without own pawns and supported pawns, given
+/// the squares its own and the enemy's pawns attack.
 fn piece_terms(
     pieces: &Pieces,
     color: Color,
     to_move: bool,
-    enemy_pawn_attacks: BitBoard,
+    (defended, enemy_pawn_attacks): (BitBoard, BitBoard),
     visit: &mut impl FnMut(usize, i32),
 ) {
     let officers =
@@ -145,7 +146,6 @@ fn piece_terms(
     );
     let own = pieces.of(color, Piece::Pawn);
     let theirs = pieces.of(!color, Piece::Pawn);
-    let defended = pawn_attacks(own, color);
     for sq in pieces.of(color, Piece::Knight) & defended {
         let rank = sq.rank().relative_to(color) as usize;
         if (3..=5).contains(&rank)
@@ -169,6 +169,10 @@ fn piece_terms(
 fn pawn_terms(pieces: &Pieces, color: Color, visit: &mut impl FnMut(usize, i32)) {
     let own = pieces.of(color, Piece::Pawn);
     let theirs = pieces.of(!color, Piece::Pawn);
+    let kings = (
+        pieces.of(!color, Piece::King).next_square(),
+        pieces.of(color, Piece::King).next_square(),
+    );
     for sq in own {
         let file = sq.file();
         let ahead = ahead_of(sq, color);
@@ -181,10 +185,6 @@ fn pawn_terms(pieces: &Pieces, color: Color, visit: &mut impl FnMut(usize, i32))
             if (1..=6).contains(&rank) {
                 visit(PASSED + rank - 1, 1);
                 let stop = sq.try_offset(0, forward(color));
-                let kings = (
-                    pieces.of(!color, Piece::King).next_square(),
-                    pieces.of(color, Piece::King).next_square(),
-                );
                 if let (Some(stop), (Some(enemy), Some(king))) = (stop, kings) {
                     let weight = rank as i32 - 1;
                     visit(PASSER_ENEMY_KING, weight * distance(enemy, stop));
