@@ -95,6 +95,14 @@ pub trait Game: Clone {
             .sum()
     }
 
+    /// The number of decision sequences three plies deep from here, counted in bulk where the
+    /// variant can (classic: copy-make on cozy-chess boards, nothing listed); `None` (the
+    /// default) lets perft walk the first of them through [`Game::apply`] and [`Game::undo`].
+    #[inline]
+    fn count_three_plies(&mut self) -> Option<u64> {
+        None
+    }
+
     /// The probability of `decision` when chance acts; `None` when a player acts.
     fn probability(&self, _decision: Self::Decision) -> Option<f64> {
         None

@@ -49,6 +49,11 @@ fn count<G: Game>(game: &mut G, depth: u32, bufs: &mut [Vec<G::Decision>]) -> u6
     if depth == 1 {
         return game.count_decisions(buf) as u64;
     }
+    if depth == 3
+        && let Some(n) = game.count_three_plies()
+    {
+        return n;
+    }
     if depth == 2
         && let Some((scratch, _)) = rest.split_first_mut()
     {

@@ -91,6 +91,11 @@ impl Game for Classic {
     }
 
     #[inline]
+    fn count_three_plies(&mut self) -> Option<u64> {
+        Some(self.count_legal_moves_three_plies())
+    }
+
+    #[inline]
     fn apply(&mut self, mv: Move) {
         self.earlier.push(Saved {
             board: self.board.clone(),
