@@ -28,7 +28,7 @@ pub(super) struct Cuboid {
 /// allowed values ([`NONE`] when empty).
 #[derive(Clone, Debug)]
 struct Axis {
-    words: Rc<Vec<u64>>,
+    words: Rc<[u64]>,
     first: u32,
     last: u32,
 }
@@ -39,7 +39,7 @@ const NONE: u32 = u32::MAX;
 impl Axis {
     fn new(words: Vec<u64>) -> Axis {
         let mut axis = Axis {
-            words: Rc::new(words),
+            words: words.into(),
             first: NONE,
             last: NONE,
         };
