@@ -136,6 +136,24 @@ impl<const N: usize> DirectionSet<N> {
         Self::any_of(&[1, 2, 3, 4])
     }
 
+    /// The vectors of this set that move along `axis` (nonzero there), in the set's order;
+    /// empty when `axis` is `N` or more. 5D Chess: a queen's directions that change timeline.
+    pub const fn moving_along(&self, axis: usize) -> Self {
+        let mut set = Self::empty();
+        let vectors = self.as_slice();
+        let mut i = 0;
+        while i < vectors.len() {
+            if let Some(c) = vectors[i].get(axis)
+                && c != 0
+            {
+                // Cannot fail: a subset of a set that fits.
+                set.insert(vectors[i]);
+            }
+            i += 1;
+        }
+        set
+    }
+
     /// A set of arbitrary vectors, in the order given, zero vectors and repeats dropped.
     /// `None` if more than [`CAPACITY`] distinct nonzero vectors are given.
     pub const fn from_vectors(vectors: &[Coord<N>]) -> Option<Self> {
@@ -318,6 +336,26 @@ pub(super) mod tests {
         assert!(!princess.contains(Coord::new([1, 1, 1, 0])));
         assert_eq!(DirectionSet::<4>::any_of(&[]).len(), 0);
         assert_eq!(DirectionSet::<4>::any_of(&[5, 0]).len(), 0);
+    }
+
+    #[test]
+    fn moving_along_keeps_the_vectors_nonzero_on_the_axis_in_order() {
+        const ACROSS: DirectionSet<4> = DirectionSet::all().moving_along(3);
+        // 80 queen directions, 26 of them zero on the last axis.
+        assert_eq!(ACROSS.len(), 54);
+        assert!(ACROSS.iter().all(|v| v.get(3) != Some(0)));
+        let kept: Vec<_> = DirectionSet::<4>::all()
+            .iter()
+            .copied()
+            .filter(|v| v.get(3) != Some(0))
+            .collect();
+        assert_eq!(ACROSS.as_slice(), kept.as_slice());
+        let rook = DirectionSet::<2>::orthogonal();
+        assert_eq!(
+            rook.moving_along(0).as_slice(),
+            &[Coord::new([-1, 0]), Coord::new([1, 0])]
+        );
+        assert!(rook.moving_along(2).is_empty());
     }
 
     #[test]

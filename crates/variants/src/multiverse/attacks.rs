@@ -7,6 +7,7 @@
 
 use omnichess_core::geometry::Coord;
 
+use super::movegen::{crosses_timelines, movement, movement_across_timelines};
 use super::piece::Piece;
 use super::state::{Multiverse, Pos};
 
@@ -125,7 +126,11 @@ impl Multiverse {
                         continue;
                     }
                     let from = Pos { line, v, x, y };
-                    let found = self.for_each_line(piece, &mut |dir, slider| {
+                    // Lines within the board or along its timeline cross boards that
+                    // exist, or none (a new timeline has one board): the search has cut
+                    // every board whose pieces take a royal piece that way (move_check.rs,
+                    // `BoardThreats::exposed`).
+                    let found = self.for_each_line_across_timelines(piece, &mut |dir, slider| {
                         cells.clear();
                         cells.push((from, Some(piece)));
                         self.ray_reaches_royal(from, dir, piece.white, slider, cells)
@@ -166,10 +171,37 @@ impl Multiverse {
         piece: Piece,
         each: &mut impl FnMut(Coord<4>, bool) -> bool,
     ) -> bool {
+        self.lines_of(piece, false, each)
+    }
+
+    /// [`Multiverse::for_each_line`] without the directions that keep to one timeline.
+    #[inline]
+    pub(super) fn for_each_line_across_timelines(
+        &self,
+        piece: Piece,
+        each: &mut impl FnMut(Coord<4>, bool) -> bool,
+    ) -> bool {
+        self.lines_of(piece, true, each)
+    }
+
+    #[inline]
+    fn lines_of(
+        &self,
+        piece: Piece,
+        across: bool,
+        each: &mut impl FnMut(Coord<4>, bool) -> bool,
+    ) -> bool {
         if piece.kind.pawnlike() {
-            return self.pawn_captures(piece).any(|d| each(d, false));
+            return self
+                .pawn_captures(piece)
+                .filter(|&d| !across || crosses_timelines(d))
+                .any(|d| each(d, false));
         }
-        let (sets, slider) = super::movegen::movement(piece.kind);
+        let (sets, slider) = if across {
+            movement_across_timelines(piece.kind)
+        } else {
+            movement(piece.kind)
+        };
         sets.iter()
             .any(|set| set.as_slice().iter().any(|&d| each(d, slider)))
     }

@@ -32,6 +32,36 @@ pub(super) fn movement(kind: Kind) -> (&'static [&'static DirectionSet<4>], bool
     }
 }
 
+/// The timeline axis of a direction (x, y, time, timeline).
+const TIMELINE: usize = 3;
+
+/// [`movement`] without the directions that keep to one timeline: the only lines from a board
+/// a turn adds that can reach another board it adds (a timeline gets at most one).
+pub(super) fn movement_across_timelines(kind: Kind) -> (&'static [&'static DirectionSet<4>], bool) {
+    const ORTHOGONAL_X: DirectionSet<4> = ORTHOGONAL.moving_along(TIMELINE);
+    const DIAGONAL_X: DirectionSet<4> = DIAGONAL.moving_along(TIMELINE);
+    const TRIAGONAL_X: DirectionSet<4> = TRIAGONAL.moving_along(TIMELINE);
+    const QUADRAGONAL_X: DirectionSet<4> = QUADRAGONAL.moving_along(TIMELINE);
+    const ALL_X: DirectionSet<4> = ALL.moving_along(TIMELINE);
+    const KNIGHT_X: DirectionSet<4> = KNIGHT.moving_along(TIMELINE);
+    match kind {
+        Kind::Rook => (&[&ORTHOGONAL_X], true),
+        Kind::Bishop => (&[&DIAGONAL_X], true),
+        Kind::Unicorn => (&[&TRIAGONAL_X], true),
+        Kind::Dragon => (&[&QUADRAGONAL_X], true),
+        Kind::Queen | Kind::RoyalQueen => (&[&ALL_X], true),
+        Kind::Princess => (&[&ORTHOGONAL_X, &DIAGONAL_X], true),
+        Kind::King | Kind::CommonKing => (&[&ALL_X], false),
+        Kind::Knight => (&[&KNIGHT_X], false),
+        Kind::Pawn | Kind::Brawn => (&[], false),
+    }
+}
+
+/// Whether direction `d` changes timeline.
+pub(super) fn crosses_timelines(d: Coord<4>) -> bool {
+    d.get(TIMELINE).is_some_and(|c| c != 0)
+}
+
 impl Multiverse {
     /// The square `step` away from `from`, if its board exists and holds the square. A step
     /// of 1 in time is a full turn (two half-turns), so the board has the same side to move.
