@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use super::action_space::{ActionSpace, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
-use super::move_check::exposed_within;
+use super::move_check::{BoardThreats, exposed_within};
 use super::state::{Move5, Multiverse};
 
 impl Multiverse {
@@ -98,6 +98,7 @@ impl Multiverse {
             theirs,
             cells: Vec::new(),
             new_boards: Vec::new(),
+            threats: Vec::new(),
             pushed: Vec::new(),
             arrivals: HashMap::new(),
         };
@@ -197,7 +198,9 @@ struct Search<'a> {
     /// Buffers: the squares of a check, the boards a point appends (line, half-turn), and
     /// how to take them back.
     cells: Vec<Cell>,
-    new_boards: Vec<(i32, i32)>,
+    new_boards: Vec<(i32, i32, usize)>,
+    /// The threats against each playable axis's new board (move_check.rs), by axis.
+    threats: Vec<BoardThreats>,
     pushed: Vec<(i32, bool)>,
     /// The values of an axis that land a piece from a line, by (axis, line); the new-timeline
     /// axes share one entry per line ([`ARRIVALS_ON_NEW`]): their values are the same.
@@ -248,6 +251,7 @@ impl Search<'_> {
                     shape.remove_value(full, axis, i);
                 }
             }
+            self.threats.push(threats);
         }
         if first_new == shape.axes() {
             return;
@@ -281,7 +285,7 @@ impl Search<'_> {
                 None => self.space.new_line(axis - self.space.playable.len()),
             };
             self.pushed.push(game.push_board(line, loc.v, loc.board));
-            self.new_boards.push((line, loc.v));
+            self.new_boards.push((line, loc.v, axis));
         }
         let problem = self
             .present_held(game, point)
@@ -501,7 +505,12 @@ impl Search<'_> {
     /// An opponent piece can take a royal piece: every point fails that builds the squares of
     /// that attack alike.
     fn check(&mut self, game: &Multiverse) -> Option<Problem> {
-        if !game.royal_attack_on_new(&self.attacks, &self.new_boards, &mut self.cells) {
+        if !game.royal_attack_on_new(
+            &self.attacks,
+            &self.new_boards,
+            &self.threats,
+            &mut self.cells,
+        ) {
             return None;
         }
         let space = self.space;

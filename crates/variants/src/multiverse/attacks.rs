@@ -7,6 +7,8 @@
 
 use omnichess_core::geometry::Coord;
 
+use super::board::Board;
+use super::move_check::BoardThreats;
 use super::movegen::{crosses_timelines, movement, movement_across_timelines};
 use super::piece::Piece;
 use super::state::{Multiverse, Pos};
@@ -107,38 +109,33 @@ impl Multiverse {
         royal
     }
 
-    /// Whether, after boards `new` (line, half-turn) were added to the position `attacks` was
-    /// taken from, an opponent piece can take a royal piece of the mover. If so, `cells` holds
-    /// the squares of the new boards that make the attack (the attacker's when it stands on
-    /// one, the empty squares it crosses, the royal piece's), each with its content: wherever
-    /// the new boards give these squares the same contents, the same attack is there.
+    /// Whether, after boards `new` (line, half-turn, axis) were added to the position
+    /// `attacks` was taken from, an opponent piece can take a royal piece of the mover. If so,
+    /// `cells` holds the squares of the new boards that make the attack (the attacker's when it
+    /// stands on one, the empty squares it crosses, the royal piece's), each with its content:
+    /// wherever the new boards give these squares the same contents, the same attack is there.
+    /// `threats` holds the threats against the new board of each playable axis, by axis (the
+    /// axes past them add new timelines): the search has cut every board exposed on its own.
     pub(super) fn royal_attack_on_new(
         &self,
         attacks: &Attacks,
-        new: &[(i32, i32)],
+        new: &[(i32, i32, usize)],
+        threats: &[BoardThreats],
         cells: &mut Vec<Cell>,
     ) -> bool {
         let by_white = !self.white_to_move;
-        for &(line, v) in new {
-            if let Some(board) = self.board(line, v) {
-                for (x, y, piece) in board.pieces() {
-                    if piece.white != by_white {
-                        continue;
-                    }
-                    let from = Pos { line, v, x, y };
-                    // Lines within the board or along its timeline cross boards that
-                    // exist, or none (a new timeline has one board): the search has cut
-                    // every board whose pieces take a royal piece that way (move_check.rs,
-                    // `BoardThreats::exposed`).
-                    let found = self.for_each_line_across_timelines(piece, &mut |dir, slider| {
-                        cells.clear();
-                        cells.push((from, Some(piece)));
-                        self.ray_reaches_royal(from, dir, piece.white, slider, cells)
-                    });
-                    if found {
-                        return true;
-                    }
-                }
+        for &(line, v, axis) in new {
+            let Some(board) = self.board(line, v) else {
+                continue;
+            };
+            // Lines from the board's pieces: of a playable board's successor, only those that
+            // stopped at a missing board at the turn's start can meet another new board.
+            let found = match threats.get(axis) {
+                Some(t) => t.leaving_to_added(self, board, !by_white, cells),
+                None => self.lines_to_added(board, line, v, by_white, cells),
+            };
+            if found {
+                return true;
             }
             for s in attacks.stopped_at((line, v)) {
                 cells.clear();
@@ -159,6 +156,32 @@ impl Multiverse {
             }
         }
         false
+    }
+
+    /// Whether a piece of side `by_white` on `board`, added at (`line`, `v`) on a new
+    /// timeline, takes a royal piece along a line that leaves the timeline (the others cross
+    /// no board: a new timeline has one, and the search has cut every board exposed within
+    /// itself); if so, `cells` holds the line's squares as
+    /// [`Multiverse::royal_attack_on_new`] says.
+    fn lines_to_added(
+        &self,
+        board: &Board,
+        line: i32,
+        v: i32,
+        by_white: bool,
+        cells: &mut Vec<Cell>,
+    ) -> bool {
+        board.pieces().any(|(x, y, piece)| {
+            if piece.white != by_white {
+                return false;
+            }
+            let from = Pos { line, v, x, y };
+            self.for_each_line_across_timelines(piece, &mut |dir, slider| {
+                cells.clear();
+                cells.push((from, Some(piece)));
+                self.ray_reaches_royal(from, dir, piece.white, slider, cells)
+            })
+        })
     }
 
     /// Calls `each` with every capture direction of `piece` and whether it slides along it,

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 
 use omnichess_core::geometry::Coord;
 
-use super::attacks::{Attacks, Step};
+use super::attacks::{Attacks, Cell, Step};
 use super::board::Board;
 use super::piece::{Kind, Piece};
 use super::state::{Decision5, Move5, Multiverse, Pos};
@@ -175,6 +175,40 @@ impl BoardThreats {
                 (hole.line, hole.v) == other.at
                     && after.get(x, y).is_none()
                     && lands(hole, dir, true)
+            })
+    }
+
+    /// With `after` added here and the turn's other boards added to `game`: whether a piece
+    /// of `after` (an opponent of `mover_white`) takes a royal piece of the mover along a line
+    /// that, at the turn's start, stopped at a missing board the turn has added. If so,
+    /// `cells` holds the attacker's square and the squares of the line from that board on,
+    /// with their contents (the boards between exist and do not change).
+    pub(super) fn leaving_to_added(
+        &self,
+        game: &Multiverse,
+        after: &Board,
+        mover_white: bool,
+        cells: &mut Vec<Cell>,
+    ) -> bool {
+        let (line, v) = self.at;
+        self.leaving_holes
+            .iter()
+            .any(|&(square, hole, dir, slider)| {
+                let (x, y) = (i32::from(square % 8), i32::from(square / 8));
+                let Some(piece) = after.get(x, y).filter(|p| p.white != mover_white) else {
+                    return false;
+                };
+                let Some(added) = game.board(hole.line, hole.v) else {
+                    return false;
+                };
+                let content = added.get(hole.x, hole.y);
+                cells.clear();
+                cells.push((Pos { line, v, x, y }, Some(piece)));
+                cells.push((hole, content));
+                match content {
+                    Some(p) => p.white == mover_white && p.kind.royal(),
+                    None => slider && game.ray_reaches_royal(hole, dir, piece.white, true, cells),
+                }
             })
     }
 }
