@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::action_space::{ActionSpace, NEW_PASS, What};
+use super::action_space::{ActionSpace, Loc, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
 use super::move_check::{BoardThreats, exposed_within};
@@ -100,7 +100,7 @@ impl Multiverse {
             new_boards: Vec::new(),
             threats: Vec::new(),
             pushed: Vec::new(),
-            arrivals: HashMap::new(),
+            sets: HashMap::new(),
         };
         let shape = &space.shape;
         let mut full = shape.full();
@@ -202,13 +202,41 @@ struct Search<'a> {
     /// The threats against each playable axis's new board (move_check.rs), by axis.
     threats: Vec<BoardThreats>,
     pushed: Vec<(i32, bool)>,
-    /// The values of an axis that land a piece from a line, by (axis, line); the new-timeline
-    /// axes share one entry per line ([`ARRIVALS_ON_NEW`]): their values are the same.
-    arrivals: HashMap<(usize, i32), Vec<u64>>,
+    /// Sets of values the search asks for again and again, by axis and what defines them;
+    /// the new-timeline axes share one entry per key ([`ON_NEW`]): their values are the same.
+    sets: HashMap<(usize, SetKey), Vec<u64>>,
 }
 
-/// The key of the new-timeline axes in [`Search::arrivals`].
-const ARRIVALS_ON_NEW: usize = usize::MAX;
+/// The axis key of the new-timeline axes in [`Search::sets`].
+const ON_NEW: usize = usize::MAX;
+
+/// A set of an axis's values, by what defines it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum SetKey {
+    /// The values that land a piece from this line.
+    ArrivalsFrom(i32),
+    /// The values that land the piece from (line, x, y).
+    LandingOf(i32, i32, i32),
+    /// The values in which the piece on (x, y) does not leave.
+    NotLeaving(i32, i32),
+    /// The values in which no piece leaves.
+    NoneLeaving,
+}
+
+impl SetKey {
+    /// Whether `loc` is in the set.
+    fn holds(self, loc: &Loc) -> bool {
+        match (self, loc.what) {
+            (SetKey::ArrivalsFrom(line), What::Arrive(t)) => t.from.line == line,
+            (SetKey::LandingOf(line, x, y), What::Arrive(t)) => {
+                (t.from.line, t.from.x, t.from.y) == (line, x, y)
+            }
+            (SetKey::NotLeaving(x, y), what) => what != What::Leave { x, y },
+            (SetKey::NoneLeaving, what) => !matches!(what, What::Leave { .. }),
+            _ => false,
+        }
+    }
+}
 
 impl Search<'_> {
     /// Cuts away the points no action can be (a new timeline is created only after the ones
@@ -216,7 +244,7 @@ impl Search<'_> {
     fn normalise(&self, c: &mut Cuboid) -> bool {
         let shape = &self.space.shape;
         let (first_new, n) = (self.space.playable.len(), shape.axes());
-        if (0..n).any(|axis| shape.first(c, axis).is_none()) {
+        if shape.is_empty(c) {
             return false;
         }
         let forced = (first_new..n)
@@ -298,24 +326,19 @@ impl Search<'_> {
         problem
     }
 
-    /// The values of `axis` where a piece from `line` lands, read once per axis and line (a
-    /// wide multiverse asks for the same sets at many points, and each scan reads every
-    /// board of the axis).
-    fn arrivals_from(&mut self, axis: usize, line: i32) -> AxisSet {
+    /// The values of `axis` in the set `key`, read once per axis and key (a wide multiverse
+    /// asks for the same sets at many points, and each scan reads every board of the axis).
+    fn set(&mut self, axis: usize, key: SetKey) -> AxisSet {
         let space = self.space;
-        let key = if axis < space.playable.len() {
+        let shared = if axis < space.playable.len() {
             axis
         } else {
-            ARRIVALS_ON_NEW
+            ON_NEW
         };
-        let words = self.arrivals.entry((key, line)).or_insert_with(|| {
-            space
-                .set_where(
-                    axis,
-                    |l| matches!(l.what, What::Arrive(t) if t.from.line == line),
-                )
-                .1
-        });
+        let words = self
+            .sets
+            .entry((shared, key))
+            .or_insert_with(|| space.set_where(axis, |l| key.holds(l)).1);
         (axis, words.clone())
     }
 
@@ -324,11 +347,6 @@ impl Search<'_> {
     fn stray_landing(&mut self, point: &[usize]) -> Option<Problem> {
         let space = self.space;
         let at = |axis: usize| space.loc(axis, point[axis]).what;
-        let from_piece = |b: usize, line: i32, x: i32, y: i32| {
-            space.set_where(b, |l| {
-                matches!(l.what, What::Arrive(m) if (m.from.line, m.from.x, m.from.y) == (line, x, y))
-            })
-        };
         for axis in 0..point.len() {
             let What::Arrive(m) = at(axis) else { continue };
             let (line, x, y) = (m.from.line, m.from.x, m.from.y);
@@ -339,19 +357,22 @@ impl Search<'_> {
                         matches!(at(b), What::Arrive(t) if (t.from.line, t.from.x, t.from.y) == (line, x, y))
                     });
                     match again {
-                        Some(b) => vec![from_piece(axis, line, x, y), from_piece(b, line, x, y)],
+                        Some(b) => vec![
+                            self.set(axis, SetKey::LandingOf(line, x, y)),
+                            self.set(b, SetKey::LandingOf(line, x, y)),
+                        ],
                         None => continue,
                     }
                 }
                 // Another piece leaves: this one cannot land.
                 What::Leave { .. } => vec![
-                    space.set_where(source, |l| l.what != What::Leave { x, y }),
-                    from_piece(axis, line, x, y),
+                    self.set(source, SetKey::NotLeaving(x, y)),
+                    self.set(axis, SetKey::LandingOf(line, x, y)),
                 ],
                 // Nothing leaves that board: no piece from it can land.
                 _ => vec![
-                    space.set_where(source, |l| !matches!(l.what, What::Leave { .. })),
-                    self.arrivals_from(axis, line),
+                    self.set(source, SetKey::NoneLeaving),
+                    self.set(axis, SetKey::ArrivalsFrom(line)),
                 ],
             };
             return Some(Problem::Section(section));
@@ -418,7 +439,7 @@ impl Search<'_> {
                     let later = (k + 1..point.len())
                         .find(|&j| matches!(at(j), What::Arrive(t) if t.from.line == m.to.line));
                     if let Some(j) = later {
-                        let from_target = self.arrivals_from(j, m.to.line);
+                        let from_target = self.set(j, SetKey::ArrivalsFrom(m.to.line));
                         return Some(Problem::Section(vec![onto_target, from_target]));
                     }
                 }

@@ -22,6 +22,8 @@ const EAGER_BYTES: usize = 16 << 20;
 #[derive(Clone, Debug)]
 pub(super) struct Cuboid {
     axes: Vec<Axis>,
+    /// Whether some axis allows no value (the hypercuboid holds no point).
+    empty: bool,
 }
 
 /// One axis of a [`Cuboid`]: its bitset (shared between copies) and its lowest and highest
@@ -106,7 +108,7 @@ impl Shape {
         let axes = (0..self.axes())
             .map(|axis| Axis::new(self.set_where(axis, |_| true).1))
             .collect();
-        Cuboid { axes }
+        Cuboid { axes, empty: false }
     }
 
     /// The values of `axis` for which `keep` holds.
@@ -128,6 +130,11 @@ impl Shape {
         (first != NONE).then_some(first as usize)
     }
 
+    /// Whether `c` holds no point (some axis allows no value).
+    pub(super) fn is_empty(&self, c: &Cuboid) -> bool {
+        c.empty
+    }
+
     /// Whether `c` allows `value` on `axis`.
     pub(super) fn allows(&self, c: &Cuboid, axis: usize, value: usize) -> bool {
         self.axis(c, axis)[value / 64] & (1 << (value % 64)) != 0
@@ -146,20 +153,32 @@ impl Shape {
         }
         let word = value / 64;
         let mask = !(1 << (value % 64));
-        c.axes[axis].retain(|i| if i == word { mask } else { !0 })
+        Self::note(c, |c| {
+            c.axes[axis].retain(|i| if i == word { mask } else { !0 })
+        })
+    }
+
+    /// Runs a change of `c` that returns whether its axis keeps a value, and records an
+    /// emptied axis.
+    fn note(c: &mut Cuboid, change: impl FnOnce(&mut Cuboid) -> bool) -> bool {
+        let left = change(c);
+        c.empty |= !left;
+        left
     }
 
     /// Keeps only `value` on `axis`. Returns whether it was allowed.
     pub(super) fn keep_only(&self, c: &mut Cuboid, axis: usize, value: usize) -> bool {
         let word = value / 64;
         let bit = 1 << (value % 64);
-        c.axes[axis].retain(|i| if i == word { bit } else { 0 })
+        Self::note(c, |c| {
+            c.axes[axis].retain(|i| if i == word { bit } else { 0 })
+        })
     }
 
     /// Keeps on `set.0` only the values in `set` (or, with `inside` false, only those not in
     /// it). Returns whether any value is left on that axis.
     pub(super) fn restrict(&self, c: &mut Cuboid, set: &AxisSet, inside: bool) -> bool {
-        c.axes[set.0].retain(|i| kept(set.1[i], inside))
+        Self::note(c, |c| c.axes[set.0].retain(|i| kept(set.1[i], inside)))
     }
 
     /// Whether restricting `c` by `set` ([`Shape::restrict`]) would leave a value on its
