@@ -172,6 +172,15 @@ impl ActionSpace {
         (k < self.new_axes()).then_some(self.playable.len() + k)
     }
 
+    /// Whether the turn could add a board at (`line`, half-turn `v`): a playable board's
+    /// successor, or any board of a timeline the turn could create.
+    pub(super) fn could_add(&self, line: i32, v: i32) -> bool {
+        match self.axis_of_line(line) {
+            Some(a) => self.playable[a].1 + 1 == v,
+            None => self.axis_creating(line).is_some(),
+        }
+    }
+
     /// The moves of the action at `point`, in an order that plays it: within-board moves and
     /// jumps that land on a playable board first, then the branching jumps axis by axis.
     pub(super) fn moves_of(&self, point: &[usize], out: &mut Vec<Move5>) {

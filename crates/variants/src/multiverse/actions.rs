@@ -273,12 +273,13 @@ impl Search<'_> {
         let first_new = space.playable.len();
         let (width, height, mover) = (game.setup.width, game.setup.height, game.white_to_move());
         for (axis, &(line, _)) in space.playable.iter().enumerate() {
-            let threats = game.board_threats(line, &self.attacks);
+            let mut threats = game.board_threats(line, &self.attacks);
             for (i, loc) in space.values(axis).iter().enumerate() {
                 if loc.what != What::Pass && threats.exposed(&loc.board, mover, width, height) {
                     shape.remove_value(full, axis, i);
                 }
             }
+            threats.keep_holes(|hole| space.could_add(hole.line, hole.v));
             self.threats.push(threats);
         }
         if first_new == shape.axes() {

@@ -128,34 +128,50 @@ impl Multiverse {
             let Some(board) = self.board(line, v) else {
                 continue;
             };
-            // Lines from the board's pieces: of a playable board's successor, only those that
-            // stopped at a missing board at the turn's start can meet another new board.
+            // A playable board's successor: only the lines that stopped at a missing board
+            // at the turn's start can meet another new board.
             let found = match threats.get(axis) {
-                Some(t) => t.leaving_to_added(self, board, !by_white, cells),
-                None => self.lines_to_added(board, line, v, by_white, cells),
+                Some(t) => t.reaches_added(self, board, !by_white, cells),
+                None => {
+                    self.lines_to_added(board, line, v, by_white, cells)
+                        || self.stopped_lines_reach_royal(attacks, (line, v), by_white, cells)
+                }
             };
             if found {
                 return true;
             }
-            for s in attacks.stopped_at((line, v)) {
-                cells.clear();
-                let found = match self.at(s.at) {
-                    Some(p) => p.white != by_white && p.kind.royal(),
-                    None => false,
-                };
-                if found {
-                    cells.push((s.at, self.at(s.at)));
-                    return true;
-                }
-                if self.at(s.at).is_none() && s.slider && !s.piece.kind.pawnlike() {
-                    cells.push((s.at, None));
-                    if self.ray_reaches_royal(s.at, s.dir, by_white, true, cells) {
-                        return true;
-                    }
-                }
-            }
         }
         false
+    }
+
+    /// Whether a line of side `by_white` that stopped at the missing board `at` at the turn's
+    /// start, now that it exists, takes a royal piece there or through it; if so, `cells`
+    /// holds the line's squares from that board on as [`Multiverse::royal_attack_on_new`]
+    /// says.
+    fn stopped_lines_reach_royal(
+        &self,
+        attacks: &Attacks,
+        at: (i32, i32),
+        by_white: bool,
+        cells: &mut Vec<Cell>,
+    ) -> bool {
+        attacks.stopped_at(at).iter().any(|s| {
+            cells.clear();
+            match self.at(s.at) {
+                Some(p) => {
+                    let royal = p.white != by_white && p.kind.royal();
+                    if royal {
+                        cells.push((s.at, Some(p)));
+                    }
+                    royal
+                }
+                None if s.slider && !s.piece.kind.pawnlike() => {
+                    cells.push((s.at, None));
+                    self.ray_reaches_royal(s.at, s.dir, by_white, true, cells)
+                }
+                None => false,
+            }
+        })
     }
 
     /// Whether a piece of side `by_white` on `board`, added at (`line`, `v`) on a new

@@ -178,12 +178,23 @@ impl BoardThreats {
             })
     }
 
-    /// With `after` added here and the turn's other boards added to `game`: whether a piece
-    /// of `after` (an opponent of `mover_white`) takes a royal piece of the mover along a line
-    /// that, at the turn's start, stopped at a missing board the turn has added. If so,
-    /// `cells` holds the attacker's square and the squares of the line from that board on,
-    /// with their contents (the boards between exist and do not change).
-    pub(super) fn leaving_to_added(
+    /// Keeps only the lines that stopped at a missing board `could_add` accepts (a board the
+    /// turn could add); the others stay stopped whatever the turn does.
+    pub(super) fn keep_holes(&mut self, could_add: impl Fn(Pos) -> bool) {
+        self.leaving_holes
+            .retain(|&(_, hole, _, _)| could_add(hole));
+        self.entering_holes
+            .retain(|&(_, _, hole, _)| could_add(hole));
+    }
+
+    /// With `after` added here and the turn's other boards added to `game`: whether a line
+    /// that, at the turn's start, stopped at a missing board the turn has added now reaches a
+    /// royal piece of the mover (`mover_white`) — a line from a piece of `after`, or one from
+    /// another board through an empty square of `after`. The other lines from or through
+    /// this board cross existing boards only, and [`BoardThreats::exposed`] tells them. If
+    /// so, `cells` holds the line's squares on `after` and from the added board on, with
+    /// their contents (the boards between exist and do not change).
+    pub(super) fn reaches_added(
         &self,
         game: &Multiverse,
         after: &Board,
@@ -191,24 +202,37 @@ impl BoardThreats {
         cells: &mut Vec<Cell>,
     ) -> bool {
         let (line, v) = self.at;
-        self.leaving_holes
+        let on_added = |hole: Pos, dir: Coord<4>, slider: bool, cells: &mut Vec<Cell>| {
+            let Some(added) = game.board(hole.line, hole.v) else {
+                return false;
+            };
+            let content = added.get(hole.x, hole.y);
+            cells.push((hole, content));
+            match content {
+                Some(p) => p.white == mover_white && p.kind.royal(),
+                None => slider && game.ray_reaches_royal(hole, dir, !mover_white, true, cells),
+            }
+        };
+        let from_piece = self
+            .leaving_holes
             .iter()
             .any(|&(square, hole, dir, slider)| {
                 let (x, y) = (i32::from(square % 8), i32::from(square / 8));
                 let Some(piece) = after.get(x, y).filter(|p| p.white != mover_white) else {
                     return false;
                 };
-                let Some(added) = game.board(hole.line, hole.v) else {
-                    return false;
-                };
-                let content = added.get(hole.x, hole.y);
                 cells.clear();
                 cells.push((Pos { line, v, x, y }, Some(piece)));
-                cells.push((hole, content));
-                match content {
-                    Some(p) => p.white == mover_white && p.kind.royal(),
-                    None => slider && game.ray_reaches_royal(hole, dir, piece.white, true, cells),
+                on_added(hole, dir, slider, cells)
+            });
+        from_piece
+            || self.entering_holes.iter().any(|&(x, y, hole, dir)| {
+                if after.get(x, y).is_some() {
+                    return false;
                 }
+                cells.clear();
+                cells.push((Pos { line, v, x, y }, None));
+                on_added(hole, dir, true, cells)
             })
     }
 }
