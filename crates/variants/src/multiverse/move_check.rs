@@ -1,7 +1,9 @@
 //! The exposed-royal test of the boards one move adds, without playing it into the
 //! multiverse: `decisions()` uses it for every move, the action search for every value of a
-//! playable axis (a move's board, a departure's, an arrival's). A new board holds a subset of
-//! the opponent's pieces of the board it copies, on the same squares.
+//! playable axis (a move's board, a departure's, an arrival's), and then, for each candidate
+//! action, only the lines that stopped at a missing board the action adds
+//! ([`BoardThreats::reaches_added`]). A new board holds a subset of the opponent's pieces of
+//! the board it copies, on the same squares.
 //!
 //! A new board B′ at (line, half-turn) Q changes nothing that exists. An opponent piece can
 //! then take a royal piece in one of these ways:
