@@ -86,7 +86,7 @@ pub(super) struct Undo {
 
 /// A Three Realms Chess position with its history.
 ///
-/// Size: 1 104 bytes plus one 24-byte [`Undo`] record per applied move, kept in a stack that
+/// Size: 1 104 bytes plus one 24-byte `Undo` record per applied move, kept in a stack that
 /// is reused after undo, so perft and search allocate nothing once it has grown.
 #[derive(Clone, Debug)]
 pub struct Realms {
