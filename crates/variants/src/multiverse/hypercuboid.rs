@@ -51,35 +51,50 @@ impl Axis {
 
     /// Sets `first` and `last` from the bitset; returns whether any value is allowed.
     fn bounds(&mut self) -> bool {
-        let words = &self.words;
+        self.bounds_within(0..self.words.len())
+    }
+
+    /// [`Axis::bounds`] when every word outside `range` is zero.
+    fn bounds_within(&mut self, range: std::ops::Range<usize>) -> bool {
+        let words = &self.words[range.clone()];
         let first = words.iter().position(|&w| w != 0);
         let last = words.iter().rposition(|&w| w != 0);
         (self.first, self.last) = match (first, last) {
             (Some(f), Some(l)) => (
-                (f * 64 + words[f].trailing_zeros() as usize) as u32,
-                (l * 64 + 63 - words[l].leading_zeros() as usize) as u32,
+                ((range.start + f) * 64 + words[f].trailing_zeros() as usize) as u32,
+                ((range.start + l) * 64 + 63 - words[l].leading_zeros() as usize) as u32,
             ),
             _ => (NONE, NONE),
         };
         self.first != NONE
     }
 
+    /// The words that may hold an allowed value: those from `first`'s to `last`'s (none
+    /// when the axis is empty).
+    fn live(&self) -> std::ops::Range<usize> {
+        if self.first == NONE {
+            0..0
+        } else {
+            self.first as usize / 64..self.last as usize / 64 + 1
+        }
+    }
+
     /// Keeps only the bits of each word `keep` gives, copying the bitset only when it
-    /// changes; returns whether any value is left.
+    /// changes; returns whether any value is left. Only the live words are read.
     fn retain(&mut self, keep: impl Fn(usize) -> u64) -> bool {
-        let changes = self
-            .words
-            .iter()
-            .enumerate()
-            .any(|(i, &w)| w & keep(i) != w);
+        let live = self.live();
+        let changes = live.clone().any(|i| {
+            let w = self.words[i];
+            w & keep(i) != w
+        });
         if !changes {
             return self.first != NONE;
         }
         let words = Rc::make_mut(&mut self.words);
-        for (i, w) in words.iter_mut().enumerate() {
-            *w &= keep(i);
+        for i in live.clone() {
+            words[i] &= keep(i);
         }
-        self.bounds()
+        self.bounds_within(live)
     }
 }
 
@@ -184,10 +199,9 @@ impl Shape {
     /// Whether restricting `c` by `set` ([`Shape::restrict`]) would leave a value on its
     /// axis, read without a copy.
     fn meets(&self, c: &Cuboid, set: &AxisSet, inside: bool) -> bool {
-        self.axis(c, set.0)
-            .iter()
-            .zip(&set.1)
-            .any(|(&w, &m)| w & kept(m, inside) != 0)
+        let axis = &c.axes[set.0];
+        axis.live()
+            .any(|i| axis.words[i] & kept(set.1[i], inside) != 0)
     }
 
     /// The piece `j` of cutting `section` out of `c`: the points in the first `j` sets and not
