@@ -205,9 +205,12 @@ pub enum Command {
     Actions {
         /// The variant's name.
         variant: String,
-        /// The game record (classic: PGN; only the first game of the file is read).
+        /// The game record's file (classic: PGN; only the first game of the file is read);
+        /// `@PATH` is read as PATH, as for --position.
         gamefile: PathBuf,
-        /// Stop counting each position at N turns (1 or more).
+        /// Stop counting each position at N turns (1 or more). Without it every turn is
+        /// counted, one by one: in a wide 5D multiverse that can take hours (the 5D test data
+        /// is counted with --cap 1000).
         #[arg(long, allow_negative_numbers = true, value_parser = positive::<u64>)]
         cap: Option<u64>,
     },
@@ -217,7 +220,8 @@ pub enum Command {
     Replay {
         /// The variant's name.
         variant: String,
-        /// The game record (classic: PGN; only the first game of the file is read).
+        /// The game record's file (classic: PGN; only the first game of the file is read);
+        /// `@PATH` is read as PATH, as for --position.
         gamefile: PathBuf,
     },
 

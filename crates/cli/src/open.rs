@@ -29,6 +29,17 @@ pub fn read_file(path: &Path) -> Result<String, CliError> {
     })
 }
 
+/// Reads a game record's file. `@PATH`, when no file has that name, is read as PATH, as a
+/// `--position` argument is (so that `actions multiverse @game.5dpgn` does what it says).
+fn read_record_file(path: &Path) -> Result<String, CliError> {
+    let unprefixed = path
+        .to_str()
+        .and_then(|p| p.strip_prefix('@'))
+        .map(Path::new)
+        .filter(|p| !path.exists() && p.exists());
+    read_file(unprefixed.unwrap_or(path))
+}
+
 /// A `--position` argument: the text itself, or `@PATH` for a file's contents. Empty text
 /// (an empty argument or file) is refused: leaving `--position` out means the standard start.
 pub fn position_text(arg: &str) -> Result<String, CliError> {
@@ -130,7 +141,7 @@ pub fn play_all(game: &mut dyn DynGame, decisions: &str) -> Result<(), CliError>
 /// Reads a game record file and opens a game at its start.
 pub fn record(variant_name: &str, path: &Path) -> Result<(Box<dyn DynGame>, GameRecord), CliError> {
     let entry = variant(variant_name)?;
-    let text = read_file(path)?;
+    let text = read_record_file(path)?;
     if text.trim().is_empty() {
         return Err(CliError(format!(
             "`{}` is empty: a game record needs at least its moves or header tags",

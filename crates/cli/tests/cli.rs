@@ -82,6 +82,17 @@ fn replay_and_actions_read_pgn() {
     let o = omnichess(&["replay", "classic", p]);
     assert!(o.status.success());
     assert!(stdout(&o).starts_with("ok: 4 decisions replayed"));
+    // `@PATH`, as --position takes a file, reads PATH.
+    let at = format!("@{p}");
+    assert_eq!(
+        stdout(&omnichess(&["actions", "classic", &at])),
+        "20 20 29 29 27\n"
+    );
+    assert!(omnichess(&["replay", "classic", &at]).status.success());
+    assert_user_error(
+        &omnichess(&["actions", "classic", "@/no/such/game.pgn"]),
+        "cannot read `@/no/such/game.pgn`",
+    );
 }
 
 #[test]
