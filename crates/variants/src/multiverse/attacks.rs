@@ -9,7 +9,7 @@ use omnichess_core::geometry::Coord;
 
 use super::board::Board;
 use super::move_check::BoardThreats;
-use super::movegen::{crosses_timelines, movement, movement_across_timelines};
+use super::movegen::{crosses_timelines, movement};
 use super::piece::Piece;
 use super::state::{Multiverse, Pos};
 
@@ -192,7 +192,7 @@ impl Multiverse {
                 return false;
             }
             let from = Pos { line, v, x, y };
-            self.for_each_line_across_timelines(piece, &mut |dir, slider| {
+            self.for_each_line(piece, true, &mut |dir, slider| {
                 cells.clear();
                 cells.push((from, Some(piece)));
                 self.ray_reaches_royal(from, dir, piece.white, slider, cells)
@@ -201,30 +201,12 @@ impl Multiverse {
     }
 
     /// Calls `each` with every capture direction of `piece` and whether it slides along it,
-    /// until `each` returns true; returns whether it did.
+    /// until `each` returns true; returns whether it did. With `across`, only the directions
+    /// that change timeline.
     /// Generic and inlined: the check test of the action search calls it for every piece of
     /// every new board, and through a `dyn` closure it cost half the counting time.
     #[inline]
     pub(super) fn for_each_line(
-        &self,
-        piece: Piece,
-        each: &mut impl FnMut(Coord<4>, bool) -> bool,
-    ) -> bool {
-        self.lines_of(piece, false, each)
-    }
-
-    /// [`Multiverse::for_each_line`] without the directions that keep to one timeline.
-    #[inline]
-    pub(super) fn for_each_line_across_timelines(
-        &self,
-        piece: Piece,
-        each: &mut impl FnMut(Coord<4>, bool) -> bool,
-    ) -> bool {
-        self.lines_of(piece, true, each)
-    }
-
-    #[inline]
-    fn lines_of(
         &self,
         piece: Piece,
         across: bool,
@@ -236,11 +218,7 @@ impl Multiverse {
                 .filter(|&d| !across || crosses_timelines(d))
                 .any(|d| each(d, false));
         }
-        let (sets, slider) = if across {
-            movement_across_timelines(piece.kind)
-        } else {
-            movement(piece.kind)
-        };
+        let (sets, slider) = movement(piece.kind, across);
         sets.iter()
             .any(|set| set.as_slice().iter().any(|&d| each(d, slider)))
     }
@@ -274,7 +252,7 @@ impl Multiverse {
     /// royal piece of the other side, and with `Hole` where it reaches a board that does not
     /// exist (a square of a timeline's future or of a timeline not yet made).
     fn attack_lines(&self, from: Pos, piece: Piece, each: &mut dyn FnMut(Reach)) {
-        self.for_each_line(piece, &mut |d, slider| {
+        self.for_each_line(piece, false, &mut |d, slider| {
             let mut at = from;
             loop {
                 match self.step(at, d) {

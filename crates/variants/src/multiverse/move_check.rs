@@ -283,7 +283,7 @@ impl Multiverse {
             }
             let from = Pos { line, v, x, y };
             let square = (y * 8 + x) as u8;
-            self.for_each_line(piece, &mut |dir, slider| {
+            self.for_each_line(piece, false, &mut |dir, slider| {
                 let [_, _, dt, dl] = dir.components();
                 if dt != 0 || dl != 0 {
                     match self.walk(from, dir, by_white, slider) {

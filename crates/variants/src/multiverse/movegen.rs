@@ -16,45 +16,39 @@ const QUADRAGONAL: DirectionSet<4> = DirectionSet::quadragonal();
 const ALL: DirectionSet<4> = DirectionSet::all();
 const KNIGHT: DirectionSet<4> = DirectionSet::knight();
 
-/// How a piece that is not a pawn or brawn moves: its direction sets, and whether it slides
-/// along them (else it makes one step or leap).
-pub(super) fn movement(kind: Kind) -> (&'static [&'static DirectionSet<4>], bool) {
-    match kind {
-        Kind::Rook => (&[&ORTHOGONAL], true),
-        Kind::Bishop => (&[&DIAGONAL], true),
-        Kind::Unicorn => (&[&TRIAGONAL], true),
-        Kind::Dragon => (&[&QUADRAGONAL], true),
-        Kind::Queen | Kind::RoyalQueen => (&[&ALL], true),
-        Kind::Princess => (&[&ORTHOGONAL, &DIAGONAL], true),
-        Kind::King | Kind::CommonKing => (&[&ALL], false),
-        Kind::Knight => (&[&KNIGHT], false),
-        Kind::Pawn | Kind::Brawn => (&[], false),
-    }
-}
-
 /// The timeline axis of a direction (x, y, time, timeline).
 const TIMELINE: usize = 3;
 
-/// [`movement`] without the directions that keep to one timeline: the only lines from a board
-/// a turn adds that can reach another board it adds (a timeline gets at most one).
-pub(super) fn movement_across_timelines(kind: Kind) -> (&'static [&'static DirectionSet<4>], bool) {
-    const ORTHOGONAL_X: DirectionSet<4> = ORTHOGONAL.moving_along(TIMELINE);
-    const DIAGONAL_X: DirectionSet<4> = DIAGONAL.moving_along(TIMELINE);
-    const TRIAGONAL_X: DirectionSet<4> = TRIAGONAL.moving_along(TIMELINE);
-    const QUADRAGONAL_X: DirectionSet<4> = QUADRAGONAL.moving_along(TIMELINE);
-    const ALL_X: DirectionSet<4> = ALL.moving_along(TIMELINE);
-    const KNIGHT_X: DirectionSet<4> = KNIGHT.moving_along(TIMELINE);
-    match kind {
-        Kind::Rook => (&[&ORTHOGONAL_X], true),
-        Kind::Bishop => (&[&DIAGONAL_X], true),
-        Kind::Unicorn => (&[&TRIAGONAL_X], true),
-        Kind::Dragon => (&[&QUADRAGONAL_X], true),
-        Kind::Queen | Kind::RoyalQueen => (&[&ALL_X], true),
-        Kind::Princess => (&[&ORTHOGONAL_X, &DIAGONAL_X], true),
-        Kind::King | Kind::CommonKing => (&[&ALL_X], false),
-        Kind::Knight => (&[&KNIGHT_X], false),
-        Kind::Pawn | Kind::Brawn => (&[], false),
-    }
+/// The directions of each family that change timeline.
+const ORTHOGONAL_X: DirectionSet<4> = ORTHOGONAL.moving_along(TIMELINE);
+const DIAGONAL_X: DirectionSet<4> = DIAGONAL.moving_along(TIMELINE);
+const TRIAGONAL_X: DirectionSet<4> = TRIAGONAL.moving_along(TIMELINE);
+const QUADRAGONAL_X: DirectionSet<4> = QUADRAGONAL.moving_along(TIMELINE);
+const ALL_X: DirectionSet<4> = ALL.moving_along(TIMELINE);
+const KNIGHT_X: DirectionSet<4> = KNIGHT.moving_along(TIMELINE);
+
+/// How a piece that is not a pawn or brawn moves: its direction sets, and whether it slides
+/// along them (else it makes one step or leap). With `across`, only the directions that
+/// change timeline: the only lines from a board a turn adds that can reach another board it
+/// adds (a timeline gets at most one).
+pub(super) fn movement(kind: Kind, across: bool) -> (&'static [&'static DirectionSet<4>], bool) {
+    type Sets = &'static [&'static DirectionSet<4>];
+    let (all, changing_timeline, slider): (Sets, Sets, bool) = match kind {
+        Kind::Rook => (&[&ORTHOGONAL], &[&ORTHOGONAL_X], true),
+        Kind::Bishop => (&[&DIAGONAL], &[&DIAGONAL_X], true),
+        Kind::Unicorn => (&[&TRIAGONAL], &[&TRIAGONAL_X], true),
+        Kind::Dragon => (&[&QUADRAGONAL], &[&QUADRAGONAL_X], true),
+        Kind::Queen | Kind::RoyalQueen => (&[&ALL], &[&ALL_X], true),
+        Kind::Princess => (
+            &[&ORTHOGONAL, &DIAGONAL],
+            &[&ORTHOGONAL_X, &DIAGONAL_X],
+            true,
+        ),
+        Kind::King | Kind::CommonKing => (&[&ALL], &[&ALL_X], false),
+        Kind::Knight => (&[&KNIGHT], &[&KNIGHT_X], false),
+        Kind::Pawn | Kind::Brawn => (&[], &[], false),
+    };
+    (if across { changing_timeline } else { all }, slider)
 }
 
 /// Whether direction `d` changes timeline.
@@ -116,7 +110,7 @@ impl Multiverse {
         if piece.kind.pawnlike() {
             return self.pawn_targets(from, piece, captures_only, each);
         }
-        let (sets, slider) = movement(piece.kind);
+        let (sets, slider) = movement(piece.kind, false);
         for set in sets {
             if slider {
                 slide(set.as_slice(), each);
