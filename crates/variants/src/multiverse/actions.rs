@@ -195,8 +195,8 @@ struct Search<'a> {
     /// Timelines the mover and the opponent have created before this turn.
     mine: i32,
     theirs: i32,
-    /// Buffers: the squares of a check, the boards a point appends (line, half-turn), and
-    /// how to take them back.
+    /// Buffers: the squares of a check, the boards a point appends (line, half-turn, axis),
+    /// and how to take them back.
     cells: Vec<Cell>,
     new_boards: Vec<(i32, i32, usize)>,
     /// The threats against each playable axis's new board (move_check.rs), by axis.
