@@ -26,6 +26,15 @@ pub(super) struct Cuboid {
     empty: bool,
 }
 
+impl Cuboid {
+    /// [`Axis::retain`] on `axis`, recording an emptied axis.
+    fn retain(&mut self, axis: usize, keep: impl Fn(usize) -> u64) -> bool {
+        let left = self.axes[axis].retain(keep);
+        self.empty |= !left;
+        left
+    }
+}
+
 /// One axis of a [`Cuboid`]: its bitset (shared between copies) and its lowest and highest
 /// allowed values ([`NONE`] when empty).
 #[derive(Clone, Debug)]
@@ -168,32 +177,20 @@ impl Shape {
         }
         let word = value / 64;
         let mask = !(1 << (value % 64));
-        Self::note(c, |c| {
-            c.axes[axis].retain(|i| if i == word { mask } else { !0 })
-        })
-    }
-
-    /// Runs a change of `c` that returns whether its axis keeps a value, and records an
-    /// emptied axis.
-    fn note(c: &mut Cuboid, change: impl FnOnce(&mut Cuboid) -> bool) -> bool {
-        let left = change(c);
-        c.empty |= !left;
-        left
+        c.retain(axis, |i| if i == word { mask } else { !0 })
     }
 
     /// Keeps only `value` on `axis`. Returns whether it was allowed.
     pub(super) fn keep_only(&self, c: &mut Cuboid, axis: usize, value: usize) -> bool {
         let word = value / 64;
         let bit = 1 << (value % 64);
-        Self::note(c, |c| {
-            c.axes[axis].retain(|i| if i == word { bit } else { 0 })
-        })
+        c.retain(axis, |i| if i == word { bit } else { 0 })
     }
 
     /// Keeps on `set.0` only the values in `set` (or, with `inside` false, only those not in
     /// it). Returns whether any value is left on that axis.
     pub(super) fn restrict(&self, c: &mut Cuboid, set: &AxisSet, inside: bool) -> bool {
-        Self::note(c, |c| c.axes[set.0].retain(|i| kept(set.1[i], inside)))
+        c.retain(set.0, |i| kept(set.1[i], inside))
     }
 
     /// Whether restricting `c` by `set` ([`Shape::restrict`]) would leave a value on its
