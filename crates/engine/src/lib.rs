@@ -4,7 +4,7 @@
 //! evaluation. See docs/ENGINE.md for the design and the figures.
 //!
 //! * [`Search`] — iterative-deepening expectiminimax with alpha-beta, a transposition table,
-//!   move ordering, quiescence, check extension, and Star1 pruning at chance nodes.
+//!   move ordering, quiescence, check extension, and Star2 pruning at chance nodes.
 //! * [`mcts`] — Monte-Carlo tree search, the second strategy, for games whose branching
 //!   explodes (5D Chess).
 //! * [`eval`] — the [`Evaluator`] trait and the evaluations of classic chess, QEC and Die Chess.

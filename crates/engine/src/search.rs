@@ -12,11 +12,12 @@
 //!   player's node whose decision before was the opponent's (never at chance nodes, never
 //!   inside a turn of several decisions). [`Search::set_selective`] switches it off: the
 //!   value at a depth is then the exact expectiminimax value.
-//! * **Chance nodes**: the exact expectation, pruned by Star1 with per-outcome bounds: every
-//!   outcome's value starts within [−MATE, MATE] and is narrowed by the table (a Star2-style
-//!   probe that costs no search) and by each outcome's search; an outcome is searched with the
-//!   window that would let the whole expectation leave the parent's window, and the node is cut
-//!   as soon as the bounds prove it has. No sampling.
+//! * **Chance nodes**: the exact expectation, pruned by Star2 with per-outcome bounds: every
+//!   outcome's value starts within [−MATE, MATE] and is narrowed by the table, then by a probe
+//!   (the acting player's first decision alone bounds the outcome from one side; past the
+//!   horizon, the static evaluation the player may stand on), then by each outcome's search
+//!   (Star1): an outcome is searched with the window that would let the whole expectation leave
+//!   the parent's window, and the node is cut as soon as the bounds prove it has. No sampling.
 //! * **Quiescence**: at the horizon the acting player may stand pat (the static evaluation) or
 //!   try tactical decisions; in check every decision is tried; chance nodes are averaged
 //!   exactly within [`QUIESCENCE_CHANCE`] player decisions of the horizon and take the static
@@ -997,7 +998,88 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
     }
 
-    /// A chance node: the expectation of its outcomes, pruned by Star1 with per-outcome bounds
+    /// Star2's probe of the chance outcome just applied (Ballard's *-minimax; Hauk, Buro and
+    /// Schaeffer, "Rediscovering *-Minimax Search", 2004): its acting player's first decision
+    /// in move order, alone, searched as the whole search would search it. The player's value
+    /// is at least that decision's when White acts and at most it when Black does, so the
+    /// outcome's value (seen from the chance node) gets a bound: `Lower`, `Upper`, or `Exact`
+    /// where the game is over; `None` when the probe gives none (it failed on the useless side
+    /// of its window, or the outcome is not a player's node above the horizon).
+    fn probe(
+        &mut self,
+        g: &mut G,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<(Score, Bound)> {
+        let (alpha, beta) = (alpha / DECAY - EPS, beta / DECAY + EPS);
+        if !self.enter(ply) {
+            return None;
+        }
+        let player = match g.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
+            ToAct::Nobody(outcome) => {
+                return Some((DECAY * score::terminal(outcome), Bound::Exact));
+            }
+            ToAct::Chance => return None,
+            ToAct::Player(player) => player,
+        };
+        if g.claimable_draw().is_some() {
+            return Some((0.0, Bound::Exact));
+        }
+        let depth = depth + i32::from(self.evaluator.in_check(g));
+        if ply >= MAX_PLY || depth <= 0 {
+            return None;
+        }
+        let hash_move = self.tt.probe(g.hash()).and_then(|e| e.best);
+        let mut buf = self.ordered(g, player, ply, hash_move, false);
+        if buf.decisions.is_empty() {
+            self.plies[ply] = buf;
+            return None;
+        }
+        pick(&mut buf.decisions, &mut buf.order, 0);
+        let d = buf.decisions[0];
+        self.plies[ply] = buf;
+        self.deciders[ply] = Some(player);
+        self.passed[ply] = false;
+        g.apply(d);
+        let v = self.child(g, depth - 1, ply + 1, alpha, beta);
+        g.undo();
+        if self.aborted {
+            return None;
+        }
+        match player {
+            Player::White if v > alpha => Some((DECAY * v, Bound::Lower)),
+            Player::Black if v < beta => Some((DECAY * v, Bound::Upper)),
+            _ => None,
+        }
+    }
+
+    /// Star2's probe past the horizon: the chance outcome just applied is a quiescence node
+    /// `qply` deep whose player may stand on the static evaluation (not in check), so the
+    /// outcome's value is at least that when White acts and at most it when Black does.
+    fn stand_pat_bound(&mut self, g: &G, ply: usize, qply: usize) -> Option<(Score, Bound)> {
+        let ToAct::Player(player) = g.to_act_bounded(crate::limits::QUIESCENCE_TEST_EFFORT) else {
+            return None;
+        };
+        if self.evaluator.in_check(g) {
+            return None;
+        }
+        let stand = DECAY * Score::from(self.evaluator.evaluate(g));
+        if qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            return Some((stand, Bound::Exact));
+        }
+        Some((
+            stand,
+            if player == Player::White {
+                Bound::Lower
+            } else {
+                Bound::Upper
+            },
+        ))
+    }
+
+    /// A chance node: the expectation of its outcomes, pruned by Star2 with per-outcome bounds
     /// (see the module documentation). `quiescence` is the quiescence ply below the horizon,
     /// `None` in the main search.
     fn chance(
@@ -1058,6 +1140,37 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         let mut low = expectation(&buf.probability, &buf.low);
         let mut high = expectation(&buf.probability, &buf.high);
+        if !main || depth >= 1 {
+            // Star2's probing phase: each outcome's first decision alone bounds it (past the
+            // horizon, its static evaluation, on which the player may stand).
+            for i in 0..n {
+                if low >= beta || high <= alpha {
+                    break;
+                }
+                if buf.low[i] == buf.high[i] || buf.probability[i] <= 0.0 {
+                    continue;
+                }
+                let (a, b) = outcome_window(&buf, i, (low, high), (alpha, beta));
+                g.apply(buf.decisions[i]);
+                let probed = match quiescence {
+                    None => self.probe(g, depth, ply + 1, a, b),
+                    Some(q) => self.stand_pat_bound(g, ply + 1, q),
+                };
+                g.undo();
+                if self.aborted {
+                    self.plies[ply] = buf;
+                    return 0.0;
+                }
+                match probed {
+                    Some((v, Bound::Lower)) => buf.low[i] = buf.low[i].max(v),
+                    Some((v, Bound::Upper)) => buf.high[i] = buf.high[i].min(v),
+                    Some((v, Bound::Exact)) => (buf.low[i], buf.high[i]) = (v, v),
+                    None => continue,
+                }
+                low = expectation(&buf.probability, &buf.low);
+                high = expectation(&buf.probability, &buf.high);
+            }
+        }
         for i in 0..n {
             if low >= beta || high <= alpha {
                 break;
@@ -1065,11 +1178,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             if buf.low[i] == buf.high[i] || buf.probability[i] <= 0.0 {
                 continue;
             }
-            let p = buf.probability[i];
-            let rest_low = low - p * buf.low[i];
-            let rest_high = high - p * buf.high[i];
-            let a = ((alpha - rest_high) / p - EPS).max(buf.low[i]);
-            let b = ((beta - rest_low) / p + EPS).min(buf.high[i]);
+            let (a, b) = outcome_window(&buf, i, (low, high), (alpha, beta));
             g.apply(buf.decisions[i]);
             let v = match quiescence {
                 None => self.child(g, depth, ply + 1, a, b),
@@ -1108,6 +1217,23 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         value
     }
+}
+
+/// The window for outcome `i` of a chance node whose expectation lies in `(low, high)`: the
+/// values of the outcome below `a` keep the expectation below `alpha` whatever the other
+/// outcomes turn out to be within their bounds, those above `b` lift it above `beta` (Star1).
+fn outcome_window<D>(
+    buf: &Ply<D>,
+    i: usize,
+    (low, high): (Score, Score),
+    (alpha, beta): (Score, Score),
+) -> (Score, Score) {
+    let p = buf.probability[i];
+    let rest_low = low - p * buf.low[i];
+    let rest_high = high - p * buf.high[i];
+    let a = ((alpha - rest_high) / p - EPS).max(buf.low[i]);
+    let b = ((beta - rest_low) / p + EPS).min(buf.high[i]);
+    (a, b)
 }
 
 /// Σ pᵢ·vᵢ in order (so the same outcomes always sum to the same bits).

@@ -79,6 +79,12 @@ fn die_chess_expectations_equal_brute_force() {
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4 rolled:N",
             2,
         ),
+        // The same middlegame three decisions deep after a bishop roll: Star2's probes cut
+        // chance nodes in the main search and past the horizon.
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4 rolled:B",
+            3,
+        ),
         // A small endgame, three decisions deep: promotion rolls and king captures appear.
         ("4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1 rolled:K", 3),
         ("4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1 rolled:R", 3),
