@@ -1122,27 +1122,27 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         buf.high.clear();
         buf.high.resize(n, MATE);
         if main {
-            // Star2-style probe that costs no search: outcomes already in the table.
+            // Outcomes already in the table, to the depth: bounds that cost no search.
             for i in 0..n {
                 g.apply(buf.decisions[i]);
                 if let Some(e) = self.tt.probe(g.hash())
                     && i32::from(e.depth) >= depth
                 {
-                    let s = DECAY * e.score;
-                    match e.bound {
-                        Bound::Exact => (buf.low[i], buf.high[i]) = (s, s),
-                        Bound::Lower => buf.low[i] = buf.low[i].max(s),
-                        Bound::Upper => buf.high[i] = buf.high[i].min(s),
-                    }
+                    narrow(&mut buf, i, DECAY * e.score, e.bound);
                 }
                 g.undo();
             }
         }
         let mut low = expectation(&buf.probability, &buf.low);
         let mut high = expectation(&buf.probability, &buf.high);
-        if !main || depth >= 1 {
-            // Star2's probing phase: each outcome's first decision alone bounds it (past the
-            // horizon, its static evaluation, on which the player may stand).
+        // Star2: first each outcome's probe (its first decision alone; past the horizon, the
+        // static evaluation the player may stand on), then each open outcome's search.
+        let phases: &[Phase] = if !main || depth >= 1 {
+            &[Phase::Probe, Phase::Search]
+        } else {
+            &[Phase::Search]
+        };
+        for &phase in phases {
             for i in 0..n {
                 if low >= beta || high <= alpha {
                     break;
@@ -1152,54 +1152,27 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 }
                 let (a, b) = outcome_window(&buf, i, (low, high), (alpha, beta));
                 g.apply(buf.decisions[i]);
-                let probed = match quiescence {
-                    None => self.probe(g, depth, ply + 1, a, b),
-                    Some(q) => self.stand_pat_bound(g, ply + 1, q),
+                let found = match (phase, quiescence) {
+                    (Phase::Probe, None) => self.probe(g, depth, ply + 1, a, b),
+                    (Phase::Probe, Some(q)) => self.stand_pat_bound(g, ply + 1, q),
+                    (Phase::Search, None) => {
+                        Some(searched(self.child(g, depth, ply + 1, a, b), (a, b)))
+                    }
+                    (Phase::Search, Some(q)) => {
+                        Some(searched(self.quiet_child(g, ply + 1, a, b, q), (a, b)))
+                    }
                 };
                 g.undo();
                 if self.aborted {
                     self.plies[ply] = buf;
                     return 0.0;
                 }
-                match probed {
-                    Some((v, Bound::Lower)) => buf.low[i] = buf.low[i].max(v),
-                    Some((v, Bound::Upper)) => buf.high[i] = buf.high[i].min(v),
-                    Some((v, Bound::Exact)) => (buf.low[i], buf.high[i]) = (v, v),
-                    None => continue,
+                if let Some((v, bound)) = found {
+                    narrow(&mut buf, i, v, bound);
+                    low = expectation(&buf.probability, &buf.low);
+                    high = expectation(&buf.probability, &buf.high);
                 }
-                low = expectation(&buf.probability, &buf.low);
-                high = expectation(&buf.probability, &buf.high);
             }
-        }
-        for i in 0..n {
-            if low >= beta || high <= alpha {
-                break;
-            }
-            if buf.low[i] == buf.high[i] || buf.probability[i] <= 0.0 {
-                continue;
-            }
-            let (a, b) = outcome_window(&buf, i, (low, high), (alpha, beta));
-            g.apply(buf.decisions[i]);
-            let v = match quiescence {
-                None => self.child(g, depth, ply + 1, a, b),
-                Some(q) => self.quiet_child(g, ply + 1, a, b, q),
-            };
-            g.undo();
-            if self.aborted {
-                self.plies[ply] = buf;
-                return 0.0;
-            }
-            if v <= a {
-                buf.high[i] = v;
-                buf.low[i] = buf.low[i].min(v);
-            } else if v >= b {
-                buf.low[i] = v;
-                buf.high[i] = buf.high[i].max(v);
-            } else {
-                (buf.low[i], buf.high[i]) = (v, v);
-            }
-            low = expectation(&buf.probability, &buf.low);
-            high = expectation(&buf.probability, &buf.high);
         }
         self.plies[ply] = buf;
         self.pv[ply].clear();
@@ -1234,6 +1207,41 @@ fn outcome_window<D>(
     let a = ((alpha - rest_high) / p - EPS).max(buf.low[i]);
     let b = ((beta - rest_low) / p + EPS).min(buf.high[i]);
     (a, b)
+}
+
+/// The two passes over a chance node's outcomes (Star2): probes, then searches.
+#[derive(Clone, Copy)]
+enum Phase {
+    Probe,
+    Search,
+}
+
+/// What a search of an outcome with the window `(a, b)` that returned `v` tells (fail-soft).
+fn searched(v: Score, (a, b): (Score, Score)) -> (Score, Bound) {
+    if v <= a {
+        (v, Bound::Upper)
+    } else if v >= b {
+        (v, Bound::Lower)
+    } else {
+        (v, Bound::Exact)
+    }
+}
+
+/// Narrows outcome `i`'s bounds by `v`, which bounds its value as `bound` says; the bounds stay
+/// ordered (a fail-soft value may lie outside a bound known before).
+fn narrow<D>(buf: &mut Ply<D>, i: usize, v: Score, bound: Bound) {
+    let (low, high) = (&mut buf.low[i], &mut buf.high[i]);
+    match bound {
+        Bound::Exact => (*low, *high) = (v, v),
+        Bound::Lower => {
+            *low = low.max(v);
+            *high = high.max(*low);
+        }
+        Bound::Upper => {
+            *high = high.min(v);
+            *low = low.min(*high);
+        }
+    }
 }
 
 /// Σ pᵢ·vᵢ in order (so the same outcomes always sum to the same bits).
