@@ -631,26 +631,37 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
 
     /// The value of the node `ply` decisions below the root with `depth` player decisions left.
     fn node(&mut self, g: &mut G, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+        match self.entered(g, depth, ply) {
+            Entered::Spent => 0.0,
+            Entered::Value(v) => v,
+            Entered::Chance => self.chance(g, depth, ply, alpha, beta, None),
+            Entered::Player(player, extended, in_check) if extended <= 0 => {
+                self.quiet_player(g, player, ply, alpha, beta, 0, in_check)
+            }
+            Entered::Player(player, extended, _) => {
+                self.player(g, player, (depth, extended), ply, alpha, beta)
+            }
+        }
+    }
+
+    /// Enters the node `ply` decisions below the root with `depth` player decisions left
+    /// ([`Search::enter`]) and says what it is: its value when it needs no search (a finished
+    /// game, a claimable draw, the deepest ply), a chance node, or a player's node with the
+    /// depth it is searched to (one more in check).
+    fn entered(&mut self, g: &G, depth: i32, ply: usize) -> Entered {
         if !self.enter(ply) {
-            return 0.0;
+            return Entered::Spent;
         }
         match g.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
-            ToAct::Nobody(outcome) => score::terminal(outcome),
-            ToAct::Chance => self.chance(g, depth, ply, alpha, beta, None),
+            ToAct::Nobody(outcome) => Entered::Value(score::terminal(outcome)),
+            ToAct::Chance => Entered::Chance,
+            ToAct::Player(_) if g.claimable_draw().is_some() => Entered::Value(0.0),
+            ToAct::Player(_) if ply >= MAX_PLY => {
+                Entered::Value(Score::from(self.evaluator.evaluate(g)))
+            }
             ToAct::Player(player) => {
-                if g.claimable_draw().is_some() {
-                    return 0.0;
-                }
-                if ply >= MAX_PLY {
-                    return Score::from(self.evaluator.evaluate(g));
-                }
                 let in_check = self.evaluator.in_check(g);
-                let extended = depth + i32::from(in_check);
-                if extended <= 0 {
-                    self.quiet_player(g, player, ply, alpha, beta, 0, in_check)
-                } else {
-                    self.player(g, player, (depth, extended), ply, alpha, beta)
-                }
+                Entered::Player(player, depth + i32::from(in_check), in_check)
             }
         }
     }
@@ -1003,8 +1014,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     /// in move order, alone, searched as the whole search would search it. The player's value
     /// is at least that decision's when White acts and at most it when Black does, so the
     /// outcome's value (seen from the chance node) gets a bound: `Lower`, `Upper`, or `Exact`
-    /// where the game is over; `None` when the probe gives none (it failed on the useless side
-    /// of its window, or the outcome is not a player's node above the horizon).
+    /// where the node needs no search ([`Search::entered`]); `None` when the probe gives none
+    /// (it failed on the useless side of its window, or the outcome is not a player's node
+    /// above the horizon).
     fn probe(
         &mut self,
         g: &mut G,
@@ -1014,23 +1026,11 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         beta: Score,
     ) -> Option<(Score, Bound)> {
         let (alpha, beta) = (alpha / DECAY - EPS, beta / DECAY + EPS);
-        if !self.enter(ply) {
-            return None;
-        }
-        let player = match g.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
-            ToAct::Nobody(outcome) => {
-                return Some((DECAY * score::terminal(outcome), Bound::Exact));
-            }
-            ToAct::Chance => return None,
-            ToAct::Player(player) => player,
+        let (player, depth) = match self.entered(g, depth, ply) {
+            Entered::Value(v) => return Some((DECAY * v, Bound::Exact)),
+            Entered::Player(player, extended, _) if extended > 0 => (player, extended),
+            _ => return None,
         };
-        if g.claimable_draw().is_some() {
-            return Some((0.0, Bound::Exact));
-        }
-        let depth = depth + i32::from(self.evaluator.in_check(g));
-        if ply >= MAX_PLY || depth <= 0 {
-            return None;
-        }
         let hash_move = self.tt.probe(g.hash()).and_then(|e| e.best);
         let mut buf = self.ordered(g, player, ply, hash_move, false);
         if buf.decisions.is_empty() {
@@ -1207,6 +1207,18 @@ fn outcome_window<D>(
     let a = ((alpha - rest_high) / p - EPS).max(buf.low[i]);
     let b = ((beta - rest_low) / p + EPS).min(buf.high[i]);
     (a, b)
+}
+
+/// What a node is once entered ([`Search::entered`]).
+enum Entered {
+    /// The budget is spent: the search is stopping.
+    Spent,
+    /// The node's value, found without a search.
+    Value(Score),
+    /// Chance acts.
+    Chance,
+    /// A player acts: the depth the node is searched to, and whether the player is in check.
+    Player(Player, i32, bool),
 }
 
 /// The two passes over a chance node's outcomes (Star2): probes, then searches.
