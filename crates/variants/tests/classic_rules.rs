@@ -286,6 +286,12 @@ fn c13_fen_errors_name_the_problem() {
             "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",
             "other side's king is in check",
         ),
+        // Kings side by side: each is in check from the other (a fuzzing find: the king on
+        // turn could take the other).
+        (
+            "8/2q5/3p4/KP5r/k3pR2/8/4P1P1/8 w - - 0 1",
+            "other side's king is in check",
+        ),
         ("", "fields"),
     ];
     for (fen, needle) in cases {

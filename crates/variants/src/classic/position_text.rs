@@ -2,7 +2,9 @@
 //! (validated: kings, pawns, castling, en passant, check). Parsing never panics and never
 //! builds an invalid state; every error names what is wrong.
 
-use cozy_chess::{Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square};
+use cozy_chess::{
+    Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square, get_king_moves,
+};
 use omnichess_core::PositionError;
 
 use super::Classic;
@@ -187,6 +189,24 @@ impl Setup {
     }
 
     fn build(&self) -> Result<Board, PositionError> {
+        let cannot_be_on_turn = || {
+            err(format!(
+                "{} cannot be on turn: the other side's king is in check, or the checks on its \
+                 own king are impossible",
+                name(self.side)
+            ))
+        };
+        // cozy-chess counts no king among the checkers, so kings side by side (each in check
+        // from the other) pass its test; the side to move could take the king.
+        let kings: Vec<Square> = Square::ALL
+            .into_iter()
+            .filter(|&sq| matches!(self.squares[sq as usize], Some((Piece::King, _))))
+            .collect();
+        if let [a, b] = kings[..]
+            && get_king_moves(a).has(b)
+        {
+            return Err(cannot_be_on_turn());
+        }
         let mut builder = BoardBuilder::empty();
         builder.board = self.squares;
         builder.side_to_move = self.side;
@@ -200,13 +220,7 @@ impl Setup {
         builder.en_passant = self.en_passant;
         builder.halfmove_clock = self.halfmoves.min(100) as u8;
         builder.fullmove_number = self.fullmoves;
-        builder.build().map_err(|_| {
-            err(format!(
-                "{} cannot be on turn: the other side's king is in check, or the checks on its \
-                 own king are impossible",
-                name(self.side)
-            ))
-        })
+        builder.build().map_err(|_| cannot_be_on_turn())
     }
 }
 
