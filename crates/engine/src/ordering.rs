@@ -1,6 +1,7 @@
 //! Move ordering: the hash move, then tactical decisions by the evaluator's score, then the
-//! killers of the ply, then quiet decisions by history. Decisions are picked lazily (one
-//! selection step per decision tried), since most nodes cut off after the first few.
+//! killers of the ply, then quiet decisions by history, and in a selective search the
+//! tactical decisions that lose material last. Decisions are picked lazily (one selection
+//! step per decision tried), since most nodes cut off after the first few.
 
 use omnichess_core::Player;
 
@@ -12,6 +13,11 @@ pub const HASH_MOVE: i32 = i32::MAX;
 pub const TACTICAL: i32 = 1 << 28;
 /// Ordering score of the first killer (the second scores one less).
 pub const KILLER: i32 = 1 << 27;
+/// Base ordering score of a tactical decision that loses material (its evaluator score is
+/// added, below [`LOSING_CEILING`]): below every quiet decision's history.
+pub const LOSING: i32 = -(1 << 28);
+/// The scores from [`LOSING`] up to this one are losing tactical decisions'.
+pub const LOSING_CEILING: i32 = LOSING + (1 << 26);
 
 const HISTORY_KEYS: usize = 1 << 16;
 const HISTORY_MAX: i32 = 1 << 24;
@@ -57,6 +63,16 @@ impl<D: Copy + Eq> Heuristics<D> {
         let slot = &mut self.history[player as usize * HISTORY_KEYS + usize::from(key)];
         *slot += depth * depth;
         if *slot > HISTORY_MAX {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+
+    /// Records that quiet `key` by `player`, tried at a node with `depth` left, did not cut
+    /// off where a later decision did (its history falls).
+    pub fn punish(&mut self, player: Player, key: u16, depth: i32) {
+        let slot = &mut self.history[player as usize * HISTORY_KEYS + usize::from(key)];
+        *slot -= depth * depth;
+        if *slot < -HISTORY_MAX {
             self.history.iter_mut().for_each(|h| *h /= 2);
         }
     }
@@ -107,5 +123,7 @@ mod tests {
         assert_eq!(h.killers(3), [Some('y'), Some('x')]);
         assert_eq!(h.history(Player::White, 8), 10);
         assert_eq!(h.history(Player::Black, 8), 0);
+        h.punish(Player::White, 8, 4);
+        assert_eq!(h.history(Player::White, 8), -6);
     }
 }

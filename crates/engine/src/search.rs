@@ -36,7 +36,7 @@ use omnichess_core::{Game, Player, ToAct};
 use crate::error::EngineError;
 use crate::eval::Evaluator;
 use crate::limits::{Limits, MAX_DEPTH};
-use crate::ordering::{HASH_MOVE, Heuristics, KILLER, TACTICAL, pick};
+use crate::ordering::{HASH_MOVE, Heuristics, KILLER, LOSING, LOSING_CEILING, TACTICAL, pick};
 use crate::score::{self, DECAY, MATE, MAX_PLY, Score};
 use crate::tt::{Bound, Table};
 use crate::turn_walk::{WalkBudget, any_complete_turn, complete_turn, ending_first};
@@ -219,6 +219,9 @@ pub struct Search<G: Game, E> {
     /// Whether the player at each ply of the current line passed (a null move): no two in a
     /// row.
     passed: Vec<bool>,
+    /// The hash of the position at each ply of the current line where a player acts (in a
+    /// selective search): a position that comes back is a draw.
+    path: Vec<u64>,
     /// Whether the search may be selective (the evaluator's opt-in, unless switched off).
     selective: bool,
     pv: Vec<Vec<G::Decision>>,
@@ -249,6 +252,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             plies: (0..MAX_PLY + 2).map(|_| Ply::default()).collect(),
             deciders: vec![None; MAX_PLY + 2],
             passed: vec![false; MAX_PLY + 2],
+            path: vec![0; MAX_PLY + 2],
             selective,
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
@@ -553,6 +557,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let mut best: Option<(Score, usize)> = None;
         self.iteration = depth;
         self.deciders[0] = Some(player);
+        self.path[0] = game.hash();
         self.nodes += 1;
         for i in 0..self.root.len() {
             let d = self.root[i];
@@ -667,7 +672,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     }
 
     /// Takes the buffers of `ply` and lists `g`'s decisions with their ordering scores; with
-    /// `tactical_only`, only tactical decisions.
+    /// `tactical_only`, only tactical decisions. A selective search puts the tactical
+    /// decisions that lose material ([`Evaluator::losing`]) after the quiet ones.
     fn ordered(
         &mut self,
         g: &G,
@@ -686,11 +692,16 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let killers = self.heuristics.killers(ply);
         buf.order.clear();
         let heuristics = &self.heuristics;
+        let demote = self.selective && !tactical_only;
         buf.order.extend(buf.decisions.iter().map(|&d| {
             if Some(d) == hash_move {
                 HASH_MOVE
             } else if let Some(rank) = tactical_rank(eval, g, d) {
-                rank
+                if demote && eval.losing(g, d) {
+                    LOSING + (rank - TACTICAL).min(LOSING_CEILING - LOSING - 1)
+                } else {
+                    rank
+                }
             } else if Some(d) == killers[0] {
                 KILLER
             } else if Some(d) == killers[1] {
@@ -716,6 +727,12 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         mut beta: Score,
     ) -> Score {
         let key = g.hash();
+        if self.selective {
+            if self.repeats(key, ply) {
+                return 0.0;
+            }
+            self.path[ply] = key;
+        }
         let mut hash_move = None;
         if let Some(e) = self.tt.probe(key) {
             hash_move = e.best;
@@ -821,10 +838,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                     beta = beta.min(v);
                 }
                 if alpha >= beta {
-                    if buf.order[i] < TACTICAL {
-                        let k = self.evaluator.decision_key(g, d);
-                        self.heuristics.cut_off(ply, player, d, k, depth);
-                    }
+                    self.record_cut_off(g, player, (ply, depth), &buf, i);
                     break;
                 }
             }
@@ -836,6 +850,55 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let bound = bound_of(best, window);
         self.tt.store(key, asked as i16, bound, best, best_decision);
         best
+    }
+
+    /// Whether the position with `key` at `ply` stood at an earlier ply of the current line
+    /// with the same player to act (two, four … plies up, no null move between): the player
+    /// who let it come back could repeat it again, so it counts as drawn (a draw by
+    /// repetition seen once, where the game's rule needs three).
+    fn repeats(&self, key: u64, ply: usize) -> bool {
+        let mut j = ply;
+        while j >= 2 && !self.passed[j - 1] && !self.passed[j - 2] {
+            j -= 2;
+            if self.path[j] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Records that `buf`'s `i`-th decision cut off at the node `g` (`ply` below the root,
+    /// `depth` left): a quiet decision becomes a killer and gains history; in a selective
+    /// search, the quiet decisions tried before it lose history, and a quiet hash decision
+    /// counts too.
+    fn record_cut_off(
+        &mut self,
+        g: &G,
+        player: Player,
+        (ply, depth): (usize, i32),
+        buf: &Ply<G::Decision>,
+        i: usize,
+    ) {
+        let quiet = |rank: i32| (LOSING_CEILING..TACTICAL).contains(&rank);
+        let d = buf.decisions[i];
+        let counts = if self.selective {
+            quiet(buf.order[i]) || (buf.order[i] == HASH_MOVE && !self.evaluator.is_tactical(g, d))
+        } else {
+            buf.order[i] < TACTICAL
+        };
+        if !counts {
+            return;
+        }
+        let k = self.evaluator.decision_key(g, d);
+        self.heuristics.cut_off(ply, player, d, k, depth);
+        if self.selective {
+            for j in 0..i {
+                if quiet(buf.order[j]) {
+                    let k = self.evaluator.decision_key(g, buf.decisions[j]);
+                    self.heuristics.punish(player, k, depth);
+                }
+            }
+        }
     }
 
     /// The cuts a selective node tries before its decisions, from the acting player's view

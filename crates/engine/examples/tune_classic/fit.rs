@@ -78,8 +78,8 @@ pub fn run(input: &str, out: &str, epochs: u64) -> Result<(), Failure> {
 fn sample(board: &Board, target: f64) -> Sample {
     let pieces = Pieces::new(|c, p| board.colored_pieces(c, p));
     let mut counts = Vec::with_capacity(48);
-    let white = board.side_to_move() == cozy_chess::Color::White;
-    classic_terms::terms(&pieces, white, |term, count| {
+    let rights = omnichess_engine::eval::classic::rights(board);
+    classic_terms::terms(&pieces, rights, |term, count| {
         if count != 0 {
             counts.push((term as u16, count as i16));
         }
@@ -205,6 +205,11 @@ fn source(weights: &[[f64; 2]], input: &str, positions: usize) -> String {
         (
             "threatened, rook on the seventh, outpost, open files by the king, supported pawns",
             t::THREATENED,
+            t::CASTLE_SHORT,
+        ),
+        (
+            "castling short and long, king attack units",
+            t::CASTLE_SHORT,
             TERMS,
         ),
     ];

@@ -21,6 +21,18 @@ pub(crate) fn pieces(board: &Board) -> Pieces {
     Pieces::new(|c, p| board.colored_pieces(c, p))
 }
 
+/// What `board`'s pieces do not show: the side to move and the castling rights.
+pub fn rights(board: &Board) -> classic_terms::Rights {
+    let castle = Color::ALL.map(|c| {
+        let rights = board.castle_rights(c);
+        (rights.short.is_some(), rights.long.is_some())
+    });
+    classic_terms::Rights {
+        white_to_move: board.side_to_move() == Color::White,
+        castle,
+    }
+}
+
 /// The piece `mv` captures on a cozy-chess board whose side to move makes it (en passant
 /// included; castling, written king-takes-rook, is not a capture).
 pub fn victim(board: &Board, mv: Move) -> Option<Piece> {
@@ -140,9 +152,9 @@ pub(crate) fn key(mv: Move) -> u16 {
 impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
         let pieces = pieces(state.board());
-        let white = state.board().side_to_move() == Color::White;
         let phase = material::phase(&pieces);
-        classic_terms::score(&pieces, white, phase) + material::mop_up(&pieces, phase)
+        classic_terms::score(&pieces, rights(state.board()), phase)
+            + material::mop_up(&pieces, phase)
     }
 
     fn material(&self, state: &Classic) -> i32 {
@@ -195,7 +207,7 @@ mod tests {
             let board: Board = fen.parse().expect("fen");
             let pieces = pieces(&board);
             let phase = material::phase(&pieces);
-            classic_terms::score(&pieces, board.side_to_move() == Color::White, phase)
+            classic_terms::score(&pieces, rights(&board), phase)
         };
         // A passed pawn on the sixth beats one held by an enemy pawn (a pawn less).
         assert!(at("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") > at("4k3/2p5/3P4/8/8/8/8/4K3 w - - 0 1"));
@@ -233,8 +245,9 @@ mod tests {
         let counts = |fen: &str| {
             let board: Board = fen.parse().expect("fen");
             let mut counts = [0; classic_terms::TERMS];
-            let white = board.side_to_move() == Color::White;
-            classic_terms::terms(&pieces(&board), white, |term, count| counts[term] += count);
+            classic_terms::terms(&pieces(&board), rights(&board), |term, count| {
+                counts[term] += count;
+            });
             counts
         };
         // The pawn on d5 (its 5th rank: weight 3) stops on d6: Black's king on a8 is 3 king
@@ -253,7 +266,8 @@ mod tests {
     #[test]
     fn attackers_around_a_king_are_its_danger() {
         let at = |fen: &str, color| {
-            classic_terms::king_danger(&pieces(&fen.parse::<Board>().expect("fen")), color)
+            classic_terms::king_attack(&pieces(&fen.parse::<Board>().expect("fen")), color)
+                .danger()
         };
         assert_eq!(at(&Board::default().to_string(), Color::White), 0);
         // Black's queen and knight bear on White's castled king: 5·3 + 2·2 units, squared, halved.

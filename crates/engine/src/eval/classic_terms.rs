@@ -34,7 +34,7 @@ pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
 pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
 /// Own pawns on the king's file and its neighbours, one or two ranks ahead (at most 3).
 pub const KING_SHIELD: usize = ROOK_HALF_OPEN + 1;
-/// The units of enemy attack on the squares around the king, squared ([`king_danger`]):
+/// The units of enemy attack on the squares around the king, squared ([`KingAttack::danger`]):
 /// counted against the king's side.
 pub const KING_DANGER: usize = KING_SHIELD + 1;
 /// The side to move (a tempo).
@@ -56,16 +56,33 @@ pub const OUTPOST: usize = ROOK_SEVENTH + 1;
 pub const KING_OPEN_FILES: usize = OUTPOST + 1;
 /// A pawn defended by an own pawn.
 pub const PAWN_SUPPORTED: usize = KING_OPEN_FILES + 1;
+/// The right to castle short (the king and that rook have not moved).
+pub const CASTLE_SHORT: usize = PAWN_SUPPORTED + 1;
+/// The right to castle long.
+pub const CASTLE_LONG: usize = CASTLE_SHORT + 1;
+/// The units of enemy attack on the squares around the king ([`king_attack`]), not squared:
+/// counted against the king's side.
+pub const KING_ATTACK: usize = CASTLE_LONG + 1;
 /// The number of terms.
-pub const TERMS: usize = PAWN_SUPPORTED + 1;
+pub const TERMS: usize = KING_ATTACK + 1;
 
-/// The evaluation of `pieces` with White to move or not, from White's view: every term's
-/// count times its weight, tapered between the middlegame and endgame weights by `phase`
-/// ([`material::phase`] of the pieces).
+/// What the pieces do not show of a position: whose move it is and each side's castling
+/// rights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rights {
+    /// Whether White is to move.
+    pub white_to_move: bool,
+    /// Whether each colour (White, Black) may still castle short and long.
+    pub castle: [(bool, bool); 2],
+}
+
+/// The evaluation of `pieces` with `rights`, from White's view: every term's count times its
+/// weight, tapered between the middlegame and endgame weights by `phase` ([`material::phase`]
+/// of the pieces).
 #[must_use]
-pub fn score(pieces: &Pieces, white_to_move: bool, phase: i32) -> i32 {
+pub fn score(pieces: &Pieces, rights: Rights, phase: i32) -> i32 {
     let (mut mg, mut eg) = (0, 0);
-    terms(pieces, white_to_move, |term, count| {
+    terms(pieces, rights, |term, count| {
         let (m, e) = WEIGHTS[term];
         mg += count * i32::from(m);
         eg += count * i32::from(e);
@@ -73,10 +90,10 @@ pub fn score(pieces: &Pieces, white_to_move: bool, phase: i32) -> i32 {
     (mg * phase + eg * (24 - phase)) / 24
 }
 
-/// Calls `visit(term, count)` for the terms of `pieces` with White to move or not, each count
-/// from White's view (a term may be visited more than once; the counts add up). Nothing
-/// allocated.
-pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, i32)) {
+/// Calls `visit(term, count)` for the terms of `pieces` with `rights`, each count from White's
+/// view (a term may be visited more than once; the counts add up). Nothing allocated.
+pub fn terms(pieces: &Pieces, rights: Rights, mut visit: impl FnMut(usize, i32)) {
+    let white_to_move = rights.white_to_move;
     visit(TEMPO, if white_to_move { 1 } else { -1 });
     let pawn_attacks = Color::ALL.map(|c| pawn_attacks(pieces.of(c, Piece::Pawn), c));
     for color in Color::ALL {
@@ -120,7 +137,12 @@ pub fn terms(pieces: &Pieces, white_to_move: bool, mut visit: impl FnMut(usize, 
             KING_SHIELD,
             sign * material::king_shield_pawns(pieces, color),
         );
-        visit(KING_DANGER, -sign * king_danger(pieces, color));
+        let (short, long) = rights.castle[color as usize];
+        visit(CASTLE_SHORT, sign * i32::from(short));
+        visit(CASTLE_LONG, sign * i32::from(long));
+        let attack = king_attack(pieces, color);
+        visit(KING_ATTACK, -sign * attack.units);
+        visit(KING_DANGER, -sign * attack.danger());
     }
 }
 
@@ -201,22 +223,45 @@ fn pawn_terms(pieces: &Pieces, color: Color, visit: &mut impl FnMut(usize, i32))
     }
 }
 
-/// The danger to `color`'s king: the enemy knights, bishops, rooks and queens that attack the
-/// squares around it (2, 2, 3 and 5 units per square attacked); with two attackers or more
-/// and the enemy queen on the board, units² / 2, at most 400 (attackers together are worth
-/// more than apart); else 0.
+/// The enemy's attack on a king: what its knights, bishops, rooks and queens bear on the
+/// squares around it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KingAttack {
+    /// 2, 2, 3 and 5 units (knight, bishop, rook, queen) per square of the king's zone (the
+    /// king's square and those around it) each attacks.
+    pub units: i32,
+    /// The enemy pieces that attack the zone.
+    pub attackers: i32,
+    /// Whether the enemy has a queen.
+    pub queen: bool,
+}
+
+impl KingAttack {
+    /// The danger: with two attackers or more and the enemy queen on the board, units² / 2,
+    /// at most 400 (attackers together are worth more than apart); else 0.
+    #[must_use]
+    pub fn danger(&self) -> i32 {
+        if self.attackers >= 2 && self.queen {
+            (self.units * self.units / 2).min(400)
+        } else {
+            0
+        }
+    }
+}
+
+/// The enemy's attack on `color`'s king (none without a king).
 #[must_use]
-pub fn king_danger(pieces: &Pieces, color: Color) -> i32 {
+pub fn king_attack(pieces: &Pieces, color: Color) -> KingAttack {
     let enemy = !color;
     let Some(king) = pieces.of(color, Piece::King).next_square() else {
-        return 0;
+        return KingAttack::default();
     };
-    if pieces.of(enemy, Piece::Queen).is_empty() {
-        return 0;
-    }
     let occupied = pieces.occupied();
     let zone = get_king_moves(king) | king.bitboard();
-    let (mut units, mut attackers) = (0, 0);
+    let mut attack = KingAttack {
+        queen: !pieces.of(enemy, Piece::Queen).is_empty(),
+        ..KingAttack::default()
+    };
     for (piece, weight) in [
         (Piece::Knight, 2),
         (Piece::Bishop, 2),
@@ -226,16 +271,12 @@ pub fn king_danger(pieces: &Pieces, color: Color) -> i32 {
         for sq in pieces.of(enemy, piece) {
             let hits = (material::attacks(piece, sq, occupied) & zone).len() as i32;
             if hits > 0 {
-                units += weight * hits;
-                attackers += 1;
+                attack.units += weight * hits;
+                attack.attackers += 1;
             }
         }
     }
-    if attackers >= 2 {
-        (units * units / 2).min(400)
-    } else {
-        0
-    }
+    attack
 }
 
 /// The rank step forward for `color`.
