@@ -91,3 +91,24 @@ fn a_pass_hands_the_move_over_and_is_taken_back_but_not_in_check() {
     let mut checked = Classic::from_position_text("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").expect("fen");
     assert!(!checked.pass());
 }
+
+#[test]
+fn a_perpetual_check_is_a_draw_as_soon_as_the_position_comes_back() {
+    // Two rooks and two knights against a queen, White checks for ever: Qe8+ Kh7 Qh5+ Kg8
+    // brings the position back after four decisions. The selective search counts that first
+    // return as the draw (the repetition could go on); the exact search at the same depth
+    // sees no threefold yet.
+    let game = Classic::from_position_text("6k1/6p1/1n6/n6Q/8/1rr5/6PP/7K w - - 0 1").expect("fen");
+    let mut search = Search::new(ClassicEval, 16);
+    let drawn = search
+        .search(&game, &Limits::depth(5), &mut |_| {})
+        .expect("a player acts");
+    assert_eq!(game.decision_text(drawn.best), "h5e8");
+    assert!(drawn.score.abs() < 1e-9, "score {}", drawn.score);
+    search.clear();
+    search.set_selective(false);
+    let exact = search
+        .search(&game, &Limits::depth(5), &mut |_| {})
+        .expect("a player acts");
+    assert!(exact.score < -200.0, "score {}", exact.score);
+}

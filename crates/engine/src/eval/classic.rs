@@ -266,8 +266,7 @@ mod tests {
     #[test]
     fn attackers_around_a_king_are_its_danger() {
         let at = |fen: &str, color| {
-            classic_terms::king_attack(&pieces(&fen.parse::<Board>().expect("fen")), color)
-                .danger()
+            classic_terms::king_attack(&pieces(&fen.parse::<Board>().expect("fen")), color).danger()
         };
         assert_eq!(at(&Board::default().to_string(), Color::White), 0);
         // Black's queen and knight bear on White's castled king: 5·3 + 2·2 units, squared, halved.
