@@ -62,6 +62,10 @@ const FUTILITY_DEPTH: i32 = 3;
 /// The margin per decision left of (reverse) futility pruning, in centipawns.
 const FUTILITY_MARGIN: Score = 120.0;
 
+/// The least depth at which a node without a table decision is searched one shallower
+/// (internal iterative reduction).
+const IIR_DEPTH: i32 = 4;
+
 /// The least depth at which a null move is tried.
 const NULL_MOVE_DEPTH: i32 = 3;
 
@@ -772,6 +776,13 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 return v;
             }
         }
+        // Internal iterative reduction: a node the table holds no decision for, deep enough,
+        // is searched one decision shallower (its next visit, deeper, has the decision).
+        let (asked, depth) = if selective && hash_move.is_none() && depth >= IIR_DEPTH {
+            (asked - 1, depth - 1)
+        } else {
+            (asked, depth)
+        };
         let mut buf = self.ordered(g, player, ply, hash_move, false);
         if buf.decisions.is_empty() {
             // A player to act with nothing to do is a dead end inside a turn (5D Chess: moves
@@ -816,7 +827,10 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             }
             let v = if selective && i > 0 {
                 let reduction = if late && !checks && depth >= 3 {
-                    reduction(depth, i, pv_node).min(child_depth - 1)
+                    // One more for a decision whose history is below zero (it failed more
+                    // often than it cut off), and for a losing capture.
+                    let failing = i32::from(buf.order[i] < 0);
+                    (reduction(depth, i, pv_node) + failing).min(child_depth - 1)
                 } else {
                     0
                 };
