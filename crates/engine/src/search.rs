@@ -83,9 +83,9 @@ fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
 }
 
 /// Near the horizon, a node's quiet decisions after this many are not searched (late move
-/// pruning).
-fn late_move_count(depth: i32) -> usize {
-    3 + (depth * depth) as usize
+/// pruning): half as many where the player's static score is not improving.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    (3 + (depth * depth) as usize) / if improving { 1 } else { 2 }
 }
 
 /// The most nodes between two looks at the clock.
@@ -226,6 +226,9 @@ pub struct Search<G: Game, E> {
     /// The hash of the position at each ply of the current line where a player acts (in a
     /// selective search): a position that comes back is a draw.
     path: Vec<u64>,
+    /// The acting player's static score at each ply of the current line where a selective
+    /// node took it (`None` elsewhere, and in check).
+    evals: Vec<Option<Score>>,
     /// Whether the search may be selective (the evaluator's opt-in, unless switched off).
     selective: bool,
     pv: Vec<Vec<G::Decision>>,
@@ -257,6 +260,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             deciders: vec![None; MAX_PLY + 2],
             passed: vec![false; MAX_PLY + 2],
             path: vec![0; MAX_PLY + 2],
+            evals: vec![None; MAX_PLY + 2],
             selective,
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
@@ -770,9 +774,16 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             (-beta, -alpha)
         };
         let mut own_eval = 0.0;
+        let mut improving = false;
+        self.evals[ply] = None;
         if selective {
             own_eval = sign * Score::from(self.evaluator.evaluate(g));
-            if let Some(v) = self.prune_early(g, player, (depth, ply), own_eval, roof, pv_node) {
+            self.evals[ply] = Some(own_eval);
+            // Improving: the player's static score is above what it was at its last node
+            // on this line.
+            improving = ply >= 2 && self.evals[ply - 2].is_some_and(|e| own_eval > e);
+            let at = (depth, ply, improving);
+            if let Some(v) = self.prune_early(g, player, at, own_eval, roof, pv_node) {
                 return v;
             }
         }
@@ -819,7 +830,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             g.apply(d);
             let checks = late && self.evaluator.in_check(g);
             if late && !checks {
-                let beyond = depth <= FUTILITY_DEPTH && i >= late_move_count(depth);
+                let beyond = depth <= FUTILITY_DEPTH && i >= late_move_count(depth, improving);
                 if futile || (!pv_node && beyond) {
                     g.undo();
                     continue;
@@ -924,7 +935,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         &mut self,
         g: &mut G,
         player: Player,
-        (depth, ply): (i32, usize),
+        (depth, ply, improving): (i32, usize, bool),
         own_eval: Score,
         roof: Score,
         pv_node: bool,
@@ -933,7 +944,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             return None;
         }
         let sign = if player == Player::White { 1.0 } else { -1.0 };
-        if depth <= FUTILITY_DEPTH && own_eval - FUTILITY_MARGIN * Score::from(depth) >= roof {
+        // The margin is one decision's less where the player is improving.
+        let margin = FUTILITY_MARGIN * Score::from(depth - i32::from(improving));
+        if depth <= FUTILITY_DEPTH && own_eval - margin >= roof {
             return Some(sign * own_eval);
         }
         if depth < NULL_MOVE_DEPTH
