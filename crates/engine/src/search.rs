@@ -69,9 +69,10 @@ const IIR_DEPTH: i32 = 4;
 /// The least depth at which a null move is tried.
 const NULL_MOVE_DEPTH: i32 = 3;
 
-/// How many decisions shallower the null move's reply is searched (besides the pass itself).
-fn null_move_reduction(depth: i32) -> i32 {
-    2 + depth / 4
+/// How many decisions shallower the null move's reply is searched (besides the pass itself),
+/// with the static score `surplus` centipawns above the bound: one more per 200, up to 2.
+fn null_move_reduction(depth: i32, surplus: Score) -> i32 {
+    2 + depth / 4 + (surplus / 200.0).clamp(0.0, 2.0) as i32
 }
 
 /// How many decisions shallower the `i`-th decision (from 0) of a node with `depth` left is
@@ -959,7 +960,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         self.deciders[ply] = Some(player);
         self.passed[ply] = true;
-        let reduced = depth - 1 - null_move_reduction(depth);
+        let reduced = (depth - 1 - null_move_reduction(depth, own_eval - roof)).max(0);
         let (a, b) = if player == Player::White {
             (roof - NULL_WINDOW, roof)
         } else {
