@@ -264,6 +264,28 @@ mod tests {
     }
 
     #[test]
+    fn castling_rights_and_attack_units_are_counted_per_side() {
+        let counts = |fen: &str| {
+            let board: Board = fen.parse().expect("fen");
+            let mut counts = [0; classic_terms::TERMS];
+            classic_terms::terms(&pieces(&board), rights(&board), |term, count| {
+                counts[term] += count;
+            });
+            counts
+        };
+        // White may castle short, Black long: +1 short, −1 long from White's view.
+        let c = counts("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1");
+        assert_eq!(c[classic_terms::CASTLE_SHORT], 1);
+        assert_eq!(c[classic_terms::CASTLE_LONG], -1);
+        let all = counts("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(all[classic_terms::CASTLE_SHORT], 0);
+        // Black's queen (3 squares, 5 units each) and knight (2 squares, 2 each) bear on
+        // White's king zone: 19 units against White, and none on Black's king.
+        let a = counts("6k1/5ppp/8/8/6n1/7q/5PP1/6K1 w - - 0 1");
+        assert_eq!(a[classic_terms::KING_ATTACK], -19);
+    }
+
+    #[test]
     fn attackers_around_a_king_are_its_danger() {
         let at = |fen: &str, color| {
             classic_terms::king_attack(&pieces(&fen.parse::<Board>().expect("fen")), color).danger()
