@@ -240,16 +240,18 @@ mod tests {
         assert_eq!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
     }
 
+    /// Each term's count in the position `fen`.
+    fn counts(fen: &str) -> [i32; classic_terms::TERMS] {
+        let board: Board = fen.parse().expect("fen");
+        let mut counts = [0; classic_terms::TERMS];
+        classic_terms::terms(&pieces(&board), rights(&board), |term, count| {
+            counts[term] += count;
+        });
+        counts
+    }
+
     #[test]
     fn a_passed_pawn_counts_both_kings_distances_and_the_move_counts_for_its_side() {
-        let counts = |fen: &str| {
-            let board: Board = fen.parse().expect("fen");
-            let mut counts = [0; classic_terms::TERMS];
-            classic_terms::terms(&pieces(&board), rights(&board), |term, count| {
-                counts[term] += count;
-            });
-            counts
-        };
         // The pawn on d5 (its 5th rank: weight 3) stops on d6: Black's king on a8 is 3 king
         // moves away, White's on e1 five.
         let c = counts("k7/8/8/3P4/8/8/8/4K3 b - - 0 1");
@@ -265,14 +267,6 @@ mod tests {
 
     #[test]
     fn castling_rights_and_attack_units_are_counted_per_side() {
-        let counts = |fen: &str| {
-            let board: Board = fen.parse().expect("fen");
-            let mut counts = [0; classic_terms::TERMS];
-            classic_terms::terms(&pieces(&board), rights(&board), |term, count| {
-                counts[term] += count;
-            });
-            counts
-        };
         // White may castle short, Black long: +1 short, −1 long from White's view.
         let c = counts("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1");
         assert_eq!(c[classic_terms::CASTLE_SHORT], 1);
