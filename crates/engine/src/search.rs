@@ -36,7 +36,9 @@ use omnichess_core::{Game, Player, ToAct};
 use crate::error::EngineError;
 use crate::eval::Evaluator;
 use crate::limits::{Limits, MAX_DEPTH};
-use crate::ordering::{HASH_MOVE, Heuristics, KILLER, LOSING, LOSING_CEILING, TACTICAL, pick};
+use crate::ordering::{
+    HASH_MOVE, Heuristics, KILLER, PRUNED, TACTICAL, is_failing, is_quiet, losing, pick,
+};
 use crate::score::{self, DECAY, MATE, MAX_PLY, Score};
 use crate::tt::{Bound, Table};
 use crate::turn_walk::{WalkBudget, any_complete_turn, complete_turn, ending_first};
@@ -707,7 +709,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 HASH_MOVE
             } else if let Some(rank) = tactical_rank(eval, g, d) {
                 if demote && eval.losing(g, d) {
-                    LOSING + (rank - TACTICAL).min(LOSING_CEILING - LOSING - 1)
+                    losing(rank)
                 } else {
                     rank
                 }
@@ -834,6 +836,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 let beyond = depth <= FUTILITY_DEPTH && i >= late_move_count(depth, improving);
                 if futile || (!pv_node && beyond) {
                     g.undo();
+                    buf.order[i] = PRUNED;
                     continue;
                 }
             }
@@ -841,7 +844,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 let reduction = if late && !checks && depth >= 3 {
                     // One more for a decision whose history is below zero (it failed more
                     // often than it cut off), and for a losing capture.
-                    let failing = i32::from(buf.order[i] < 0);
+                    let failing = i32::from(is_failing(buf.order[i]));
                     (reduction(depth, i, pv_node) + failing).min(child_depth - 1)
                 } else {
                     0
@@ -895,8 +898,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
 
     /// Records that `buf`'s `i`-th decision cut off at the node `g` (`ply` below the root,
     /// `depth` left): a quiet decision becomes a killer and gains history; in a selective
-    /// search, the quiet decisions tried before it lose history, and a quiet hash decision
-    /// counts too.
+    /// search, the quiet decisions searched before it lose history (not those pruned unsearched,
+    /// marked [`PRUNED`]), and a quiet hash decision counts too.
     fn record_cut_off(
         &mut self,
         g: &G,
@@ -905,10 +908,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         buf: &Ply<G::Decision>,
         i: usize,
     ) {
-        let quiet = |rank: i32| (LOSING_CEILING..TACTICAL).contains(&rank);
         let d = buf.decisions[i];
         let counts = if self.selective {
-            quiet(buf.order[i]) || (buf.order[i] == HASH_MOVE && !self.evaluator.is_tactical(g, d))
+            is_quiet(buf.order[i]) || (buf.order[i] == HASH_MOVE && !self.evaluator.is_tactical(g, d))
         } else {
             buf.order[i] < TACTICAL
         };
@@ -919,7 +921,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.heuristics.cut_off(ply, player, d, k, depth);
         if self.selective {
             for j in 0..i {
-                if quiet(buf.order[j]) {
+                if is_quiet(buf.order[j]) {
                     let k = self.evaluator.decision_key(g, buf.decisions[j]);
                     self.heuristics.punish(player, k, depth);
                 }
