@@ -3,16 +3,17 @@
 //! protocol with their own position texts and notations (docs/ENGINE.md).
 //!
 //! The search runs on its own thread; `stop`, `isready` and `quit` are answered while it runs.
+//! One search serves every `go` of a game, so its transposition table and move-ordering
+//! history carry from one move to the next; `ucinewgame` and a new `Hash` start a fresh one.
 
 use std::io::BufRead;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
 
 use omnichess_engine::Limits;
 use omnichess_engine::protocol;
-use omnichess_engine::registry::{AnalysisRequest, EngineEntry};
+use omnichess_engine::registry::{AnalysisRequest, Analyzer, EngineEntry};
 
 use crate::error::CliError;
 use crate::output::outln;
@@ -26,6 +27,8 @@ struct Session {
     position: protocol::uci::Position,
     hash_mib: usize,
     search: Option<Background>,
+    /// The search kept between `go` commands (made at the first).
+    analyzer: Option<Arc<Mutex<Box<dyn Analyzer>>>>,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -38,6 +41,7 @@ pub fn run(variant: &str) -> Result<(), CliError> {
         position: protocol::uci::Position::default(),
         hash_mib: omnichess_engine::tt::DEFAULT_MIB,
         search: None,
+        analyzer: None,
     };
     for line in commands {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -52,7 +56,7 @@ pub fn run(variant: &str) -> Result<(), CliError> {
                 outln!("uciok");
             }
             Some("isready") => outln!("readyok"),
-            Some("ucinewgame") => session.stop(),
+            Some("ucinewgame") => session.new_game(),
             Some("setoption") => session.set_option(&words),
             Some("position") => session.set_position(&words),
             Some("go") => session.go(&words),
@@ -75,10 +79,20 @@ impl Session {
         Background::stop(&mut self.search);
     }
 
-    /// `setoption name Hash value N`.
+    /// `ucinewgame`: ends the running search and forgets what the kept one learnt.
+    fn new_game(&mut self) {
+        self.stop();
+        self.analyzer = None;
+    }
+
+    /// `setoption name Hash value N`: the next `go` searches with a table of that size.
     fn set_option(&mut self, words: &[&str]) {
         match protocol::uci::hash_option(words, &mut info_string) {
-            Ok(mib) => self.hash_mib = mib,
+            Ok(mib) if mib != self.hash_mib => {
+                self.new_game();
+                self.hash_mib = mib;
+            }
+            Ok(_) => {}
             Err(e) => info_string(e),
         }
     }
@@ -109,12 +123,12 @@ impl Session {
             stop: Some(Arc::clone(&stop)),
             ..protocol::uci::go_limits(words, mover, &mut info_string)
         };
-        let (entry, position, moves, hash) = (
-            self.entry,
-            self.position.text.clone(),
-            self.position.moves.clone(),
-            self.hash_mib,
+        let (entry, hash) = (self.entry, self.hash_mib);
+        let analyzer = Arc::clone(
+            self.analyzer
+                .get_or_insert_with(|| Arc::new(Mutex::new((entry.analyzer)(hash)))),
         );
+        let (position, moves) = (self.position.text.clone(), self.position.moves.clone());
         self.search = Some(Background::spawn(stop, move || {
             let request = AnalysisRequest {
                 position: position.as_deref(),
@@ -122,7 +136,14 @@ impl Session {
                 limits,
                 hash_mib: Some(hash),
             };
-            match (entry.analyze)(&request, &mut |line| outln!("{}", uci_info(line))) {
+            // `go` stopped the search before, so the lock is free. After a search that
+            // panicked (a bug), a fresh one: the kept state may be half-written.
+            let mut analyzer = analyzer.lock().unwrap_or_else(|poisoned| {
+                let mut fresh = poisoned.into_inner();
+                *fresh = (entry.analyzer)(hash);
+                fresh
+            });
+            match analyzer.analyze(&request, &mut |line| outln!("{}", uci_info(line))) {
                 Ok(turn) => outln!("bestmove {}", turn.join(" ")),
                 Err(e) => {
                     outln!("info string error: {e}");

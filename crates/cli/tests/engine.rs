@@ -467,3 +467,41 @@ fn uci_bestmove_after_stop_is_the_first_move_of_the_last_pv() {
         }
     }
 }
+
+#[test]
+fn uci_keeps_its_search_between_go_commands_until_ucinewgame() {
+    // The table and history of one `go` serve the next (a GUI's game: the same engine move
+    // after move); `ucinewgame` forgets them. Seen in the nodes to the same depth.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut search = |input: &mut std::process::ChildStdin, commands: &str| -> u64 {
+        input.write_all(commands.as_bytes()).expect("write");
+        let (mut line, mut nodes) = (String::new(), None);
+        while output.read_line(&mut line).expect("read") > 0 {
+            if line.starts_with("bestmove") {
+                break;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(i) = words.iter().position(|w| *w == "nodes") {
+                nodes = words.get(i + 1).and_then(|n| n.parse().ok());
+            }
+            line.clear();
+        }
+        nodes.expect("an info line with nodes")
+    };
+    let go = "position startpos moves e2e4 e7e5\ngo depth 7\n";
+    let first = search(&mut input, go);
+    let again = search(&mut input, go);
+    let anew = search(&mut input, &format!("ucinewgame\n{go}"));
+    input.write_all(b"quit\n").expect("write");
+    drop(input);
+    child.wait().expect("the binary ends");
+    assert!(again < first / 2, "{again} nodes again against {first}");
+    assert_eq!(anew, first, "after ucinewgame the search starts fresh");
+}

@@ -47,6 +47,22 @@ pub struct AnalysisRequest<'a> {
 pub type AnalyzeFn =
     fn(&AnalysisRequest<'_>, &mut dyn FnMut(&str)) -> Result<Vec<String>, EngineError>;
 
+/// An analyser that keeps its search — the transposition table and the move-ordering
+/// history — from one request to the next, as an engine over UCI does between the positions
+/// of one game. Requests are answered as [`AnalyzeFn`] answers them.
+pub trait Analyzer: Send {
+    /// Analyses `request` (see [`AnalyzeFn`]); its `hash_mib` is the analyser's, set when it
+    /// was built.
+    fn analyze(
+        &mut self,
+        request: &AnalysisRequest<'_>,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<String>, EngineError>;
+}
+
+/// Builds an [`Analyzer`] whose transposition table has this many MiB.
+pub type AnalyzerFn = fn(usize) -> Box<dyn Analyzer>;
+
 /// A match between two agents.
 #[derive(Clone, Debug)]
 pub struct MatchRequest<'a> {
@@ -103,6 +119,8 @@ pub struct EngineEntry {
     pub name: &'static str,
     /// See [`AnalyzeFn`].
     pub analyze: AnalyzeFn,
+    /// See [`AnalyzerFn`].
+    pub analyzer: AnalyzerFn,
     /// See [`MatchFn`].
     pub play_match: MatchFn,
     /// See [`AgentFn`].
@@ -115,11 +133,13 @@ impl EngineEntry {
     pub const fn of<V, E>() -> EngineEntry
     where
         V: Variant + Send,
-        E: Evaluator<V> + Default + 'static,
+        V::Decision: Send,
+        E: Evaluator<V> + Default + Send + 'static,
     {
         EngineEntry {
             name: V::NAME,
             analyze: analyze::<V, E>,
+            analyzer: analyzer::<V, E>,
             play_match: play::<V, E>,
             agent: agent::<V, E>,
         }
@@ -206,12 +226,56 @@ where
     V: Variant,
     E: Evaluator<V> + Default,
 {
-    let game: V = state(request.position, request.after)?;
     let mut search = Search::new(E::default(), request.hash_mib.unwrap_or(tt::DEFAULT_MIB));
+    best_turn_texts(&mut search, request, progress)
+}
+
+/// The best turn at `request`'s position by `search`, as decision texts.
+fn best_turn_texts<V, E>(
+    search: &mut Search<V, E>,
+    request: &AnalysisRequest<'_>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<String>, EngineError>
+where
+    V: Variant,
+    E: Evaluator<V> + Default,
+{
+    let game: V = state(request.position, request.after)?;
     let turn = search.best_turn(&game, &request.limits, &mut |report| {
         progress(&info_line(&game, report, centipawns::<V, E>));
     })?;
     Ok(game.decision_texts(&turn.decisions))
+}
+
+/// An [`Analyzer`]: one search kept for every request.
+struct KeptSearch<V: Variant, E> {
+    search: Search<V, E>,
+}
+
+impl<V, E> Analyzer for KeptSearch<V, E>
+where
+    V: Variant + Send,
+    V::Decision: Send,
+    E: Evaluator<V> + Default + Send,
+{
+    fn analyze(
+        &mut self,
+        request: &AnalysisRequest<'_>,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<String>, EngineError> {
+        best_turn_texts(&mut self.search, request, progress)
+    }
+}
+
+fn analyzer<V, E>(hash_mib: usize) -> Box<dyn Analyzer>
+where
+    V: Variant + Send,
+    V::Decision: Send,
+    E: Evaluator<V> + Default + Send + 'static,
+{
+    Box::new(KeptSearch {
+        search: Search::<V, E>::new(E::default(), hash_mib),
+    })
 }
 
 fn play<V, E>(

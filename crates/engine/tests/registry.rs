@@ -176,3 +176,33 @@ fn analysis_of_a_wide_5d_position_gives_a_whole_legal_turn() {
     }
     assert_eq!(game.turn_index(), start.turn_index() + 1, "{turn:?}");
 }
+
+#[test]
+fn an_analyzer_keeps_its_search_from_one_request_to_the_next() {
+    // A UCI session's analyser: the second search of a position finds the first one's table
+    // and history, so it reaches the same depth in fewer nodes; a fresh analyser does not.
+    let nodes = |analyzer: &mut dyn omnichess_engine::registry::Analyzer| {
+        let request = AnalysisRequest {
+            position: None,
+            after: &["e2e4".to_owned(), "e7e5".to_owned()],
+            limits: Limits::depth(6),
+            hash_mib: Some(4),
+        };
+        let mut last = String::new();
+        let best = analyzer
+            .analyze(&request, &mut |line| last = line.to_owned())
+            .expect("analysis");
+        assert_eq!(best.len(), 1);
+        let count = last.split_whitespace().skip_while(|w| *w != "nodes").nth(1);
+        count
+            .and_then(|n| n.parse::<u64>().ok())
+            .expect("a node count")
+    };
+    let entry = find("classic").expect("classic");
+    let mut kept = (entry.analyzer)(4);
+    let first = nodes(kept.as_mut());
+    let again = nodes(kept.as_mut());
+    let fresh = nodes((entry.analyzer)(4).as_mut());
+    assert_eq!(fresh, first, "a fresh analyser searches as the first did");
+    assert!(again < first / 2, "{again} nodes again against {first}");
+}
