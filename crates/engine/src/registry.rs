@@ -223,28 +223,11 @@ fn analyze<V, E>(
     progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<String>, EngineError>
 where
-    V: Variant,
-    E: Evaluator<V> + Default,
+    V: Variant + Send,
+    V::Decision: Send,
+    E: Evaluator<V> + Default + Send + 'static,
 {
-    let mut search = Search::new(E::default(), request.hash_mib.unwrap_or(tt::DEFAULT_MIB));
-    best_turn_texts(&mut search, request, progress)
-}
-
-/// The best turn at `request`'s position by `search`, as decision texts.
-fn best_turn_texts<V, E>(
-    search: &mut Search<V, E>,
-    request: &AnalysisRequest<'_>,
-    progress: &mut dyn FnMut(&str),
-) -> Result<Vec<String>, EngineError>
-where
-    V: Variant,
-    E: Evaluator<V> + Default,
-{
-    let game: V = state(request.position, request.after)?;
-    let turn = search.best_turn(&game, &request.limits, &mut |report| {
-        progress(&info_line(&game, report, centipawns::<V, E>));
-    })?;
-    Ok(game.decision_texts(&turn.decisions))
+    analyzer::<V, E>(request.hash_mib.unwrap_or(tt::DEFAULT_MIB)).analyze(request, progress)
 }
 
 /// An [`Analyzer`]: one search kept for every request.
@@ -263,7 +246,13 @@ where
         request: &AnalysisRequest<'_>,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Vec<String>, EngineError> {
-        best_turn_texts(&mut self.search, request, progress)
+        let game: V = state(request.position, request.after)?;
+        let turn = self
+            .search
+            .best_turn(&game, &request.limits, &mut |report| {
+                progress(&info_line(&game, report, centipawns::<V, E>));
+            })?;
+        Ok(game.decision_texts(&turn.decisions))
     }
 }
 
