@@ -842,8 +842,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         for i in 0..buf.decisions.len() {
             pick(&mut buf.decisions, &mut buf.order, i);
             let d = buf.decisions[i];
-            // Quiet and not a killer nor the counter decision, or a losing capture: the
-            // decisions a selective search reduces or prunes.
+            // Quiet and not a killer: the decisions a selective search reduces or prunes.
             let late = selective && i > 0 && buf.order[i] < COUNTER;
             if self.selective {
                 self.moved[ply] = Some(self.evaluator.decision_key(g, d));
@@ -928,8 +927,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     ) {
         let d = buf.decisions[i];
         let counts = if self.selective {
-            is_quiet(buf.order[i])
-                || (buf.order[i] == HASH_MOVE && !self.evaluator.is_tactical(g, d))
+            is_quiet(buf.order[i]) || (buf.order[i] == HASH_MOVE && !self.evaluator.is_tactical(g, d))
         } else {
             buf.order[i] < TACTICAL
         };
@@ -1061,20 +1059,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             }
             if qply > 0 {
                 return stand;
-            }
-        }
-        // A selective search's quiescence takes a result the table holds for the position
-        // (every entry is at least as deep as quiescence) where its bound settles the window.
-        if self.selective
-            && let Some(e) = self.tt.probe(g.hash())
-        {
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if usable {
-                return e.score;
             }
         }
         let maximise = player == Player::White;
