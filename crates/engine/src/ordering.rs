@@ -1,5 +1,5 @@
 //! Move ordering: the hash move, then tactical decisions by the evaluator's score, then the
-//! killers of the ply, then the counter decision (a selective search's), then quiet decisions by history, and in a selective search the
+//! killers of the ply, then quiet decisions by history, and in a selective search the
 //! tactical decisions that lose material last. Decisions are picked lazily (one selection
 //! step per decision tried), since most nodes cut off after the first few.
 
@@ -13,9 +13,6 @@ pub const HASH_MOVE: i32 = i32::MAX;
 pub const TACTICAL: i32 = 1 << 28;
 /// Ordering score of the first killer (the second scores one less).
 pub const KILLER: i32 = 1 << 27;
-/// Ordering score of the counter decision: the quiet decision that last cut off after the
-/// opponent's decision just made (below the killers, above every history score).
-pub const COUNTER: i32 = KILLER - 2;
 /// Base ordering score of a tactical decision that loses material (its evaluator score is
 /// added, below [`LOSING_CEILING`]): below every quiet decision's history.
 pub const LOSING: i32 = -(1 << 28);
@@ -55,8 +52,6 @@ pub struct Heuristics<D> {
     killers: Vec<[Option<D>; 2]>,
     /// Cut-off counts of quiet decisions, by player and decision key.
     history: Vec<i32>,
-    /// The counter decisions, by player and the key of the opponent's decision before.
-    counters: Vec<Option<D>>,
 }
 
 impl<D: Copy + Eq> Heuristics<D> {
@@ -66,7 +61,6 @@ impl<D: Copy + Eq> Heuristics<D> {
         Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_KEYS],
-            counters: vec![None; 2 * HISTORY_KEYS],
         }
     }
 
@@ -95,19 +89,6 @@ impl<D: Copy + Eq> Heuristics<D> {
         if *slot > HISTORY_MAX {
             self.history.iter_mut().for_each(|h| *h /= 2);
         }
-    }
-
-    /// The quiet decision of `player` that last cut off right after the opponent's decision
-    /// with key `previous`.
-    #[must_use]
-    pub fn counter(&self, player: Player, previous: u16) -> Option<D> {
-        self.counters[player as usize * HISTORY_KEYS + usize::from(previous)]
-    }
-
-    /// Records that quiet `decision` by `player` cut off right after the opponent's decision
-    /// with key `previous`.
-    pub fn set_counter(&mut self, player: Player, previous: u16, decision: D) {
-        self.counters[player as usize * HISTORY_KEYS + usize::from(previous)] = Some(decision);
     }
 
     /// Records that quiet `key` by `player`, tried at a node with `depth` left, did not cut
@@ -168,16 +149,12 @@ mod tests {
         assert_eq!(h.history(Player::Black, 8), 0);
         h.punish(Player::White, 8, 4);
         assert_eq!(h.history(Player::White, 8), -6);
-        assert_eq!(h.counter(Player::Black, 8), None);
-        h.set_counter(Player::Black, 8, 'z');
-        assert_eq!(h.counter(Player::Black, 8), Some('z'));
-        assert_eq!(h.counter(Player::White, 8), None);
     }
 
     #[test]
     fn score_classes_quiet_failing_losing_and_pruned_do_not_overlap() {
         let capture = TACTICAL + 300;
-        assert!(is_quiet(KILLER) && is_quiet(COUNTER) && is_quiet(0) && is_quiet(-HISTORY_MAX));
+        assert!(is_quiet(KILLER) && is_quiet(0) && is_quiet(-HISTORY_MAX));
         assert!(!is_quiet(capture) && !is_quiet(HASH_MOVE) && !is_quiet(PRUNED));
         assert!(!is_quiet(losing(capture)));
         assert!(losing(capture) < -HISTORY_MAX && losing(capture) > losing(TACTICAL));

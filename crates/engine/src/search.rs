@@ -37,7 +37,7 @@ use crate::error::EngineError;
 use crate::eval::Evaluator;
 use crate::limits::{Limits, MAX_DEPTH};
 use crate::ordering::{
-    COUNTER, HASH_MOVE, Heuristics, KILLER, PRUNED, TACTICAL, is_failing, is_quiet, losing, pick,
+    HASH_MOVE, Heuristics, KILLER, PRUNED, TACTICAL, is_failing, is_quiet, losing, pick,
 };
 use crate::score::{self, DECAY, MATE, MAX_PLY, Score};
 use crate::tt::{Bound, Table};
@@ -232,10 +232,6 @@ pub struct Search<G: Game, E> {
     /// The acting player's static score at each ply of the current line where a selective
     /// node took it (`None` elsewhere, and in check).
     evals: Vec<Option<Score>>,
-    /// The key of the decision that a player's node at each ply of the current line is
-    /// searching (in a selective search; `None` at other nodes): the counter decisions'
-    /// index.
-    moved: Vec<Option<u16>>,
     /// Whether the search may be selective (the evaluator's opt-in, unless switched off).
     selective: bool,
     pv: Vec<Vec<G::Decision>>,
@@ -268,7 +264,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             passed: vec![false; MAX_PLY + 2],
             path: vec![0; MAX_PLY + 2],
             evals: vec![None; MAX_PLY + 2],
-            moved: vec![None; MAX_PLY + 2],
             selective,
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
@@ -577,9 +572,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.nodes += 1;
         for i in 0..self.root.len() {
             let d = self.root[i];
-            if self.selective {
-                self.moved[0] = Some(self.evaluator.decision_key(game, d));
-            }
             game.apply(d);
             let v = if self.selective && i > 0 {
                 self.zero_window_child(game, (depth as i32 - 1, 0), 0, (alpha, beta), maximise)
@@ -709,10 +701,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             g.decisions(&mut buf.decisions);
         }
         let killers = self.heuristics.killers(ply);
-        let counter = match (ply, tactical_only) {
-            (1.., false) => self.moved[ply - 1].and_then(|k| self.heuristics.counter(player, k)),
-            _ => None,
-        };
         buf.order.clear();
         let heuristics = &self.heuristics;
         let demote = self.selective && !tactical_only;
@@ -729,8 +717,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 KILLER
             } else if Some(d) == killers[1] {
                 KILLER - 1
-            } else if Some(d) == counter {
-                COUNTER
             } else {
                 heuristics.history(player, eval.decision_key(g, d))
             }
@@ -843,10 +829,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             pick(&mut buf.decisions, &mut buf.order, i);
             let d = buf.decisions[i];
             // Quiet and not a killer: the decisions a selective search reduces or prunes.
-            let late = selective && i > 0 && buf.order[i] < COUNTER;
-            if self.selective {
-                self.moved[ply] = Some(self.evaluator.decision_key(g, d));
-            }
+            let late = selective && i > 0 && buf.order[i] < KILLER - 1;
             g.apply(d);
             let checks = late && self.evaluator.in_check(g);
             if late && !checks {
@@ -936,9 +919,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         let k = self.evaluator.decision_key(g, d);
         self.heuristics.cut_off(ply, player, d, k, depth);
-        if let Some(previous) = ply.checked_sub(1).and_then(|p| self.moved[p]) {
-            self.heuristics.set_counter(player, previous, d);
-        }
         if self.selective {
             for j in 0..i {
                 if is_quiet(buf.order[j]) {
@@ -982,7 +962,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         self.deciders[ply] = Some(player);
         self.passed[ply] = true;
-        self.moved[ply] = None;
         let reduced = (depth - 1 - null_move_reduction(depth, own_eval - roof)).max(0);
         let (a, b) = if player == Player::White {
             (roof - NULL_WINDOW, roof)
@@ -1046,7 +1025,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         // decision past the horizon.
         let continuing = ply > 0 && self.deciders[ply - 1] == Some(player) && !in_check;
         self.deciders[ply] = Some(player);
-        self.moved[ply] = None;
         if continuing {
             if let Some(end) = self.evaluator.turn_end(g) {
                 g.apply(end);
@@ -1157,7 +1135,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.plies[ply] = buf;
         self.deciders[ply] = Some(player);
         self.passed[ply] = false;
-        self.moved[ply] = None;
         g.apply(d);
         let v = self.child(g, depth - 1, ply + 1, alpha, beta);
         g.undo();
@@ -1208,7 +1185,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         quiescence: Option<usize>,
     ) -> Score {
         self.deciders[ply] = None;
-        self.moved[ply] = None;
         let key = g.hash();
         let main = quiescence.is_none();
         if main
