@@ -18,9 +18,6 @@ pub const KILLER: i32 = 1 << 27;
 pub const LOSING: i32 = -(1 << 28);
 /// The scores from [`LOSING`] up to this one are losing tactical decisions'.
 pub const LOSING_CEILING: i32 = LOSING + (1 << 26);
-/// The score a decision gets once the search has skipped it without searching it (pruned):
-/// below every other, so that history neither rewards nor punishes it.
-pub const PRUNED: i32 = i32::MIN;
 
 /// The ordering score of a tactical decision that loses material, from its tactical `rank`
 /// (at least [`TACTICAL`]): below every quiet decision, the better captures first.
@@ -30,7 +27,7 @@ pub fn losing(rank: i32) -> i32 {
 }
 
 /// Whether an ordering score is a quiet decision's (a killer or a history score; not the hash
-/// decision, a tactical one, nor a pruned one).
+/// decision nor a tactical one).
 #[must_use]
 pub fn is_quiet(order: i32) -> bool {
     (LOSING_CEILING..TACTICAL).contains(&order)
@@ -155,11 +152,11 @@ mod tests {
     fn score_classes_quiet_failing_losing_and_pruned_do_not_overlap() {
         let capture = TACTICAL + 300;
         assert!(is_quiet(KILLER) && is_quiet(0) && is_quiet(-HISTORY_MAX));
-        assert!(!is_quiet(capture) && !is_quiet(HASH_MOVE) && !is_quiet(PRUNED));
+        assert!(!is_quiet(capture) && !is_quiet(HASH_MOVE));
         assert!(!is_quiet(losing(capture)));
         assert!(losing(capture) < -HISTORY_MAX && losing(capture) > losing(TACTICAL));
         assert!(losing(HASH_MOVE - 1) < LOSING_CEILING);
         assert!(is_failing(-1) && is_failing(losing(capture)));
-        assert!(!is_failing(0) && !is_failing(KILLER) && !is_failing(PRUNED));
+        assert!(!is_failing(0) && !is_failing(KILLER));
     }
 }

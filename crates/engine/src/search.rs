@@ -37,7 +37,7 @@ use crate::error::EngineError;
 use crate::eval::Evaluator;
 use crate::limits::{Limits, MAX_DEPTH};
 use crate::ordering::{
-    HASH_MOVE, Heuristics, KILLER, PRUNED, TACTICAL, is_failing, is_quiet, losing, pick,
+    HASH_MOVE, Heuristics, KILLER, TACTICAL, is_failing, is_quiet, losing, pick,
 };
 use crate::score::{self, DECAY, MATE, MAX_PLY, Score};
 use crate::tt::{Bound, Table};
@@ -836,7 +836,6 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 let beyond = depth <= FUTILITY_DEPTH && i >= late_move_count(depth, improving);
                 if futile || (!pv_node && beyond) {
                     g.undo();
-                    buf.order[i] = PRUNED;
                     continue;
                 }
             }
@@ -898,8 +897,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
 
     /// Records that `buf`'s `i`-th decision cut off at the node `g` (`ply` below the root,
     /// `depth` left): a quiet decision becomes a killer and gains history; in a selective
-    /// search, the quiet decisions searched before it lose history (not those pruned unsearched,
-    /// marked [`PRUNED`]), and a quiet hash decision counts too.
+    /// search, the quiet decisions tried before it lose history (those pruned without a search
+    /// too), and a quiet hash decision counts too.
     fn record_cut_off(
         &mut self,
         g: &G,
@@ -910,7 +909,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     ) {
         let d = buf.decisions[i];
         let counts = if self.selective {
-            is_quiet(buf.order[i]) || (buf.order[i] == HASH_MOVE && !self.evaluator.is_tactical(g, d))
+            is_quiet(buf.order[i])
+                || (buf.order[i] == HASH_MOVE && !self.evaluator.is_tactical(g, d))
         } else {
             buf.order[i] < TACTICAL
         };
