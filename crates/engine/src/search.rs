@@ -68,6 +68,10 @@ const FUTILITY_MARGIN: Score = 120.0;
 /// (internal iterative reduction).
 const IIR_DEPTH: i32 = 4;
 
+/// Depth left at or below which a late decision that loses material by static exchange is
+/// pruned.
+const EXCHANGE_DEPTH: i32 = 3;
+
 /// The least depth at which a null move is tried.
 const NULL_MOVE_DEPTH: i32 = 3;
 
@@ -830,11 +834,14 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             let d = buf.decisions[i];
             // Quiet and not a killer: the decisions a selective search reduces or prunes.
             let late = selective && i > 0 && buf.order[i] < KILLER - 1;
+            // Near the horizon, away from the principal variation: one that loses material by
+            // static exchange on its square is not searched (unless it checks).
+            let loses = late && !pv_node && depth <= EXCHANGE_DEPTH && self.evaluator.losing(g, d);
             g.apply(d);
             let checks = late && self.evaluator.in_check(g);
             if late && !checks {
                 let beyond = depth <= FUTILITY_DEPTH && i >= late_move_count(depth, improving);
-                if futile || (!pv_node && beyond) {
+                if futile || loses || (!pv_node && beyond) {
                     g.undo();
                     continue;
                 }

@@ -117,9 +117,10 @@ pub trait Evaluator<G: Game> {
         false
     }
 
-    /// Whether tactical `decision` (open in `state`) loses material by a static exchange on
-    /// its square: a selective search's quiescence does not try it (outside check). By
-    /// default `false`.
+    /// Whether `decision` (open in `state`; a capture, or a quiet decision whose piece can be
+    /// taken) loses material by a static exchange on its square: a selective search's
+    /// quiescence does not try it (outside check), and near the horizon its main search
+    /// prunes it among the late decisions. By default `false`.
     fn losing(&self, _state: &G, _decision: G::Decision) -> bool {
         false
     }
