@@ -149,7 +149,7 @@ mod tests {
     }
 
     #[test]
-    fn score_classes_quiet_failing_losing_and_pruned_do_not_overlap() {
+    fn score_classes_quiet_failing_and_losing_do_not_overlap() {
         let capture = TACTICAL + 300;
         assert!(is_quiet(KILLER) && is_quiet(0) && is_quiet(-HISTORY_MAX));
         assert!(!is_quiet(capture) && !is_quiet(HASH_MOVE));
