@@ -12,7 +12,7 @@ use omnichess_engine::{Limits, Search};
 use omnichess_variants::multiverse::Multiverse;
 
 use crate::output::outln;
-use crate::uci::Background;
+use crate::uci::{Background, lock_kept};
 
 /// Runs 5DUCI until `quit` or the end of input.
 pub fn run() {
@@ -57,11 +57,12 @@ pub fn run() {
 /// The search that a game's `go` commands share.
 type KeptSearch = Arc<Mutex<Search<Multiverse, MultiverseEval>>>;
 
+fn new_search() -> Search<Multiverse, MultiverseEval> {
+    Search::new(MultiverseEval, omnichess_engine::tt::DEFAULT_MIB)
+}
+
 fn fresh_search() -> KeptSearch {
-    Arc::new(Mutex::new(Search::new(
-        MultiverseEval,
-        omnichess_engine::tt::DEFAULT_MIB,
-    )))
+    Arc::new(Mutex::new(new_search()))
 }
 
 /// `go [movetime MS] [depth N] [nodes N]`: one move (or `submit`) of the turn, or
@@ -73,13 +74,7 @@ fn go(game: Multiverse, words: &[&str], kept: KeptSearch) -> Background {
         ..duci::go_limits(words, &mut crate::uci::info_string)
     };
     Background::spawn(flag, move || {
-        // `go` stopped the search before, so the lock is free. After a search that
-        // panicked (a bug), a fresh one: the kept state may be half-written.
-        let mut search = kept.lock().unwrap_or_else(|poisoned| {
-            let mut fresh = poisoned.into_inner();
-            *fresh = Search::new(MultiverseEval, omnichess_engine::tt::DEFAULT_MIB);
-            fresh
-        });
+        let mut search = lock_kept(&kept, new_search);
         match search.search(&game, &limits, &mut |_| {}) {
             Ok(result) => outln!("bestmove {}", game.duci_text(result.best)),
             Err(_) => outln!("nobestmove"),

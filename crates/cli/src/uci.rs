@@ -8,7 +8,7 @@
 
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex, MutexGuard, mpsc};
 use std::thread::JoinHandle;
 
 use omnichess_engine::Limits;
@@ -136,13 +136,7 @@ impl Session {
                 limits,
                 hash_mib: Some(hash),
             };
-            // `go` stopped the search before, so the lock is free. After a search that
-            // panicked (a bug), a fresh one: the kept state may be half-written.
-            let mut analyzer = analyzer.lock().unwrap_or_else(|poisoned| {
-                let mut fresh = poisoned.into_inner();
-                *fresh = (entry.analyzer)(hash);
-                fresh
-            });
+            let mut analyzer = lock_kept(&analyzer, || (entry.analyzer)(hash));
             match analyzer.analyze(&request, &mut |line| outln!("{}", uci_info(line))) {
                 Ok(turn) => outln!("bestmove {}", turn.join(" ")),
                 Err(e) => {
@@ -178,6 +172,18 @@ impl Background {
     }
 }
 
+/// Locks the search that a game's `go` commands share. `go` stops the running search first,
+/// so the lock is free; after a search that panicked (a bug) the kept state may be
+/// half-written, so it is replaced by `fresh()` and the lock is usable again.
+pub fn lock_kept<T>(kept: &Mutex<T>, fresh: impl FnOnce() -> T) -> MutexGuard<'_, T> {
+    kept.lock().unwrap_or_else(|poisoned| {
+        let mut guard = poisoned.into_inner();
+        *guard = fresh();
+        kept.clear_poison();
+        guard
+    })
+}
+
 /// The lines of stdin, read on their own thread so that commands are answered while a search
 /// runs.
 pub fn input_lines() -> mpsc::Receiver<String> {
@@ -211,6 +217,26 @@ fn uci_info(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_kept_search_poisoned_by_a_panic_is_replaced_once() {
+        let kept = Arc::new(Mutex::new(7));
+        let poisoner = Arc::clone(&kept);
+        let panicked = std::thread::spawn(move || {
+            let _guard = poisoner.lock();
+            panic!("a search that panics (test)");
+        })
+        .join();
+        assert!(panicked.is_err() && kept.is_poisoned());
+        assert_eq!(
+            *lock_kept(&kept, || 0),
+            0,
+            "the half-written state is replaced"
+        );
+        *lock_kept(&kept, || 0) = 5;
+        assert_eq!(*lock_kept(&kept, || 0), 5, "and kept from then on");
+        assert!(!kept.is_poisoned());
+    }
 
     #[test]
     fn info_lines_give_time_in_milliseconds() {

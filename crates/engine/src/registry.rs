@@ -34,7 +34,9 @@ pub struct AnalysisRequest<'a> {
     pub after: &'a [String],
     /// How long to search.
     pub limits: Limits,
-    /// The transposition table's size in MiB (`None`: [`tt::DEFAULT_MIB`]).
+    /// The transposition table's size in MiB (`None`: [`tt::DEFAULT_MIB`]) for an
+    /// [`AnalyzeFn`], which builds its search for the request. An [`Analyzer`] ignores it:
+    /// its table got its size when the analyser was built ([`AnalyzerFn`]).
     pub hash_mib: Option<usize>,
 }
 

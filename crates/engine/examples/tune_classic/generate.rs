@@ -13,8 +13,30 @@ use rand::{Rng, SeedableRng};
 
 use super::Failure;
 
-/// Plays games on `jobs` threads until `positions` FEN lines are kept, then writes them.
-pub fn run(out: &str, positions: u64, nodes: u64, jobs: u64, seed: u64) -> Result<(), Failure> {
+/// How a run of self-play is set up.
+pub struct Plan {
+    /// FEN lines to keep.
+    pub positions: u64,
+    /// Nodes the engine searches per move.
+    pub nodes: u64,
+    /// Threads, each playing its own games.
+    pub jobs: u64,
+    /// The seed of the random moves.
+    pub seed: u64,
+    /// One position out of check in this many is kept.
+    pub keep: u64,
+}
+
+/// Plays games on `plan.jobs` threads until `plan.positions` FEN lines are kept, then writes
+/// them.
+pub fn run(out: &str, plan: &Plan) -> Result<(), Failure> {
+    let Plan {
+        positions,
+        nodes,
+        jobs,
+        seed,
+        keep,
+    } = *plan;
     let kept = Mutex::new(Vec::new());
     let next_game = AtomicU64::new(0);
     std::thread::scope(|scope| {
@@ -26,7 +48,7 @@ pub fn run(out: &str, positions: u64, nodes: u64, jobs: u64, seed: u64) -> Resul
                         return;
                     }
                     let n = next_game.fetch_add(1, Ordering::Relaxed);
-                    let fens = play(&mut search, nodes, seed.wrapping_mul(1_000_003) ^ n);
+                    let fens = play(&mut search, nodes, seed.wrapping_mul(1_000_003) ^ n, keep);
                     if let Ok(mut k) = kept.lock() {
                         k.extend(fens);
                         if n.is_multiple_of(100) {
@@ -51,7 +73,12 @@ pub fn run(out: &str, positions: u64, nodes: u64, jobs: u64, seed: u64) -> Resul
 }
 
 /// One game's kept positions.
-fn play(search: &mut Search<Classic, ClassicEval>, nodes: u64, seed: u64) -> Vec<String> {
+fn play(
+    search: &mut Search<Classic, ClassicEval>,
+    nodes: u64,
+    seed: u64,
+    keep: u64,
+) -> Vec<String> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut game = Classic::start();
     let mut decisions = Vec::new();
@@ -71,7 +98,7 @@ fn play(search: &mut Search<Classic, ClassicEval>, nodes: u64, seed: u64) -> Vec
             }
         };
         game.apply(decision);
-        if ply >= 8 && game.board().checkers().is_empty() && rng.gen_range(0..4) == 0 {
+        if ply >= 8 && game.board().checkers().is_empty() && rng.gen_range(0..keep.max(1)) == 0 {
             fens.push(game.fen());
         }
     }

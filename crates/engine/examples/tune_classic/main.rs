@@ -3,9 +3,10 @@
 //!
 //! Three steps, each reading the one before's file:
 //!
-//! 1. `generate OUT [POSITIONS] [NODES] [JOBS] [SEED]`: the engine plays itself at NODES per
-//!    move (1 000 by default) after 8 random plies, one move in 30 random besides; a quarter
-//!    of the positions out of check are kept as FEN lines, until POSITIONS (200 000).
+//! 1. `generate OUT [POSITIONS] [NODES] [JOBS] [SEED] [KEEP]`: the engine plays itself at
+//!    NODES per move (1 000 by default) after 8 random plies, one move in 30 random besides;
+//!    one in KEEP (4) of the positions out of check is kept as a FEN line, until POSITIONS
+//!    (200 000).
 //! 2. `label IN OUT STOCKFISH [DEPTH] [JOBS]`: STOCKFISH (a UCI engine's path) searches each
 //!    position to DEPTH (8); the quiet ones (its best move neither captures nor promotes, no
 //!    mate found) are written as `FEN<TAB>score`, the score in centipawns from White's view.
@@ -29,10 +30,13 @@ fn main() -> ExitCode {
     let done = match (arg(0), arg(1), arg(2)) {
         (Some("generate"), Some(out), _) => generate::run(
             out,
-            number(2, 200_000),
-            number(3, 1_000),
-            number(4, 2),
-            number(5, 1),
+            &generate::Plan {
+                positions: number(2, 200_000),
+                nodes: number(3, 1_000),
+                jobs: number(4, 2),
+                seed: number(5, 1),
+                keep: number(6, 4),
+            },
         ),
         (Some("label"), Some(input), Some(out)) => match arg(3) {
             Some(stockfish) => label::run(input, out, stockfish, number(4, 8), number(5, 2)),
@@ -40,7 +44,7 @@ fn main() -> ExitCode {
         },
         (Some("fit"), Some(input), Some(out)) => fit::run(input, out, number(3, 2_000)),
         _ => Err(
-            "usage: tune_classic generate OUT [POSITIONS] [NODES] [JOBS] [SEED] | \
+            "usage: tune_classic generate OUT [POSITIONS] [NODES] [JOBS] [SEED] [KEEP] | \
                   label IN OUT STOCKFISH [DEPTH] [JOBS] | fit IN OUT.rs [EPOCHS]"
                 .into(),
         ),
