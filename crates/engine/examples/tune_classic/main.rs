@@ -15,11 +15,18 @@
 //!    towards the weights compiled in, so that terms the data hardly sees keep their values),
 //!    by Adam over the whole set; written as the Rust source of `classic_weights.rs`.
 //!
+//! Instead of step 3, `fit-net IN OUT.bin [EPOCHS] [on-terms]` trains a network (768 inputs
+//! per side's view, 128 neurons each) on the same scores and writes its 16-bit integer weights
+//! (`net.rs`, `network.rs`). Session 22 measured it in play and did not adopt it
+//! (docs/ENGINE.md, "A network for classic chess, tried").
+//!
 //! `cargo run --release -p omnichess-engine --features tools --example tune_classic -- STEP …`
 
 mod fit;
 mod generate;
 mod label;
+mod net;
+mod network;
 
 use std::process::ExitCode;
 
@@ -43,9 +50,13 @@ fn main() -> ExitCode {
             None => Err("label needs IN OUT STOCKFISH".into()),
         },
         (Some("fit"), Some(input), Some(out)) => fit::run(input, out, number(3, 2_000)),
+        (Some("fit-net"), Some(input), Some(out)) => {
+            net::run(input, out, number(3, 30), arg(4) == Some("on-terms"))
+        }
         _ => Err(
             "usage: tune_classic generate OUT [POSITIONS] [NODES] [JOBS] [SEED] [KEEP] | \
-                  label IN OUT STOCKFISH [DEPTH] [JOBS] | fit IN OUT.rs [EPOCHS]"
+                  label IN OUT STOCKFISH [DEPTH] [JOBS] | fit IN OUT.rs [EPOCHS] | \
+                  fit-net IN OUT.bin [EPOCHS] [on-terms]"
                 .into(),
         ),
     };
