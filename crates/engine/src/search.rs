@@ -834,17 +834,22 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             let d = buf.decisions[i];
             // Quiet and not a killer: the decisions a selective search reduces or prunes.
             let late = selective && i > 0 && buf.order[i] < KILLER - 1;
+            // Futility and late move pruning (unless the decision checks).
+            let beyond = depth <= FUTILITY_DEPTH && i >= late_move_count(depth, improving);
+            let prunable = late && (futile || (!pv_node && beyond));
             // Near the horizon, away from the principal variation: one that loses material by
-            // static exchange on its square is not searched (unless it checks).
-            let loses = late && !pv_node && depth <= EXCHANGE_DEPTH && self.evaluator.losing(g, d);
+            // static exchange on its square is not searched either (unless it checks). The
+            // exchange is only counted where it decides.
+            let loses = late
+                && !prunable
+                && !pv_node
+                && depth <= EXCHANGE_DEPTH
+                && self.evaluator.losing(g, d);
             g.apply(d);
             let checks = late && self.evaluator.in_check(g);
-            if late && !checks {
-                let beyond = depth <= FUTILITY_DEPTH && i >= late_move_count(depth, improving);
-                if futile || loses || (!pv_node && beyond) {
-                    g.undo();
-                    continue;
-                }
+            if (prunable || loses) && !checks {
+                g.undo();
+                continue;
             }
             let v = if selective && i > 0 {
                 let reduction = if late && !checks && depth >= 3 {
