@@ -28,19 +28,10 @@ fn expectancy(score: f64) -> f64 {
 
 /// Fits the weights to `input`'s scores over `epochs` passes and writes them to `out`.
 pub fn run(input: &str, out: &str, epochs: u64) -> Result<(), Failure> {
-    let mut samples = Vec::new();
-    for (n, line) in std::fs::read_to_string(input)?.lines().enumerate() {
-        let (fen, score) = line
-            .split_once('\t')
-            .ok_or_else(|| format!("line {}: not FEN<TAB>score", n + 1))?;
-        let board: Board = fen
-            .parse()
-            .map_err(|_| format!("line {}: not a FEN", n + 1))?;
-        let target: f64 = score
-            .parse()
-            .map_err(|_| format!("line {}: not a score", n + 1))?;
-        samples.push(sample(&board, target));
-    }
+    let samples: Vec<Sample> = super::label::read(input)?
+        .iter()
+        .map(|(_, board, target)| sample(board, *target))
+        .collect();
     // Every tenth position is held out, to check that the fit predicts positions it has not seen.
     let (train, test): (Vec<_>, Vec<_>) = samples
         .into_iter()

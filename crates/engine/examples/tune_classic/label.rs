@@ -64,6 +64,24 @@ pub fn run(input: &str, out: &str, stockfish: &str, depth: u64, jobs: u64) -> Re
     Ok(())
 }
 
+/// The positions and scores of a file `run` wrote: (FEN, board, centipawns from White's view).
+pub fn read(path: &str) -> Result<Vec<(String, Board, f64)>, Failure> {
+    let mut labelled = Vec::new();
+    for (n, line) in std::fs::read_to_string(path)?.lines().enumerate() {
+        let (fen, score) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("line {}: not FEN<TAB>score", n + 1))?;
+        let board: Board = fen
+            .parse()
+            .map_err(|_| format!("line {}: not a FEN", n + 1))?;
+        let score: f64 = score
+            .parse()
+            .map_err(|_| format!("line {}: not a score", n + 1))?;
+        labelled.push((fen.to_owned(), board, score));
+    }
+    Ok(labelled)
+}
+
 /// A UCI engine process.
 struct Engine {
     child: Child,

@@ -104,17 +104,8 @@ pub fn run(input_file: &str, out: &str, epochs: u64, on_terms: bool) -> Result<(
     let mut test = Vec::new();
     let mut test_fens = Vec::new();
     let mut baseline = 0.0;
-    for (n, line) in std::fs::read_to_string(input_file)?.lines().enumerate() {
-        let (fen, score) = line
-            .split_once('\t')
-            .ok_or_else(|| format!("line {}: not FEN<TAB>score", n + 1))?;
-        let board: Board = fen
-            .parse()
-            .map_err(|_| format!("line {}: not a FEN", n + 1))?;
-        let white: f32 = score
-            .parse()
-            .map_err(|_| format!("line {}: not a score", n + 1))?;
-        let mut sample = sample(&board, white);
+    for (n, (fen, board, white)) in super::label::read(input_file)?.into_iter().enumerate() {
+        let mut sample = sample(&board, white as f32);
         let pieces = Pieces::new(|c, p| board.colored_pieces(c, p));
         let phase = material::phase(&pieces);
         let terms = classic_terms::score(&pieces, classic::rights(&board), phase)
@@ -128,7 +119,7 @@ pub fn run(input_file: &str, out: &str, epochs: u64, on_terms: bool) -> Result<(
         if (n / 2_000) % 10 == 0 {
             baseline += f64::from((expectancy(terms) - sample.target).powi(2));
             test.push(sample);
-            test_fens.push(fen.to_owned());
+            test_fens.push(fen);
         } else {
             train.push(sample);
         }
