@@ -485,3 +485,23 @@ fn r2_the_action_search_gives_a_legal_turn_in_a_multiverse_of_many_boards() {
     assert_eq!(turn.last(), Some(&Decision5::Submit));
     assert_eq!(g.turn_index(), start.turn_index() + 1);
 }
+
+/// R1 (unmoved marks): a `*` only on a piece whose first move does not matter (a queen) is
+/// not written back, so it does not make the file "marked": every piece is unmoved, and the
+/// text written reads back to itself (the fuzz target `position_multiverse` found the case).
+#[test]
+fn r1_a_star_on_a_queen_alone_leaves_every_piece_unmoved_and_round_trips() {
+    let text = "[Board \"custom\"] [Size \"5x5\"] [2q*1k/5/5/5/KR3:0:1:w]";
+    let first = game(text).position_text();
+    assert_eq!(
+        first,
+        "[Board \"custom\"] [Size \"5x5\"] [2q1k*/5/5/5/K*R*3:0:1:w]"
+    );
+    assert_eq!(game(&first).position_text(), first);
+    // Marked on a king alone: the rook has moved and is written so.
+    let marked = game("[Board \"custom\"] [Size \"5x5\"] [2q1k*/5/5/5/KR3:0:1:w]").position_text();
+    assert_eq!(
+        marked,
+        "[Board \"custom\"] [Size \"5x5\"] [2q1k*/5/5/5/KR3:0:1:w]"
+    );
+}

@@ -65,6 +65,13 @@ impl Kind {
         }
     }
 
+    /// Whether a piece of this kind moves differently before its first move (a pawn's or
+    /// brawn's double step, castling's king and rook): the kinds 5DFEN marks `*`.
+    #[must_use]
+    pub const fn unmoved_matters(self) -> bool {
+        matches!(self, Kind::Pawn | Kind::Brawn | Kind::King | Kind::Rook)
+    }
+
     /// The kind of a notation letter (either case).
     #[must_use]
     pub fn from_letter(c: char) -> Option<Kind> {
@@ -108,12 +115,7 @@ impl Piece {
         } else {
             c.to_ascii_lowercase()
         });
-        if self.unmoved
-            && matches!(
-                self.kind,
-                Kind::Pawn | Kind::Brawn | Kind::King | Kind::Rook
-            )
-        {
+        if self.unmoved && self.kind.unmoved_matters() {
             s.push('*');
         }
         s

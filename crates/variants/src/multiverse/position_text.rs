@@ -139,9 +139,6 @@ impl Multiverse {
             ));
         }
         let promotions = promotions(&promo)?;
-        let marked = boards
-            .iter()
-            .any(|b| b.split(':').next().is_some_and(|p| p.contains('*')));
         let even = boards.iter().any(|b| {
             let l = b.split(':').nth(1).unwrap_or("").trim();
             l == "-0" || l == "+0"
@@ -170,16 +167,25 @@ impl Multiverse {
                 "b" => 1,
                 other => return Err(err(format!("`[{b}]`: colour `{other}` is not w or b"))),
             };
-            let mut board =
+            let board =
                 Board::from_fen(pieces, width, height).map_err(|e| err(format!("`[{b}]`: {e}")))?;
-            if !marked {
+            parsed.push((line, 2 * t + c, board));
+        }
+        // A file that marks no piece whose first move matters (the older format) has every
+        // piece unmoved. A `*` elsewhere (`q*`) is not written back, so it does not count.
+        let marked = parsed.iter().any(|(_, _, board)| {
+            board
+                .pieces()
+                .any(|(_, _, p)| p.unmoved && p.kind.unmoved_matters())
+        });
+        if !marked {
+            for (_, _, board) in &mut parsed {
                 let all: Vec<_> = board.pieces().collect();
                 for (x, y, mut p) in all {
                     p.unmoved = true;
                     board.set(x, y, Some(p));
                 }
             }
-            parsed.push((line, 2 * t + c, board));
         }
         parsed.sort_by_key(|&(l, v, _)| (l, v));
         let min_line = parsed[0].0;
