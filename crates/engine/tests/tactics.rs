@@ -110,5 +110,7 @@ fn a_perpetual_check_is_a_draw_as_soon_as_the_position_comes_back() {
     let exact = search
         .search(&game, &Limits::depth(5), &mut |_| {})
         .expect("a player acts");
-    assert!(exact.score < -200.0, "score {}", exact.score);
+    // White is lost without the draw (−195 with the network, about a rook's worth with the
+    // terms before it).
+    assert!(exact.score < -100.0, "score {}", exact.score);
 }

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use omnichess_core::{Game, ToAct, Variant};
-use omnichess_engine::eval::ClassicEval;
+use omnichess_engine::eval::{ClassicEval, classic};
 use omnichess_engine::{Limits, Search};
 use omnichess_variants::classic::Classic;
 use rand::rngs::StdRng;
@@ -27,8 +27,8 @@ pub struct Plan {
     pub keep: u64,
 }
 
-/// Plays games on `plan.jobs` threads until `plan.positions` FEN lines are kept, then writes
-/// them.
+/// Plays games on `plan.jobs` threads until `plan.positions` FEN lines are kept, writing each
+/// game's lines as it ends (a run stopped early keeps what it wrote).
 pub fn run(out: &str, plan: &Plan) -> Result<(), Failure> {
     let Plan {
         positions,
@@ -37,38 +37,46 @@ pub fn run(out: &str, plan: &Plan) -> Result<(), Failure> {
         seed,
         keep,
     } = *plan;
-    let kept = Mutex::new(Vec::new());
+    let file = std::io::BufWriter::new(std::fs::File::create(out)?);
+    // The file and how many lines it has.
+    let kept = Mutex::new((file, 0u64));
     let next_game = AtomicU64::new(0);
+    let failure = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             scope.spawn(|| {
                 let mut search = Search::new(ClassicEval, 16);
                 loop {
-                    if kept.lock().map_or(true, |k| k.len() as u64 >= positions) {
-                        return;
-                    }
                     let n = next_game.fetch_add(1, Ordering::Relaxed);
                     let fens = play(&mut search, nodes, seed.wrapping_mul(1_000_003) ^ n, keep);
-                    if let Ok(mut k) = kept.lock() {
-                        k.extend(fens);
-                        if n.is_multiple_of(100) {
-                            eprintln!("game {n}: {} positions", k.len());
+                    let Ok(mut guard) = kept.lock() else { return };
+                    let (file, written) = &mut *guard;
+                    if *written >= positions {
+                        return;
+                    }
+                    for fen in fens.iter().take((positions - *written) as usize) {
+                        if let Err(e) = writeln!(file, "{fen}") {
+                            if let Ok(mut f) = failure.lock() {
+                                *f = Some(e);
+                            }
+                            *written = positions;
+                            return;
                         }
+                        *written += 1;
+                    }
+                    if n.is_multiple_of(1_000) {
+                        eprintln!("game {n}: {written} positions");
                     }
                 }
             });
         }
     });
-    let kept = kept.into_inner().map_err(|_| "a thread panicked")?;
-    let mut file = std::io::BufWriter::new(std::fs::File::create(out)?);
-    for fen in kept.iter().take(positions as usize) {
-        writeln!(file, "{fen}")?;
+    if let Some(e) = failure.into_inner().map_err(|_| "a thread panicked")? {
+        return Err(e.into());
     }
+    let (mut file, written) = kept.into_inner().map_err(|_| "a thread panicked")?;
     file.flush()?;
-    eprintln!(
-        "{} positions written to {out}",
-        kept.len().min(positions as usize)
-    );
+    eprintln!("{written} positions written to {out}");
     Ok(())
 }
 
@@ -92,15 +100,22 @@ fn play(
         let decision = if ply < 8 || rng.gen_range(0..30) == 0 {
             decisions[rng.gen_range(0..decisions.len())]
         } else {
-            match search.search(&game, &Limits::nodes(nodes), &mut |_| {}) {
+            let best = match search.search(&game, &Limits::nodes(nodes), &mut |_| {}) {
                 Ok(result) => result.best,
                 Err(_) => break,
+            };
+            // Kept: out of check, and quiet by the search's own choice (no capture or
+            // promotion to come), one in `keep`.
+            let board = game.board();
+            if board.checkers().is_empty()
+                && !classic::tactical(board, best)
+                && rng.gen_range(0..keep.max(1)) == 0
+            {
+                fens.push(game.fen());
             }
+            best
         };
         game.apply(decision);
-        if ply >= 8 && game.board().checkers().is_empty() && rng.gen_range(0..keep.max(1)) == 0 {
-            fens.push(game.fen());
-        }
     }
     fens
 }

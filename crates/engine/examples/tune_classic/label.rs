@@ -1,4 +1,5 @@
-//! Step 2: Stockfish's scores of the quiet positions.
+//! Step 2: Stockfish's scores of the quiet positions: a search's (`label`) or its static
+//! evaluation's (`label-static`).
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -10,13 +11,39 @@ use omnichess_engine::eval::classic;
 
 use super::Failure;
 
-/// Scores every position of `input` with `stockfish` at `depth` on `jobs` processes and
-/// writes the quiet ones to `out`.
-pub fn run(input: &str, out: &str, stockfish: &str, depth: u64, jobs: u64) -> Result<(), Failure> {
+/// How Stockfish scores a position.
+#[derive(Clone, Copy)]
+pub enum Scoring {
+    /// A search to this depth; positions whose best move captures or promotes, or where a
+    /// mate is found, are left out.
+    Depth(u64),
+    /// The static evaluation (the `eval` command's final one), which is about 30 times
+    /// faster than a search to depth 7; positions in check are left out. The positions should
+    /// be quiet already (`generate` keeps those whose searched best move is quiet).
+    Static,
+}
+
+/// Positions handed to one Stockfish process at a time by [`Scoring::Static`]: their
+/// commands fit in a pipe's buffer, so the writes never wait for the reads.
+const BATCH: usize = 64;
+
+/// Scores every position of `input` with `stockfish` on `jobs` processes and writes the ones
+/// kept to `out`.
+pub fn run(
+    input: &str,
+    out: &str,
+    stockfish: &str,
+    scoring: Scoring,
+    jobs: u64,
+) -> Result<(), Failure> {
     let fens: Vec<String> = std::fs::read_to_string(input)?
         .lines()
         .map(str::to_owned)
         .collect();
+    let batch = match scoring {
+        Scoring::Depth(_) => 1,
+        Scoring::Static => BATCH,
+    };
     let next = AtomicUsize::new(0);
     let labelled = Mutex::new(Vec::new());
     let failure = Mutex::new(None);
@@ -26,17 +53,25 @@ pub fn run(input: &str, out: &str, stockfish: &str, depth: u64, jobs: u64) -> Re
                 let result = (|| -> Result<(), Failure> {
                     let mut engine = Engine::start(stockfish)?;
                     loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let from = next.fetch_add(batch, Ordering::Relaxed);
                         let stopped = failure.lock().map_or(true, |f| f.is_some());
-                        let Some(fen) = fens.get(i).filter(|_| !stopped) else {
+                        if stopped || from >= fens.len() {
                             return engine.quit();
+                        }
+                        let chunk = &fens[from..(from + batch).min(fens.len())];
+                        let scores = match scoring {
+                            Scoring::Depth(depth) => vec![engine.quiet_score(&chunk[0], depth)?],
+                            Scoring::Static => engine.static_scores(chunk)?,
                         };
-                        if let Some(score) = engine.quiet_score(fen, depth)? {
-                            let mut done = labelled.lock().map_err(|_| "a thread panicked")?;
-                            done.push((i, score));
-                            if done.len().is_multiple_of(10_000) {
-                                eprintln!("{} quiet positions of {} read", done.len(), i + 1);
-                            }
+                        let mut done = labelled.lock().map_err(|_| "a thread panicked")?;
+                        let before = done.len();
+                        done.extend(
+                            (from..)
+                                .zip(scores)
+                                .filter_map(|(i, score)| score.map(|s| (i, s))),
+                        );
+                        if before / 100_000 != done.len() / 100_000 {
+                            eprintln!("{} positions scored of {} read", done.len(), from + batch);
                         }
                     }
                 })();
@@ -57,7 +92,7 @@ pub fn run(input: &str, out: &str, stockfish: &str, depth: u64, jobs: u64) -> Re
     }
     file.flush()?;
     eprintln!(
-        "{} quiet positions of {} written to {out}",
+        "{} positions of {} scored and written to {out}",
         labelled.len(),
         fens.len()
     );
@@ -161,6 +196,50 @@ impl Engine {
             -cp
         };
         Ok(quiet.then_some(white))
+    }
+
+    /// The static evaluations of `fens` from White's view, in centipawns; `None` for a
+    /// position in check (Stockfish gives no evaluation) or one cozy-chess does not read.
+    fn static_scores(&mut self, fens: &[String]) -> Result<Vec<Option<i32>>, Failure> {
+        let mut commands = String::new();
+        for fen in fens {
+            commands.push_str(&format!("position fen {fen}\neval\n"));
+        }
+        commands.push_str("isready");
+        self.send(&commands)?;
+        let mut scores = Vec::with_capacity(fens.len());
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.output.read_line(&mut line)? == 0 {
+                return Err("the engine closed its output".into());
+            }
+            if line.starts_with("readyok") {
+                break;
+            }
+            if let Some(rest) = line.strip_prefix("Final evaluation") {
+                // "Final evaluation  +0.35 (white side) …", or ": none (in check)".
+                let pawns = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|w| w.parse::<f64>().ok());
+                scores.push(pawns.map(|p| (p * 100.0).round() as i32));
+            }
+        }
+        if scores.len() != fens.len() {
+            return Err(format!(
+                "{} evaluations for {} positions (is this Stockfish 15?)",
+                scores.len(),
+                fens.len()
+            )
+            .into());
+        }
+        for (score, fen) in scores.iter_mut().zip(fens) {
+            if fen.parse::<Board>().is_err() {
+                *score = None;
+            }
+        }
+        Ok(scores)
     }
 
     fn quit(&mut self) -> Result<(), Failure> {

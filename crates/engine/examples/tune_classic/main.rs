@@ -5,11 +5,15 @@
 //!
 //! 1. `generate OUT [POSITIONS] [NODES] [JOBS] [SEED] [KEEP]`: the engine plays itself at
 //!    NODES per move (1 000 by default) after 8 random plies, one move in 30 random besides;
-//!    one in KEEP (4) of the positions out of check is kept as a FEN line, until POSITIONS
-//!    (200 000).
+//!    one in KEEP (4) of the positions the engine searched that are out of check and whose
+//!    best move is quiet is kept as a FEN line, until POSITIONS (200 000).
 //! 2. `label IN OUT STOCKFISH [DEPTH] [JOBS]`: STOCKFISH (a UCI engine's path) searches each
 //!    position to DEPTH (8); the quiet ones (its best move neither captures nor promotes, no
 //!    mate found) are written as `FEN<TAB>score`, the score in centipawns from White's view.
+//!
+//!    `label-static IN OUT STOCKFISH [JOBS]` instead writes Stockfish's static evaluation of
+//!    every position out of check (its `eval` command; about 4 000 positions a second per
+//!    process against 130 at depth 7), for data by the million.
 //! 3. `fit IN OUT.rs [EPOCHS]`: the weights that make the evaluation's win expectancy,
 //!    1 / (1 + 10^(−score/400)), closest to Stockfish's (mean squared error, plus a small pull
 //!    towards the weights compiled in, so that terms the data hardly sees keep their values),
@@ -17,8 +21,9 @@
 //!
 //! Instead of step 3, `fit-net IN OUT.bin [EPOCHS] [on-terms]` trains a network (768 inputs
 //! per side's view, 128 neurons each) on the same scores and writes its 16-bit integer weights
-//! (`net.rs`, `network.rs`). Session 22 measured it in play and did not adopt it
-//! (docs/ENGINE.md, "A network for classic chess, tried").
+//! (`net.rs`; the integer form is the engine's `eval::classic_net`). The network compiled in
+//! since session 23 came from `generate … 300 2 23 5`, `label-static` and `fit-net … 30`
+//! (docs/ENGINE.md, "A network for classic chess, adopted").
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example tune_classic -- STEP …`
 
@@ -26,7 +31,6 @@ mod fit;
 mod generate;
 mod label;
 mod net;
-mod network;
 
 use std::process::ExitCode;
 
@@ -46,8 +50,17 @@ fn main() -> ExitCode {
             },
         ),
         (Some("label"), Some(input), Some(out)) => match arg(3) {
-            Some(stockfish) => label::run(input, out, stockfish, number(4, 8), number(5, 2)),
+            Some(stockfish) => {
+                let depth = label::Scoring::Depth(number(4, 8));
+                label::run(input, out, stockfish, depth, number(5, 2))
+            }
             None => Err("label needs IN OUT STOCKFISH".into()),
+        },
+        (Some("label-static"), Some(input), Some(out)) => match arg(3) {
+            Some(stockfish) => {
+                label::run(input, out, stockfish, label::Scoring::Static, number(4, 2))
+            }
+            None => Err("label-static needs IN OUT STOCKFISH".into()),
         },
         (Some("fit"), Some(input), Some(out)) => fit::run(input, out, number(3, 2_000)),
         (Some("fit-net"), Some(input), Some(out)) => {
@@ -55,7 +68,8 @@ fn main() -> ExitCode {
         }
         _ => Err(
             "usage: tune_classic generate OUT [POSITIONS] [NODES] [JOBS] [SEED] [KEEP] | \
-                  label IN OUT STOCKFISH [DEPTH] [JOBS] | fit IN OUT.rs [EPOCHS] | \
+                  label IN OUT STOCKFISH [DEPTH] [JOBS] | label-static IN OUT STOCKFISH [JOBS] | \
+                  fit IN OUT.rs [EPOCHS] | \
                   fit-net IN OUT.bin [EPOCHS] [on-terms]"
                 .into(),
         ),

@@ -1,5 +1,5 @@
 //! Step 3, a network instead: `fit-net IN OUT.bin [EPOCHS] [on-terms]` trains an evaluation
-//! network ([`super::network`]) on the labelled positions and writes its weights, quantised,
+//! network ([`classic_net`](omnichess_engine::eval::classic_net)) on the labelled positions and writes its weights, quantised,
 //! in the layout [`Network::from_bytes`] reads; with `on-terms` the network learns what the
 //! weighted terms miss (its output is added to theirs).
 //!
@@ -16,7 +16,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::Failure;
-use super::network::{HIDDEN, INPUTS, Network, QA, QB, SCALE, input};
+use omnichess_engine::eval::classic_net::{HIDDEN, INPUTS, Network, QA, QB, SCALE, input};
 
 /// Positions per step of Adam.
 const BATCH: usize = 4096;
@@ -106,17 +106,22 @@ pub fn run(input_file: &str, out: &str, epochs: u64, on_terms: bool) -> Result<(
     let mut baseline = 0.0;
     for (n, (fen, board, white)) in super::label::read(input_file)?.into_iter().enumerate() {
         let mut sample = sample(&board, white as f32);
-        let pieces = Pieces::new(|c, p| board.colored_pieces(c, p));
-        let phase = material::phase(&pieces);
-        let terms = classic_terms::score(&pieces, classic::rights(&board), phase)
-            + material::mop_up(&pieces, phase);
-        let terms = if sample.white_to_move { terms } else { -terms } as f32 / SCALE as f32;
-        if on_terms {
-            sample.base = terms;
-        }
         // Every tenth block of 2 000 lines is held out: a game's positions stand together in
         // the file, and a position one move from a training position says little.
-        if (n / 2_000) % 10 == 0 {
+        let held_out = (n / 2_000) % 10 == 0;
+        // The weighted terms' score, needed for the held-out baseline and under `on-terms`.
+        let terms = (held_out || on_terms).then(|| {
+            let pieces = Pieces::new(|c, p| board.colored_pieces(c, p));
+            let phase = material::phase(&pieces);
+            let terms = classic_terms::score(&pieces, classic::rights(&board), phase)
+                + material::mop_up(&pieces, phase);
+            let terms = if sample.white_to_move { terms } else { -terms };
+            terms as f32 / SCALE as f32
+        });
+        if on_terms {
+            sample.base = terms.unwrap_or(0.0);
+        }
+        if let (true, Some(terms)) = (held_out, terms) {
             baseline += f64::from((expectancy(terms) - sample.target).powi(2));
             test.push(sample);
             test_fens.push(fen);

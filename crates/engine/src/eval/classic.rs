@@ -1,5 +1,5 @@
-//! Classic chess: its evaluation (the weighted terms of classic_terms.rs), and the board
-//! facts the other chess-like evaluations share: captures, static exchange, move order.
+//! Classic chess: its evaluation (the trained network of classic_net.rs), and the board facts
+//! the other chess-like evaluations share: captures, static exchange, move order.
 
 use cozy_chess::{
     BitBoard, Board, Color, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
@@ -8,11 +8,13 @@ use cozy_chess::{
 use omnichess_variants::classic::Classic;
 
 use super::Evaluator;
-use super::classic_terms;
 use super::material::{self, Pieces};
+use super::{classic_net, classic_terms};
 
-/// The evaluation of classic chess: its weighted terms ([`classic_terms::score`]) and the
-/// shared mop-up of won endings ([`material::mop_up`]).
+/// The evaluation of classic chess: the trained network ([`classic_net::trained`]) and the
+/// shared mop-up of won endings ([`material::mop_up`]). The weighted terms
+/// ([`classic_terms::score`]) it replaced (session 23) are what `tune_classic` measures a
+/// network against.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;
 
@@ -153,8 +155,7 @@ impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
         let pieces = pieces(state.board());
         let phase = material::phase(&pieces);
-        classic_terms::score(&pieces, rights(state.board()), phase)
-            + material::mop_up(&pieces, phase)
+        classic_net::trained().evaluate(state.board()) + material::mop_up(&pieces, phase)
     }
 
     fn material(&self, state: &Classic) -> i32 {

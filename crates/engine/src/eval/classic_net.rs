@@ -1,10 +1,13 @@
-//! The integer form of the evaluation network that `fit-net` trains: for each side's view,
-//! 768 inputs (a piece's owner as seen from that side, its type and its square, mirrored for
-//! Black) feed [`HIDDEN`] neurons clipped to [0, 1]; the side to move's neurons and then the
-//! other side's give the score by one weighted sum. The weights are 16-bit integers; a
-//! position is evaluated from scratch (about 30 pieces, two views). Session 22 measured it
-//! in play and did not adopt it (docs/ENGINE.md, "A network for classic chess, tried"): this
-//! is the form an engine would compile in, and what the trainer checks its file against.
+//! Classic chess's evaluation network, in the integer form the engine evaluates and
+//! `tune_classic fit-net` writes: for each side's view, 768 inputs (a piece's owner as seen
+//! from that side, its type and its square, mirrored for Black) feed [`HIDDEN`] neurons
+//! clipped to [0, 1]; the side to move's neurons and then the other side's give the score by
+//! one weighted sum. The weights are 16-bit integers; a position is evaluated from scratch
+//! (about 30 pieces, two views). The weights compiled in (`classic_net.bin`, [`trained`])
+//! were trained in session 23 on Stockfish's static evaluations of three million positions
+//! of the engine's self-play (docs/ENGINE.md, "A network for classic chess, adopted").
+
+use std::sync::LazyLock;
 
 use cozy_chess::{Board, Color, Piece, Square};
 
@@ -27,6 +30,17 @@ pub const SCALE: i32 = 400;
 /// rows of `HIDDEN`), biases (`HIDDEN`), output weights (`2 × HIDDEN`, the side to move's
 /// first), then the output bias as an `i32` on the scale `QA × QB`.
 pub const FILE_BYTES: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+
+/// The weights compiled in; a file of another size does not compile.
+static TRAINED_BYTES: &[u8; FILE_BYTES] = include_bytes!("classic_net.bin");
+
+/// The network read from [`TRAINED_BYTES`] on first use.
+static TRAINED: LazyLock<Network> = LazyLock::new(|| Network::read(TRAINED_BYTES));
+
+/// The network classic chess's evaluation uses.
+pub fn trained() -> &'static Network {
+    &TRAINED
+}
 
 /// The network's integer weights.
 pub struct Network {
@@ -137,4 +151,47 @@ fn neurons(acc: &[i16; CHUNK], weights: &[i16]) -> i32 {
         .zip(weights)
         .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(fen: &str) -> i32 {
+        trained().evaluate(&fen.parse().expect("a legal FEN"))
+    }
+
+    #[test]
+    fn the_trained_network_reads_and_judges_material() {
+        let start = at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(start.abs() < 60, "start {start}");
+        let no_queen = at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+        assert!(no_queen < -500, "White without a queen {no_queen}");
+        let knight_up = at("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert!((150..600).contains(&knight_up), "a knight up {knight_up}");
+    }
+
+    #[test]
+    fn colours_swapped_give_the_opposite_score_exactly() {
+        // The same position with the colours exchanged and the board mirrored.
+        let pairs = [
+            (
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3",
+            ),
+            (
+                "8/5k2/8/3R4/8/8/5K2/8 w - - 0 1",
+                "8/5k2/8/8/3r4/8/5K2/8 b - - 0 1",
+            ),
+        ];
+        for (white, black) in pairs {
+            assert_eq!(at(white), -at(black), "{white}");
+        }
+    }
+
+    #[test]
+    fn a_file_of_the_wrong_size_is_refused() {
+        assert!(matches!(Network::from_bytes(&[0; 10]), Err(WrongSize(10))));
+        assert!(Network::from_bytes(TRAINED_BYTES).is_ok());
+    }
 }
