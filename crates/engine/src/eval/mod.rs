@@ -3,8 +3,9 @@
 //! The search knows a variant only through [`omnichess_core::Game`] and an [`Evaluator`]:
 //! a static score, and a few facts about decisions it uses to order and prune. The evaluators
 //! of QEC and Die Chess share one board core ([`material`]): material, piece-square tables,
-//! mobility and king safety; each adds its variant's own terms. Classic chess has terms of
-//! its own, with weights fitted to Stockfish's scores ([`classic_terms`]).
+//! mobility and king safety; each adds its variant's own terms. Classic chess has a network
+//! trained on Stockfish's static evaluations ([`classic_net`]); the weighted terms it replaced
+//! ([`classic_terms`]) stay as the baseline the tuning tool measures against.
 //! 5D Chess ([`multiverse`]), Three Realms ([`realms`]) and DMChess ([`dmchess`]) have their own. See docs/ENGINE.md.
 
 pub mod classic;
