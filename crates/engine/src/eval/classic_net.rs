@@ -2,14 +2,16 @@
 //! `tune_classic fit-net` writes: for each side's view, 768 inputs (a piece's owner as seen
 //! from that side, its type and its square, mirrored for Black) feed [`HIDDEN`] neurons
 //! clipped to [0, 1]; the side to move's neurons and then the other side's give the score by
-//! one weighted sum. The weights are 16-bit integers; a position is evaluated from scratch
-//! (about 30 pieces, two views). The weights compiled in (`classic_net.bin`, [`trained`])
+//! one weighted sum. The weights are 16-bit integers; the first layer is updated from the
+//! pieces that changed since a recent evaluation ([`classic_accumulator`](super::classic_accumulator)). The weights compiled in (`classic_net.bin`, [`trained`])
 //! were trained in session 23 on Stockfish's static evaluations of three million positions
 //! of the engine's self-play (docs/ENGINE.md, "A network for classic chess, adopted").
 
 use std::sync::LazyLock;
 
-use cozy_chess::{Board, Color, Piece, Square};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 
 /// Neurons per view.
 pub const HIDDEN: usize = 128;
@@ -48,7 +50,11 @@ pub struct Network {
     bias: [i16; HIDDEN],
     out: [[i16; HIDDEN]; 2],
     out_bias: i32,
+    id: u64,
 }
+
+/// The next network's [`Network::id`] (0 is no network's).
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// Why bytes are not a network.
 #[derive(Debug, thiserror::Error)]
@@ -100,53 +106,100 @@ impl Network {
             bias,
             out,
             out_bias,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         }
     }
 
-    /// The score of `board` in centipawns from White's view.
+    /// The score of `board` in centipawns from White's view. The first layer is updated from
+    /// a recent evaluation's on this thread where few pieces differ
+    /// ([`classic_accumulator`](super::classic_accumulator)): the same integers as from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
-        // The inputs of both views; a legal board holds at most 32 pieces.
-        let mut inputs = [[0u16; 32]; 2];
-        let mut n = 0;
-        for color in Color::ALL {
-            for piece in Piece::ALL {
-                for square in board.colored_pieces(color, piece) {
-                    if n < 32 {
-                        inputs[0][n] = input(Color::White, color, piece, square) as u16;
-                        inputs[1][n] = input(Color::Black, color, piece, square) as u16;
-                        n += 1;
-                    }
+        let mover = board.side_to_move();
+        super::classic_accumulator::with_views(self, board, |views| self.output(views, mover))
+    }
+
+    /// [`evaluate`](Network::evaluate) without the kept first layers.
+    #[cfg(test)]
+    pub(crate) fn evaluate_from_scratch(&self, board: &Board) -> i32 {
+        self.output(&self.views(&pieces_of(board)), board.side_to_move())
+    }
+
+    /// This network's number, different for every network read in this process.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The first layer of both views (White's, Black's) of `pieces`, from scratch.
+    pub(crate) fn views(&self, pieces: &Pieces) -> Views {
+        let mut views = [self.bias; 2];
+        for (color, sets) in Color::ALL.into_iter().zip(pieces) {
+            for (piece, &set) in Piece::ALL.into_iter().zip(sets) {
+                for square in set {
+                    self.change(&mut views, color, piece, square, true);
                 }
             }
         }
-        let mover = board.side_to_move();
+        views
+    }
+
+    /// `views` of the pieces `from` made the views of the pieces `to`.
+    pub(crate) fn update(&self, views: &mut Views, from: &Pieces, to: &Pieces) {
+        for (color, (old, new)) in Color::ALL.into_iter().zip(from.iter().zip(to)) {
+            for (piece, (&old, &new)) in Piece::ALL.into_iter().zip(old.iter().zip(new)) {
+                for square in old & !new {
+                    self.change(views, color, piece, square, false);
+                }
+                for square in new & !old {
+                    self.change(views, color, piece, square, true);
+                }
+            }
+        }
+    }
+
+    /// Adds (or takes away) a `color` `piece` on `square` in both views. The sums wrap: a
+    /// legal position's (33 rows at most, weights within ±1.98 × QA) never do, and a board of
+    /// more pieces than chess has gives a meaningless score rather than a panic.
+    fn change(&self, views: &mut Views, color: Color, piece: Piece, square: Square, add: bool) {
+        for view in Color::ALL {
+            let row = &self.rows[input(view, color, piece, square)];
+            let acc = &mut views[view as usize];
+            if add {
+                acc.iter_mut()
+                    .zip(row)
+                    .for_each(|(a, w)| *a = a.wrapping_add(*w));
+            } else {
+                acc.iter_mut()
+                    .zip(row)
+                    .for_each(|(a, w)| *a = a.wrapping_sub(*w));
+            }
+        }
+    }
+
+    /// The score in centipawns from White's view of the first layer's `views`, `mover` to move.
+    fn output(&self, views: &Views, mover: Color) -> i32 {
         let mut sum = self.out_bias;
         for view in Color::ALL {
             let weights = &self.out[usize::from(view != mover)];
-            let inputs = &inputs[view as usize][..n];
-            // A slice of the neurons at a time, so that its sums stay in registers.
-            for at in (0..HIDDEN).step_by(CHUNK) {
-                let mut acc = [0i16; CHUNK];
-                acc.copy_from_slice(&self.bias[at..at + CHUNK]);
-                for &i in inputs {
-                    let row = &self.rows[usize::from(i)][at..at + CHUNK];
-                    for (a, w) in acc.iter_mut().zip(row) {
-                        *a += w;
-                    }
-                }
-                sum += neurons(&acc, &weights[at..at + CHUNK]);
-            }
+            sum += neurons(&views[view as usize], weights);
         }
         let score = (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32;
         if mover == Color::White { score } else { -score }
     }
 }
 
-/// Neurons summed at once by [`Network::evaluate`].
-const CHUNK: usize = 16;
+/// Both views' first layer: White's, then Black's.
+pub(crate) type Views = [[i16; HIDDEN]; 2];
 
-/// Neurons (each clipped to [0, QA]) weighted by `weights`.
-fn neurons(acc: &[i16; CHUNK], weights: &[i16]) -> i32 {
+/// A board's pieces by colour (White, Black) and type (in [`Piece::ALL`]'s order).
+pub(crate) type Pieces = [[BitBoard; 6]; 2];
+
+/// The pieces of `board`.
+pub(crate) fn pieces_of(board: &Board) -> Pieces {
+    Color::ALL.map(|color| Piece::ALL.map(|piece| board.colored_pieces(color, piece)))
+}
+
+/// The neurons (each clipped to [0, QA]) weighted by `weights`.
+fn neurons(acc: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
     acc.iter()
         .zip(weights)
         .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))

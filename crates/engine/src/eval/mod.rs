@@ -9,6 +9,7 @@
 //! 5D Chess ([`multiverse`]), Three Realms ([`realms`]) and DMChess ([`dmchess`]) have their own. See docs/ENGINE.md.
 
 pub mod classic;
+mod classic_accumulator;
 pub mod classic_net;
 pub mod classic_terms;
 pub mod classic_weights;

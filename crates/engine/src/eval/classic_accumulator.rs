@@ -1,0 +1,168 @@
+//! The first layer of [`classic_net`](super::classic_net) kept between evaluations, one cache
+//! per thread, so that a search's evaluation adds and takes away the rows of the few pieces a
+//! move changed instead of summing every piece's (issue 22; docs/PERFORMANCE.md, "Session 24").
+//!
+//! The cache holds, for each ply of the game modulo [`SLOTS`], the pieces and the first layer
+//! of the last position evaluated at that ply. A position starts from whichever of the slots
+//! of its parent's ply, its grandparent's or its own (a sibling's) differs from it by the
+//! fewest pieces — in a depth-first search that is most often its parent — and from scratch
+//! when none is within [`MOST_CHANGES`]. The pieces are compared, not trusted: whatever a slot
+//! holds, the result is the integers a from-scratch sum gives, so a search stays reproducible.
+
+use std::cell::RefCell;
+
+use cozy_chess::{Board, Color};
+
+use super::classic_net::{Network, Pieces, Views, pieces_of};
+
+/// Slots: plies of the game modulo this number.
+const SLOTS: usize = 64;
+
+/// A slot differing by more pieces (placed or removed, by colour and type) than this is not
+/// updated from: from scratch costs about 32 of them.
+const MOST_CHANGES: u32 = 12;
+
+/// A position evaluated: its network, pieces and first layer.
+#[derive(Clone)]
+struct Slot {
+    /// [`Network::id`]; 0 for none.
+    network: u64,
+    pieces: Pieces,
+    views: Views,
+}
+
+thread_local! {
+    static CACHE: RefCell<Vec<Slot>> = RefCell::new(vec![
+        Slot {
+            network: 0,
+            pieces: Default::default(),
+            views: [[0; super::classic_net::HIDDEN]; 2],
+        };
+        SLOTS
+    ]);
+}
+
+/// Calls `f` with the first layer of `board` under `network`, and keeps it for the evaluations
+/// to come.
+pub(super) fn with_views<R>(network: &Network, board: &Board, f: impl FnOnce(&Views) -> R) -> R {
+    let pieces = pieces_of(board);
+    let ply = usize::from(board.fullmove_number()) * 2
+        + usize::from(board.side_to_move() == Color::Black);
+    CACHE.with_borrow_mut(|slots| {
+        let mut nearest = None;
+        let mut fewest = MOST_CHANGES + 1;
+        for back in [1, 2, 0] {
+            let at = (ply + SLOTS - back) % SLOTS;
+            let slot = &slots[at];
+            if slot.network == network.id() {
+                let n = changes(&slot.pieces, &pieces);
+                if n < fewest {
+                    fewest = n;
+                    nearest = Some(at);
+                }
+            }
+        }
+        let views = match nearest {
+            Some(at) => {
+                let mut views = slots[at].views;
+                network.update(&mut views, &slots[at].pieces, &pieces);
+                views
+            }
+            None => network.views(&pieces),
+        };
+        let slot = &mut slots[ply % SLOTS];
+        *slot = Slot {
+            network: network.id(),
+            pieces,
+            views,
+        };
+        f(&slot.views)
+    })
+}
+
+/// How many pieces (by colour and type) stand on one board and not the other, counting at
+/// most 3 a colour and type: enough to tell a move's neighbours from other positions, without
+/// a population count (which the baseline x86-64 target emulates in a dozen instructions).
+fn changes(a: &Pieces, b: &Pieces) -> u32 {
+    a.iter()
+        .flatten()
+        .zip(b.iter().flatten())
+        .map(|(&x, &y)| {
+            let mut bits = (x ^ y).0;
+            let mut n = 0;
+            while bits != 0 && n < 3 {
+                bits &= bits - 1;
+                n += 1;
+            }
+            n
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use cozy_chess::Move;
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::classic_net::trained;
+    use super::*;
+
+    /// Random games, searched the way a search walks (down a line, back, a sibling): every
+    /// evaluation equals the from-scratch one.
+    #[test]
+    fn kept_first_layers_give_the_from_scratch_scores() {
+        let net = trained();
+        let mut rng = StdRng::seed_from_u64(24);
+        let mut checked = 0;
+        for _ in 0..20 {
+            let mut line = vec![Board::default()];
+            for _ in 0..300 {
+                let Some(board) = line.last().cloned() else {
+                    break;
+                };
+                assert_eq!(net.evaluate(&board), net.evaluate_from_scratch(&board));
+                checked += 1;
+                let mut moves: Vec<Move> = Vec::new();
+                board.generate_moves(|set| {
+                    moves.extend(set);
+                    false
+                });
+                let Some(&mv) = moves.choose(&mut rng) else {
+                    break;
+                };
+                // Back a ply or two now and then, as a search returns to try a sibling.
+                if rng.gen_range(0..4) == 0 && line.len() > 2 {
+                    let back = rng.gen_range(1..=2);
+                    line.truncate(line.len() - back);
+                    continue;
+                }
+                let mut next = board;
+                next.play_unchecked(mv);
+                line.push(next);
+            }
+        }
+        assert!(checked > 2_000, "{checked} positions checked");
+    }
+
+    /// A second network in the same thread does not read the first one's layers.
+    #[test]
+    fn another_network_does_not_share_the_cache() {
+        let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+            .parse()
+            .expect("a legal FEN");
+        let trained = trained();
+        let zero = Network::from_bytes(&[0; super::super::classic_net::FILE_BYTES])
+            .expect("the right size");
+        assert_eq!(
+            trained.evaluate(&board),
+            trained.evaluate_from_scratch(&board)
+        );
+        assert_eq!(zero.evaluate(&board), 0);
+        assert_eq!(
+            trained.evaluate(&board),
+            trained.evaluate_from_scratch(&board)
+        );
+    }
+}
