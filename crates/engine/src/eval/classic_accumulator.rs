@@ -4,8 +4,8 @@
 //!
 //! The cache holds, for each ply of the game modulo [`SLOTS`], the pieces and the first layer
 //! of the last position evaluated at that ply. A position starts from whichever of the slots
-//! of its parent's ply, its grandparent's or its own (a sibling's) differs from it by the
-//! fewest pieces — in a depth-first search that is most often its parent — and from scratch
+//! of its parent's ply, its grandparent's or its own (a sibling's) differs from it in the
+//! fewest piece sets — in a depth-first search that is most often its parent — and from scratch
 //! when none is within [`MOST_CHANGES`]. The pieces are compared, not trusted: whatever a slot
 //! holds, the result is the integers a from-scratch sum gives, so a search stays reproducible.
 
@@ -18,9 +18,8 @@ use super::classic_net::{Network, Pieces, Views, pieces_of};
 /// Slots: plies of the game modulo this number.
 const SLOTS: usize = 64;
 
-/// A slot differing by more pieces (placed or removed, by colour and type) than this is not
-/// updated from: from scratch costs about 32 of them.
-const MOST_CHANGES: u32 = 12;
+/// A slot differing in more piece sets (by colour and type) than this is not updated from.
+const MOST_CHANGES: u32 = 6;
 
 /// A position evaluated: its network, pieces and first layer.
 #[derive(Clone)]
@@ -80,22 +79,13 @@ pub(super) fn with_views<R>(network: &Network, board: &Board, f: impl FnOnce(&Vi
     })
 }
 
-/// How many pieces (by colour and type) stand on one board and not the other, counting at
-/// most 3 a colour and type: enough to tell a move's neighbours from other positions, without
-/// a population count (which the baseline x86-64 target emulates in a dozen instructions).
+/// How many of the boards' piece sets (by colour and type) differ: a move changes two or
+/// three. A cheap likeness; the update then costs what the squares that differ cost.
 fn changes(a: &Pieces, b: &Pieces) -> u32 {
     a.iter()
         .flatten()
         .zip(b.iter().flatten())
-        .map(|(&x, &y)| {
-            let mut bits = (x ^ y).0;
-            let mut n = 0;
-            while bits != 0 && n < 3 {
-                bits &= bits - 1;
-                n += 1;
-            }
-            n
-        })
+        .map(|(&x, &y)| u32::from(x != y))
         .sum()
 }
 
