@@ -22,8 +22,9 @@
 //! Instead of step 3, `fit-net IN OUT.bin [EPOCHS] [on-terms]` trains a network (768 inputs
 //! per side's view, 128 neurons each) on the same scores and writes its 16-bit integer weights
 //! (`net.rs`; the integer form is the engine's `eval::classic_net`). The network compiled in
-//! since session 23 came from `generate … 300 2 23 5`, `label-static` and `fit-net … 30`
-//! (docs/ENGINE.md, "A network for classic chess, adopted").
+//! since session 24 came from `generate pos.fen 7000000 200 2 41 3` (played by session 23's
+//! network), `label-static` and `fit-net lab.tsv net.bin 20` (docs/ENGINE.md, "The first
+//! layer kept, and a network from its own games").
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example tune_classic -- STEP …`
 

@@ -3,9 +3,10 @@
 //! from that side, its type and its square, mirrored for Black) feed [`HIDDEN`] neurons
 //! clipped to [0, 1]; the side to move's neurons and then the other side's give the score by
 //! one weighted sum. The weights are 16-bit integers; the first layer is updated from the
-//! pieces that changed since a recent evaluation ([`classic_accumulator`](super::classic_accumulator)). The weights compiled in (`classic_net.bin`, [`trained`])
-//! were trained in session 23 on Stockfish's static evaluations of three million positions
-//! of the engine's self-play (docs/ENGINE.md, "A network for classic chess, adopted").
+//! pieces that changed since a recent evaluation on the same thread (`classic_accumulator.rs`).
+//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 24 on Stockfish's static
+//! evaluations of seven million positions of the engine's self-play with session 23's network
+//! (docs/ENGINE.md, "A network for classic chess, adopted", and session 24's section after it).
 
 use std::sync::LazyLock;
 
@@ -111,8 +112,8 @@ impl Network {
     }
 
     /// The score of `board` in centipawns from White's view. The first layer is updated from
-    /// a recent evaluation's on this thread where few pieces differ
-    /// ([`classic_accumulator`](super::classic_accumulator)): the same integers as from scratch.
+    /// a recent evaluation's on this thread where few pieces differ (`classic_accumulator.rs`):
+    /// the same integers as from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
         let mover = board.side_to_move();
         super::classic_accumulator::with_views(self, board, |views| self.output(views, mover))
