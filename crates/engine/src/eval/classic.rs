@@ -155,7 +155,8 @@ impl Evaluator<Classic> for ClassicEval {
     fn evaluate(&self, state: &Classic) -> i32 {
         let pieces = pieces(state.board());
         let phase = material::phase(&pieces);
-        classic_net::trained().evaluate(state.board()) + material::mop_up(&pieces, phase)
+        classic_net::trained().evaluate_pieces(state.board(), &pieces)
+            + material::mop_up(&pieces, phase)
     }
 
     fn material(&self, state: &Classic) -> i32 {

@@ -11,9 +11,10 @@
 
 use std::cell::RefCell;
 
-use cozy_chess::{Board, Color};
+use cozy_chess::{Board, Color, Piece};
 
-use super::classic_net::{Network, Pieces, Views, pieces_of};
+use super::classic_net::{HIDDEN, Network, Views};
+use super::material::Pieces;
 
 /// Slots: plies of the game modulo this number.
 const SLOTS: usize = 64;
@@ -35,16 +36,20 @@ thread_local! {
         Slot {
             network: 0,
             pieces: Default::default(),
-            views: [[0; super::classic_net::HIDDEN]; 2],
+            views: [[0; HIDDEN]; 2],
         };
         SLOTS
     ]);
 }
 
-/// Calls `f` with the first layer of `board` under `network`, and keeps it for the evaluations
-/// to come.
-pub(super) fn with_views<R>(network: &Network, board: &Board, f: impl FnOnce(&Views) -> R) -> R {
-    let pieces = pieces_of(board);
+/// Calls `f` with the first layer of `board` (whose pieces are `pieces`) under `network`, and
+/// keeps it for the evaluations to come.
+pub(super) fn with_views<R>(
+    network: &Network,
+    board: &Board,
+    pieces: &Pieces,
+    f: impl FnOnce(&Views) -> R,
+) -> R {
     let ply = usize::from(board.fullmove_number()) * 2
         + usize::from(board.side_to_move() == Color::Black);
     CACHE.with_borrow_mut(|slots| {
@@ -54,7 +59,7 @@ pub(super) fn with_views<R>(network: &Network, board: &Board, f: impl FnOnce(&Vi
             let at = (ply + SLOTS - back) % SLOTS;
             let slot = &slots[at];
             if slot.network == network.id() {
-                let n = changes(&slot.pieces, &pieces);
+                let n = changes(&slot.pieces, pieces);
                 if n < fewest {
                     fewest = n;
                     nearest = Some(at);
@@ -64,15 +69,15 @@ pub(super) fn with_views<R>(network: &Network, board: &Board, f: impl FnOnce(&Vi
         let views = match nearest {
             Some(at) => {
                 let mut views = slots[at].views;
-                network.update(&mut views, &slots[at].pieces, &pieces);
+                network.update(&mut views, &slots[at].pieces, pieces);
                 views
             }
-            None => network.views(&pieces),
+            None => network.views(pieces),
         };
         let slot = &mut slots[ply % SLOTS];
         *slot = Slot {
             network: network.id(),
-            pieces,
+            pieces: *pieces,
             views,
         };
         f(&slot.views)
@@ -82,11 +87,13 @@ pub(super) fn with_views<R>(network: &Network, board: &Board, f: impl FnOnce(&Vi
 /// How many of the boards' piece sets (by colour and type) differ: a move changes two or
 /// three. A cheap likeness; the update then costs what the squares that differ cost.
 fn changes(a: &Pieces, b: &Pieces) -> u32 {
-    a.iter()
-        .flatten()
-        .zip(b.iter().flatten())
-        .map(|(&x, &y)| u32::from(x != y))
-        .sum()
+    let mut n = 0;
+    for color in Color::ALL {
+        for piece in Piece::ALL {
+            n += u32::from(a.of(color, piece) != b.of(color, piece));
+        }
+    }
+    n
 }
 
 #[cfg(test)]
@@ -96,7 +103,7 @@ mod tests {
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
 
-    use super::super::classic_net::trained;
+    use super::super::classic_net::{FILE_BYTES, trained};
     use super::*;
 
     /// Random games, searched the way a search walks (down a line, back, a sibling): every
@@ -143,8 +150,7 @@ mod tests {
             .parse()
             .expect("a legal FEN");
         let trained = trained();
-        let zero = Network::from_bytes(&[0; super::super::classic_net::FILE_BYTES])
-            .expect("the right size");
+        let zero = Network::from_bytes(&[0; FILE_BYTES]).expect("the right size");
         assert_eq!(
             trained.evaluate(&board),
             trained.evaluate_from_scratch(&board)

@@ -4,15 +4,18 @@
 //! clipped to [0, 1]; the side to move's neurons and then the other side's give the score by
 //! one weighted sum. The weights are 16-bit integers; the first layer is updated from the
 //! pieces that changed since a recent evaluation on the same thread (`classic_accumulator.rs`).
-//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 24 on Stockfish's static
-//! evaluations of seven million positions of the engine's self-play with session 23's network
-//! (docs/ENGINE.md, "A network for classic chess, adopted", and session 24's section after it).
+//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 24 on
+//! Stockfish's static evaluations of seven million positions of the engine's self-play with
+//! session 23's network (docs/ENGINE.md, "A network for classic chess, adopted", and session
+//! 24's section after it).
 
 use std::sync::LazyLock;
-
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use cozy_chess::{BitBoard, Board, Color, Piece, Square};
+use cozy_chess::{Board, Color, Piece, Square};
+
+use super::classic;
+use super::material::Pieces;
 
 /// Neurons per view.
 pub const HIDDEN: usize = 128;
@@ -115,14 +118,21 @@ impl Network {
     /// a recent evaluation's on this thread where few pieces differ (`classic_accumulator.rs`):
     /// the same integers as from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
+        self.evaluate_pieces(board, &classic::pieces(board))
+    }
+
+    /// [`evaluate`](Network::evaluate) with `board`'s pieces already gathered.
+    pub fn evaluate_pieces(&self, board: &Board, pieces: &Pieces) -> i32 {
         let mover = board.side_to_move();
-        super::classic_accumulator::with_views(self, board, |views| self.output(views, mover))
+        super::classic_accumulator::with_views(self, board, pieces, |views| {
+            self.output(views, mover)
+        })
     }
 
     /// [`evaluate`](Network::evaluate) without the kept first layers.
     #[cfg(test)]
     pub(crate) fn evaluate_from_scratch(&self, board: &Board) -> i32 {
-        self.output(&self.views(&pieces_of(board)), board.side_to_move())
+        self.output(&self.views(&classic::pieces(board)), board.side_to_move())
     }
 
     /// This network's number, different for every network read in this process.
@@ -133,9 +143,9 @@ impl Network {
     /// The first layer of both views (White's, Black's) of `pieces`, from scratch.
     pub(crate) fn views(&self, pieces: &Pieces) -> Views {
         let mut views = [self.bias; 2];
-        for (color, sets) in Color::ALL.into_iter().zip(pieces) {
-            for (piece, &set) in Piece::ALL.into_iter().zip(sets) {
-                for square in set {
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                for square in pieces.of(color, piece) {
                     self.change(&mut views, color, piece, square, true);
                 }
             }
@@ -145,8 +155,9 @@ impl Network {
 
     /// `views` of the pieces `from` made the views of the pieces `to`.
     pub(crate) fn update(&self, views: &mut Views, from: &Pieces, to: &Pieces) {
-        for (color, (old, new)) in Color::ALL.into_iter().zip(from.iter().zip(to)) {
-            for (piece, (&old, &new)) in Piece::ALL.into_iter().zip(old.iter().zip(new)) {
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                let (old, new) = (from.of(color, piece), to.of(color, piece));
                 for square in old & !new {
                     self.change(views, color, piece, square, false);
                 }
@@ -190,14 +201,6 @@ impl Network {
 
 /// Both views' first layer: White's, then Black's.
 pub(crate) type Views = [[i16; HIDDEN]; 2];
-
-/// A board's pieces by colour (White, Black) and type (in [`Piece::ALL`]'s order).
-pub(crate) type Pieces = [[BitBoard; 6]; 2];
-
-/// The pieces of `board`.
-pub(crate) fn pieces_of(board: &Board) -> Pieces {
-    Color::ALL.map(|color| Piece::ALL.map(|piece| board.colored_pieces(color, piece)))
-}
 
 /// The neurons (each clipped to [0, QA]) weighted by `weights`.
 fn neurons(acc: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
