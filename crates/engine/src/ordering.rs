@@ -111,8 +111,30 @@ impl<D: Copy + Eq> Default for Heuristics<D> {
     }
 }
 
-/// Moves the highest-scoring decision of `decisions[from..]` to `from` (with its score).
+/// How many decisions [`pick`] selects one at a time before it sorts the rest at once: most
+/// nodes cut off after the first few, and a node that tries them all would otherwise scan
+/// the rest again for each one (late move pruning passes over most of them).
+const LAZY_PICKS: usize = 3;
+
+/// Moves the highest-scoring decision of `decisions[from..]` to `from` (with its score). Called
+/// with `from` = 0, 1, 2, … in turn: the first [`LAZY_PICKS`] calls select one decision each,
+/// the next sorts all the rest (best first, equal scores in the order they stand), and the
+/// later ones find theirs in place.
 pub fn pick<D>(decisions: &mut [D], scores: &mut [i32], from: usize) {
+    if from > LAZY_PICKS {
+        return;
+    }
+    if from == LAZY_PICKS {
+        for i in from + 1..scores.len() {
+            let mut j = i;
+            while j > from && scores[j - 1] < scores[j] {
+                scores.swap(j - 1, j);
+                decisions.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        return;
+    }
     let mut best = from;
     for i in from + 1..scores.len() {
         if scores[i] > scores[best] {
@@ -137,6 +159,15 @@ mod tests {
             order.push(d[i]);
         }
         assert_eq!(order, ['b', 'd', 'a', 'c']);
+        // Past the lazy picks the rest is sorted at once, equal scores kept in order.
+        let mut d = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+        let mut s = [1, 8, 2, 7, 5, 5, 9, 3];
+        let mut order = Vec::new();
+        for i in 0..d.len() {
+            pick(&mut d, &mut s, i);
+            order.push(d[i]);
+        }
+        assert_eq!(order, ['g', 'b', 'd', 'e', 'f', 'h', 'c', 'a']);
         let mut h = Heuristics::new();
         h.cut_off(3, Player::White, 'x', 7, 2);
         h.cut_off(3, Player::White, 'y', 8, 3);

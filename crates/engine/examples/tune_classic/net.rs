@@ -16,7 +16,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::Failure;
-use omnichess_engine::eval::classic_net::{HIDDEN, INPUTS, Network, QA, QB, SCALE, input};
+use omnichess_engine::eval::classic_net::{
+    BUCKETS, HIDDEN, INPUTS, Network, QA, QB, SCALE, bucket, input,
+};
 
 /// Positions per step of Adam.
 const BATCH: usize = 4096;
@@ -29,6 +31,8 @@ const CLIP: f32 = 1.98;
 struct Sample {
     white_to_move: bool,
     inputs: Vec<u16>,
+    /// The output layer that scores it ([`bucket`]).
+    bucket: u8,
     target: f32,
     /// The weighted terms' score for the side to move (centipawns / 400) when the network
     /// learns what they miss; 0 when it learns alone.
@@ -41,8 +45,10 @@ struct Sample {
 struct Weights {
     rows: Vec<f32>,
     bias: Vec<f32>,
+    /// Each bucket's output weights (`2 × HIDDEN`, the side to move's first), bucket after
+    /// bucket.
     out: Vec<f32>,
-    out_bias: f32,
+    out_bias: Vec<f32>,
 }
 
 impl Weights {
@@ -50,8 +56,8 @@ impl Weights {
         Weights {
             rows: vec![0.0; INPUTS * HIDDEN],
             bias: vec![0.0; HIDDEN],
-            out: vec![0.0; 2 * HIDDEN],
-            out_bias: 0.0,
+            out: vec![0.0; BUCKETS * 2 * HIDDEN],
+            out_bias: vec![0.0; BUCKETS],
         }
     }
 
@@ -72,7 +78,7 @@ impl Weights {
             .iter_mut()
             .chain(&mut self.bias)
             .chain(&mut self.out)
-            .chain(std::iter::once(&mut self.out_bias))
+            .chain(&mut self.out_bias)
     }
 
     fn add(&mut self, other: &Weights) {
@@ -86,7 +92,7 @@ impl Weights {
             .iter()
             .chain(&self.bias)
             .chain(&self.out)
-            .chain(std::iter::once(&self.out_bias))
+            .chain(&self.out_bias)
             .copied()
     }
 }
@@ -166,7 +172,7 @@ pub fn run(input_file: &str, out: &str, epochs: u64, on_terms: bool) -> Result<(
     let mut gap = 0.0;
     for (s, fen) in test.iter().zip(&test_fens).take(10_000) {
         let board: Board = fen.parse().map_err(|_| "a held-out FEN no longer reads")?;
-        let float = output(&weights, &hidden(&weights, s)) * SCALE as f32;
+        let float = output(&weights, &hidden(&weights, s), s.bucket) * SCALE as f32;
         let white = if s.white_to_move { float } else { -float };
         gap += f64::from((network.evaluate(&board) as f32 - white).abs());
     }
@@ -192,6 +198,7 @@ fn sample(board: &Board, white: f32) -> Sample {
     let mover = if white_to_move { white } else { -white };
     Sample {
         white_to_move,
+        bucket: bucket(board.occupied().len()) as u8,
         inputs,
         target: expectancy(mover / SCALE as f32),
         base: 0.0,
@@ -222,12 +229,15 @@ fn hidden(w: &Weights, s: &Sample) -> ([f32; HIDDEN], [f32; HIDDEN]) {
     }
 }
 
-/// The network's output for the side to move (centipawns / 400).
-fn output(w: &Weights, views: &([f32; HIDDEN], [f32; HIDDEN])) -> f32 {
+/// The network's output for the side to move (centipawns / 400) by the output layer
+/// `bucket`.
+fn output(w: &Weights, views: &([f32; HIDDEN], [f32; HIDDEN]), bucket: u8) -> f32 {
     let (own, other) = views;
-    let mut y = w.out_bias;
+    let b = usize::from(bucket);
+    let out = &w.out[b * 2 * HIDDEN..][..2 * HIDDEN];
+    let mut y = w.out_bias[b];
     for j in 0..HIDDEN {
-        y += own[j].clamp(0.0, 1.0) * w.out[j] + other[j].clamp(0.0, 1.0) * w.out[HIDDEN + j];
+        y += own[j].clamp(0.0, 1.0) * out[j] + other[j].clamp(0.0, 1.0) * out[HIDDEN + j];
     }
     y
 }
@@ -236,7 +246,10 @@ fn output(w: &Weights, views: &([f32; HIDDEN], [f32; HIDDEN])) -> f32 {
 fn error(w: &Weights, samples: &[Sample]) -> f64 {
     let sum: f64 = samples
         .iter()
-        .map(|s| f64::from((expectancy(s.base + output(w, &hidden(w, s))) - s.target).powi(2)))
+        .map(|s| {
+            let y = output(w, &hidden(w, s), s.bucket);
+            f64::from((expectancy(s.base + y) - s.target).powi(2))
+        })
         .sum();
     sum / samples.len().max(1) as f64
 }
@@ -261,9 +274,12 @@ fn part_gradient(w: &Weights, samples: &[Sample], batch: &[usize]) -> Weights {
     for &n in batch {
         let s = &samples[n];
         let views = hidden(w, s);
-        let p = expectancy(s.base + output(w, &views));
+        let p = expectancy(s.base + output(w, &views, s.bucket));
         let dy = 2.0 * (p - s.target) * p * (1.0 - p) * ln10;
-        g.out_bias += dy;
+        let b = usize::from(s.bucket);
+        g.out_bias[b] += dy;
+        let out = &w.out[b * 2 * HIDDEN..][..2 * HIDDEN];
+        let g_out = &mut g.out[b * 2 * HIDDEN..][..2 * HIDDEN];
         let mut d_white = [0f32; HIDDEN];
         let mut d_black = [0f32; HIDDEN];
         {
@@ -274,13 +290,13 @@ fn part_gradient(w: &Weights, samples: &[Sample], batch: &[usize]) -> Weights {
             };
             for j in 0..HIDDEN {
                 let (h, k) = (views.0[j], views.1[j]);
-                g.out[j] += dy * h.clamp(0.0, 1.0);
-                g.out[HIDDEN + j] += dy * k.clamp(0.0, 1.0);
+                g_out[j] += dy * h.clamp(0.0, 1.0);
+                g_out[HIDDEN + j] += dy * k.clamp(0.0, 1.0);
                 if h > 0.0 && h < 1.0 {
-                    d_own[j] = dy * w.out[j];
+                    d_own[j] = dy * out[j];
                 }
                 if k > 0.0 && k < 1.0 {
-                    d_other[j] = dy * w.out[HIDDEN + j];
+                    d_other[j] = dy * out[HIDDEN + j];
                 }
             }
         }
@@ -344,7 +360,9 @@ fn quantised(w: &Weights) -> Vec<u8> {
     for &x in &w.out {
         push(x, QB);
     }
-    let out_bias = (w.out_bias * (QA * QB) as f32).round() as i32;
-    bytes.extend_from_slice(&out_bias.to_le_bytes());
+    for &b in &w.out_bias {
+        let out_bias = (b * (QA * QB) as f32).round() as i32;
+        bytes.extend_from_slice(&out_bias.to_le_bytes());
+    }
     bytes
 }

@@ -2,12 +2,14 @@
 //! `tune_classic fit-net` writes: for each side's view, 768 inputs (a piece's owner as seen
 //! from that side, its type and its square, mirrored for Black) feed [`HIDDEN`] neurons
 //! clipped to [0, 1]; the side to move's neurons and then the other side's give the score by
-//! one weighted sum. The weights are 16-bit integers; the first layer is updated from the
-//! pieces that changed since a recent evaluation on the same thread (`classic_accumulator.rs`).
+//! one weighted sum, whose weights are chosen by the number of pieces on the board (one of
+//! [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer is updated
+//! from the pieces that changed since a recent evaluation on the same thread
+//! (`classic_accumulator.rs`). Its sums run on AVX2 where the processor has it.
 //! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 24 on
 //! Stockfish's static evaluations of seven million positions of the engine's self-play with
-//! session 23's network (docs/ENGINE.md, "A network for classic chess, adopted", and session
-//! 24's section after it).
+//! session 23's network, with one output layer, copied into every bucket (docs/ENGINE.md, "A
+//! network for classic chess, adopted", and the sections after it).
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,13 +31,25 @@ pub const QA: i32 = 255;
 /// The scale of the output layer's weights.
 pub const QB: i32 = 1024;
 
+/// Output layers: the one that scores a position is chosen by its number of pieces
+/// ([`bucket`]), so that the same neurons can weigh differently in the opening, the
+/// middlegame and the ending.
+pub const BUCKETS: usize = 8;
+
+/// The output layer ([`BUCKETS`]) of a position with `pieces` pieces on the board, kings
+/// included: 2–5 pieces the first, … 30–32 the last.
+#[must_use]
+pub fn bucket(pieces: u32) -> usize {
+    (pieces.saturating_sub(2) as usize / 4).min(BUCKETS - 1)
+}
+
 /// Centipawns per unit of the network's output (the win expectancy is 1 / (1 + 10^−output)).
 pub const SCALE: i32 = 400;
 
 /// The size in bytes of a weights file: little-endian `i16` first-layer weights (`INPUTS`
-/// rows of `HIDDEN`), biases (`HIDDEN`), output weights (`2 × HIDDEN`, the side to move's
-/// first), then the output bias as an `i32` on the scale `QA × QB`.
-pub const FILE_BYTES: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// rows of `HIDDEN`), biases (`HIDDEN`), each bucket's output weights (`2 × HIDDEN`, the
+/// side to move's first), then each bucket's output bias as an `i32` on the scale `QA × QB`.
+pub const FILE_BYTES: usize = 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS;
 
 /// The weights compiled in; a file of another size does not compile.
 static TRAINED_BYTES: &[u8; FILE_BYTES] = include_bytes!("classic_net.bin");
@@ -52,8 +66,8 @@ pub fn trained() -> &'static Network {
 pub struct Network {
     rows: Vec<[i16; HIDDEN]>,
     bias: [i16; HIDDEN],
-    out: [[i16; HIDDEN]; 2],
-    out_bias: i32,
+    out: [[[i16; HIDDEN]; 2]; BUCKETS],
+    out_bias: [i32; BUCKETS],
     id: u64,
 }
 
@@ -101,10 +115,13 @@ impl Network {
         rows.iter_mut().for_each(&mut fill);
         let mut bias = [0; HIDDEN];
         fill(&mut bias);
-        let mut out = [[0; HIDDEN]; 2];
-        out.iter_mut().for_each(&mut fill);
-        let tail = &bytes[bytes.len() - 4..];
-        let out_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let mut out = [[[0; HIDDEN]; 2]; BUCKETS];
+        out.iter_mut().flatten().for_each(&mut fill);
+        let mut out_bias = [0; BUCKETS];
+        let tail = bytes[bytes.len() - 4 * BUCKETS..].chunks_exact(4);
+        for (b, word) in out_bias.iter_mut().zip(tail) {
+            *b = i32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+        }
         Network {
             rows,
             bias,
@@ -124,15 +141,21 @@ impl Network {
     /// [`evaluate`](Network::evaluate) with `board`'s pieces already gathered.
     pub fn evaluate_pieces(&self, board: &Board, pieces: &Pieces) -> i32 {
         let mover = board.side_to_move();
+        let bucket = bucket(board.occupied().len());
         super::classic_accumulator::with_views(self, board, pieces, |views| {
-            self.output(views, mover)
+            self.output(views, mover, bucket)
         })
     }
 
     /// [`evaluate`](Network::evaluate) without the kept first layers.
     #[cfg(test)]
     pub(crate) fn evaluate_from_scratch(&self, board: &Board) -> i32 {
-        self.output(&self.views(&classic::pieces(board)), board.side_to_move())
+        let bucket = bucket(board.occupied().len());
+        self.output(
+            &self.views(&classic::pieces(board)),
+            board.side_to_move(),
+            bucket,
+        )
     }
 
     /// This network's number, different for every network read in this process.
@@ -143,57 +166,20 @@ impl Network {
     /// The first layer of both views (White's, Black's) of `pieces`, from scratch.
     pub(crate) fn views(&self, pieces: &Pieces) -> Views {
         let mut views = [self.bias; 2];
-        for color in Color::ALL {
-            for piece in Piece::ALL {
-                for square in pieces.of(color, piece) {
-                    self.change(&mut views, color, piece, square, true);
-                }
-            }
-        }
+        change_rows(&self.rows, &mut views, &Pieces::default(), pieces);
         views
     }
 
     /// `views` of the pieces `from` made the views of the pieces `to`.
     pub(crate) fn update(&self, views: &mut Views, from: &Pieces, to: &Pieces) {
-        for color in Color::ALL {
-            for piece in Piece::ALL {
-                let (old, new) = (from.of(color, piece), to.of(color, piece));
-                for square in old & !new {
-                    self.change(views, color, piece, square, false);
-                }
-                for square in new & !old {
-                    self.change(views, color, piece, square, true);
-                }
-            }
-        }
+        change_rows(&self.rows, views, from, to);
     }
 
-    /// Adds (or takes away) a `color` `piece` on `square` in both views. The sums wrap: a
-    /// legal position's (33 rows at most, weights within ±1.98 × QA) never do, and a board of
-    /// more pieces than chess has gives a meaningless score rather than a panic.
-    fn change(&self, views: &mut Views, color: Color, piece: Piece, square: Square, add: bool) {
-        for view in Color::ALL {
-            let row = &self.rows[input(view, color, piece, square)];
-            let acc = &mut views[view as usize];
-            if add {
-                acc.iter_mut()
-                    .zip(row)
-                    .for_each(|(a, w)| *a = a.wrapping_add(*w));
-            } else {
-                acc.iter_mut()
-                    .zip(row)
-                    .for_each(|(a, w)| *a = a.wrapping_sub(*w));
-            }
-        }
-    }
-
-    /// The score in centipawns from White's view of the first layer's `views`, `mover` to move.
-    fn output(&self, views: &Views, mover: Color) -> i32 {
-        let mut sum = self.out_bias;
-        for view in Color::ALL {
-            let weights = &self.out[usize::from(view != mover)];
-            sum += neurons(&views[view as usize], weights);
-        }
+    /// The score in centipawns from White's view of the first layer's `views`, `mover` to
+    /// move, by the output layer `bucket`.
+    fn output(&self, views: &Views, mover: Color, bucket: usize) -> i32 {
+        let out = &self.out[bucket];
+        let sum = self.out_bias[bucket] + weighted_neurons(views, out, mover as usize);
         let score = (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32;
         if mover == Color::White { score } else { -score }
     }
@@ -202,12 +188,52 @@ impl Network {
 /// Both views' first layer: White's, then Black's.
 pub(crate) type Views = [[i16; HIDDEN]; 2];
 
-/// The neurons (each clipped to [0, QA]) weighted by `weights`.
-fn neurons(acc: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
-    acc.iter()
-        .zip(weights)
-        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
-        .sum()
+/// Takes the `rows` of the pieces in `from` but not in `to` away from both `views` and adds
+/// those in `to` but not in `from`. The sums wrap: a legal position's (33 rows at most,
+/// weights within ±1.98 × QA) never do, and a board of more pieces than chess has gives a
+/// meaningless score rather than a panic. Compiled also for AVX2 and chosen at run time
+/// (`multiversion`): 16 lanes an instruction where the baseline x86-64 has 8.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn change_rows(rows: &[[i16; HIDDEN]], views: &mut Views, from: &Pieces, to: &Pieces) {
+    for color in Color::ALL {
+        for piece in Piece::ALL {
+            let (old, new) = (from.of(color, piece), to.of(color, piece));
+            for (squares, add) in [(old & !new, false), (new & !old, true)] {
+                for square in squares {
+                    for view in Color::ALL {
+                        let row = &rows[input(view, color, piece, square)];
+                        let acc = &mut views[view as usize];
+                        if add {
+                            acc.iter_mut()
+                                .zip(row)
+                                .for_each(|(a, w)| *a = a.wrapping_add(*w));
+                        } else {
+                            acc.iter_mut()
+                                .zip(row)
+                                .for_each(|(a, w)| *a = a.wrapping_sub(*w));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The output layer's sum before its bias: each view's neurons clipped to [0, QA] and
+/// weighted by `out` (the first row for the view of the side to move, `mover`: 0 White, 1
+/// Black). Multiversioned as [`change_rows`].
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn weighted_neurons(views: &Views, out: &[[i16; HIDDEN]; 2], mover: usize) -> i32 {
+    let mut sum = 0;
+    for (view, acc) in views.iter().enumerate() {
+        let weights = &out[usize::from(view != mover)];
+        sum += acc
+            .iter()
+            .zip(weights)
+            .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+            .sum::<i32>();
+    }
+    sum
 }
 
 #[cfg(test)]
@@ -244,6 +270,12 @@ mod tests {
         for (white, black) in pairs {
             assert_eq!(at(white), -at(black), "{white}");
         }
+    }
+
+    #[test]
+    fn the_output_layer_follows_the_number_of_pieces() {
+        let buckets: Vec<usize> = [2, 5, 6, 9, 10, 29, 30, 32, 40].map(bucket).into();
+        assert_eq!(buckets, [0, 0, 1, 1, 2, 6, 7, 7, 7]);
     }
 
     #[test]
