@@ -748,20 +748,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             }
             self.path[ply] = key;
         }
-        let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            hash_move = e.best;
-            if i32::from(e.depth) >= asked {
-                let s = e.score;
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
-            }
+        let hash_move = self.tt.probe(key).and_then(|e| e.best);
+        if let Some(v) = self.table_value(key, asked, (alpha, beta)) {
+            return v;
         }
         let maximise = player == Player::White;
         let sign = if maximise { 1.0 } else { -1.0 };
@@ -890,6 +879,19 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         let bound = bound_of(best, window);
         self.tt.store(key, asked as i16, bound, best, best_decision);
         best
+    }
+
+    /// The table's value of the position with `key` when it was searched at least `depth`
+    /// deep and its bound decides the window (`alpha`, `beta`).
+    fn table_value(&self, key: u64, depth: i32, (alpha, beta): (Score, Score)) -> Option<Score> {
+        let e = self.tt.probe(key)?;
+        let usable = i32::from(e.depth) >= depth
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+        usable.then_some(e.score)
     }
 
     /// Whether the position with `key` at `ply` stood at an earlier ply of the current line
@@ -1028,8 +1030,16 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         qply: usize,
         in_check: bool,
     ) -> Score {
+        // A selective search takes the table's value of any depth where it decides the node.
+        let deep_enough = qply < MAX_QUIESCENCE && ply < MAX_PLY;
+        if self.selective
+            && deep_enough
+            && let Some(v) = self.table_value(g.hash(), 0, (alpha, beta))
+        {
+            return v;
+        }
         let mut stand = Score::from(self.evaluator.evaluate(g));
-        if qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
+        if !deep_enough {
             return stand;
         }
         // A turn that goes on past the horizon (5D Chess) stands by ending at once where it
@@ -1199,19 +1209,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.deciders[ply] = None;
         let key = g.hash();
         let main = quiescence.is_none();
-        if main
-            && let Some(e) = self.tt.probe(key)
-            && i32::from(e.depth) >= depth
-        {
-            let s = e.score;
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+        if main && let Some(v) = self.table_value(key, depth, (alpha, beta)) {
+            return v;
         }
         let mut buf = std::mem::take(&mut self.plies[ply]);
         g.decisions(&mut buf.decisions);
