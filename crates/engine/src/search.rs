@@ -18,7 +18,8 @@
 //!   horizon, the static evaluation the player may stand on), then by each outcome's search
 //!   (Star1): an outcome is searched with the window that would let the whole expectation leave
 //!   the parent's window, and the node is cut as soon as the bounds prove it has. No sampling.
-//! * **Quiescence**: at the horizon the acting player may stand pat (the static evaluation) or
+//! * **Quiescence**: the table's value where it decides the node (a selective search); else
+//!   at the horizon the acting player may stand pat (the static evaluation) or
 //!   try tactical decisions; in check every decision is tried; chance nodes are averaged
 //!   exactly within [`QUIESCENCE_CHANCE`] player decisions of the horizon and take the static
 //!   evaluation deeper. It stops after [`MAX_QUIESCENCE`] player decisions.

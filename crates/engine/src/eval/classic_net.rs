@@ -6,10 +6,10 @@
 //! [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer is updated
 //! from the pieces that changed since a recent evaluation on the same thread
 //! (`classic_accumulator.rs`). Its sums run on AVX2 where the processor has it.
-//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 24 on
-//! Stockfish's static evaluations of seven million positions of the engine's self-play with
-//! session 23's network, with one output layer, copied into every bucket (docs/ENGINE.md, "A
-//! network for classic chess, adopted", and the sections after it).
+//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 25 on
+//! Stockfish's static evaluations of 17 million positions of the engine's self-play (3 M from
+//! the weighted terms' games, 7 M from session 23's network's, 7 M from session 24's;
+//! docs/ENGINE.md, "A network for classic chess, adopted", and the sections after it).
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -276,6 +276,17 @@ mod tests {
     fn the_output_layer_follows_the_number_of_pieces() {
         let buckets: Vec<usize> = [2, 5, 6, 9, 10, 29, 30, 32, 40].map(bucket).into();
         assert_eq!(buckets, [0, 0, 1, 1, 2, 6, 7, 7, 7]);
+        // Each bucket has its own weights: the same neurons scored by each differ.
+        let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+            .parse()
+            .expect("a legal FEN");
+        let net = trained();
+        let views = net.views(&classic::pieces(&board));
+        let mut scores: Vec<i32> = (0..BUCKETS)
+            .map(|b| net.output(&views, Color::White, b))
+            .collect();
+        scores.dedup();
+        assert_eq!(scores.len(), BUCKETS, "{scores:?}");
     }
 
     #[test]
