@@ -58,7 +58,8 @@ pub fn run(
                         if stopped || from >= fens.len() {
                             return engine.quit();
                         }
-                        let chunk = &fens[from..(from + batch).min(fens.len())];
+                        let end = (from + batch).min(fens.len());
+                        let chunk = &fens[from..end];
                         let scores = match scoring {
                             Scoring::Depth(depth) => vec![engine.quiet_score(&chunk[0], depth)?],
                             Scoring::Static => engine.static_scores(chunk)?,
@@ -71,7 +72,7 @@ pub fn run(
                                 .filter_map(|(i, score)| score.map(|s| (i, s))),
                         );
                         if before / 100_000 != done.len() / 100_000 {
-                            eprintln!("{} positions scored of {} read", done.len(), from + batch);
+                            eprintln!("{} positions scored of {end} read", done.len());
                         }
                     }
                 })();

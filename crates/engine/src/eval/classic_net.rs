@@ -5,7 +5,7 @@
 //! one weighted sum, whose weights are chosen by the number of pieces on the board (one of
 //! [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer is updated
 //! from the pieces that changed since a recent evaluation on the same thread
-//! (`classic_accumulator.rs`). Its sums run on AVX2 where the processor has it.
+//! (`classic_accumulator.rs`).
 //! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 25 on
 //! Stockfish's static evaluations of 17 million positions of the engine's self-play (3 M from
 //! the weighted terms' games, 7 M from session 23's network's, 7 M from session 24's;
@@ -191,9 +191,7 @@ pub(crate) type Views = [[i16; HIDDEN]; 2];
 /// Takes the `rows` of the pieces in `from` but not in `to` away from both `views` and adds
 /// those in `to` but not in `from`. The sums wrap: a legal position's (33 rows at most,
 /// weights within ±1.98 × QA) never do, and a board of more pieces than chess has gives a
-/// meaningless score rather than a panic. Compiled also for AVX2 and chosen at run time
-/// (`multiversion`): 16 lanes an instruction where the baseline x86-64 has 8.
-#[multiversion::multiversion(targets("x86_64+avx2"))]
+/// meaningless score rather than a panic.
 fn change_rows(rows: &[[i16; HIDDEN]], views: &mut Views, from: &Pieces, to: &Pieces) {
     for color in Color::ALL {
         for piece in Piece::ALL {
@@ -221,8 +219,7 @@ fn change_rows(rows: &[[i16; HIDDEN]], views: &mut Views, from: &Pieces, to: &Pi
 
 /// The output layer's sum before its bias: each view's neurons clipped to [0, QA] and
 /// weighted by `out` (the first row for the view of the side to move, `mover`: 0 White, 1
-/// Black). Multiversioned as [`change_rows`].
-#[multiversion::multiversion(targets("x86_64+avx2"))]
+/// Black).
 fn weighted_neurons(views: &Views, out: &[[i16; HIDDEN]; 2], mover: usize) -> i32 {
     let mut sum = 0;
     for (view, acc) in views.iter().enumerate() {
