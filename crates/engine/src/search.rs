@@ -749,8 +749,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             }
             self.path[ply] = key;
         }
-        let hash_move = self.tt.probe(key).and_then(|e| e.best);
-        if let Some(v) = self.table_value(key, asked, (alpha, beta)) {
+        let entry = self.tt.probe(key).copied();
+        let hash_move = entry.and_then(|e| e.best);
+        if let Some(v) = entry.and_then(|e| e.decides(asked, (alpha, beta))) {
             return v;
         }
         let maximise = player == Player::White;
@@ -882,17 +883,10 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         best
     }
 
-    /// The table's value of the position with `key` when it was searched at least `depth`
-    /// deep and its bound decides the window (`alpha`, `beta`).
-    fn table_value(&self, key: u64, depth: i32, (alpha, beta): (Score, Score)) -> Option<Score> {
-        let e = self.tt.probe(key)?;
-        let usable = i32::from(e.depth) >= depth
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-        usable.then_some(e.score)
+    /// The table's value of the position with `key` when its entry decides the window
+    /// ([`Entry::decides`](crate::tt::Entry::decides)).
+    fn table_value(&self, key: u64, depth: i32, window: (Score, Score)) -> Option<Score> {
+        self.tt.probe(key)?.decides(depth, window)
     }
 
     /// Whether the position with `key` at `ply` stood at an earlier ply of the current line

@@ -70,6 +70,22 @@ pub struct Table<D> {
     generation: u8,
 }
 
+impl<D> Entry<D> {
+    /// The entry's score where it ends a search `depth` deep with the window (`alpha`,
+    /// `beta`): the entry is at least that deep and its bound decides the window (an exact
+    /// value, a lower bound at or above `beta`, an upper bound at or below `alpha`).
+    #[must_use]
+    pub fn decides(&self, depth: i32, (alpha, beta): (Score, Score)) -> Option<Score> {
+        let usable = i32::from(self.depth) >= depth
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.score >= beta,
+                Bound::Upper => self.score <= alpha,
+            };
+        usable.then_some(self.score)
+    }
+}
+
 impl<D: Copy> Table<D> {
     /// A table of at most `mib` MiB (0: no table; every probe misses), capped by
     /// [`capped_mib`]; if the memory still cannot be had, the largest smaller table that can
