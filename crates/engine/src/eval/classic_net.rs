@@ -6,9 +6,9 @@
 //! [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer is updated
 //! from the pieces that changed since a recent evaluation on the same thread
 //! (`classic_accumulator.rs`).
-//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 25 on
-//! Stockfish's static evaluations of 17 million positions of the engine's self-play (3 M from
-//! the weighted terms' games, 7 M from session 23's network's, 7 M from session 24's;
+//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 26 on
+//! Stockfish's static evaluations of 24 million positions of the engine's self-play (3 M from
+//! the weighted terms' games, 7 M each from the games of session 23's, 24's and 25's networks;
 //! docs/ENGINE.md, "A network for classic chess, adopted", and the sections after it).
 
 use std::sync::LazyLock;
@@ -20,7 +20,7 @@ use super::classic;
 use super::material::Pieces;
 
 /// Neurons per view.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 
 /// Inputs per view: two owners × six piece types × 64 squares.
 pub const INPUTS: usize = 768;
@@ -287,17 +287,22 @@ mod tests {
     fn the_output_layer_follows_the_number_of_pieces() {
         let buckets: Vec<usize> = [2, 5, 6, 9, 10, 29, 30, 32, 40].map(bucket).into();
         assert_eq!(buckets, [0, 0, 1, 1, 2, 6, 7, 7, 7]);
-        // Each bucket has its own weights: the same neurons scored by each differ.
+        // Each bucket has its own weights, and they score the same neurons differently: two
+        // buckets of an opening position may round to the same centipawns, not all.
+        let net = trained();
+        for (b, out) in net.out.iter().enumerate() {
+            assert!(net.out[..b].iter().all(|other| other != out), "bucket {b}");
+        }
         let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
             .parse()
             .expect("a legal FEN");
-        let net = trained();
         let views = net.views(&classic::pieces(&board));
         let mut scores: Vec<i32> = (0..BUCKETS)
             .map(|b| net.output(&views, Color::White, b))
             .collect();
+        scores.sort_unstable();
         scores.dedup();
-        assert_eq!(scores.len(), BUCKETS, "{scores:?}");
+        assert!(scores.len() >= BUCKETS - 2, "{scores:?}");
     }
 
     #[test]
