@@ -5,7 +5,7 @@
 //! one weighted sum, whose weights are chosen by the number of pieces on the board (one of
 //! [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer is updated
 //! from the pieces that changed since a recent evaluation on the same thread
-//! (`classic_accumulator.rs`).
+//! (`classic_accumulator.rs`). Its sums run on AVX2 where the processor has it.
 //! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 26 on
 //! Stockfish's static evaluations of 24 million positions of the engine's self-play (3 M from
 //! the weighted terms' games, 7 M each from the games of session 23's, 24's and 25's networks;
