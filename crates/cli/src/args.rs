@@ -329,8 +329,9 @@ pub enum Command {
     /// `engine:clock=BASE+INC` (a clock of BASE seconds per game, INC added per turn; the
     /// engine shares it out over the game), `mcts[:time=S|nodes=N|clock=BASE+INC]`, `random`
     /// (uniform over the legal decisions), `greedy` (the best material gain in one
-    /// decision) or `uci:PATH[,skill=N][,elo=N][,time=SECONDS][,protocol=5duci]` (an outside
-    /// engine speaking UCI, such as `uci:/usr/games/stockfish,skill=5,time=0.1`; with
+    /// decision) or `uci:PATH[,skill=N][,elo=N][,time=SECONDS|,nodes=N][,protocol=5duci]` (an
+    /// outside engine speaking UCI, such as `uci:/usr/games/stockfish,skill=5,time=0.1`;
+    /// `nodes=N` sends `go nodes N`, for two builds compared at equal nodes whatever the load; with
     /// `protocol=5duci` a 5D engine speaking 5DUCI, such as ftxi's, tools/ftxi-5dchess/).
     /// Chance is rolled from --seed.
     ///

@@ -29,6 +29,9 @@ const HANDSHAKE_TIME: Duration = Duration::from_secs(60);
 /// before its answer is given up.
 const GRACE: Duration = Duration::from_secs(10);
 
+/// How long a search by nodes may take before it is sent `stop`.
+const NODES_WAIT: Duration = Duration::from_secs(120);
+
 /// The most `go`s one 5D turn may take (an engine answering one move at a time).
 const MAX_ASKS_PER_TURN: usize = 64;
 
@@ -45,7 +48,7 @@ pub enum Protocol {
 }
 
 /// How to run the outside engine:
-/// `uci:PATH[,skill=N][,elo=N][,time=SECONDS][,protocol=uci|5duci]`.
+/// `uci:PATH[,skill=N][,elo=N][,time=SECONDS|,nodes=N][,protocol=uci|5duci]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UciSpec {
     /// The program.
@@ -58,6 +61,9 @@ pub struct UciSpec {
     /// per board the mover may play at the turn's start: a turn's `go movetime` is this times
     /// those boards, as `engine:time=S` searches each decision of its turn for S.
     pub time: Option<Duration>,
+    /// Nodes per move (`go nodes N`) instead of a time: a load-independent, reproducible
+    /// budget for comparing two builds of one engine (which must then search by nodes alone).
+    pub nodes: Option<u64>,
     /// The protocol (UCI unless `protocol=5duci`).
     pub protocol: Protocol,
 }
@@ -75,11 +81,12 @@ impl UciSpec {
             skill: None,
             elo: None,
             time: None,
+            nodes: None,
             protocol: Protocol::Uci,
         };
         for option in parts {
             let (key, value) = option.split_once('=').ok_or_else(|| {
-                format!("`{option}`: expected KEY=VALUE (skill, elo, time, protocol)")
+                format!("`{option}`: expected KEY=VALUE (skill, elo, time, nodes, protocol)")
             })?;
             let number = || {
                 value
@@ -100,6 +107,15 @@ impl UciSpec {
                         return Err("time must be a positive number of seconds".into());
                     }
                 }
+                "nodes" => {
+                    let nodes: u64 = value
+                        .parse()
+                        .map_err(|_| format!("`{value}` is not a number of nodes"))?;
+                    if nodes == 0 {
+                        return Err("nodes must be 1 or more".into());
+                    }
+                    spec.nodes = Some(nodes);
+                }
                 "protocol" => {
                     spec.protocol = match value {
                         "uci" => Protocol::Uci,
@@ -109,10 +125,13 @@ impl UciSpec {
                 }
                 other => {
                     return Err(format!(
-                        "unknown option `{other}` (skill, elo, time, protocol)"
+                        "unknown option `{other}` (skill, elo, time, nodes, protocol)"
                     ));
                 }
             }
+        }
+        if spec.time.is_some() && spec.nodes.is_some() {
+            return Err("`time` and `nodes` exclude each other: give one".into());
         }
         Ok(spec)
     }
@@ -126,6 +145,8 @@ pub struct UciAgent {
     /// times out instead of hanging the match).
     lines: Receiver<String>,
     movetime: Duration,
+    /// Nodes per move instead of `movetime`, where the spec says.
+    nodes: Option<u64>,
     protocol: Protocol,
     path: String,
 }
@@ -160,6 +181,7 @@ impl UciAgent {
             input,
             lines,
             movetime: spec.time.unwrap_or(default_time),
+            nodes: spec.nodes,
             protocol: spec.protocol,
             path: spec.path.clone(),
         };
@@ -231,12 +253,25 @@ impl UciAgent {
         self.read_until("readyok", HANDSHAKE_TIME).map(drop)
     }
 
-    /// `go movetime` and the `bestmove` line's words after `bestmove` (empty for
-    /// `nobestmove`). A search that overruns its time by [`GRACE`] is sent `stop`.
-    fn go(&mut self, movetime: Duration) -> Result<Vec<String>, String> {
-        self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
+    /// `go movetime` (or `go nodes`, where the spec says), for a turn of `boards` moves' worth,
+    /// and the `bestmove` line's words after `bestmove` (empty for `nobestmove`). A search that
+    /// overruns its time by [`GRACE`] (by [`NODES_WAIT`] when it searches by nodes) is sent
+    /// `stop`.
+    fn go(&mut self, boards: u32) -> Result<Vec<String>, String> {
+        let wait = match self.nodes {
+            Some(nodes) => {
+                let nodes = nodes.saturating_mul(u64::from(boards));
+                self.send(&format!("go nodes {nodes}"))?;
+                NODES_WAIT
+            }
+            None => {
+                let movetime = self.movetime.saturating_mul(boards);
+                self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
+                movetime + GRACE
+            }
+        };
         let answers = ["bestmove", "nobestmove"];
-        let line = match self.read_until_any(&answers, movetime + GRACE) {
+        let line = match self.read_until_any(&answers, wait) {
             Ok(line) => line,
             Err(_) => {
                 self.send("stop")?;
@@ -249,7 +284,7 @@ impl UciAgent {
     /// Its move in `position` (the variant's position text), as text.
     fn best(&mut self, position: &str) -> Result<String, String> {
         self.send(&format!("position fen {position}"))?;
-        self.go(self.movetime)?
+        self.go(1)?
             .into_iter()
             .next()
             .ok_or_else(|| "no bestmove".to_owned())
@@ -271,7 +306,7 @@ impl UciAgent {
             } else {
                 self.send(&format!("position {base} moves {}", moves.join(" ")))?;
             }
-            let answer = self.go(self.movetime.saturating_mul(decisions))?;
+            let answer = self.go(decisions)?;
             if answer.is_empty() {
                 return Err("nobestmove".into());
             }
@@ -383,6 +418,53 @@ mod tests {
         );
         assert!(UciSpec::parse("/bin/engine,protocol=xboard").is_err());
         assert!(UciSpec::parse("/bin/engine,protocol").is_err());
+    }
+
+    #[test]
+    fn specs_read_nodes_instead_of_time() {
+        let spec = UciSpec::parse("/bin/engine,nodes=5000").expect("spec");
+        assert_eq!((spec.nodes, spec.time), (Some(5000), None));
+        assert!(UciSpec::parse("/bin/engine,nodes=0").is_err());
+        assert!(UciSpec::parse("/bin/engine,nodes=x").is_err());
+        assert!(UciSpec::parse("/bin/engine,nodes=10,time=0.1").is_err());
+    }
+
+    /// A spec with `nodes=N` sends `go nodes N`: a stand-in UCI engine answers e2e4 to exactly
+    /// that and d2d4 to anything else.
+    #[cfg(unix)]
+    #[test]
+    fn a_nodes_spec_searches_by_nodes() {
+        use std::os::unix::fs::PermissionsExt;
+        let path = std::env::temp_dir().join(format!("omnichess-fake-uci-{}", std::process::id()));
+        let script = "#!/bin/sh\nwhile read -r line; do case \"$line\" in\n\
+             uci) echo uciok;;\n\
+             isready) echo readyok;;\n\
+             'go nodes 500') echo 'bestmove e2e4';;\n\
+             go*) echo 'bestmove d2d4';;\n\
+             quit) exit 0;;\n\
+             esac; done\n";
+        std::fs::write(&path, script).expect("write the fake engine");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let text = |spec: &str| {
+            let spec = UciSpec::parse(&format!("{}{spec}", path.display())).expect("spec");
+            let mut started = UciAgent::start(&spec, Duration::from_millis(10));
+            for _ in 0..20 {
+                if started.is_ok() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+                started = UciAgent::start(&spec, Duration::from_millis(10));
+            }
+            let mut agent = started.expect("start");
+            let game = Classic::start();
+            let turn = Agent::<Classic>::choose_turn(&mut agent, &game);
+            turn.iter()
+                .map(|&d| game.decision_text(d))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(text(",nodes=500"), ["e2e4"]);
+        assert_eq!(text(",time=0.01"), ["d2d4"]);
+        let _ = std::fs::remove_file(path);
     }
 
     /// A stand-in 5DUCI engine (a shell script) that always answers `answer`.
