@@ -93,7 +93,7 @@ impl Level {
 /// seconds per game and INC added per turn, or `clock=standard|rapid|blitz`; several options
 /// joined by commas), `mcts`,
 /// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`, and an outside engine
-/// over UCI: `uci:PATH[,skill=N][,elo=N][,time=S]`.
+/// over UCI: `uci:PATH[,skill=N][,elo=N][,time=S|,nodes=N]`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     /// The engine (alpha-beta) at a level.
@@ -131,7 +131,7 @@ impl FromStr for AgentSpec {
             _ => {
                 return Err(bad(
                     "expected `engine[:depth=N|time=S|nodes=N]`, `mcts[:time=S|nodes=N]`, \
-                     `random`, `greedy` or `uci:PATH[,skill=N][,elo=N][,time=S]`"
+                     `random`, `greedy` or `uci:PATH[,skill=N][,elo=N][,time=S|,nodes=N]`"
                         .into(),
                 ));
             }
