@@ -8,7 +8,8 @@
 //! * **Selectivity**, where the evaluator opts in ([`Evaluator::selective`]: classic chess):
 //!   principal variation search with aspiration windows at the root, late move reductions,
 //!   null move ([`Game::pass`]), reverse futility, futility and late move pruning near the
-//!   horizon, and quiescence without the captures that lose by static exchange. Only at a
+//!   horizon, singular extensions of the table's decision (with multi-cut), and quiescence
+//!   without the captures that lose by static exchange. Only at a
 //!   player's node whose decision before was the opponent's (never at chance nodes, never
 //!   inside a turn of several decisions). [`Search::set_selective`] switches it off: the
 //!   value at a depth is then the exact expectiminimax value.
@@ -72,6 +73,13 @@ const IIR_DEPTH: i32 = 4;
 /// Depth left at or below which a late decision that loses material by static exchange is
 /// pruned.
 const EXCHANGE_DEPTH: i32 = 3;
+
+/// The least depth at which the table's decision is tested for being singular.
+const SINGULAR_DEPTH: i32 = 6;
+
+/// How far below the table's score, in centipawns per decision of depth, every other decision
+/// must stay for the table's decision to be singular.
+const SINGULAR_MARGIN: Score = 2.0;
 
 /// The least depth at which a null move is tried.
 const NULL_MOVE_DEPTH: i32 = 3;
@@ -237,6 +245,9 @@ pub struct Search<G: Game, E> {
     /// The acting player's static score at each ply of the current line where a selective
     /// node took it (`None` elsewhere, and in check).
     evals: Vec<Option<Score>>,
+    /// The decision left out at each ply of the current line (a singular extension's test
+    /// searches the node without its table decision).
+    excluded: Vec<Option<G::Decision>>,
     /// Whether the search may be selective (the evaluator's opt-in, unless switched off).
     selective: bool,
     pv: Vec<Vec<G::Decision>>,
@@ -269,6 +280,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             passed: vec![false; MAX_PLY + 2],
             path: vec![0; MAX_PLY + 2],
             evals: vec![None; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             selective,
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
@@ -751,7 +763,12 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         }
         let entry = self.tt.probe(key).copied();
         let hash_move = entry.and_then(|e| e.best);
-        if let Some(v) = entry.and_then(|e| e.decides(asked, (alpha, beta))) {
+        // Searched without its table decision (a singular extension's test), the node is not
+        // the one the table holds.
+        let excluded = self.excluded[ply];
+        if excluded.is_none()
+            && let Some(v) = entry.and_then(|e| e.decides(asked, (alpha, beta)))
+        {
             return v;
         }
         let maximise = player == Player::White;
@@ -781,17 +798,56 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             // on this line.
             improving = ply >= 2 && self.evals[ply - 2].is_some_and(|e| own_eval > e);
             let at = (depth, ply, improving);
-            if let Some(v) = self.prune_early(g, player, at, own_eval, roof, pv_node) {
+            if excluded.is_none()
+                && let Some(v) = self.prune_early(g, player, at, own_eval, roof, pv_node)
+            {
                 return v;
+            }
+        }
+        // Singular extension: the table's decision is searched one decision deeper when every
+        // other decision, searched shallower, stays well below its score; when they do not,
+        // and even the score less the margin is too good for the opponent, the node is cut
+        // (multi-cut).
+        let mut extend_hash = false;
+        if selective
+            && excluded.is_none()
+            && depth >= SINGULAR_DEPTH
+            && ply < 2 * self.iteration as usize
+            && let (Some(e), Some(m)) = (entry, hash_move)
+            && i32::from(e.depth) >= depth - 3
+            && e.score.abs() < score::MATE_BOUND
+            && matches!(
+                (e.bound, maximise),
+                (Bound::Exact, _) | (Bound::Lower, true) | (Bound::Upper, false)
+            )
+        {
+            let target = sign * e.score - SINGULAR_MARGIN * Score::from(depth);
+            let window = if maximise {
+                (target - NULL_WINDOW, target)
+            } else {
+                (-target, -target + NULL_WINDOW)
+            };
+            self.excluded[ply] = Some(m);
+            let half = (depth - 1) / 2;
+            let v = self.player(g, player, (half, half), ply, window.0, window.1);
+            self.excluded[ply] = None;
+            if self.aborted {
+                return 0.0;
+            }
+            if sign * v < target {
+                extend_hash = true;
+            } else if target >= roof {
+                return sign * target;
             }
         }
         // Internal iterative reduction: a node the table holds no decision for, deep enough,
         // is searched one decision shallower (its next visit, deeper, has the decision).
-        let (asked, depth) = if selective && hash_move.is_none() && depth >= IIR_DEPTH {
-            (asked - 1, depth - 1)
-        } else {
-            (asked, depth)
-        };
+        let (asked, depth) =
+            if selective && excluded.is_none() && hash_move.is_none() && depth >= IIR_DEPTH {
+                (asked - 1, depth - 1)
+            } else {
+                (asked, depth)
+            };
         let mut buf = self.ordered(g, player, ply, hash_move, false);
         if buf.decisions.is_empty() {
             // A player to act with nothing to do is a dead end inside a turn (5D Chess: moves
@@ -823,6 +879,9 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         for i in 0..buf.decisions.len() {
             pick(&mut buf.decisions, &mut buf.order, i);
             let d = buf.decisions[i];
+            if Some(d) == excluded {
+                continue;
+            }
             // Quiet and not a killer: the decisions a selective search reduces or prunes.
             let late = selective && i > 0 && buf.order[i] < KILLER - 1;
             // Futility and late move pruning (unless the decision checks).
@@ -853,7 +912,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 };
                 self.zero_window_child(g, (child_depth, reduction), ply, (alpha, beta), maximise)
             } else {
-                self.child(g, child_depth, ply + 1, alpha, beta)
+                let singular = extend_hash && Some(d) == hash_move;
+                self.child(g, child_depth + i32::from(singular), ply + 1, alpha, beta)
             };
             g.undo();
             if self.aborted {
@@ -878,8 +938,10 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         if self.aborted {
             return 0.0;
         }
-        let bound = bound_of(best, window);
-        self.tt.store(key, asked as i16, bound, best, best_decision);
+        if excluded.is_none() {
+            let bound = bound_of(best, window);
+            self.tt.store(key, asked as i16, bound, best, best_decision);
+        }
         best
     }
 

@@ -1,7 +1,8 @@
 //! The selective search (classic chess: reductions, null move, futility pruning, the static
-//! exchange in quiescence) still finds the key move of tactical test positions (from the
-//! public "Win at Chess" suite) at a fixed depth of 6 decisions: a pruning that cut the
-//! winning line away would fail here. And the null move itself: `Game::pass` in classic chess.
+//! exchange in quiescence, singular extensions and multi-cut) still finds the key move of
+//! tactical test positions (from the public "Win at Chess" suite) at fixed depths of 6 and 9
+//! decisions (at 9 the singular test runs below the root): a pruning that cut the winning line
+//! away would fail here. And the null move itself: `Game::pass` in classic chess.
 
 use omnichess_core::Variant;
 use omnichess_engine::{Limits, Search, eval::ClassicEval};
@@ -61,18 +62,20 @@ const POSITIONS: [(&str, &str); 14] = [
 ];
 
 #[test]
-fn the_selective_search_finds_the_key_moves_at_depth_six() {
+fn the_selective_search_finds_the_key_moves_at_depths_six_and_nine() {
     let mut search = Search::new(ClassicEval, 16);
     let mut missed = Vec::new();
-    for (fen, key) in POSITIONS {
-        let game = Classic::from_position_text(fen).expect("valid FEN");
-        search.clear();
-        let result = search
-            .search(&game, &Limits::depth(6), &mut |_| {})
-            .expect("a player acts");
-        let chosen = game.decision_text(result.best);
-        if chosen != key {
-            missed.push(format!("{fen}: {chosen} instead of {key}"));
+    for depth in [6, 9] {
+        for (fen, key) in POSITIONS {
+            let game = Classic::from_position_text(fen).expect("valid FEN");
+            search.clear();
+            let result = search
+                .search(&game, &Limits::depth(depth), &mut |_| {})
+                .expect("a player acts");
+            let chosen = game.decision_text(result.best);
+            if chosen != key {
+                missed.push(format!("depth {depth}, {fen}: {chosen} instead of {key}"));
+            }
         }
     }
     assert!(missed.is_empty(), "missed: {missed:#?}");
