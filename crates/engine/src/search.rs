@@ -8,8 +8,9 @@
 //! * **Selectivity**, where the evaluator opts in ([`Evaluator::selective`]: classic chess):
 //!   principal variation search with aspiration windows at the root, late move reductions,
 //!   null move ([`Game::pass`]), reverse futility, futility and late move pruning near the
-//!   horizon, singular extensions of the table's decision (with multi-cut), and quiescence
-//!   without the captures that lose by static exchange. Only at a
+//!   horizon, razoring (within 2 decisions of the horizon, a static score far below the
+//!   window is tested by quiescence alone), singular extensions of the table's decision (with
+//!   multi-cut), and quiescence without the captures that lose by static exchange. Only at a
 //!   player's node whose decision before was the opponent's (never at chance nodes, never
 //!   inside a turn of several decisions). [`Search::set_selective`] switches it off: the
 //!   value at a depth is then the exact expectiminimax value.
@@ -80,6 +81,13 @@ const SINGULAR_DEPTH: i32 = 6;
 /// How far below the table's score, in centipawns per decision of depth, every other decision
 /// must stay for the table's decision to be singular.
 const SINGULAR_MARGIN: Score = 2.0;
+
+/// Razoring applies within this many decisions of the horizon.
+const RAZOR_DEPTH: i32 = 2;
+
+/// How far below the window, in centipawns per decision left, a static score sends a node to
+/// razoring's quiescence test.
+const RAZOR_MARGIN: Score = 300.0;
 
 /// The least depth at which a null move is tried.
 const NULL_MOVE_DEPTH: i32 = 3;
@@ -802,6 +810,22 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 && let Some(v) = self.prune_early(g, player, at, own_eval, roof, pv_node)
             {
                 return v;
+            }
+            // Razoring: near the horizon, a static score far below the window is checked by
+            // quiescence alone, and the node fails low when that agrees.
+            if !pv_node
+                && excluded.is_none()
+                && depth <= RAZOR_DEPTH
+                && floor.abs() < score::MATE_BOUND
+                && own_eval + RAZOR_MARGIN * Score::from(depth) < floor
+            {
+                let v = self.quiet_player(g, player, ply, alpha, beta, 0, false);
+                if self.aborted {
+                    return 0.0;
+                }
+                if sign * v <= floor {
+                    return v;
+                }
             }
         }
         // Singular extension: the table's decision is searched one decision deeper when every
