@@ -22,10 +22,10 @@
 //! Instead of step 3, `fit-net IN OUT.bin [EPOCHS] [on-terms]` trains a network (768 inputs
 //! per side's view, `HIDDEN` neurons each, eight output layers by piece count) on the same
 //! scores and writes its 16-bit integer weights (`net.rs`; the integer form is the engine's
-//! `eval::classic_net`). The network compiled in since session 26 came from four rounds of
-//! `generate` and `label-static` (the last: `generate pos.fen 7000000 200 2 44 3`, played by
-//! session 25's network), their files concatenated, and `fit-net lab24.tsv net.bin 14`
-//! (docs/ENGINE.md, "Session 26").
+//! `eval::classic_net`). The network compiled in since session 27 came from five rounds of
+//! `generate` and `label-static` (the last: `generate pos.fen 7000000 200 2 45 3`, played by
+//! session 26's network and stopped at 4 M positions), their files concatenated, and
+//! `fit-net lab31.tsv net.bin 14` (docs/ENGINE.md, "Session 27").
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example tune_classic -- STEP …`
 
