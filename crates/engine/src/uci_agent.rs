@@ -447,15 +447,7 @@ mod tests {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
         let text = |spec: &str| {
             let spec = UciSpec::parse(&format!("{}{spec}", path.display())).expect("spec");
-            let mut started = UciAgent::start(&spec, Duration::from_millis(10));
-            for _ in 0..20 {
-                if started.is_ok() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(50));
-                started = UciAgent::start(&spec, Duration::from_millis(10));
-            }
-            let mut agent = started.expect("start");
+            let mut agent = start_script(&spec);
             let game = Classic::start();
             let turn = Agent::<Classic>::choose_turn(&mut agent, &game);
             turn.iter()
@@ -495,22 +487,28 @@ mod tests {
         (game, turn)
     }
 
-    /// The turn a stand-in 5DUCI engine answering `answer` plays from `game`.
+    /// Starts a stand-in engine script. A script just written may be briefly "busy" to exec
+    /// while another test thread forks (the write's file descriptor lives on in the child
+    /// until its exec): try again.
     #[cfg(unix)]
-    fn play_one_turn_of<V: Variant>(name: &str, answer: &str, game: &V) -> Vec<V::Decision> {
-        let path = fake_engine(name, answer);
-        let spec = UciSpec::parse(&format!("{},protocol=5duci", path.display())).expect("spec");
-        // A script just written may be briefly "busy" to exec while another test thread forks
-        // (the write's file descriptor lives on in the child until its exec): try again.
-        let mut started = UciAgent::start(&spec, Duration::from_millis(10));
+    fn start_script(spec: &UciSpec) -> UciAgent {
+        let mut started = UciAgent::start(spec, Duration::from_millis(10));
         for _ in 0..20 {
             if started.is_ok() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(50));
-            started = UciAgent::start(&spec, Duration::from_millis(10));
+            started = UciAgent::start(spec, Duration::from_millis(10));
         }
-        let mut agent = started.expect("start");
+        started.expect("start")
+    }
+
+    /// The turn a stand-in 5DUCI engine answering `answer` plays from `game`.
+    #[cfg(unix)]
+    fn play_one_turn_of<V: Variant>(name: &str, answer: &str, game: &V) -> Vec<V::Decision> {
+        let path = fake_engine(name, answer);
+        let spec = UciSpec::parse(&format!("{},protocol=5duci", path.display())).expect("spec");
+        let mut agent = start_script(&spec);
         Agent::<V>::new_game(&mut agent, 0);
         let turn = Agent::<V>::choose_turn(&mut agent, game);
         drop(agent);
