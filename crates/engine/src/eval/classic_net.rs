@@ -6,9 +6,10 @@
 //! [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer is updated
 //! from the pieces that changed since a recent evaluation on the same thread
 //! (`classic_accumulator.rs`). Its sums run on AVX2 where the processor has it.
-//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 26 on
-//! Stockfish's static evaluations of 24 million positions of the engine's self-play (3 M from
-//! the weighted terms' games, 7 M each from the games of session 23's, 24's and 25's networks;
+//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 27 on
+//! Stockfish's static evaluations of 28 million positions of the engine's self-play (3 M from
+//! the weighted terms' games, 7 M each from the games of session 23's, 24's and 25's networks,
+//! 4 M from session 26's;
 //! docs/ENGINE.md, "A network for classic chess, adopted", and the sections after it).
 
 use std::sync::LazyLock;
