@@ -19,10 +19,11 @@
 //!    towards the weights compiled in, so that terms the data hardly sees keep their values),
 //!    by Adam over the whole set; written as the Rust source of `classic_weights.rs`.
 //!
-//! Instead of step 3, `fit-net IN OUT.bin [EPOCHS] [on-terms]` trains a network (768 inputs
-//! per side's view, `HIDDEN` neurons each, eight output layers by piece count) on the same
-//! scores and writes its 16-bit integer weights (`net.rs`; the integer form is the engine's
-//! `eval::classic_net`). The network compiled in since session 27 came from five rounds of
+//! Instead of step 3, `fit-net IN OUT.bin [EPOCHS] [on-terms | FROM.bin]` trains a network
+//! (768 inputs per side's view in each of four king sets, `HIDDEN` neurons each, eight output
+//! layers by piece count) on the same scores and writes its 16-bit integer weights (`net.rs`;
+//! the integer form is the engine's `eval::classic_net`), from random weights or from the
+//! network file FROM.bin (one of a single king set is copied into every set). The network compiled in since session 27 came from five rounds of
 //! `generate` and `label-static` (the last: `generate pos.fen 7000000 200 2 45 3`, played by
 //! session 26's network and stopped at 4 M positions), their files concatenated, and
 //! `fit-net lab31.tsv net.bin 14` (docs/ENGINE.md, "Session 27").
@@ -66,13 +67,18 @@ fn main() -> ExitCode {
         },
         (Some("fit"), Some(input), Some(out)) => fit::run(input, out, number(3, 2_000)),
         (Some("fit-net"), Some(input), Some(out)) => {
-            net::run(input, out, number(3, 30), arg(4) == Some("on-terms"))
+            let start = match arg(4) {
+                None => net::Start::Random,
+                Some("on-terms") => net::Start::OnTerms,
+                Some(path) => net::Start::From(path),
+            };
+            net::run(input, out, number(3, 30), &start)
         }
         _ => Err(
             "usage: tune_classic generate OUT [POSITIONS] [NODES] [JOBS] [SEED] [KEEP] | \
                   label IN OUT STOCKFISH [DEPTH] [JOBS] | label-static IN OUT STOCKFISH [JOBS] | \
                   fit IN OUT.rs [EPOCHS] | \
-                  fit-net IN OUT.bin [EPOCHS] [on-terms]"
+                  fit-net IN OUT.bin [EPOCHS] [on-terms | FROM.bin]"
                 .into(),
         ),
     };

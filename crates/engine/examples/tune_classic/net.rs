@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 
 use super::Failure;
 use omnichess_engine::eval::classic_net::{
-    BUCKETS, HIDDEN, INPUTS, Network, QA, QB, SCALE, bucket, input,
+    BUCKETS, HIDDEN, INPUTS, Network, PIECE_INPUTS, Perspective, QA, QB, SCALE, bucket,
 };
 
 /// Positions per step of Adam.
@@ -26,10 +26,11 @@ const BATCH: usize = 4096;
 /// The largest weight (so that `QA` × 1.98 × 33 inputs fits in an `i16`).
 const CLIP: f32 = 1.98;
 
-/// One labelled position: the side to move, its inputs in White's view and Stockfish's win
+/// One labelled position: the side to move, its inputs in both views and Stockfish's win
 /// expectancy for the side to move.
 struct Sample {
     white_to_move: bool,
+    /// White's view's inputs, then as many of Black's.
     inputs: Vec<u16>,
     /// The output layer that scores it ([`bucket`]).
     bucket: u8,
@@ -72,6 +73,52 @@ impl Weights {
         w
     }
 
+    /// The weights of the network file at `path`, in floating point; a file of one king set
+    /// has its first layer copied into every set.
+    fn read(path: &str) -> Result<Weights, Failure> {
+        let bytes = std::fs::read(path)?;
+        let tail = 2 * (HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS;
+        let row_bytes = 2 * HIDDEN;
+        let rows = bytes.len().saturating_sub(tail) / row_bytes;
+        if rows * row_bytes + tail != bytes.len() || (rows != INPUTS && rows != PIECE_INPUTS) {
+            return Err(format!(
+                "{path}: {} bytes is no network of {HIDDEN} neurons",
+                bytes.len()
+            )
+            .into());
+        }
+        let words: Vec<f32> = bytes[..bytes.len() - 4 * BUCKETS]
+            .chunks_exact(2)
+            .map(|pair| f32::from(i16::from_le_bytes([pair[0], pair[1]])))
+            .collect();
+        let (first, rest) = words.split_at(rows * HIDDEN);
+        let (bias, out) = rest.split_at(HIDDEN);
+        let mut w = Weights::zero();
+        for (set, row) in w
+            .rows
+            .chunks_exact_mut(first.len())
+            .zip(std::iter::repeat(first))
+        {
+            set.iter_mut()
+                .zip(row)
+                .for_each(|(x, &q)| *x = q / QA as f32);
+        }
+        w.bias
+            .iter_mut()
+            .zip(bias)
+            .for_each(|(x, &q)| *x = q / QA as f32);
+        w.out
+            .iter_mut()
+            .zip(out)
+            .for_each(|(x, &q)| *x = q / QB as f32);
+        let out_bias = bytes[bytes.len() - 4 * BUCKETS..].chunks_exact(4);
+        for (x, word) in w.out_bias.iter_mut().zip(out_bias) {
+            let q = i32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+            *x = q as f32 / (QA * QB) as f32;
+        }
+        Ok(w)
+    }
+
     /// Every parameter in one order, for Adam.
     fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
         self.rows
@@ -97,15 +144,29 @@ impl Weights {
     }
 }
 
-/// The input of White's view mirrored into Black's view.
-fn mirrored(i: u16) -> usize {
-    let i = usize::from(i);
-    let (theirs, rest) = (i / 384, i % 384);
-    (1 - theirs) * 384 + (rest & !63) + ((rest & 63) ^ 56)
+impl Sample {
+    /// The inputs of White's view and of Black's.
+    fn views(&self) -> (&[u16], &[u16]) {
+        self.inputs.split_at(self.inputs.len() / 2)
+    }
 }
 
-/// Trains on `input` for `epochs` passes and writes the quantised weights to `out`.
-pub fn run(input_file: &str, out: &str, epochs: u64, on_terms: bool) -> Result<(), Failure> {
+/// Where a training starts.
+pub enum Start<'a> {
+    /// Random weights, learning alone.
+    Random,
+    /// Random weights learning what the weighted terms miss (the network's output is added to
+    /// theirs).
+    OnTerms,
+    /// The weights of a network file, at half the learning rate: this layout's, or one of a
+    /// single king set (before session 29) whose first layer is copied into every set.
+    From(&'a str),
+}
+
+/// Trains on `input` for `epochs` passes from `start` and writes the quantised weights to
+/// `out`.
+pub fn run(input_file: &str, out: &str, epochs: u64, start: &Start) -> Result<(), Failure> {
+    let on_terms = matches!(start, Start::OnTerms);
     let mut train = Vec::new();
     let mut test = Vec::new();
     let mut test_fens = Vec::new();
@@ -142,7 +203,13 @@ pub fn run(input_file: &str, out: &str, epochs: u64, on_terms: bool) -> Result<(
         baseline / test.len().max(1) as f64
     );
     let mut rng = StdRng::seed_from_u64(22);
-    let mut weights = Weights::random(&mut rng);
+    let (mut weights, peak) = match start {
+        Start::From(path) => (Weights::read(path)?, 0.5e-3),
+        _ => (Weights::random(&mut rng), 1e-3),
+    };
+    if let Start::From(path) = start {
+        eprintln!("{path}'s error there: {:.6}", error(&weights, &test));
+    }
     let mut adam = Adam::new();
     let steps_per_epoch = train.len().div_ceil(BATCH);
     let total = epochs as usize * steps_per_epoch;
@@ -151,9 +218,9 @@ pub fn run(input_file: &str, out: &str, epochs: u64, on_terms: bool) -> Result<(
         order.shuffle(&mut rng);
         for (k, batch) in order.chunks(BATCH).enumerate() {
             let step = epoch * steps_per_epoch + k;
-            // The rate falls by a cosine from 0.001 to a tenth of it.
+            // The rate falls by a cosine from its peak to a tenth of it.
             let progress = step as f32 / total.max(1) as f32;
-            let rate = 1e-4 + 0.9e-3 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
+            let rate = peak * (0.1 + 0.9 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
             let gradient = gradient(&weights, &train, batch);
             adam.step(&mut weights, &gradient, rate, batch.len());
         }
@@ -186,11 +253,14 @@ pub fn run(input_file: &str, out: &str, epochs: u64, on_terms: bool) -> Result<(
 
 /// The sample of `board`, scored `white` centipawns from White's view.
 fn sample(board: &Board, white: f32) -> Sample {
-    let mut inputs = Vec::with_capacity(32);
-    for color in Color::ALL {
-        for piece in Piece::ALL {
-            for square in board.colored_pieces(color, piece) {
-                inputs.push(input(Color::White, color, piece, square) as u16);
+    let mut inputs = Vec::with_capacity(64);
+    for view in Color::ALL {
+        let seen = Perspective::new(view, board.king(view));
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                for square in board.colored_pieces(color, piece) {
+                    inputs.push(seen.input(color, piece, square) as u16);
+                }
             }
         }
     }
@@ -216,11 +286,12 @@ fn hidden(w: &Weights, s: &Sample) -> ([f32; HIDDEN], [f32; HIDDEN]) {
     let mut black = [0f32; HIDDEN];
     white.copy_from_slice(&w.bias);
     black.copy_from_slice(&w.bias);
-    for &i in &s.inputs {
-        let row = &w.rows[usize::from(i) * HIDDEN..][..HIDDEN];
-        white.iter_mut().zip(row).for_each(|(a, r)| *a += r);
-        let row = &w.rows[mirrored(i) * HIDDEN..][..HIDDEN];
-        black.iter_mut().zip(row).for_each(|(a, r)| *a += r);
+    let (white_inputs, black_inputs) = s.views();
+    for (view, inputs) in [(&mut white, white_inputs), (&mut black, black_inputs)] {
+        for &i in inputs {
+            let row = &w.rows[usize::from(i) * HIDDEN..][..HIDDEN];
+            view.iter_mut().zip(row).for_each(|(a, r)| *a += r);
+        }
     }
     if s.white_to_move {
         (white, black)
@@ -303,11 +374,12 @@ fn part_gradient(w: &Weights, samples: &[Sample], batch: &[usize]) -> Weights {
         for j in 0..HIDDEN {
             g.bias[j] += d_white[j] + d_black[j];
         }
-        for &i in &s.inputs {
-            let row = &mut g.rows[usize::from(i) * HIDDEN..][..HIDDEN];
-            row.iter_mut().zip(&d_white).for_each(|(a, d)| *a += d);
-            let row = &mut g.rows[mirrored(i) * HIDDEN..][..HIDDEN];
-            row.iter_mut().zip(&d_black).for_each(|(a, d)| *a += d);
+        let (white_inputs, black_inputs) = s.views();
+        for (d, inputs) in [(&d_white, white_inputs), (&d_black, black_inputs)] {
+            for &i in inputs {
+                let row = &mut g.rows[usize::from(i) * HIDDEN..][..HIDDEN];
+                row.iter_mut().zip(d).for_each(|(a, d)| *a += d);
+            }
         }
     }
     g

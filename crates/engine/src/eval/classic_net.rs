@@ -1,16 +1,18 @@
 //! Classic chess's evaluation network, in the integer form the engine evaluates and
-//! `tune_classic fit-net` writes: for each side's view, 768 inputs (a piece's owner as seen
-//! from that side, its type and its square, mirrored for Black) feed [`HIDDEN`] neurons
-//! clipped to [0, 1]; the side to move's neurons and then the other side's give the score by
-//! one weighted sum, whose weights are chosen by the number of pieces on the board (one of
-//! [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer is updated
-//! from the pieces that changed since a recent evaluation on the same thread
-//! (`classic_accumulator.rs`). Its sums run on AVX2 where the processor has it.
-//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 27 on
-//! Stockfish's static evaluations of 28 million positions of the engine's self-play (3 M from
-//! the weighted terms' games, 7 M each from the games of session 23's, 24's and 25's networks,
-//! 4 M from session 26's;
-//! docs/ENGINE.md, "A network for classic chess, adopted", and the sections after it).
+//! `tune_classic fit-net` writes: for each side's view, [`INPUTS`] inputs feed [`HIDDEN`]
+//! neurons clipped to [0, 1]. A view's inputs are a piece's owner as seen from that side, its
+//! type and its square, with the board turned for Black and mirrored left to right when the
+//! viewer's king stands on the files a–d, in one of [`KING_BUCKETS`] sets chosen by where
+//! that king stands ([`Perspective`]). The side to move's neurons and then the other side's
+//! give the score by one weighted sum, whose weights are chosen by the number of pieces on the
+//! board (one of [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer
+//! is updated from the pieces that changed since a recent evaluation on the same thread
+//! (`classic_accumulator.rs`), and a view whose king changed its set is summed again. Its sums
+//! run on AVX2 where the processor has it.
+//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 29 on
+//! Stockfish's static evaluations of 28 million positions of the engine's self-play, for five
+//! passes starting from session 27's network (one king set, copied into the four)
+//! (docs/ENGINE.md, "A network for classic chess, adopted", and the sections after it).
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,8 +25,14 @@ use super::material::Pieces;
 /// Neurons per view.
 pub const HIDDEN: usize = 256;
 
-/// Inputs per view: two owners × six piece types × 64 squares.
-pub const INPUTS: usize = 768;
+/// Inputs of one king set: two owners × six piece types × 64 squares.
+pub const PIECE_INPUTS: usize = 768;
+
+/// The sets of inputs a view's king chooses between ([`Perspective`]).
+pub const KING_BUCKETS: usize = 4;
+
+/// Inputs per view.
+pub const INPUTS: usize = KING_BUCKETS * PIECE_INPUTS;
 
 /// The scale of the first layer's integers (its weights and biases, and the neurons' 1).
 pub const QA: i32 = 255;
@@ -80,16 +88,56 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 #[error("a network file has {FILE_BYTES} bytes, not {0}")]
 pub struct WrongSize(pub usize);
 
-/// The input of a `color` `piece` on `square` in the view of `view`: the same piece of the
-/// viewer's own is the same input in both views, with the board mirrored for Black.
-pub fn input(view: Color, color: Color, piece: Piece, square: Square) -> usize {
-    let theirs = usize::from(color != view);
-    let square = if view == Color::White {
-        square as usize
-    } else {
-        square as usize ^ 56
-    };
-    theirs * 384 + piece as usize * 64 + square
+/// How a view sees the board: turned for Black, mirrored left to right when the viewer's king
+/// stands on the files a–d (so that it always stands on e–h), and the set of inputs its
+/// king's square chooses: on the first rank the files g–h (castled short, or long once
+/// mirrored: a–b), then e–f (c–d), then the second and third ranks, then the rest.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Perspective {
+    /// The side whose view it is.
+    view: Color,
+    /// What a square's index is exclusive-ored with: 56 turns the board, 7 mirrors it.
+    flip: usize,
+    /// The first input of the king's set.
+    offset: usize,
+}
+
+impl Perspective {
+    /// The perspective of `view` whose king stands on `king`.
+    #[must_use]
+    pub fn new(view: Color, king: Square) -> Perspective {
+        let turn = if view == Color::White { 0 } else { 56 };
+        let seen = king as usize ^ turn;
+        let mirror = if seen % 8 < 4 { 7 } else { 0 };
+        let seen = seen ^ mirror;
+        let set = match seen / 8 {
+            0 if seen % 8 >= 6 => 0,
+            0 => 1,
+            1 | 2 => 2,
+            _ => 3,
+        };
+        Perspective {
+            view,
+            flip: turn ^ mirror,
+            offset: set * PIECE_INPUTS,
+        }
+    }
+
+    /// The perspective of `view` on `pieces`, or `None` when `view` has no king there (an
+    /// empty set of pieces, before a view is summed from scratch).
+    #[must_use]
+    pub fn of(view: Color, pieces: &Pieces) -> Option<Perspective> {
+        let king = pieces.of(view, Piece::King).into_iter().next()?;
+        Some(Perspective::new(view, king))
+    }
+
+    /// The input of a `color` `piece` on `square` in this view: the same piece of the
+    /// viewer's own is the same input in both views.
+    #[must_use]
+    pub fn input(self, color: Color, piece: Piece, square: Square) -> usize {
+        let theirs = usize::from(color != self.view);
+        self.offset + theirs * 384 + piece as usize * 64 + (square as usize ^ self.flip)
+    }
 }
 
 impl Network {
@@ -167,13 +215,19 @@ impl Network {
     /// The first layer of both views (White's, Black's) of `pieces`, from scratch.
     pub(crate) fn views(&self, pieces: &Pieces) -> Views {
         let mut views = [self.bias; 2];
-        change_rows(&self.rows, &mut views, &Pieces::default(), pieces);
+        change_rows(
+            &self.rows,
+            &self.bias,
+            &mut views,
+            &Pieces::default(),
+            pieces,
+        );
         views
     }
 
     /// `views` of the pieces `from` made the views of the pieces `to`.
     pub(crate) fn update(&self, views: &mut Views, from: &Pieces, to: &Pieces) {
-        change_rows(&self.rows, views, from, to);
+        change_rows(&self.rows, &self.bias, views, from, to);
     }
 
     /// The score in centipawns from White's view of the first layer's `views`, `mover` to
@@ -190,44 +244,57 @@ impl Network {
 pub(crate) type Views = [[i16; HIDDEN]; 2];
 
 /// Takes the `rows` of the pieces in `from` but not in `to` away from both `views` and adds
-/// those in `to` but not in `from`. The sums wrap: a legal position's (33 rows at most,
-/// weights within ±1.98 × QA) never do, and a board of more pieces than chess has gives a
-/// meaningless score rather than a panic. Compiled also for AVX2 and chosen at run time
-/// (`multiversion`): 16 lanes an instruction where the baseline x86-64 has 8.
+/// those in `to` but not in `from`; a view whose [`Perspective`] differs between the two (its
+/// king changed its set or its side of the board) starts again from the `bias` and adds every
+/// piece of `to`. The sums wrap: a legal position's (33 rows at most, weights within ±1.98 ×
+/// QA) never do, and a board of more pieces than chess has gives a meaningless score rather
+/// than a panic; a view without a king is seen as if its king stood on a1. Compiled also for
+/// AVX2 and chosen at run time (`multiversion`): 16 lanes an instruction where the baseline
+/// x86-64 has 8.
 #[multiversion::multiversion(targets("x86_64+avx2"))]
-fn change_rows(rows: &[[i16; HIDDEN]], views: &mut Views, from: &Pieces, to: &Pieces) {
-    for color in Color::ALL {
-        for piece in Piece::ALL {
-            let (old, new) = (from.of(color, piece), to.of(color, piece));
-            for square in old & !new {
-                change_row::<false>(rows, views, (color, piece, square));
-            }
-            for square in new & !old {
-                change_row::<true>(rows, views, (color, piece, square));
+fn change_rows(
+    rows: &[[i16; HIDDEN]],
+    bias: &[i16; HIDDEN],
+    views: &mut Views,
+    from: &Pieces,
+    to: &Pieces,
+) {
+    let empty = Pieces::default();
+    for view in Color::ALL {
+        let seen = Perspective::of(view, to).unwrap_or(Perspective::new(view, Square::A1));
+        let acc = &mut views[view as usize];
+        let from = if Perspective::of(view, from) == Some(seen) {
+            from
+        } else {
+            *acc = *bias;
+            &empty
+        };
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                let (old, new) = (from.of(color, piece), to.of(color, piece));
+                for square in old & !new {
+                    change_row::<false>(acc, &rows[seen.input(color, piece, square)]);
+                }
+                for square in new & !old {
+                    change_row::<true>(acc, &rows[seen.input(color, piece, square)]);
+                }
             }
         }
     }
 }
 
-/// Adds (`ADD`) or takes away the rows of one piece in both `views`. A constant rather than a
-/// function chosen at run time: each form compiles to its own vector loop (a run-time choice
-/// made the search 8 % slower). Always inlined, so that [`change_rows`]'s AVX2 form has AVX2
-/// loops.
+/// Adds (`ADD`) or takes away one input's `row` in one view's first layer. A constant rather
+/// than a function chosen at run time: each form compiles to its own vector loop (a run-time
+/// choice made the search 8 % slower). Always inlined, so that [`change_rows`]'s AVX2 form has
+/// AVX2 loops.
 #[inline(always)]
-fn change_row<const ADD: bool>(
-    rows: &[[i16; HIDDEN]],
-    views: &mut Views,
-    (color, piece, square): (Color, Piece, Square),
-) {
-    for view in Color::ALL {
-        let row = &rows[input(view, color, piece, square)];
-        for (a, &w) in views[view as usize].iter_mut().zip(row) {
-            *a = if ADD {
-                a.wrapping_add(w)
-            } else {
-                a.wrapping_sub(w)
-            };
-        }
+fn change_row<const ADD: bool>(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = if ADD {
+            a.wrapping_add(w)
+        } else {
+            a.wrapping_sub(w)
+        };
     }
 }
 
@@ -304,6 +371,57 @@ mod tests {
         scores.sort_unstable();
         scores.dedup();
         assert!(scores.len() >= BUCKETS - 2, "{scores:?}");
+    }
+
+    #[test]
+    fn a_kings_square_chooses_its_set_and_side_of_the_board() {
+        let set = |view, king| Perspective::new(view, king).offset / PIECE_INPUTS;
+        // White's king on g1 or b1 (castled), e1 or c1, the second and third ranks, further.
+        let white = [
+            Square::G1,
+            Square::B1,
+            Square::E1,
+            Square::C1,
+            Square::F2,
+            Square::A3,
+        ]
+        .map(|k| set(Color::White, k));
+        assert_eq!(white, [0, 0, 1, 1, 2, 2]);
+        assert_eq!(set(Color::White, Square::E4), 3);
+        // Black's from its own side: g8 is its g1.
+        assert_eq!(set(Color::Black, Square::G8), 0);
+        assert_eq!(set(Color::Black, Square::G1), 3);
+        // A white pawn on a2 is the same input for a king on g1 and, mirrored, h2's for b1.
+        let g1 = Perspective::new(Color::White, Square::G1);
+        let b1 = Perspective::new(Color::White, Square::B1);
+        let pawn = |p: Perspective, sq| p.input(Color::White, Piece::Pawn, sq);
+        assert_eq!(pawn(b1, Square::A2), pawn(g1, Square::H2));
+        assert_ne!(pawn(b1, Square::A2), pawn(g1, Square::A2));
+        // Black's view of its own piece is White's view of the same piece turned.
+        let black = Perspective::new(Color::Black, Square::G8);
+        assert_eq!(
+            black.input(Color::Black, Piece::Rook, Square::F8),
+            g1.input(Color::White, Piece::Rook, Square::F1)
+        );
+    }
+
+    #[test]
+    fn a_position_mirrored_left_to_right_scores_the_same() {
+        // Every view is mirrored to put its king on the files e–h, so a position and its
+        // mirror image (without castling rights) are the same inputs.
+        let pairs = [
+            (
+                "r4rk1/pp3ppp/2n1bn2/2bpp3/8/2NP1NP1/PPPBPPBP/R2Q1RK1 w - - 0 10",
+                "1kr4r/ppp3pp/2nb1n2/3ppb2/8/1PN1PN2/PBPPBPPP/1KR1Q2R w - - 0 10",
+            ),
+            (
+                "8/8/3k4/8/4P3/2K5/8/8 b - - 0 50",
+                "8/8/4k3/8/3P4/5K2/8/8 b - - 0 50",
+            ),
+        ];
+        for (left, right) in pairs {
+            assert_eq!(at(left), at(right), "{left}");
+        }
     }
 
     #[test]
