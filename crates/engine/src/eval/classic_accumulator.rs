@@ -6,14 +6,16 @@
 //! of the last position evaluated at that ply. A position starts from whichever of the slots
 //! of its parent's ply, its grandparent's or its own (a sibling's) differs from it in the
 //! fewest piece sets — in a depth-first search that is most often its parent — and from scratch
-//! when none is within [`MOST_CHANGES`]. The pieces are compared, not trusted: whatever a slot
-//! holds, the result is the integers a from-scratch sum gives, so a search stays reproducible.
+//! when none is within [`MOST_CHANGES`]. A view whose king changed its set or side of the
+//! board starts from the last layer made in its new perspective ([`Refreshes`]). The pieces
+//! are compared, not trusted: whatever a slot or a refresh entry holds, the result is the
+//! integers a from-scratch sum gives, so a search stays reproducible.
 
 use std::cell::RefCell;
 
 use cozy_chess::{Board, Color, Piece};
 
-use super::classic_net::{HIDDEN, Network, Views};
+use super::classic_net::{HIDDEN, Network, Refreshes, Views};
 use super::material::Pieces;
 
 /// Slots: plies of the game modulo this number.
@@ -32,6 +34,10 @@ struct Slot {
 }
 
 thread_local! {
+    /// The last first layer of each view's perspectives ([`Refreshes`]), made on first use.
+    static REFRESHES: RefCell<Option<Box<Refreshes>>> = const { RefCell::new(None) };
+
+    /// The last position evaluated at each ply of the game modulo [`SLOTS`].
     static CACHE: RefCell<Vec<Slot>> = RefCell::new(vec![
         Slot {
             network: 0,
@@ -69,7 +75,11 @@ pub(super) fn with_views<R>(
         let views = match nearest {
             Some(at) => {
                 let mut views = slots[at].views;
-                network.update(&mut views, &slots[at].pieces, pieces);
+                REFRESHES.with_borrow_mut(|refreshes| {
+                    let refreshes =
+                        refreshes.get_or_insert_with(|| Box::new(Refreshes::new(network)));
+                    network.update(&mut views, &slots[at].pieces, pieces, refreshes);
+                });
                 views
             }
             None => network.views(pieces),
