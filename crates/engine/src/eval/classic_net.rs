@@ -7,8 +7,9 @@
 //! give the score by one weighted sum, whose weights are chosen by the number of pieces on the
 //! board (one of [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer
 //! is updated from the pieces that changed since a recent evaluation on the same thread
-//! (`classic_accumulator.rs`), and a view whose king changed its set is summed again. Its sums
-//! run on AVX2 where the processor has it.
+//! (`classic_accumulator.rs`), and a view whose king changed its set or side of the board
+//! from the last layer summed in its new perspective ([`Refreshes`]). Its sums run on AVX2
+//! where the processor has it.
 //! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 29 on
 //! Stockfish's static evaluations of 28 million positions of the engine's self-play, for five
 //! passes starting from session 27's network (one king set, copied into the four)
@@ -93,8 +94,9 @@ pub struct WrongSize(pub usize);
 
 /// How a view sees the board: turned for Black, mirrored left to right when the viewer's king
 /// stands on the files a–d (so that it always stands on e–h), and the set of inputs its
-/// king's square chooses: on the first rank the files g–h (castled short, or long once
-/// mirrored: a–b), then e–f (c–d), then the second and third ranks, then the rest.
+/// king's square chooses: on the first rank the files g–h (castled short; mirrored, a–b),
+/// then e–f (at home; mirrored, c–d, castled long), then the second and third ranks, then
+/// the rest.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Perspective {
     /// The side whose view it is.
@@ -266,7 +268,7 @@ pub(crate) type Views = [[i16; HIDDEN]; 2];
 /// For each view and each of its [`PERSPECTIVES`], the pieces and first layer of the last
 /// position summed in it: a view whose king changes its set or side of the board starts from
 /// there and adds the pieces that differ, instead of every piece (Stockfish's "Finny
-/// tables"). One per thread, kept beside the accumulator's slots; 9.7 KiB.
+/// tables"). One per thread, kept beside the accumulator's slots; 9.5 KiB.
 #[derive(Clone)]
 pub(crate) struct Refreshes {
     /// [`Network::id`] of the network whose layers these are.
