@@ -117,7 +117,7 @@ impl<D: Copy + Eq> Default for Heuristics<D> {
 const LAZY_PICKS: usize = 3;
 
 /// Moves the highest-scoring decision of `decisions[from..]` to `from` (with its score). Called
-/// with `from` = 0, 1, 2, … in turn: the first [`LAZY_PICKS`] calls select one decision each,
+/// with `from` = 0, 1, 2, … in turn: the first `LAZY_PICKS` calls select one decision each,
 /// the next sorts all the rest (best first, equal scores in the order they stand), and the
 /// later ones find theirs in place.
 pub fn pick<D>(decisions: &mut [D], scores: &mut [i32], from: usize) {

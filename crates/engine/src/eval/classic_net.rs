@@ -7,8 +7,8 @@
 //! give the score by one weighted sum, whose weights are chosen by the number of pieces on the
 //! board (one of [`BUCKETS`] output layers). The weights are 16-bit integers; the first layer
 //! is updated from the pieces that changed since a recent evaluation on the same thread
-//! (`classic_accumulator.rs`), and a view whose king changed its set or side of the board
-//! from the last layer summed in its new perspective ([`Refreshes`]). Its sums run on AVX2
+//! (`classic_accumulator.rs`), and a view whose king changed its set or side of the board starts
+//! from the last layer summed in its new perspective (`Refreshes`). Its sums run on AVX2
 //! where the processor has it.
 //! The weights compiled in (`classic_net.bin`, [`trained`]) were trained in session 29 on
 //! Stockfish's static evaluations of 28 million positions of the engine's self-play, for five
