@@ -204,12 +204,13 @@ pub fn run(input_file: &str, out: &str, epochs: u64, start: &Start) -> Result<()
     );
     let mut rng = StdRng::seed_from_u64(22);
     let (mut weights, peak) = match start {
-        Start::From(path) => (Weights::read(path)?, 0.5e-3),
+        Start::From(path) => {
+            let weights = Weights::read(path)?;
+            eprintln!("{path}'s error there: {:.6}", error(&weights, &test));
+            (weights, 0.5e-3)
+        }
         _ => (Weights::random(&mut rng), 1e-3),
     };
-    if let Start::From(path) = start {
-        eprintln!("{path}'s error there: {:.6}", error(&weights, &test));
-    }
     let mut adam = Adam::new();
     let steps_per_epoch = train.len().div_ceil(BATCH);
     let total = epochs as usize * steps_per_epoch;
