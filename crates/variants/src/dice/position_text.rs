@@ -47,6 +47,7 @@ impl Dice {
             die: Die::default(),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
+            repeats: 1,
             turn: 0,
         };
         let mut rest = &fields[fen_len..];

@@ -59,16 +59,23 @@ impl Dice {
     /// row repeats the one before them.
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        if self.now.phase != Phase::Start {
-            return 1;
+        if self.now.phase == Phase::Start {
+            usize::from(self.now.repeats)
+        } else {
+            1
         }
+    }
+
+    /// [`Dice::repetitions`] counted from the history, once at the start of each turn.
+    pub(super) fn count_repetitions(&self) -> u8 {
         let starts = self
             .earlier
             .iter()
             .rev()
             .filter(|c| c.phase == Phase::Start)
             .take(usize::from(self.now.halfmoves));
-        1 + starts.filter(|c| c.board == self.now.board).count()
+        let earlier = starts.filter(|c| c.board == self.now.board).count();
+        u8::try_from(1 + earlier).unwrap_or(u8::MAX)
     }
 
     /// The exact probability that a roll now leaves the player without a move of the rolled

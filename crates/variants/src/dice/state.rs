@@ -51,6 +51,9 @@ pub(super) struct Core {
     /// Turns since the last capture or pawn move (forfeited turns count, docs/rules/dice.md).
     pub(super) halfmoves: u16,
     pub(super) fullmoves: u16,
+    /// How often the position this turn began from has stood at a turn's start, counting
+    /// itself ([`Dice::repetitions`]), counted once when the turn begins.
+    pub(super) repeats: u8,
     pub(super) turn: u64,
 }
 
@@ -168,6 +171,9 @@ impl Game for Dice {
                 }
             }
         }
+        if self.now.phase == Phase::Start {
+            self.now.repeats = self.count_repetitions();
+        }
     }
 
     fn undo(&mut self) -> bool {
@@ -189,7 +195,12 @@ impl Game for Dice {
             Phase::Promotion(mv) => 16 + ((mv.from as u64) << 6 | mv.to as u64),
             Phase::KingTaken(c) => 9 + c as u64,
         };
-        self.now.board.hash() ^ omnichess_core::hashing::splitmix64(0x5000 + phase)
+        // A position's repetitions decide its future (the fifth is a draw), so a turn begun from
+        // a position seen before is another entry in the engine's table than its first
+        // occurrence: an entry from an earlier turn must not hide the draw that repeating the
+        // position now would bring.
+        let repeats = u64::from(self.now.repeats.saturating_sub(1)) << 16;
+        self.now.board.hash() ^ omnichess_core::hashing::splitmix64(0x5000 + (phase | repeats))
     }
 
     fn turn_index(&self) -> u64 {
