@@ -19,6 +19,8 @@
 //! Measured against `greedy` (docs/ENGINE.md, "Die Chess on a win scale"), with two terms
 //! for the draws that forfeits make by repetition, measured beside it and not kept.
 
+use std::cell::RefCell;
+
 use cozy_chess::{
     BitBoard, Color, Move, Piece, Rank, get_bishop_moves, get_king_moves, get_knight_moves,
     get_pawn_attacks, get_pawn_quiets, get_rook_moves,
@@ -95,11 +97,48 @@ pub fn win_expectancy(cp: i32) -> f64 {
     WIN_CEILING * x / (1.0 + x * x).sqrt()
 }
 
+/// Slots of the per-thread table of evaluations ([`DiceEval::evaluate`]).
+const CACHED: usize = 1024;
+
+/// One evaluation kept: the pieces and die it was made for, and its score.
+#[derive(Clone, Copy, Default)]
+struct Cached {
+    pieces: Pieces,
+    die: Option<Die>,
+    score: i32,
+}
+
+thread_local! {
+    /// Evaluations made on this thread, by their pieces (128 bytes each, 128 KiB). A chance node's outcomes
+    /// share their board (each roll only says which piece moves next), and each is evaluated
+    /// twice in quiescence (Star2's stand-pat bound, then the stand pat): about half the
+    /// evaluations of a search repeat one made moments before.
+    static CACHE: RefCell<Vec<Cached>> = RefCell::new(vec![Cached::default(); CACHED]);
+}
+
+/// The evaluation of `pieces` with `die`, made afresh.
+fn evaluate_pieces(pieces: &Pieces, die: Die) -> i32 {
+    win_expectancy(material::score(pieces, &material::VALUES) + exposure(pieces, die)).round()
+        as i32
+}
+
 impl Evaluator<Dice> for DiceEval {
+    /// The evaluation depends on the pieces and the die alone; it is kept per thread
+    /// ([`CACHED`] slots, compared in full, so a kept score is exactly a fresh one).
     fn evaluate(&self, state: &Dice) -> i32 {
         let pieces = pieces(state.board());
-        win_expectancy(material::score(&pieces, &material::VALUES) + exposure(&pieces, state.die()))
-            .round() as i32
+        let die = state.die();
+        CACHE.with_borrow_mut(|cache| {
+            let slot = &mut cache[(pieces.mix() >> 54) as usize % CACHED];
+            if slot.die != Some(die) || slot.pieces != pieces {
+                *slot = Cached {
+                    pieces,
+                    die: Some(die),
+                    score: evaluate_pieces(&pieces, die),
+                };
+            }
+            slot.score
+        })
     }
 
     /// The inverse of [`win_expectancy`]. Averages that hold a captured king (±MATE) can
@@ -166,5 +205,47 @@ impl Evaluator<Dice> for DiceEval {
     fn in_check(&self, state: &Dice) -> bool {
         let board = state.board();
         !matches!(state.phase(), Phase::KingTaken(_)) && board.in_check(board.side())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use omnichess_core::{Game, Variant};
+
+    use super::*;
+
+    #[test]
+    fn a_kept_evaluation_is_the_fresh_one_and_the_table_is_as_documented() {
+        assert_eq!(std::mem::size_of::<Cached>(), 128);
+        // A random walk from the start, evaluating each state twice and a die of its own once:
+        // every answer the fresh evaluation's, whatever the slot held before.
+        let mut game = Dice::start();
+        let other = Die::FAIR;
+        let mut decisions = Vec::new();
+        for step in 0..400_usize {
+            if game.to_act().outcome().is_some() {
+                break;
+            }
+            let pieces = pieces(game.board());
+            let fresh = evaluate_pieces(&pieces, game.die());
+            assert_eq!(DiceEval.evaluate(&game), fresh);
+            assert_eq!(DiceEval.evaluate(&game), fresh);
+            let with_other = evaluate_pieces(&pieces, other);
+            CACHE.with_borrow_mut(|cache| {
+                let slot = &mut cache[(pieces.mix() >> 54) as usize % CACHED];
+                *slot = Cached {
+                    pieces,
+                    die: Some(other),
+                    score: with_other,
+                };
+            });
+            assert_eq!(
+                DiceEval.evaluate(&game),
+                fresh,
+                "a die of its own is another entry"
+            );
+            game.decisions(&mut decisions);
+            game.apply(decisions[step * 7 % decisions.len()]);
+        }
     }
 }

@@ -2,11 +2,14 @@
 //! position where the side not to move is in check, and Die Chess has them: a player in check
 //! who rolls a piece that cannot help forfeits the turn and stays in check (§4), and the
 //! opponent may then take the king. Legality is checked by playing the move on a copy (the
-//! board is 80 bytes) and asking whether the mover's king is attacked.
+//! board is 80 bytes) and asking whether the mover's king is attacked; only where it can
+//! matter: a side not in check need not test a move of a piece that no enemy slider pins to
+//! its king (the king's own moves and en passant are always tested).
 
 use cozy_chess::{
-    BitBoard, Color, File, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
-    get_knight_moves, get_pawn_attacks, get_pawn_quiets, get_rook_moves,
+    BitBoard, Color, File, Move, Piece, Rank, Square, get_between_rays, get_bishop_moves,
+    get_bishop_rays, get_king_moves, get_knight_moves, get_pawn_attacks, get_pawn_quiets,
+    get_rook_moves, get_rook_rays,
 };
 
 use omnichess_core::hashing::splitmix64;
@@ -302,12 +305,71 @@ impl DiceBoard {
         !after.in_check(us)
     }
 
+    /// The side to move's pieces that stand alone between their king and an enemy rook,
+    /// bishop or queen on its line: the only pieces besides the king whose moves may expose
+    /// the king when it is not in check.
+    fn pinned(&self) -> BitBoard {
+        let us = self.side;
+        let Some(king) = self.king(us) else {
+            return BitBoard::EMPTY;
+        };
+        let theirs = self.colors[!us as usize];
+        let queens = self.pieces(Piece::Queen);
+        let sliders = theirs
+            & (((self.pieces(Piece::Rook) | queens) & get_rook_rays(king))
+                | ((self.pieces(Piece::Bishop) | queens) & get_bishop_rays(king)));
+        let occ = self.occupied();
+        let mut pinned = BitBoard::EMPTY;
+        for slider in sliders {
+            let between = get_between_rays(king, slider) & occ;
+            if between.len() == 1 {
+                pinned |= between;
+            }
+        }
+        pinned & self.colors[us as usize]
+    }
+
+    /// Calls `each` with every legal move of the side to move's pieces of type `piece` (as
+    /// [`DiceBoard::pseudo_moves`], those that leave the king attacked left out).
+    pub fn legal_moves(&self, piece: Piece, mut each: impl FnMut(Move)) {
+        let untested = self.untested(piece);
+        self.pseudo_moves(piece, |mv| {
+            if self.is_legal(mv, untested) {
+                each(mv);
+            }
+        });
+    }
+
+    /// Whether the side to move has a legal move with any piece.
+    #[must_use]
+    pub fn any_legal(&self) -> bool {
+        Piece::ALL.iter().any(|&p| self.has_legal(p))
+    }
+
     /// Whether the side to move has a legal move with a piece of type `piece`.
     #[must_use]
     pub fn has_legal(&self, piece: Piece) -> bool {
+        let untested = self.untested(piece);
         let mut found = false;
-        self.pseudo_moves(piece, |mv| found = found || self.keeps_king_safe(mv));
+        self.pseudo_moves(piece, |mv| found = found || self.is_legal(mv, untested));
         found
+    }
+
+    /// The squares from which a pseudo-legal move of a `piece` of the side to move is legal
+    /// without a test: none for the king or a side in check, else all but the pinned pieces'.
+    fn untested(&self, piece: Piece) -> BitBoard {
+        if piece == Piece::King || self.in_check(self.side) {
+            BitBoard::EMPTY
+        } else {
+            !self.pinned()
+        }
+    }
+
+    /// Whether the pseudo-legal `mv` is legal, `untested` being [`DiceBoard::untested`]'s
+    /// squares for its piece (an en passant capture is tested: it empties two squares).
+    fn is_legal(&self, mv: Move, untested: BitBoard) -> bool {
+        let en_passant = Some(mv.to) == self.en_passant && self.pieces(Piece::Pawn).has(mv.from);
+        (untested.has(mv.from) && !en_passant) || self.keeps_king_safe(mv)
     }
 
     /// A hash of the position (pieces, side, rights, en passant).

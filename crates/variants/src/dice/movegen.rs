@@ -21,16 +21,13 @@ impl Dice {
             });
             return;
         }
-        b.pseudo_moves(piece, |mv| {
-            if b.keeps_king_safe(mv) {
-                each(mv);
-            }
-        });
+        b.legal_moves(piece, each);
     }
 
-    /// Whether the side to move has any legal move with any piece.
+    /// Whether the side to move has any legal move with any piece (asked at a turn's start,
+    /// where it was found once).
     pub(super) fn any_move(&self) -> bool {
-        FACES.iter().any(|&p| self.now.board.has_legal(p))
+        self.now.movable
     }
 
     /// Whether the side to move is in check with a king that can move: it then chooses

@@ -48,6 +48,8 @@ impl Dice {
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
             repeats: 1,
+            movable: board.any_legal(),
+            key: board.hash(),
             turn: 0,
         };
         let mut rest = &fields[fen_len..];

@@ -42,7 +42,7 @@ pub enum Phase {
     KingTaken(Color),
 }
 
-/// Everything of a Die Chess position but the history. Size: 112 bytes.
+/// Everything of a Die Chess position but the history. Size: 128 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Core {
     pub(super) board: DiceBoard,
@@ -54,12 +54,17 @@ pub(super) struct Core {
     /// How often the position this turn began from has stood at a turn's start, counting
     /// itself ([`Dice::repetitions`]), counted once when the turn begins.
     pub(super) repeats: u8,
+    /// Whether the side to move has any legal move ([`Dice::any_move`]), found once when the
+    /// turn begins (every `to_act` at the turn's start asks).
+    pub(super) movable: bool,
+    /// The board's hash, made again only when the board changes (a roll does not).
+    pub(super) key: u64,
     pub(super) turn: u64,
 }
 
 /// A Die Chess game state.
 ///
-/// Size: 136 bytes, plus one 112-byte snapshot per decision applied (a stack that undo pops
+/// Size: 152 bytes, plus one 128-byte snapshot per decision applied (a stack that undo pops
 /// and apply reuses).
 #[derive(Clone, Debug)]
 pub struct Dice {
@@ -171,8 +176,15 @@ impl Game for Dice {
                 }
             }
         }
+        if matches!(
+            decision,
+            DiceDecision::Move(_) | DiceDecision::Promote(_) | DiceDecision::Forfeit
+        ) {
+            self.now.key = self.now.board.hash();
+        }
         if self.now.phase == Phase::Start {
             self.now.repeats = self.count_repetitions();
+            self.now.movable = self.now.board.any_legal();
         }
     }
 
@@ -200,7 +212,7 @@ impl Game for Dice {
         // occurrence: an entry from an earlier turn must not hide the draw that repeating the
         // position now would bring.
         let repeats = u64::from(self.now.repeats.saturating_sub(1)) << 16;
-        self.now.board.hash() ^ omnichess_core::hashing::splitmix64(0x5000 + (phase | repeats))
+        self.now.key ^ omnichess_core::hashing::splitmix64(0x5000 + (phase | repeats))
     }
 
     fn turn_index(&self) -> u64 {
