@@ -2,7 +2,7 @@
 //! position where the side not to move is in check, and Die Chess has them: a player in check
 //! who rolls a piece that cannot help forfeits the turn and stays in check (§4), and the
 //! opponent may then take the king. Legality is checked by playing the move on a copy (the
-//! board is 80 bytes) and asking whether the mover's king is attacked; only where it can
+//! board is 72 bytes) and asking whether the mover's king is attacked; only where it can
 //! matter: a side not in check need not test a move of a piece that no enemy slider pins to
 //! its king (the king's own moves and en passant are always tested).
 
