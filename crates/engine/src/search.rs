@@ -219,6 +219,8 @@ struct Ply<D> {
     probability: Vec<f64>,
     low: Vec<Score>,
     high: Vec<Score>,
+    /// A chance node's outcomes' hashes.
+    keys: Vec<u64>,
 }
 
 impl<D> Default for Ply<D> {
@@ -229,6 +231,7 @@ impl<D> Default for Ply<D> {
             probability: Vec::new(),
             low: Vec::new(),
             high: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
@@ -1307,15 +1310,21 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         buf.high.clear();
         buf.high.resize(n, MATE);
         if main {
-            // Outcomes already in the table, to the depth: bounds that cost no search.
+            // Outcomes already in the table, to the depth: bounds that cost no search. Their
+            // hashes first, then the table's entries: the reads (mostly cache misses) then
+            // overlap instead of each waiting for the one before.
+            buf.keys.clear();
+            for &d in &buf.decisions {
+                g.apply(d);
+                buf.keys.push(g.hash());
+                g.undo();
+            }
             for i in 0..n {
-                g.apply(buf.decisions[i]);
-                if let Some(e) = self.tt.probe(g.hash())
+                if let Some(e) = self.tt.probe(buf.keys[i])
                     && i32::from(e.depth) >= depth
                 {
                     narrow(&mut buf, i, DECAY * e.score, e.bound);
                 }
-                g.undo();
             }
         }
         let mut low = expectation(&buf.probability, &buf.low);

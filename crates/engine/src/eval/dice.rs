@@ -100,20 +100,25 @@ pub fn win_expectancy(cp: i32) -> f64 {
 /// Slots of the per-thread table of evaluations ([`DiceEval::evaluate`]).
 const CACHED: usize = 1024;
 
-/// One evaluation kept: the pieces and die it was made for, and its score.
+/// One evaluation kept: the board and die it was made for, and its score.
 #[derive(Clone, Copy, Default)]
 struct Cached {
-    pieces: Pieces,
+    board: Option<DiceBoard>,
     die: Option<Die>,
     score: i32,
 }
 
 thread_local! {
-    /// Evaluations made on this thread, by their pieces (128 bytes each, 128 KiB). A chance node's outcomes
-    /// share their board (each roll only says which piece moves next), and each is evaluated
-    /// twice in quiescence (Star2's stand-pat bound, then the stand pat): about half the
-    /// evaluations of a search repeat one made moments before.
+    /// Evaluations made on this thread, by their board (104 bytes each, 104 KiB). A chance
+    /// node's outcomes share their board (each roll only says which piece moves next), and
+    /// each is evaluated twice in quiescence (Star2's stand-pat bound, then the stand pat):
+    /// about half the evaluations of a search repeat one made moments before.
     static CACHE: RefCell<Vec<Cached>> = RefCell::new(vec![Cached::default(); CACHED]);
+}
+
+/// The slot of the board with hash `key`.
+fn slot_of(key: u64) -> usize {
+    (key >> 54) as usize % CACHED
 }
 
 /// The evaluation of `pieces` with `die`, made afresh.
@@ -123,27 +128,24 @@ fn evaluate_pieces(pieces: &Pieces, die: Die) -> i32 {
 }
 
 impl Evaluator<Dice> for DiceEval {
-    /// The evaluation depends on the pieces and the die alone; it is kept per thread
-    /// ([`CACHED`] slots, compared in full, so a kept score is exactly a fresh one).
+    /// The evaluation depends on the board and the die alone; it is kept per thread
+    /// ([`CACHED`] slots, by the board's hash that the state keeps, compared in full, so a
+    /// kept score is exactly a fresh one).
     fn evaluate(&self, state: &Dice) -> i32 {
-        let pieces = pieces(state.board());
-        let die = state.die();
+        let (board, die) = (state.board(), state.die());
         CACHE.with_borrow_mut(|cache| {
-            let slot = &mut cache[(pieces.mix() >> 54) as usize % CACHED];
-            if slot.die != Some(die) || slot.pieces != pieces {
+            let slot = &mut cache[slot_of(state.board_key())];
+            if slot.die != Some(die) || slot.board.as_ref() != Some(board) {
                 *slot = Cached {
-                    pieces,
+                    board: Some(*board),
                     die: Some(die),
-                    score: evaluate_pieces(&pieces, die),
+                    score: evaluate_pieces(&pieces(board), die),
                 };
             }
             slot.score
         })
     }
 
-    /// The inverse of [`win_expectancy`]. Averages that hold a captured king (±MATE) can
-    /// reach the win expectancy's ceiling or pass it: they read as 9 999/10 000 of it, about
-    /// 42 000 centipawns.
     fn centipawns(&self, score: f64) -> f64 {
         let w = (score / WIN_CEILING).clamp(-0.9999, 0.9999);
         WIN_SCALE * w / (1.0 - w * w).sqrt()
@@ -216,7 +218,7 @@ mod tests {
 
     #[test]
     fn a_kept_evaluation_is_the_fresh_one_and_the_table_is_as_documented() {
-        assert_eq!(std::mem::size_of::<Cached>(), 128);
+        assert_eq!(std::mem::size_of::<Cached>(), 104);
         // A random walk from the start, evaluating each state twice and a die of its own once:
         // every answer the fresh evaluation's, whatever the slot held before.
         let mut game = Dice::start();
@@ -232,9 +234,8 @@ mod tests {
             assert_eq!(DiceEval.evaluate(&game), fresh);
             let with_other = evaluate_pieces(&pieces, other);
             CACHE.with_borrow_mut(|cache| {
-                let slot = &mut cache[(pieces.mix() >> 54) as usize % CACHED];
-                *slot = Cached {
-                    pieces,
+                cache[slot_of(game.board_key())] = Cached {
+                    board: Some(*game.board()),
                     die: Some(other),
                     score: with_other,
                 };

@@ -28,7 +28,7 @@ pub fn mvv_lva(victim: Piece, attacker: Piece) -> i32 {
 }
 
 /// The pieces of a position by colour and type: the view the shared evaluation reads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Pieces {
     by: [[BitBoard; 6]; 2],
 }

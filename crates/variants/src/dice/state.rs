@@ -85,6 +85,12 @@ impl Dice {
         self.now.phase
     }
 
+    /// The board's hash ([`DiceBoard::hash`]), kept in the state: free to ask.
+    #[must_use]
+    pub fn board_key(&self) -> u64 {
+        self.now.key
+    }
+
     /// The die.
     #[must_use]
     pub fn die(&self) -> Die {
