@@ -126,7 +126,9 @@ pub trait Game: Clone {
     fn undo(&mut self) -> bool;
 
     /// A hash of everything that decides the future of the game (pieces, actor, rights), for
-    /// repetition and for the engine's transposition table.
+    /// repetition and for the engine's transposition table. Where the history decides it too,
+    /// the hash holds that part (Die Chess: how often the turn's position has stood, since
+    /// the fifth time is a draw), so equal hashes mean equal futures, not only equal boards.
     fn hash(&self) -> u64;
 
     /// The number of complete turns played so far. It grows by exactly one when a turn ends,
