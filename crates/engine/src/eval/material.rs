@@ -46,16 +46,6 @@ impl Pieces {
         Pieces { by }
     }
 
-    /// A 64-bit mix of every piece set (for a table of evaluations keyed by the pieces).
-    #[must_use]
-    pub fn mix(&self) -> u64 {
-        self.by.iter().flatten().fold(0, |h: u64, b| {
-            (h ^ b.0)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .rotate_left(29)
-        })
-    }
-
     /// The squares of `piece` of `color`.
     #[must_use]
     pub fn of(&self, color: Color, piece: Piece) -> BitBoard {
