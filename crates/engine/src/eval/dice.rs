@@ -146,6 +146,9 @@ impl Evaluator<Dice> for DiceEval {
         })
     }
 
+    /// The inverse of [`win_expectancy`]. Averages that hold a captured king (±MATE) can
+    /// reach the win expectancy's ceiling or pass it: they read as 9 999/10 000 of it, about
+    /// 42 000 centipawns.
     fn centipawns(&self, score: f64) -> f64 {
         let w = (score / WIN_CEILING).clamp(-0.9999, 0.9999);
         WIN_SCALE * w / (1.0 - w * w).sqrt()
