@@ -74,7 +74,10 @@ impl Dice {
             .rev()
             .filter(|c| c.phase == Phase::Start)
             .take(usize::from(self.now.halfmoves));
-        let earlier = starts.filter(|c| c.board == self.now.board).count();
+        let now = &self.now;
+        let earlier = starts
+            .filter(|c| c.key == now.key && c.board == now.board)
+            .count();
         u8::try_from(1 + earlier).unwrap_or(u8::MAX)
     }
 

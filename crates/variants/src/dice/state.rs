@@ -128,7 +128,9 @@ impl Core {
     fn play(&mut self, mv: Move) {
         let mover = self.board.side();
         let pawn = self.board.pieces(Piece::Pawn).has(mv.from);
-        match self.board.play(mv) {
+        let captured = self.board.play(mv);
+        self.key = self.board.hash();
+        match captured {
             Some(Piece::King) => self.phase = Phase::KingTaken(!mover),
             captured => self.end_turn(mover, pawn || captured.is_some()),
         }
@@ -164,6 +166,7 @@ impl Game for Dice {
             DiceDecision::Forfeit => {
                 let mover = now.board.side();
                 now.board.pass();
+                now.key = now.board.hash();
                 now.end_turn(mover, false);
             }
             DiceDecision::Move(mv) => {
@@ -181,12 +184,6 @@ impl Game for Dice {
                     });
                 }
             }
-        }
-        if matches!(
-            decision,
-            DiceDecision::Move(_) | DiceDecision::Promote(_) | DiceDecision::Forfeit
-        ) {
-            self.now.key = self.now.board.hash();
         }
         if self.now.phase == Phase::Start {
             self.now.repeats = self.count_repetitions();
