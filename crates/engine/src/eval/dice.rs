@@ -16,8 +16,14 @@
 //! centipawns are large, so progress still counts in won endings). Averaged over the dice,
 //! this weighs a sure lead above a gamble, as a player who wants the game does.
 //!
-//! Measured against `greedy` (docs/ENGINE.md, "Die Chess on a win scale"), with two terms
-//! for the draws that forfeits make by repetition, measured beside it and not kept.
+//! A lead is worth less where both sides forfeit often: four rounds in a row in which both
+//! forfeit repeat the position a fifth time, and the game is drawn. The win expectancy is
+//! therefore scaled by the chance that no such run comes in the rounds a win takes
+//! ([`draw_hazard`]): a rook and king against a lone king (both forfeit seven rounds in ten)
+//! keep almost none of their win, as play bears out, while a rook, a knight and a pawn that
+//! can move keep nearly all of it.
+//!
+//! Measured against `greedy` (docs/ENGINE.md, "Die Chess on a win scale").
 
 use std::cell::RefCell;
 
@@ -69,11 +75,23 @@ fn dead(pieces: &Pieces, die: Die, color: Color) -> f64 {
     die.probability_of(|face| !alive(pieces, color, face))
 }
 
-/// The exposure term from White's view.
+/// The exposure term from White's view, from White's and Black's dead-roll probabilities.
 #[must_use]
-pub fn exposure(pieces: &Pieces, die: Die) -> i32 {
-    let gap = dead(pieces, die, Color::Black) - dead(pieces, die, Color::White);
-    (f64::from(EXPOSURE_WEIGHT) * gap).round() as i32
+pub fn exposure(white_dead: f64, black_dead: f64) -> i32 {
+    (f64::from(EXPOSURE_WEIGHT) * (black_dead - white_dead)).round() as i32
+}
+
+/// Rounds of play a won position is taken to need before it is won ([`draw_hazard`]).
+/// Measured with 50 beside it (docs/ENGINE.md, "Die Chess on a win scale", session 31).
+pub const HAZARD_ROUNDS: i32 = 20;
+
+/// The chance that a game is drawn by a fivefold repetition of forfeits before it is won:
+/// that within [`HAZARD_ROUNDS`] rounds, four rounds in a row are forfeited by both sides,
+/// when each round is, with probability `both` (the product of the sides' dead-roll
+/// probabilities). Each round is taken to begin such a run with probability `both`⁴.
+#[must_use]
+pub fn draw_hazard(both: f64) -> f64 {
+    1.0 - (1.0 - both.powi(4)).powi(HAZARD_ROUNDS)
 }
 
 /// Whether `mv` brings a pawn to the last rank (its piece then comes from a roll).
@@ -121,10 +139,15 @@ fn slot_of(key: u64) -> usize {
     (key >> 54) as usize % CACHED
 }
 
-/// The evaluation of `pieces` with `die`, made afresh.
+/// The evaluation of `pieces` with `die`, made afresh: the win expectancy of the board core
+/// and the exposure, less the share of it that a draw by forfeits would take.
 fn evaluate_pieces(pieces: &Pieces, die: Die) -> i32 {
-    win_expectancy(material::score(pieces, &material::VALUES) + exposure(pieces, die)).round()
-        as i32
+    let (white, black) = (
+        dead(pieces, die, Color::White),
+        dead(pieces, die, Color::Black),
+    );
+    let cp = material::score(pieces, &material::VALUES) + exposure(white, black);
+    (win_expectancy(cp) * (1.0 - draw_hazard(white * black))).round() as i32
 }
 
 impl Evaluator<Dice> for DiceEval {
