@@ -28,8 +28,7 @@
 use std::cell::RefCell;
 
 use cozy_chess::{
-    BitBoard, Color, Move, Piece, Rank, get_bishop_moves, get_king_moves, get_knight_moves,
-    get_pawn_attacks, get_pawn_quiets, get_rook_moves,
+    BitBoard, Color, Move, Piece, Rank, get_king_moves, get_pawn_attacks, get_pawn_quiets,
 };
 use omnichess_variants::dice::{Dice, DiceBoard, DiceDecision, Die, Phase};
 
@@ -47,32 +46,39 @@ fn pieces(board: &DiceBoard) -> Pieces {
     Pieces::new(|c, p| board.colored(c, p))
 }
 
-/// Whether some piece of `color` of type `piece` has a square to go to (pins and checks aside).
-fn alive(pieces: &Pieces, color: Color, piece: Piece) -> bool {
+/// Whether some piece of `color` of type `piece` has a square to go to (pins and checks
+/// aside), given the side's [`material::mobility_counts`] (knights to queens: the squares
+/// they attack that their own pieces do not hold).
+fn alive(pieces: &Pieces, counts: [i32; 4], color: Color, piece: Piece) -> bool {
     let occ = pieces.occupied();
-    let free = !pieces.color(color);
-    let theirs = pieces.color(!color);
-    pieces.of(color, piece).into_iter().any(|sq| {
-        let targets: BitBoard = match piece {
-            Piece::Pawn => get_pawn_quiets(sq, color, occ) | (get_pawn_attacks(sq, color) & theirs),
-            Piece::Knight => get_knight_moves(sq) & free,
-            Piece::Bishop => get_bishop_moves(sq, occ) & free,
-            Piece::Rook => get_rook_moves(sq, occ) & free,
-            Piece::Queen => (get_bishop_moves(sq, occ) | get_rook_moves(sq, occ)) & free,
-            Piece::King => get_king_moves(sq) & free,
-        };
-        !targets.is_empty()
-    })
+    match piece {
+        Piece::Pawn => pieces.of(color, Piece::Pawn).into_iter().any(|sq| {
+            !(get_pawn_quiets(sq, color, occ)
+                | (get_pawn_attacks(sq, color) & pieces.color(!color)))
+            .is_empty()
+        }),
+        Piece::King => pieces
+            .of(color, Piece::King)
+            .into_iter()
+            .any(|sq| !(get_king_moves(sq) & !pieces.color(color)).is_empty()),
+        Piece::Knight => counts[0] > 0,
+        Piece::Bishop => counts[1] > 0,
+        Piece::Rook => counts[2] > 0,
+        Piece::Queen => counts[3] > 0,
+    }
 }
 
 /// The probability that a roll of `die` is dead for `color` on `board`.
 #[must_use]
 pub fn dead_roll_probability(board: &DiceBoard, die: Die, color: Color) -> f64 {
-    dead(&pieces(board), die, color)
+    let pieces = pieces(board);
+    let counts = material::mobility_counts(&pieces, color, BitBoard::EMPTY);
+    dead(&pieces, counts, die, color)
 }
 
-fn dead(pieces: &Pieces, die: Die, color: Color) -> f64 {
-    die.probability_of(|face| !alive(pieces, color, face))
+/// The probability that a roll of `die` is dead for `color`, given its mobility counts.
+fn dead(pieces: &Pieces, counts: [i32; 4], die: Die, color: Color) -> f64 {
+    die.probability_of(|face| !alive(pieces, counts, color, face))
 }
 
 /// The exposure term from White's view, from White's and Black's dead-roll probabilities.
@@ -142,11 +148,13 @@ fn slot_of(key: u64) -> usize {
 /// The evaluation of `pieces` with `die`, made afresh: the win expectancy of the board core
 /// and the exposure, less the share of it that a draw by forfeits would take.
 fn evaluate_pieces(pieces: &Pieces, die: Die) -> i32 {
+    let counts = material::both_mobility_counts(pieces);
     let (white, black) = (
-        dead(pieces, die, Color::White),
-        dead(pieces, die, Color::Black),
+        dead(pieces, counts[0], die, Color::White),
+        dead(pieces, counts[1], die, Color::Black),
     );
-    let cp = material::score(pieces, &material::VALUES) + exposure(white, black);
+    let cp =
+        material::score_with_mobility(pieces, &material::VALUES, &counts) + exposure(white, black);
     (win_expectancy(cp) * (1.0 - draw_hazard(white * black))).round() as i32
 }
 

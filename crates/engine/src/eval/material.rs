@@ -94,11 +94,24 @@ pub fn phase(pieces: &Pieces) -> i32 {
 /// piece-square tables, mobility, king safety and mop-up.
 #[must_use]
 pub fn score(pieces: &Pieces, values: &[i32; 6]) -> i32 {
+    score_with_mobility(pieces, values, &both_mobility_counts(pieces))
+}
+
+/// Each side's [`mobility_counts`] (nothing avoided), White's first: what [`score`] counts,
+/// for a caller that needs them too ([`score_with_mobility`]).
+#[must_use]
+pub fn both_mobility_counts(pieces: &Pieces) -> [[i32; 4]; 2] {
+    Color::ALL.map(|color| mobility_counts(pieces, color, BitBoard::EMPTY))
+}
+
+/// [`score`], given each side's mobility counts ([`both_mobility_counts`]).
+#[must_use]
+pub fn score_with_mobility(pieces: &Pieces, values: &[i32; 6], counts: &[[i32; 4]; 2]) -> i32 {
     let phase = phase(pieces);
     let mut total = material(pieces, values);
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
-        total += sign * (placement(pieces, color, phase) + mobility(pieces, color));
+        total += sign * (placement(pieces, color, phase) + mobility(counts[color as usize]));
         total += sign * king_shield(pieces, color) * phase / 24;
     }
     total + mop_up(pieces, phase)
@@ -135,10 +148,10 @@ fn table_index(sq: Square, color: Color) -> usize {
     }
 }
 
-/// Squares each knight, bishop, rook and queen of `color` attacks that its own pieces do not
-/// hold, weighted (knight 4, bishop 5, rook 3, queen 2 per square).
-fn mobility(pieces: &Pieces, color: Color) -> i32 {
-    let [n, b, r, q] = mobility_counts(pieces, color, BitBoard::EMPTY);
+/// The squares each knight, bishop, rook and queen of a side attacks that its own pieces do
+/// not hold (its [`mobility_counts`]), weighted (knight 4, bishop 5, rook 3, queen 2 per
+/// square).
+fn mobility([n, b, r, q]: [i32; 4]) -> i32 {
     4 * n + 5 * b + 3 * r + 2 * q
 }
 

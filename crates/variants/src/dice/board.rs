@@ -372,25 +372,24 @@ impl DiceBoard {
         (untested.has(mv.from) && !en_passant) || self.keeps_king_safe(mv)
     }
 
-    /// A hash of the position (pieces, side, rights, en passant).
+    /// A hash of the position (pieces, side, rights, en passant): the side, rights and en
+    /// passant square in one word, the eight piece sets folded into it by multiplication (each
+    /// step a bijection of the set folded in), then splitmix64's finaliser. A third of the work
+    /// of a value mixed per piece (docs/PERFORMANCE.md, "Session 32").
     #[must_use]
     pub fn hash(&self) -> u64 {
-        let mut h = splitmix64(self.side as u64 + 1);
-        for p in Piece::ALL {
-            for c in Color::ALL {
-                for sq in self.colored(c, p) {
-                    h ^= splitmix64(((p as u64) * 2 + c as u64) << 8 | sq as u64);
-                }
-            }
+        let castling = self
+            .castling
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, &right)| bits | u64::from(right) << i);
+        let en_passant = self.en_passant.map_or(64, |sq| sq as u64);
+        let mut h = self.side as u64 | castling << 1 | en_passant << 5;
+        for bits in self.pieces.iter().chain(&self.colors) {
+            h = (h ^ bits.0)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29);
         }
-        for (i, &right) in self.castling.iter().enumerate() {
-            if right {
-                h ^= splitmix64(0x1000 + i as u64);
-            }
-        }
-        if let Some(ep) = self.en_passant {
-            h ^= splitmix64(0x2000 + ep as u64);
-        }
-        h
+        splitmix64(h)
     }
 }
