@@ -14,6 +14,11 @@
 //!   player's node whose decision before was the opponent's (never at chance nodes, never
 //!   inside a turn of several decisions). [`Search::set_selective`] switches it off: the
 //!   value at a depth is then the exact expectiminimax value.
+//! * **Selectivity around chance nodes**, where the evaluator opts in
+//!   ([`Evaluator::selective_at_chance`]: Die Chess): an outcome less likely than
+//!   [`UNLIKELY_OUTCOME`] is searched one decision shallower, and the late quiet decisions of
+//!   the player's node a chance outcome leads to are reduced; [`Search::set_selective`]
+//!   switches it off too.
 //! * **Chance nodes**: the exact expectation, pruned by Star2 with per-outcome bounds: every
 //!   outcome's value starts within [−MATE, MATE] and is narrowed by the table, then by a probe
 //!   (the acting player's first decision alone bounds the outcome from one side; past the
@@ -53,6 +58,16 @@ pub const MAX_QUIESCENCE: usize = 8;
 /// chance node deeper in quiescence stands at its static evaluation. (Each chance node
 /// multiplies the tree by its outcomes; unbounded, Die Chess's quiescence explodes.)
 pub const QUIESCENCE_CHANCE: usize = 2;
+
+/// An outcome of a chance node less likely than this is searched one decision shallower,
+/// where the evaluator opts in ([`Evaluator::selective_at_chance`]). With Die Chess's die, a
+/// bishop, rook, queen or king roll (15, 12, 8 and 10 %); a fair die's sixths are all kept.
+pub const UNLIKELY_OUTCOME: f64 = 0.16;
+
+/// The least depth at which [`Evaluator::selective_at_chance`] reduces: an unlikely outcome
+/// keeps a decision to search (the probe that bounds it needs one), and a late quiet decision
+/// after a chance outcome may go straight to quiescence.
+const CHANCE_REDUCTION_DEPTH: i32 = 2;
 
 /// The width of a zero window (principal variation search, null move): a child searched
 /// with it says only whether its value is above or below the bound.
@@ -261,6 +276,9 @@ pub struct Search<G: Game, E> {
     excluded: Vec<Option<G::Decision>>,
     /// Whether the search may be selective (the evaluator's opt-in, unless switched off).
     selective: bool,
+    /// Whether unlikely chance outcomes and late quiet decisions after one are reduced (the
+    /// evaluator's opt-in, [`Evaluator::selective_at_chance`], unless switched off).
+    chance_selective: bool,
     pv: Vec<Vec<G::Decision>>,
     root: Vec<G::Decision>,
     nodes: u64,
@@ -282,6 +300,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     #[must_use]
     pub fn new(evaluator: E, tt_mib: usize) -> Self {
         let selective = evaluator.selective();
+        let chance_selective = evaluator.selective_at_chance();
         Search {
             evaluator,
             tt: Table::new(tt_mib),
@@ -293,6 +312,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             evals: vec![None; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
             selective,
+            chance_selective,
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
             nodes: 0,
@@ -309,11 +329,13 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     }
 
     /// Switches selectivity (principal variation search, reductions, null-move and futility
-    /// pruning) off or back on, where the evaluator opts in ([`Evaluator::selective`]). Off,
-    /// the value at a depth is the exact expectiminimax value (what the brute-force tests
-    /// compare); on, the search sees deeper in the same time.
+    /// pruning) off or back on, where the evaluator opts in ([`Evaluator::selective`],
+    /// [`Evaluator::selective_at_chance`]). Off, the value at a depth is the exact
+    /// expectiminimax value (what the brute-force tests compare); on, the search sees deeper
+    /// in the same time.
     pub fn set_selective(&mut self, on: bool) {
         self.selective = on && self.evaluator.selective();
+        self.chance_selective = on && self.evaluator.selective_at_chance();
     }
 
     /// The evaluator.
@@ -792,6 +814,13 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             && !in_check
             && self.deciders[ply - 1] != Some(player)
             && self.deciders[ply - 1].is_some();
+        // A player's move after a chance outcome (Die Chess: after the roll), the turn's
+        // first decision: its late quiet decisions are reduced ([`Self::chance_selective`]).
+        let after_chance = self.chance_selective
+            && ply >= 2
+            && !in_check
+            && self.deciders[ply - 1].is_none()
+            && self.deciders[ply - 2] == Some(player.opponent());
         let pv_node = beta - alpha > PV_WINDOW;
         // The acting player's view: what it has (`floor`) and what would be too good (`roof`).
         let (floor, roof) = if maximise {
@@ -928,7 +957,16 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 g.undo();
                 continue;
             }
-            let v = if selective && i > 0 {
+            let v = if after_chance && i > 0 {
+                // Quiet, not a killer and not a check: reduced, down to quiescence.
+                let quiet = buf.order[i] < KILLER - 1 && !self.evaluator.in_check(g);
+                let reduction = if quiet && depth >= CHANCE_REDUCTION_DEPTH {
+                    reduction(depth, i, false).min(child_depth)
+                } else {
+                    0
+                };
+                self.zero_window_child(g, (child_depth, reduction), ply, (alpha, beta), maximise)
+            } else if selective && i > 0 {
                 let reduction = if late && !checks && depth >= 3 {
                     // One more for a decision whose history is below zero (it failed more
                     // often than it cut off), and for a losing capture.
@@ -1345,6 +1383,16 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                     continue;
                 }
                 let (a, b) = outcome_window(&buf, i, (low, high), (alpha, beta));
+                // An unlikely outcome is searched one decision shallower (its share of the
+                // expectation is small), where the probe still bounds it.
+                let depth = if self.chance_selective
+                    && depth >= CHANCE_REDUCTION_DEPTH
+                    && buf.probability[i] < UNLIKELY_OUTCOME
+                {
+                    depth - 1
+                } else {
+                    depth
+                };
                 g.apply(buf.decisions[i]);
                 let found = match (phase, quiescence) {
                     (Phase::Probe, None) => self.probe(g, depth, ply + 1, a, b),

@@ -1,9 +1,11 @@
 //! Die Chess §4: a player in check whose king can move chooses between moving the king
 //! without rolling (`[K!]`) and rolling. The engine's choice must be the one with the higher
-//! exact expectation, computed here by brute force over every roll; without a transposition
-//! table its score is that expectation to the last bit of rounding. (With the table, values of
-//! positions that come back after two forfeits can come from deeper searches, which is the
-//! table's purpose: only the choice is compared then.)
+//! exact expectation, computed here by brute force over every roll; the exact search
+//! (selectivity off) without a transposition table scores that expectation to the last bit of
+//! rounding. The engine as it plays (with its table, and selective around the rolls) must make
+//! the same choice; only the choice is compared then (values of positions that come back after
+//! two forfeits can come from deeper searches, which is the table's purpose, and a selective
+//! search's values are not exact).
 
 use crate::common;
 
@@ -11,8 +13,8 @@ use omnichess_core::Variant;
 use omnichess_engine::{Limits, Search, eval::DiceEval};
 use omnichess_variants::dice::Dice;
 
-/// The engine's choice (with a table), the brute-force value of each choice, and the score of
-/// the search without a table, at `depth`.
+/// The engine's choice (with a table, selective), the brute-force value of each choice, and
+/// the score of the exact search without a table, at `depth`.
 fn choose(text: &str, depth: u32) -> (String, Vec<(String, f64)>, f64) {
     let game = Dice::from_position_text(text).expect("position");
     let mut reference = game.clone();
@@ -20,13 +22,15 @@ fn choose(text: &str, depth: u32) -> (String, Vec<(String, f64)>, f64) {
         .into_iter()
         .map(|(d, v)| (game.decision_text(d), v))
         .collect();
-    let run = |tt_mib| {
-        Search::new(DiceEval, tt_mib)
+    let run = |tt_mib, selective| {
+        let mut search = Search::new(DiceEval, tt_mib);
+        search.set_selective(selective);
+        search
             .search(&game, &Limits::depth(depth), &mut |_| {})
             .expect("white to act")
     };
-    let with_table = run(4);
-    let without = run(0);
+    let with_table = run(4, true);
+    let without = run(0, false);
     (game.decision_text(with_table.best), values, without.score)
 }
 

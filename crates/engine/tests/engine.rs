@@ -5,6 +5,7 @@
 mod common;
 mod dice_choice;
 mod dice_repetition;
+mod dice_selectivity;
 mod dice_win_scale;
 mod differential;
 mod dmchess_engine;

@@ -177,6 +177,12 @@ impl Evaluator<Dice> for DiceEval {
         })
     }
 
+    /// Unlikely rolls are searched shallower, and so are the late quiet decisions of the move
+    /// a roll allows (docs/ENGINE.md, "Die Chess on a win scale", session 32).
+    fn selective_at_chance(&self) -> bool {
+        true
+    }
+
     /// The inverse of [`win_expectancy`]. Averages that hold a captured king (±MATE) can
     /// reach the win expectancy's ceiling or pass it: they read as 9 999/10 000 of it, about
     /// 42 000 centipawns.

@@ -112,6 +112,19 @@ pub trait Evaluator<G: Game> {
         false
     }
 
+    /// Whether the search may be selective around chance nodes (Die Chess: the rolls): an
+    /// outcome less likely than [`crate::search::UNLIKELY_OUTCOME`] is searched one decision
+    /// shallower, and at a player's node whose parent is a chance node and whose last player
+    /// decision was the opponent's (the move a roll allows), not in check, the decisions after
+    /// the first are searched with a zero window, the quiet ones that are neither killers nor
+    /// checks shallower (down to quiescence), searched again in full when they beat the window
+    /// (docs/ENGINE.md, "Die Chess on a win scale", session 32). Like
+    /// [`Evaluator::selective`], the value at a depth is then no longer exact, and
+    /// [`crate::Search::set_selective`] switches it off. By default `false`.
+    fn selective_at_chance(&self) -> bool {
+        false
+    }
+
     /// Whether a selective search may try a null move ([`omnichess_core::Game::pass`]) for
     /// the player acting in `state`: when passing is unlikely to be the best choice there
     /// (chess: the player has a piece besides pawns and king, so zugzwang is rare). Asked only
