@@ -957,17 +957,17 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 g.undo();
                 continue;
             }
-            let v = if after_chance && i > 0 {
-                // Quiet, not a killer and not a check: reduced, down to quiescence.
-                let quiet = buf.order[i] < KILLER - 1 && !self.evaluator.in_check(g);
-                let reduction = if quiet && depth >= CHANCE_REDUCTION_DEPTH {
-                    reduction(depth, i, false).min(child_depth)
-                } else {
-                    0
-                };
-                self.zero_window_child(g, (child_depth, reduction), ply, (alpha, beta), maximise)
-            } else if selective && i > 0 {
-                let reduction = if late && !checks && depth >= 3 {
+            let v = if (selective || after_chance) && i > 0 {
+                let reduction = if after_chance {
+                    // After a roll: quiet, not a killer and not a check, reduced down to
+                    // quiescence.
+                    let quiet = buf.order[i] < KILLER - 1 && !self.evaluator.in_check(g);
+                    if quiet && depth >= CHANCE_REDUCTION_DEPTH {
+                        reduction(depth, i, false).min(child_depth)
+                    } else {
+                        0
+                    }
+                } else if late && !checks && depth >= 3 {
                     // One more for a decision whose history is below zero (it failed more
                     // often than it cut off), and for a losing capture.
                     let failing = i32::from(is_failing(buf.order[i]));

@@ -27,9 +27,7 @@
 
 use std::cell::RefCell;
 
-use cozy_chess::{
-    BitBoard, Color, Move, Piece, Rank, get_king_moves, get_pawn_attacks, get_pawn_quiets,
-};
+use cozy_chess::{Color, Move, Piece, Rank, get_king_moves, get_pawn_attacks, get_pawn_quiets};
 use omnichess_variants::dice::{Dice, DiceBoard, DiceDecision, Die, Phase};
 
 use super::Evaluator;
@@ -66,14 +64,6 @@ fn alive(pieces: &Pieces, counts: [i32; 4], color: Color, piece: Piece) -> bool 
         Piece::Rook => counts[2] > 0,
         Piece::Queen => counts[3] > 0,
     }
-}
-
-/// The probability that a roll of `die` is dead for `color` on `board`.
-#[must_use]
-pub fn dead_roll_probability(board: &DiceBoard, die: Die, color: Color) -> f64 {
-    let pieces = pieces(board);
-    let counts = material::mobility_counts(&pieces, color, BitBoard::EMPTY);
-    dead(&pieces, counts, die, color)
 }
 
 /// The probability that a roll of `die` is dead for `color`, given its mobility counts.
