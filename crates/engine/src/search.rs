@@ -399,7 +399,11 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 && !self.aborted
                 && (score <= window.0 || score >= window.1)
             {
-                iteration = self.root_iteration(&mut game, player, depth, (-INF, INF));
+                // Stopped before its first decision was searched again, the search keeps
+                // what the window proved: a decision above it beats the previous best.
+                iteration = self
+                    .root_iteration(&mut game, player, depth, (-INF, INF))
+                    .or(iteration);
             }
             let Some((score, best)) = iteration else {
                 break;
@@ -632,7 +636,11 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             if self.aborted {
                 break;
             }
-            if best.is_none_or(|(b, _)| better(maximise, v, b)) {
+            // A later decision replaces the best only when it beats the window's bound for
+            // the player: below it (a first decision that failed low under an aspiration
+            // window) fail-soft values are upper bounds, and a higher one proves nothing.
+            let proven = best.is_none() || better(maximise, v, if maximise { alpha } else { beta });
+            if proven {
                 best = Some((v, i));
                 if maximise {
                     alpha = alpha.max(v);

@@ -46,3 +46,23 @@ fn the_decision_returned_starts_the_last_line_reported() {
     }
     assert!(cut_short > 0, "no search was cut short after a new best");
 }
+
+/// An unfinished iteration whose first decision failed low under the aspiration window (the
+/// score fell) knows only upper bounds for the decisions after it; one of them replaces the
+/// previous best only when it beats the window. Session 33: at 100 000 and 130 000–200 000
+/// nodes this position's depth-10 iteration was stopped after `c4c6` (the best, a rook's
+/// check that wins the pawn on c7) failed low, and `Rc4a4`, giving the rook for a pawn, was
+/// returned because its upper bound was the higher of two.
+#[test]
+fn a_stopped_iteration_never_trades_the_best_for_a_higher_upper_bound() {
+    let game =
+        Classic::from_position_text("2r2k2/2p4p/p4p1P/1p1P3P/2R2Pr1/2N5/Pp6/1K5R w - - 0 26")
+            .expect("a position");
+    for nodes in [100_000, 130_000, 150_000, 170_000, 200_000] {
+        let mut search = Search::new(ClassicEval, 16);
+        let result = search
+            .search(&game, &Limits::nodes(nodes), &mut |_| {})
+            .expect("a search");
+        assert_eq!(game.decision_text(result.best), "c4c6", "at {nodes} nodes");
+    }
+}
