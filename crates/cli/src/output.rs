@@ -21,13 +21,14 @@ macro_rules! out {
     ($($arg:tt)*) => { $crate::output::write(format_args!($($arg)*)) };
 }
 
-/// `println!` that never panics.
+/// `println!` that never panics. The line and its end are one write under one lock, so
+/// lines from two threads never interleave (UCI: the search thread's `info` beside the
+/// reader's `readyok`).
 macro_rules! outln {
     () => { $crate::output::write(format_args!("\n")) };
-    ($($arg:tt)*) => {{
-        $crate::output::write(format_args!($($arg)*));
-        $crate::output::write(format_args!("\n"));
-    }};
+    ($($arg:tt)*) => {
+        $crate::output::write(format_args!("{}\n", format_args!($($arg)*)))
+    };
 }
 
 pub(crate) use {out, outln};
