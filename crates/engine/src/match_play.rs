@@ -209,8 +209,9 @@ pub struct PlayedGame {
     pub number: u32,
     /// Whether A had White.
     pub a_white: bool,
-    /// How it ended, in words: `1-0 white wins by checkmate`, `drawn at the turn cap (40
-    /// turns)`, `black found no legal turn`.
+    /// How it ended, the result first: `1-0 white wins by checkmate`, `1/2-1/2 drawn at the
+    /// turn cap (40 turns)`, `1-0 black found no legal turn` (the referee's adjudications
+    /// read like the rules' endings, so the result can be read from every one).
     pub ending: String,
     /// The game in the variant's record format ([`Variant::record_text`]), when the match
     /// keeps records ([`MatchConfig::records`]); its result is unknown (`*`) where the
@@ -432,15 +433,18 @@ impl fmt::Display for Ending {
             Ending::Rules(outcome) => write!(f, "{outcome}"),
             Ending::TurnCap(cap) => write!(
                 f,
-                "drawn at the turn cap ({})",
+                "1/2-1/2 drawn at the turn cap ({})",
                 omnichess_core::counted(*cap, "turn", "turns")
             ),
             Ending::DecisionCap(cap) => write!(
                 f,
-                "drawn at the decision cap ({})",
+                "1/2-1/2 drawn at the decision cap ({})",
                 omnichess_core::counted(*cap, "decision", "decisions")
             ),
-            Ending::NoTurnFound(p) => write!(f, "{p} found no legal turn"),
+            Ending::NoTurnFound(p) => {
+                let score = if *p == Player::White { "0-1" } else { "1-0" };
+                write!(f, "{score} {p} found no legal turn")
+            }
         }
     }
 }

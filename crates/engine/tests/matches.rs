@@ -56,7 +56,7 @@ fn the_engine_at_depth_2_does_not_lose_to_random_play() {
                 assert_eq!(game.ending, outcome.to_string());
                 assert_eq!(record.result.as_deref(), Some(outcome.score_text()));
             }
-            None => assert_eq!(game.ending, "drawn at the turn cap (200 turns)"),
+            None => assert_eq!(game.ending, "1/2-1/2 drawn at the turn cap (200 turns)"),
         }
     }
 }
@@ -114,16 +114,19 @@ fn a_side_that_finds_no_turn_where_the_referee_cannot_tell_loses_and_is_counted(
             .expect("an agent")
     };
     let (mut a, mut b) = (build(1), build(2));
+    let mut endings = Vec::new();
     let report = play_match(
         &start,
         a.as_mut(),
         b.as_mut(),
         &config(1, 10),
-        &mut |_, _| {},
+        &mut |_, g| endings.push(g.ending.clone()),
     )
     .expect("legal play");
-    // A is White in the first game; Black, to move, found nothing.
+    // A is White in the first game; Black, to move, found nothing. The ending states the
+    // result first, as the rules' endings do (games.tsv's third column).
     assert_eq!((report.wins, report.no_turn_found), (1, 1), "{report:?}");
+    assert_eq!(endings, ["1-0 black found no legal turn"]);
     assert!(
         report
             .notes()
@@ -176,7 +179,7 @@ fn a_game_reaching_the_decision_cap_is_adjudicated_a_draw_at_a_turn_start() {
     .expect("legal play");
     assert_eq!((report.draws, report.adjudicated), (2, 2), "{report:?}");
     for (ending, record) in endings {
-        assert_eq!(ending, "drawn at the decision cap (6 decisions)");
+        assert_eq!(ending, "1/2-1/2 drawn at the decision cap (6 decisions)");
         let played = Classic::parse_record(&record).expect("the record reads");
         assert_eq!(played.decisions.len(), 6, "{record}");
     }
