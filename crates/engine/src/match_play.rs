@@ -433,18 +433,21 @@ impl fmt::Display for Ending {
             Ending::Rules(outcome) => write!(f, "{outcome}"),
             Ending::TurnCap(cap) => write!(
                 f,
-                "1/2-1/2 drawn at the turn cap ({})",
+                "{} drawn at the turn cap ({})",
+                Outcome::draw("").score_text(),
                 omnichess_core::counted(*cap, "turn", "turns")
             ),
             Ending::DecisionCap(cap) => write!(
                 f,
-                "1/2-1/2 drawn at the decision cap ({})",
+                "{} drawn at the decision cap ({})",
+                Outcome::draw("").score_text(),
                 omnichess_core::counted(*cap, "decision", "decisions")
             ),
-            Ending::NoTurnFound(p) => {
-                let score = if *p == Player::White { "0-1" } else { "1-0" };
-                write!(f, "{score} {p} found no legal turn")
-            }
+            Ending::NoTurnFound(p) => write!(
+                f,
+                "{} {p} found no legal turn",
+                Outcome::win(p.opponent(), "").score_text()
+            ),
         }
     }
 }
