@@ -23,6 +23,11 @@
 //! keep almost none of their win, as play bears out, while a rook, a knight and a pawn that
 //! can move keep nearly all of it.
 //!
+//! The centipawns are a weighted sum of named [`Terms`] ([`WEIGHTS`]: the classical values, the
+//! board core's mobility, tables, shield and mop-up, the exposure), so that a tool can fit the
+//! weights to game results (`examples/fit_dice_eval`); the fitted weights predicted results
+//! better and played worse, and were not adopted (docs/ENGINE.md, session 35).
+//!
 //! Measured against `greedy` (docs/ENGINE.md, "Die Chess on a win scale").
 
 use std::cell::RefCell;
@@ -69,12 +74,6 @@ fn alive(pieces: &Pieces, counts: [i32; 4], color: Color, piece: Piece) -> bool 
 /// The probability that a roll of `die` is dead for `color`, given its mobility counts.
 fn dead(pieces: &Pieces, counts: [i32; 4], die: Die, color: Color) -> f64 {
     die.probability_of(|face| !alive(pieces, counts, color, face))
-}
-
-/// The exposure term from White's view, from White's and Black's dead-roll probabilities.
-#[must_use]
-pub fn exposure(white_dead: f64, black_dead: f64) -> i32 {
-    (f64::from(EXPOSURE_WEIGHT) * (black_dead - white_dead)).round() as i32
 }
 
 /// Rounds of play a won position is taken to need before it is won ([`draw_hazard`]).
@@ -135,17 +134,126 @@ fn slot_of(key: u64) -> usize {
     (key >> 54) as usize % CACHED
 }
 
-/// The evaluation of `pieces` with `die`, made afresh: the win expectancy of the board core
-/// and the exposure, less the share of it that a draw by forfeits would take.
-fn evaluate_pieces(pieces: &Pieces, die: Die) -> i32 {
-    let counts = material::both_mobility_counts(pieces);
-    let (white, black) = (
-        dead(pieces, counts[0], die, Color::White),
-        dead(pieces, counts[1], die, Color::Black),
-    );
-    let cp =
-        material::score_with_mobility(pieces, &material::VALUES, &counts) + exposure(white, black);
-    (win_expectancy(cp) * (1.0 - draw_hazard(white * black))).round() as i32
+/// The number of [`Terms`] the evaluation weighs.
+pub const TERMS: usize = 17;
+
+/// What each term measures, in [`Terms::values`]'s order.
+pub const TERM_NAMES: [&str; TERMS] = [
+    "pawns",
+    "knights",
+    "bishops",
+    "rooks",
+    "queens",
+    "has a knight",
+    "has a bishop",
+    "has a rook",
+    "knight mobility",
+    "bishop mobility",
+    "rook mobility",
+    "queen mobility",
+    "piece-square tables",
+    "king shield",
+    "mop-up",
+    "dead rolls",
+    "side to move",
+];
+
+/// The centipawns of one unit of each term ([`TERM_NAMES`]): the classical values, the board
+/// core's mobility weights, its tables, shield and mop-up as they count, [`EXPOSURE_WEIGHT`]
+/// for the opponent's dead-roll probability less one's own.
+pub const WEIGHTS: [f64; TERMS] = [
+    100.0,
+    320.0,
+    330.0,
+    500.0,
+    900.0,
+    0.0,
+    0.0,
+    0.0,
+    4.0,
+    5.0,
+    3.0,
+    2.0,
+    1.0,
+    1.0,
+    1.0,
+    EXPOSURE_WEIGHT as f64,
+    0.0,
+];
+
+/// A position's terms, each White's minus Black's (the side to move: +1 White, −1 Black), and
+/// the probability that a round is forfeited by both sides (for [`draw_hazard`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Terms {
+    /// The terms, in [`TERM_NAMES`]'s order.
+    pub values: [f64; TERMS],
+    /// White's dead-roll probability times Black's.
+    pub both_dead: f64,
+}
+
+impl Terms {
+    /// The terms of `pieces` with `die`, `side` to move.
+    #[must_use]
+    pub fn of(pieces: &Pieces, die: Die, side: Color) -> Terms {
+        let counts = material::both_mobility_counts(pieces);
+        let (white, black) = (
+            dead(pieces, counts[0], die, Color::White),
+            dead(pieces, counts[1], die, Color::Black),
+        );
+        let count = |c: Color, p: Piece| f64::from(pieces.of(c, p).len());
+        let balance = |p: Piece| count(Color::White, p) - count(Color::Black, p);
+        let has = |c: Color, p: Piece| f64::from(u8::from(!pieces.of(c, p).is_empty()));
+        let presence = |p: Piece| has(Color::White, p) - has(Color::Black, p);
+        let mobility = |i: usize| f64::from(counts[0][i] - counts[1][i]);
+        let [tables, shield, mop_up] =
+            material::positional_parts(pieces, material::phase(pieces)).map(f64::from);
+        Terms {
+            values: [
+                balance(Piece::Pawn),
+                balance(Piece::Knight),
+                balance(Piece::Bishop),
+                balance(Piece::Rook),
+                balance(Piece::Queen),
+                presence(Piece::Knight),
+                presence(Piece::Bishop),
+                presence(Piece::Rook),
+                mobility(0),
+                mobility(1),
+                mobility(2),
+                mobility(3),
+                tables,
+                shield,
+                mop_up,
+                black - white,
+                if side == Color::White { 1.0 } else { -1.0 },
+            ],
+            both_dead: white * black,
+        }
+    }
+
+    /// The centipawns the terms weigh with `weights`, from White's view.
+    #[must_use]
+    pub fn centipawns(&self, weights: &[f64; TERMS]) -> i32 {
+        self.values
+            .iter()
+            .zip(weights)
+            .map(|(v, w)| v * w)
+            .sum::<f64>()
+            .round() as i32
+    }
+
+    /// The evaluation with `weights`: the win expectancy of their centipawns, less the share
+    /// of it that a draw by forfeits would take.
+    #[must_use]
+    pub fn score(&self, weights: &[f64; TERMS]) -> i32 {
+        let cp = self.centipawns(weights);
+        (win_expectancy(cp) * (1.0 - draw_hazard(self.both_dead))).round() as i32
+    }
+}
+
+/// The evaluation of `pieces` with `die`, `side` to move, made afresh.
+fn evaluate_pieces(pieces: &Pieces, die: Die, side: Color) -> i32 {
+    Terms::of(pieces, die, side).score(&WEIGHTS)
 }
 
 impl Evaluator<Dice> for DiceEval {
@@ -160,7 +268,7 @@ impl Evaluator<Dice> for DiceEval {
                 *slot = Cached {
                     board: Some(*board),
                     die: Some(die),
-                    score: evaluate_pieces(&pieces(board), die),
+                    score: evaluate_pieces(&pieces(board), die, board.side()),
                 };
             }
             slot.score
@@ -247,6 +355,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_weighted_terms_are_the_board_core_and_the_exposure() {
+        // Along a random walk: the terms weighed by WEIGHTS give the board core's score plus
+        // EXPOSURE_WEIGHT times the dead-roll difference, the terms' names and weights are
+        // as many as the terms, and the side to move weighs nothing yet.
+        assert_eq!(TERM_NAMES.len(), WEIGHTS.len());
+        assert_eq!(WEIGHTS[TERMS - 1], 0.0);
+        let mut game = Dice::start();
+        let mut decisions = Vec::new();
+        let mut checked = 0;
+        for step in 0..300_usize {
+            if game.to_act().outcome().is_some() {
+                break;
+            }
+            let pieces = pieces(game.board());
+            let die = game.die();
+            let counts = material::both_mobility_counts(&pieces);
+            let core = material::score_with_mobility(&pieces, &material::VALUES, &counts);
+            let white = dead(&pieces, counts[0], die, Color::White);
+            let black = dead(&pieces, counts[1], die, Color::Black);
+            let exposure = (f64::from(EXPOSURE_WEIGHT) * (black - white)).round() as i32;
+            let terms = Terms::of(&pieces, die, game.board().side());
+            assert_eq!(terms.centipawns(&WEIGHTS), core + exposure, "step {step}");
+            assert_eq!(terms.both_dead, white * black);
+            checked += 1;
+            game.decisions(&mut decisions);
+            game.apply(decisions[step * 5 % decisions.len()]);
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
+    #[test]
     fn a_kept_evaluation_is_the_fresh_one_and_the_table_is_as_documented() {
         assert_eq!(std::mem::size_of::<Cached>(), 104);
         // A random walk from the start, evaluating each state twice and a die of its own once:
@@ -259,10 +398,11 @@ mod tests {
                 break;
             }
             let pieces = pieces(game.board());
-            let fresh = evaluate_pieces(&pieces, game.die());
+            let side = game.board().side();
+            let fresh = evaluate_pieces(&pieces, game.die(), side);
             assert_eq!(DiceEval.evaluate(&game), fresh);
             assert_eq!(DiceEval.evaluate(&game), fresh);
-            let with_other = evaluate_pieces(&pieces, other);
+            let with_other = evaluate_pieces(&pieces, other, side);
             CACHE.with_borrow_mut(|cache| {
                 cache[slot_of(game.board_key())] = Cached {
                     board: Some(*game.board()),

@@ -108,13 +108,25 @@ pub fn both_mobility_counts(pieces: &Pieces) -> [[i32; 4]; 2] {
 #[must_use]
 pub fn score_with_mobility(pieces: &Pieces, values: &[i32; 6], counts: &[[i32; 4]; 2]) -> i32 {
     let phase = phase(pieces);
-    let mut total = material(pieces, values);
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        total += sign * (placement(pieces, color, phase) + mobility(counts[color as usize]));
-        total += sign * king_shield(pieces, color) * phase / 24;
-    }
-    total + mop_up(pieces, phase)
+    let mobility = mobility(counts[0]) - mobility(counts[1]);
+    material(pieces, values) + mobility + positional_parts(pieces, phase).iter().sum::<i32>()
+}
+
+/// The parts of [`score_with_mobility`] besides material and mobility, each White's minus
+/// Black's at `phase`: the piece-square tables, the king shield (tapered) and the mop-up.
+#[must_use]
+pub fn positional_parts(pieces: &Pieces, phase: i32) -> [i32; 3] {
+    let [white, black] = Color::ALL.map(|color| {
+        [
+            placement(pieces, color, phase),
+            king_shield(pieces, color) * phase / 24,
+        ]
+    });
+    [
+        white[0] - black[0],
+        white[1] - black[1],
+        mop_up(pieces, phase),
+    ]
 }
 
 /// Piece-square table bonuses of `color`'s pieces, the king's tapered by `phase`.
