@@ -8,7 +8,8 @@ written by `omnichess match --records`), two values from that side's view on the
 * best: `omnichess analyze` at the decision with ROOT_NODES nodes;
 * chosen: the decision the game made, valued as the expectation over the rolls that follow
   it (`omnichess moves` lists them with their probabilities), each outcome searched with
-  FACE_NODES nodes (a forced single decision after a roll is followed once, then searched).
+  FACE_NODES nodes (a forced single decision after a roll is followed once, then searched;
+  since session 35 `analyze` would search it to the limits itself).
 
     tools/dice-decision-check/check.py BINARY RECORD.pgn:white|black ... [--root-nodes N]
         [--face-nodes N] [--jobs J]

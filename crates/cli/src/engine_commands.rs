@@ -85,6 +85,7 @@ pub fn analyze(
             stop: None,
             each_decision: false,
             whole_time: false,
+            analysis: true,
         },
         hash_mib: Some(hash),
     };

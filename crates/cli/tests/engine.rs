@@ -20,6 +20,29 @@ fn analyze_prints_progress_then_bestmove_last() {
 }
 
 #[test]
+fn analyze_searches_a_single_legal_move_to_the_depth_asked() {
+    // A knight checks from f2: Kg1 is White's only move. Play would stop at depth 1 there;
+    // analysis reports every depth asked for, each line's variation longer by one.
+    let position = "k7/p7/8/8/8/8/5nPP/R6K w - - 0 1";
+    let o = omnichess(&["analyze", "classic", "--position", position, "--depth", "4"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let infos: Vec<&str> = out.lines().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 4, "{out}");
+    for (depth, line) in (1..).zip(&infos) {
+        assert!(line.starts_with(&format!("info depth {depth} ")), "{out}");
+        let pv: Vec<&str> = line
+            .split(" pv ")
+            .nth(1)
+            .unwrap_or_default()
+            .split(' ')
+            .collect();
+        assert_eq!((pv[0], pv.len()), ("h1g1", depth), "{out}");
+    }
+    assert_eq!(out.lines().last(), Some("bestmove h1g1"), "{out}");
+}
+
+#[test]
 fn analyze_plays_after_and_gives_a_whole_5d_turn() {
     let o = omnichess(&["analyze", "multiverse", "--depth", "2"]);
     assert!(o.status.success());

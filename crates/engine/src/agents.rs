@@ -74,6 +74,7 @@ impl Level {
             stop: None,
             each_decision: true,
             whole_time: true,
+            analysis: false,
         };
         if !limits.is_bounded() && self.clock.is_none() {
             limits.time = Some(default_time);

@@ -57,6 +57,11 @@ pub struct Limits {
     /// share, a turn's shared time, `analyze --time`) no iteration starts after half of
     /// `time`, which is then saved for later decisions.
     pub whole_time: bool,
+    /// Analysis (`omnichess analyze`, the server's analysis): the score is wanted, not only the
+    /// decision, so a position with a single legal decision is searched to the limits like
+    /// any other. In play it is not (its one decision is found at depth 1, and the search
+    /// stops there).
+    pub analysis: bool,
 }
 
 impl Limits {

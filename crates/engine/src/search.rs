@@ -446,7 +446,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             let proven = score::mate_distance(score).is_some_and(|n| n.unsigned_abs() <= depth);
             let half_time =
                 !limits.whole_time && limits.time.is_some_and(|t| result.elapsed * 2 >= t);
-            if self.root.len() == 1 || proven || half_time {
+            let forced = self.root.len() == 1 && !limits.analysis;
+            if forced || proven || half_time {
                 break;
             }
         }

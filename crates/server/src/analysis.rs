@@ -164,6 +164,7 @@ fn handle(
                             limits: Limits {
                                 time: Some(Duration::from_secs_f64(seconds)),
                                 stop: Some(flag),
+                                analysis: true,
                                 ..Limits::default()
                             },
                             hash_mib: None,

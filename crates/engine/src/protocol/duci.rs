@@ -60,6 +60,7 @@ pub fn go_limits(words: &[&str], info: &mut dyn FnMut(String)) -> Limits {
         each_decision: false,
         // `go` asks for one decision: `movetime` is all its time.
         whole_time: true,
+        analysis: false,
     };
     if !limits.is_bounded() {
         limits.time = Some(BARE_GO);

@@ -72,6 +72,8 @@ pub fn go_limits(words: &[&str], mover: Option<Player>, info: &mut dyn FnMut(Str
         each_decision: false,
         // `movetime` is the move's whole time; a clock's budget is a share.
         whole_time: movetime.is_some(),
+        // `go infinite` analyses: a single legal move is searched on too.
+        analysis: words.contains(&"infinite"),
     }
 }
 
