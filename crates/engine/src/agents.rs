@@ -45,6 +45,13 @@ pub trait Agent<G: Game> {
     fn new_game(&mut self, seed: u64) {
         let _ = seed;
     }
+
+    /// Whether the players of the games to come may claim draws (threefold repetition, fifty
+    /// moves): by default they may; a match's referee tells its agents they may not
+    /// ([`crate::Search::set_claims`]). Agents that do not search ignore it.
+    fn set_claims(&mut self, allowed: bool) {
+        let _ = allowed;
+    }
 }
 
 /// How long the engine searches when its specification and the caller set no limit.
@@ -319,6 +326,10 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
     fn new_game(&mut self, _seed: u64) {
         self.limits.new_game();
         self.search.clear();
+    }
+
+    fn set_claims(&mut self, allowed: bool) {
+        self.search.set_claims(allowed);
     }
 }
 

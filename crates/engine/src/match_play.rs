@@ -494,7 +494,7 @@ fn a_then_b<T>([white, black]: [T; 2], a_white: bool) -> (T, T) {
     }
 }
 
-/// One game.
+/// One game, refereed: its agents are told no draw can be claimed ([`Agent::set_claims`]).
 fn play_game<V: Variant>(
     start: &V,
     white: &mut dyn Agent<V>,
@@ -502,6 +502,9 @@ fn play_game<V: Variant>(
     config: &MatchConfig,
     rng: &mut StdRng,
 ) -> Result<GameOver<V>, EngineError> {
+    // The referee ends games by the rules' automatic draws alone: nobody can claim one.
+    white.set_claims(false);
+    black.set_claims(false);
     let mut game = start.clone();
     let first_turn = game.turn_index();
     let mut open = Vec::new();

@@ -30,8 +30,9 @@
 //!   try tactical decisions; in check every decision is tried; chance nodes are averaged
 //!   exactly within [`QUIESCENCE_CHANCE`] player decisions of the horizon and take the static
 //!   evaluation deeper. It stops after [`MAX_QUIESCENCE`] player decisions.
-//! * **Draws** the acting player could claim (threefold repetition, fifty moves) score 0 below
-//!   the root.
+//! * **Draws** the acting player could claim (threefold repetition, fifty moves) are that
+//!   player's option below the root: the node is worth at least a draw to it, and more where
+//!   playing on is (docs/ENGINE.md, "Die Chess on a win scale", session 35).
 //! * **Limits** ([`Limits`]): depth, nodes (checked every node, so reproducible), time and a
 //!   stop flag (checked every 1024 nodes). There is no randomness: a search limited by depth or
 //!   nodes gives the same result every time.
@@ -279,6 +280,8 @@ pub struct Search<G: Game, E> {
     /// Whether unlikely chance outcomes and late quiet decisions after one are reduced (the
     /// evaluator's opt-in, [`Evaluator::selective_at_chance`], unless switched off).
     chance_selective: bool,
+    /// Whether players may claim draws ([`Search::set_claims`]).
+    claims: bool,
     pv: Vec<Vec<G::Decision>>,
     root: Vec<G::Decision>,
     nodes: u64,
@@ -313,6 +316,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
             excluded: vec![None; MAX_PLY + 2],
             selective,
             chance_selective,
+            claims: true,
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
             nodes: 0,
@@ -336,6 +340,16 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     pub fn set_selective(&mut self, on: bool) {
         self.selective = on && self.evaluator.selective();
         self.chance_selective = on && self.evaluator.selective_at_chance();
+    }
+
+    /// Whether the players may claim the draws [`Game::claimable_draw`] offers (FIDE's
+    /// threefold repetition and fifty moves). By default they may: such a position below the
+    /// root is worth at least a draw to the player acting there. In a match's games nobody
+    /// can (the referee ends games by the rules' automatic draws alone, fivefold repetition
+    /// and 75 moves), and the search then plays on through them, as the game does. Set before
+    /// a game: the table's values assume one setting.
+    pub fn set_claims(&mut self, allowed: bool) {
+        self.claims = allowed;
     }
 
     /// The evaluator.
@@ -706,17 +720,49 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
 
     /// The value of the node `ply` decisions below the root with `depth` player decisions left.
     fn node(&mut self, g: &mut G, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
-        match self.entered(g, depth, ply) {
-            Entered::Spent => 0.0,
-            Entered::Value(v) => v,
-            Entered::Chance => self.chance(g, depth, ply, alpha, beta, None),
-            Entered::Player(player, extended, in_check) if extended <= 0 => {
-                self.quiet_player(g, player, ply, alpha, beta, 0, in_check)
+        let (player, extended, in_check) = match self.entered(g, depth, ply) {
+            Entered::Spent => return 0.0,
+            Entered::Value(v) => return v,
+            Entered::Chance => return self.chance(g, depth, ply, alpha, beta, None),
+            Entered::Player(player, extended, in_check) => (player, extended, in_check),
+            Entered::Claimable(player, extended, in_check) => {
+                return self.claimable(g, (player, depth, extended, in_check), ply, alpha, beta);
             }
-            Entered::Player(player, extended, _) => {
-                self.player(g, player, (depth, extended), ply, alpha, beta)
-            }
+        };
+        if extended <= 0 {
+            self.quiet_player(g, player, ply, alpha, beta, 0, in_check)
+        } else {
+            self.player(g, player, (depth, extended), ply, alpha, beta)
         }
+    }
+
+    /// A player's node where that player may claim a draw: worth the draw (0) or the value
+    /// of playing on, whichever the player prefers. Searched in the part of the window above
+    /// the draw for White, below it for Black; a window wholly on the draw's wrong side is
+    /// cut by the claim alone.
+    fn claimable(
+        &mut self,
+        g: &mut G,
+        (player, depth, extended, in_check): (Player, i32, i32, bool),
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let white = player == Player::White;
+        if (white && beta <= 0.0) || (!white && alpha >= 0.0) {
+            return 0.0;
+        }
+        let (alpha, beta) = if white {
+            (alpha.max(0.0), beta)
+        } else {
+            (alpha, beta.min(0.0))
+        };
+        let v = if extended <= 0 {
+            self.quiet_player(g, player, ply, alpha, beta, 0, in_check)
+        } else {
+            self.player(g, player, (depth, extended), ply, alpha, beta)
+        };
+        if white { v.max(0.0) } else { v.min(0.0) }
     }
 
     /// Enters the node `ply` decisions below the root with `depth` player decisions left
@@ -730,13 +776,17 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         match g.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
             ToAct::Nobody(outcome) => Entered::Value(score::terminal(outcome)),
             ToAct::Chance => Entered::Chance,
-            ToAct::Player(_) if g.claimable_draw().is_some() => Entered::Value(0.0),
             ToAct::Player(_) if ply >= MAX_PLY => {
                 Entered::Value(Score::from(self.evaluator.evaluate(g)))
             }
             ToAct::Player(player) => {
                 let in_check = self.evaluator.in_check(g);
-                Entered::Player(player, depth + i32::from(in_check), in_check)
+                let extended = depth + i32::from(in_check);
+                if self.claims && g.claimable_draw().is_some() {
+                    Entered::Claimable(player, extended, in_check)
+                } else {
+                    Entered::Player(player, extended, in_check)
+                }
             }
         }
     }
@@ -1470,6 +1520,8 @@ enum Entered {
     Chance,
     /// A player acts: the depth the node is searched to, and whether the player is in check.
     Player(Player, i32, bool),
+    /// As [`Entered::Player`], where the player may claim a draw ([`Game::claimable_draw`]).
+    Claimable(Player, i32, bool),
 }
 
 /// The two passes over a chance node's outcomes (Star2): probes, then searches.

@@ -6,6 +6,7 @@
 //! mate in 3 after a queen's sacrifice, at depth 7, its reductions ordered by other scores.) And the null move itself: `Game::pass` in classic chess.
 
 use omnichess_core::Variant;
+use omnichess_engine::score::MATE_BOUND;
 use omnichess_engine::{Limits, Search, eval::ClassicEval};
 use omnichess_variants::classic::Classic;
 
@@ -94,6 +95,41 @@ fn a_pass_hands_the_move_over_and_is_taken_back_but_not_in_check() {
     assert_eq!(game.hash(), before);
     let mut checked = Classic::from_position_text("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").expect("fen");
     assert!(!checked.pass());
+}
+
+#[test]
+fn a_claimable_draw_is_the_acting_player_s_option_not_a_draw_forced_on_it() {
+    // The fifty-move count stands at 99 half-moves: after Black's only move, Kg8, White may
+    // claim the draw, and would not: Ra8 mates. The search scores the mate (it scored the
+    // claim, 0, before session 35).
+    let fen = "7k/8/6K1/8/8/8/8/R7 b - - 99 80";
+    let game = Classic::from_position_text(fen).expect("fen");
+    let mut search = Search::new(ClassicEval, 16);
+    // Analysis limits: Kg8 is Black's only move, which play would not search past depth 1.
+    let limits = Limits {
+        analysis: true,
+        ..Limits::depth(3)
+    };
+    let lost = search
+        .search(&game, &limits, &mut |_| {})
+        .expect("a player acts");
+    assert_eq!(game.decision_text(lost.best), "h8g8");
+    assert!(lost.score >= MATE_BOUND, "score {}", lost.score);
+    // Black, a rook up, cannot mate at once, and any move lets White claim: a draw.
+    let fen = "k7/8/8/8/8/8/1r6/7K b - - 99 80";
+    let game = Classic::from_position_text(fen).expect("fen");
+    search.clear();
+    let drawn = search
+        .search(&game, &Limits::depth(4), &mut |_| {})
+        .expect("a player acts");
+    assert!(drawn.score.abs() < 1e-9, "score {}", drawn.score);
+    // Where nobody can claim (a match's games), the rook is Black's lead again.
+    search.clear();
+    search.set_claims(false);
+    let ahead = search
+        .search(&game, &Limits::depth(4), &mut |_| {})
+        .expect("a player acts");
+    assert!(ahead.score < -300.0, "score {}", ahead.score);
 }
 
 #[test]
