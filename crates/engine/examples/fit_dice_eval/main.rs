@@ -272,36 +272,22 @@ fn fit_file(file: &str, fixed: &[usize]) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads what [`play_all`] wrote; `Err` names the first line that is not such a line.
+/// Reads what [`write`] wrote; `Err` names the first line that is not such a line.
 fn read(text: &str) -> Result<Vec<Measured>, String> {
-    let mut games: Vec<(u64, Measured)> = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let fields: Vec<f64> = line
-            .split('\t')
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map_err(|_| format!("line {}: not numbers separated by tabs", number + 1))?;
-        let [n, score, both_dead, values @ ..] = fields.as_slice() else {
-            return Err(format!("line {}: too few fields", number + 1));
+    let games = pool::read_games(text, |inputs| {
+        let [both_dead, values @ ..] = inputs else {
+            return Err("no inputs".to_owned());
         };
-        let values: [f64; TERMS] = values
+        let values = values
             .try_into()
-            .map_err(|_| format!("line {}: not {TERMS} terms", number + 1))?;
-        let row = Terms {
+            .map_err(|_| format!("{} terms, not {TERMS}", values.len()))?;
+        Ok(Terms {
             values,
             both_dead: *both_dead,
-        };
-        let n = *n as u64;
-        match games.last_mut() {
-            Some((last, g)) if *last == n => g.rows.push(row),
-            _ => games.push((
-                n,
-                Measured {
-                    rows: vec![row],
-                    score: *score,
-                },
-            )),
-        }
-    }
-    Ok(games.into_iter().map(|g| g.1).collect())
+        })
+    })?;
+    Ok(games
+        .into_iter()
+        .map(|(score, rows)| Measured { rows, score })
+        .collect())
 }

@@ -344,34 +344,13 @@ fn write(games: &[Measured]) -> String {
 
 /// Reads what [`write`] wrote; `Err` names the first line that is not such a line.
 fn read(text: &str) -> Result<Vec<Measured>, String> {
-    let mut games: Vec<(usize, Measured)> = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let fields: Vec<f64> = line
-            .split('\t')
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map_err(|_| format!("line {}: not numbers separated by tabs", number + 1))?;
-        if fields.len() != WEIGHTS + 2 {
-            return Err(format!(
-                "line {}: {} fields, not a game, a score and {WEIGHTS} inputs",
-                number + 1,
-                fields.len()
-            ));
-        }
-        let row: Row = std::array::from_fn(|i| fields[i + 2]);
-        let n = fields[0] as usize;
-        match games.last_mut() {
-            Some((last, g)) if *last == n => g.rows.push(row),
-            _ => games.push((
-                n,
-                Measured {
-                    rows: vec![row],
-                    score: fields[1],
-                },
-            )),
-        }
-    }
-    Ok(games.into_iter().map(|g| g.1).collect())
+    let games = pool::read_games(text, |inputs| {
+        <Row>::try_from(inputs).map_err(|_| format!("{} inputs, not {WEIGHTS}", inputs.len()))
+    })?;
+    Ok(games
+        .into_iter()
+        .map(|(score, rows)| Measured { rows, score })
+        .collect())
 }
 
 /// Fits all positions and each game's first, with bootstrap margins, and prints the tables:

@@ -78,3 +78,33 @@ pub fn white_score(winner: Option<Player>) -> f64 {
         None => 0.5,
     }
 }
+
+/// Reads measurement lines, `GAME SCORE INPUT…` (numbers separated by tabs, a game's lines
+/// together): each game's score and its rows, made by `row` from a line's inputs. `Err` names
+/// the first line that is not such a line.
+pub fn read_games<R>(
+    text: &str,
+    row: impl Fn(&[f64]) -> Result<R, String>,
+) -> Result<Vec<(f64, Vec<R>)>, String> {
+    let mut games: Vec<(f64, f64, Vec<R>)> = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let at = |e: String| format!("line {}: {e}", number + 1);
+        let fields: Vec<f64> = line
+            .split('\t')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|_| at("not numbers separated by tabs".to_owned()))?;
+        let [n, score, inputs @ ..] = fields.as_slice() else {
+            return Err(at("not a game, a score and inputs".to_owned()));
+        };
+        let row = row(inputs).map_err(at)?;
+        match games.last_mut() {
+            Some((last, _, rows)) if last == n => rows.push(row),
+            _ => games.push((*n, *score, vec![row])),
+        }
+    }
+    Ok(games
+        .into_iter()
+        .map(|(_, score, rows)| (score, rows))
+        .collect())
+}
