@@ -219,6 +219,7 @@ pub fn tiny_limits() -> Limits {
         stop: Some(Arc::new(AtomicBool::new(false))),
         each_decision: false,
         whole_time: false,
+        analysis: true,
     }
 }
 
