@@ -767,8 +767,8 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
 
     /// Enters the node `ply` decisions below the root with `depth` player decisions left
     /// ([`Search::enter`]) and says what it is: its value when it needs no search (a finished
-    /// game, a claimable draw, the deepest ply), a chance node, or a player's node with the
-    /// depth it is searched to (one more in check).
+    /// game, the deepest ply), a chance node, or a player's node with the depth it is searched
+    /// to (one more in check) — claimable where that player may claim a draw.
     fn entered(&mut self, g: &G, depth: i32, ply: usize) -> Entered {
         if !self.enter(ply) {
             return Entered::Spent;
