@@ -729,6 +729,18 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
                 return self.claimable(g, (player, depth, extended, in_check), ply, alpha, beta);
             }
         };
+        self.acting(g, (player, depth, extended, in_check), ply, alpha, beta)
+    }
+
+    /// A player's node: quiescence at the horizon (`extended` ≤ 0), else the full search.
+    fn acting(
+        &mut self,
+        g: &mut G,
+        (player, depth, extended, in_check): (Player, i32, i32, bool),
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         if extended <= 0 {
             self.quiet_player(g, player, ply, alpha, beta, 0, in_check)
         } else {
@@ -757,11 +769,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         } else {
             (alpha, beta.min(0.0))
         };
-        let v = if extended <= 0 {
-            self.quiet_player(g, player, ply, alpha, beta, 0, in_check)
-        } else {
-            self.player(g, player, (depth, extended), ply, alpha, beta)
-        };
+        let v = self.acting(g, (player, depth, extended, in_check), ply, alpha, beta);
         if white { v.max(0.0) } else { v.min(0.0) }
     }
 
