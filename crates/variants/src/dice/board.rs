@@ -132,6 +132,14 @@ impl DiceBoard {
     /// (castling included for the king). A pawn move to the last rank has no promotion piece:
     /// the die picks it (§3).
     pub fn pseudo_moves(&self, piece: Piece, mut each: impl FnMut(Move)) {
+        self.pseudo_moves_until(piece, |mv| {
+            each(mv);
+            false
+        });
+    }
+
+    /// [`DiceBoard::pseudo_moves`] until `stop` answers `true` for a move; whether it did.
+    pub fn pseudo_moves_until(&self, piece: Piece, mut stop: impl FnMut(Move) -> bool) -> bool {
         let us = self.side;
         let ours = self.colors[us as usize];
         let occ = self.occupied();
@@ -153,24 +161,27 @@ impl DiceBoard {
                 Piece::King => get_king_moves(from) & !ours,
             };
             for to in targets {
-                each(Move {
+                let mv = Move {
                     from,
                     to,
                     promotion: None,
-                });
+                };
+                if stop(mv) {
+                    return true;
+                }
             }
         }
-        if piece == Piece::King {
-            self.castling_moves(&mut each);
-        }
+        piece == Piece::King && self.castling_moves_until(&mut stop)
     }
 
-    fn castling_moves(&self, each: &mut impl FnMut(Move)) {
+    /// The castling moves open to the side to move, to `stop` as in
+    /// [`DiceBoard::pseudo_moves_until`].
+    fn castling_moves_until(&self, stop: &mut impl FnMut(Move) -> bool) -> bool {
         let us = self.side;
         let rank = Rank::First.relative_to(us);
         let king = Square::new(File::E, rank);
         if self.king(us) != Some(king) || self.in_check(us) {
-            return;
+            return false;
         }
         let base = if us == Color::White { 0 } else { 2 };
         for (long, empty, safe, to) in [
@@ -196,14 +207,18 @@ impl DiceBoard {
             let unattacked = safe
                 .iter()
                 .all(|&f| self.attackers(Square::new(f, rank), !us).is_empty());
-            if clear && unattacked {
-                each(Move {
+            if clear
+                && unattacked
+                && stop(Move {
                     from: king,
                     to: Square::new(to, rank),
                     promotion: None,
-                });
+                })
+            {
+                return true;
             }
         }
+        false
     }
 
     /// Whether `mv` is a castling move (the king's two-square step).
@@ -350,9 +365,7 @@ impl DiceBoard {
     #[must_use]
     pub fn has_legal(&self, piece: Piece) -> bool {
         let untested = self.untested(piece);
-        let mut found = false;
-        self.pseudo_moves(piece, |mv| found = found || self.is_legal(mv, untested));
-        found
+        self.pseudo_moves_until(piece, |mv| self.is_legal(mv, untested))
     }
 
     /// The squares from which a pseudo-legal move of a `piece` of the side to move is legal
