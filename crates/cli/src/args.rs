@@ -385,6 +385,13 @@ pub enum Command {
         /// varied games between agents that would play the same game every time.
         #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
         opening: u32,
+        /// Play every game twice, colours swapped: games 1 and 2, 3 and 4 … share their seed
+        /// (the same random opening, the same chance rolls while the two games agree, each
+        /// player's seed going with its colour). Two identical players then score exactly
+        /// even, and a comparison is not swayed by openings that favour one colour. With an
+        /// odd --games the last game has no twin.
+        #[arg(long)]
+        paired: bool,
         /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
         /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
         /// Every engine without a limit of its own plays on that clock.

@@ -116,6 +116,8 @@ pub struct MatchSettings<'a> {
     pub records: Option<&'a Path>,
     /// Random decisions opening every game.
     pub opening: u32,
+    /// Every game played twice, colours swapped.
+    pub paired: bool,
 }
 
 /// `omnichess match`
@@ -142,6 +144,7 @@ pub fn play_match(
         .transpose()?;
     let request = MatchRequest {
         opening: settings.opening,
+        paired: settings.paired,
         a: settings.a,
         b: settings.b,
         games: settings.games,

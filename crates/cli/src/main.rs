@@ -192,6 +192,7 @@ fn run(command: Command) -> Result<(), CliError> {
             jobs,
             records,
             opening,
+            paired,
             time_control,
         } => engine_commands::play_match(
             &variant,
@@ -207,6 +208,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 jobs,
                 records: records.as_deref(),
                 opening,
+                paired,
             },
         ),
         Command::Uci { variant } if variant == "multiverse" => {

@@ -140,6 +140,32 @@ fn match_ends_with_elo_then_result() {
 }
 
 #[test]
+fn a_paired_match_of_one_player_against_itself_is_exactly_even() {
+    // `--paired` plays each game twice, colours swapped, with the same rolls and the same
+    // seeds by colour: `greedy` against `greedy` (ties broken at random) wins each game
+    // once on each side.
+    let o = omnichess(&[
+        "match", "dice", "--a", "greedy", "--b", "greedy", "--games", "6", "--paired", "--seed",
+        "3",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let result = out
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("result: +"))
+        .expect("result line");
+    let numbers: Vec<u32> = result
+        .split([' ', '=', '-'])
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().expect("a count"))
+        .collect();
+    assert_eq!(numbers.len(), 3, "{out}");
+    assert_eq!(numbers[0], numbers[2], "{out}");
+    assert!(numbers[0] > 0, "decisive games: {out}");
+}
+
+#[test]
 fn match_records_writes_every_game_and_an_index_that_replay_accepts() {
     let dir = std::env::temp_dir().join(format!("omnichess-records-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -46,6 +46,15 @@ pub trait Agent<G: Game> {
         let _ = seed;
     }
 
+    /// The game so far, told before each of the agent's turns by a match's referee (and by
+    /// `play --vs`): its start and every decision since, chance's included. An agent that
+    /// hands the position to an outside engine tells it the whole game (UCI's `position fen
+    /// START moves …`), as a chess GUI does, so that the engine knows which positions have
+    /// stood before; the others ignore it (their state holds its history).
+    fn set_game(&mut self, start: &G, played: &[G::Decision]) {
+        let _ = (start, played);
+    }
+
     /// Whether the players of the games to come may claim draws (threefold repetition, fifty
     /// moves): by default they may; a match's referee tells its agents they may not
     /// ([`crate::Search::set_claims`]). Agents that do not search ignore it.

@@ -45,6 +45,12 @@ pub struct MatchConfig {
     /// over: varied games between agents that would otherwise play the same game every time
     /// (an engine at a fixed node count against itself). Part of the game and its record.
     pub opening: u32,
+    /// Whether each game is played twice, colours swapped ([`game_seeds`] of the pair).
+    /// Games 1 and 2, 3 and 4 … share their chance seed (the same random opening, the same
+    /// rolls while the two games agree) and hand the players' seeds out by colour, so two
+    /// identical players score exactly even and a comparison of two is not swayed by
+    /// openings that favour one colour.
+    pub paired: bool,
 }
 
 /// The result so far, from A's side.
@@ -366,7 +372,8 @@ pub fn game_seeds(seed: u64, game_number: u32) -> [u64; 3] {
     })
 }
 
-/// Plays game `game_number` of the match: colours by its number, seeds by [`game_seeds`].
+/// Plays game `game_number` of the match: colours by its number, seeds by [`game_seeds`] (of
+/// its pair's number, [`MatchConfig::paired`]).
 fn play_numbered<V: Variant>(
     start: &V,
     a: &mut dyn Agent<V>,
@@ -374,7 +381,17 @@ fn play_numbered<V: Variant>(
     config: &MatchConfig,
     game_number: u32,
 ) -> Result<GameOver<V>, EngineError> {
-    let [chance, a_seed, b_seed] = game_seeds(config.seed, game_number);
+    let (chance, a_seed, b_seed) = if config.paired {
+        let [chance, white, black] = game_seeds(config.seed, game_number / 2);
+        if a_colour(game_number) == Player::White {
+            (chance, white, black)
+        } else {
+            (chance, black, white)
+        }
+    } else {
+        let [chance, a_seed, b_seed] = game_seeds(config.seed, game_number);
+        (chance, a_seed, b_seed)
+    };
     a.new_game(a_seed);
     b.new_game(b_seed);
     let mut rng = StdRng::seed_from_u64(chance);
@@ -537,6 +554,10 @@ fn play_game<V: Variant>(
                     continue;
                 }
                 ToAct::Player(player) => {
+                    match player {
+                        Player::White => white.set_game(start, &decisions),
+                        Player::Black => black.set_game(start, &decisions),
+                    }
                     let started = Instant::now();
                     let (turn, name, side) = match player {
                         Player::White => (white.choose_turn(&game), "white", 0),

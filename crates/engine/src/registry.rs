@@ -91,6 +91,8 @@ pub struct MatchRequest<'a> {
     pub jobs: usize,
     /// Random decisions opening every game (see [`MatchConfig::opening`]).
     pub opening: u32,
+    /// Each opening and its chance played twice, colours swapped (see [`MatchConfig::paired`]).
+    pub paired: bool,
 }
 
 /// Plays a match, calling back after every game with the report so far and the game.
@@ -175,10 +177,20 @@ pub fn find(name: &str) -> Result<&'static EngineEntry, EngineError> {
 
 /// The state at `position` after `played`.
 fn state<V: Variant>(position: Option<&str>, played: &[String]) -> Result<V, EngineError> {
-    let mut game = match position {
+    replay(position, played).map(|(_, game, _)| game)
+}
+
+/// The state at `position` (the start), the state after `played` and `played`'s decisions.
+fn replay<V: Variant>(
+    position: Option<&str>,
+    played: &[String],
+) -> Result<(V, V, Vec<V::Decision>), EngineError> {
+    let start = match position {
         Some(text) => V::from_position_text(text)?,
         None => V::start(),
     };
+    let mut game = start.clone();
+    let mut decisions = Vec::with_capacity(played.len());
     for (i, text) in played.iter().enumerate() {
         let decision = game
             .parse_decision(text)
@@ -188,8 +200,9 @@ fn state<V: Variant>(position: Option<&str>, played: &[String]) -> Result<V, Eng
                 source,
             })?;
         game.apply(decision);
+        decisions.push(decision);
     }
-    Ok(game)
+    Ok((start, game, decisions))
 }
 
 /// A search value in centipawns for a reader, as evaluator `E` scales its scores
@@ -291,6 +304,7 @@ where
     };
     let config = MatchConfig {
         opening: request.opening,
+        paired: request.paired,
         games: request.games,
         seed: request.seed,
         max_turns: request.max_turns,
@@ -314,12 +328,13 @@ impl<V: Variant> DynAgent for TextAgent<V> {
         played: &[String],
         progress: &mut dyn FnMut(&str),
     ) -> Result<Vec<String>, EngineError> {
-        let game: V = state(position, played)?;
+        let (start, game, decisions) = replay::<V>(position, played)?;
         match game.to_act() {
             omnichess_core::ToAct::Nobody(outcome) => return Err(EngineError::GameOver(outcome)),
             omnichess_core::ToAct::Chance => return Err(EngineError::ChanceActs),
             omnichess_core::ToAct::Player(_) => {}
         }
+        self.agent.set_game(&start, &decisions);
         let turn = self.agent.choose_turn_with(&game, &mut |report| {
             progress(&info_line(&game, report, self.cp));
         });

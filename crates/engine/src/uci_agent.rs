@@ -149,6 +149,9 @@ pub struct UciAgent {
     nodes: Option<u64>,
     protocol: Protocol,
     path: String,
+    /// The game before the next turn asked for ([`Agent::set_game`]): the start's position
+    /// text and the decisions since, each as text. Used once.
+    game: Option<(String, Vec<String>)>,
 }
 
 impl UciAgent {
@@ -184,6 +187,7 @@ impl UciAgent {
             nodes: spec.nodes,
             protocol: spec.protocol,
             path: spec.path.clone(),
+            game: None,
         };
         let (hello, ok) = match spec.protocol {
             Protocol::Uci => ("uci", "uciok"),
@@ -281,7 +285,8 @@ impl UciAgent {
         Ok(line.split_whitespace().skip(1).map(str::to_owned).collect())
     }
 
-    /// Its move in `position` (the variant's position text), as text.
+    /// Its move in `position` (the variant's position text, then `moves` and the decisions
+    /// since it, if any), as text.
     fn best(&mut self, position: &str) -> Result<String, String> {
         self.send(&format!("position fen {position}"))?;
         self.go(1)?
@@ -332,6 +337,16 @@ impl UciAgent {
         Err(format!("no whole turn after {MAX_ASKS_PER_TURN} answers"))
     }
 
+    /// `state` as the arguments of `position fen`: the game told by [`Agent::set_game`] (its
+    /// start and `moves …`), or `state`'s own position text when none was told.
+    fn position_of<V: Variant>(&mut self, state: &V) -> String {
+        match self.game.take() {
+            Some((start, moves)) if moves.is_empty() => start,
+            Some((start, moves)) => format!("{start} moves {}", moves.join(" ")),
+            None => state.position_text(),
+        }
+    }
+
     /// Reports a failed exchange on standard error (the match only sees an empty turn, which
     /// it scores as the engine's loss: a protocol failure must not pass unseen).
     fn report(&self, error: &str) {
@@ -370,18 +385,27 @@ impl<V: Variant> Agent<V> for UciAgent {
             return Vec::new();
         }
         let answer = match self.protocol {
-            Protocol::Uci => self.best(&state.position_text()).and_then(|text| {
-                state
-                    .parse_decision(&text)
-                    .map(|d| vec![d])
-                    .map_err(|e| format!("bestmove {text}: {e}"))
-            }),
+            Protocol::Uci => {
+                let position = self.position_of(state);
+                self.best(&position).and_then(|text| {
+                    state
+                        .parse_decision(&text)
+                        .map(|d| vec![d])
+                        .map_err(|e| format!("bestmove {text}: {e}"))
+                })
+            }
             Protocol::Duci => self.duci_turn(state),
         };
         answer.unwrap_or_else(|e| {
             self.report(&e);
             Vec::new()
         })
+    }
+
+    /// Keeps the game so far for the next `position` command (UCI; 5DUCI's positions hold
+    /// every board already).
+    fn set_game(&mut self, start: &V, played: &[V::Decision]) {
+        self.game = Some((start.position_text(), start.decision_texts(played)));
     }
 
     /// Tells the engine a new game begins (`ucinewgame`, `5ducinewgame`); the seed is not its
@@ -404,6 +428,7 @@ impl<V: Variant> Agent<V> for UciAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use omnichess_core::Game;
     use omnichess_variants::classic::Classic;
     use omnichess_variants::multiverse::{Decision5, Multiverse};
 
@@ -456,6 +481,50 @@ mod tests {
         };
         assert_eq!(text(",nodes=500"), ["e2e4"]);
         assert_eq!(text(",time=0.01"), ["d2d4"]);
+        let _ = std::fs::remove_file(path);
+    }
+
+    /// The game told before a turn reaches the engine as `position fen START moves …`, once:
+    /// a stand-in engine answers g1f3 when the last `position` named the start and the moves
+    /// e2e4 e7e5, and b1c3 to any other.
+    #[cfg(unix)]
+    #[test]
+    fn the_game_so_far_is_sent_with_its_moves() {
+        use std::os::unix::fs::PermissionsExt;
+        let path =
+            std::env::temp_dir().join(format!("omnichess-fake-uci-moves-{}", std::process::id()));
+        let script = "#!/bin/sh\ntold=0\nwhile read -r line; do case \"$line\" in\n\
+             uci) echo uciok;;\n\
+             isready) echo readyok;;\n\
+             'position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4 e7e5') told=1;;\n\
+             position*) told=0;;\n\
+             go*) if [ $told = 1 ]; then echo 'bestmove g1f3'; else echo 'bestmove b1c3'; fi;;\n\
+             quit) exit 0;;\n\
+             esac; done\n";
+        std::fs::write(&path, script).expect("write the fake engine");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let spec = UciSpec::parse(&format!("{},nodes=10", path.display())).expect("spec");
+        let mut agent = start_script(&spec);
+        let start = Classic::start();
+        let mut game = start.clone();
+        let played: Vec<_> = ["e2e4", "e7e5"]
+            .iter()
+            .map(|t| {
+                let d = game.parse_decision(t).expect("legal");
+                game.apply(d);
+                d
+            })
+            .collect();
+        let answer = |agent: &mut UciAgent| {
+            let turn = Agent::<Classic>::choose_turn(agent, &game);
+            turn.iter()
+                .map(|&d| game.decision_text(d))
+                .collect::<Vec<_>>()
+        };
+        Agent::<Classic>::set_game(&mut agent, &start, &played);
+        assert_eq!(answer(&mut agent), ["g1f3"]);
+        // Told once: without a new `set_game`, the position alone.
+        assert_eq!(answer(&mut agent), ["b1c3"]);
         let _ = std::fs::remove_file(path);
     }
 

@@ -11,6 +11,7 @@ use std::time::Duration;
 fn config(games: u32, max_turns: u64) -> MatchConfig {
     MatchConfig {
         opening: 0,
+        paired: false,
         games,
         seed: 7,
         max_turns,
@@ -73,6 +74,7 @@ where
     let (mut a, mut b) = (build(a, seed), build(b, seed + 1));
     let config = MatchConfig {
         opening: 0,
+        paired: false,
         games: 2,
         seed,
         max_turns: 40,
@@ -255,4 +257,61 @@ fn a_random_opening_varies_the_games_of_a_deterministic_engine() {
         "{varied:?}"
     );
     assert!(varied.iter().all(|g| g.len() >= 4));
+}
+
+/// The moves of each game of a Die Chess match between `a` and `b` (rolls included), in order.
+fn dice_games(a: &str, b: &str, config: &MatchConfig) -> (MatchReport, Vec<Vec<String>>) {
+    let build = |spec: &str, seed| {
+        agents::build::<Dice, _>(spec.parse().expect("spec"), DiceEval, seed, Duration::ZERO)
+            .expect("an agent")
+    };
+    let (mut a, mut b) = (build(a, 1), build(b, 2));
+    let mut games = vec![Vec::new(); config.games as usize];
+    let report = play_match(
+        &Dice::start(),
+        a.as_mut(),
+        b.as_mut(),
+        config,
+        &mut |_, g| {
+            let record = g.record.clone().expect("records kept");
+            let moves = Dice::parse_record(&record).expect("reads").decisions;
+            games[g.number as usize - 1] = moves.into_iter().map(|d| d.text).collect();
+        },
+    )
+    .expect("legal play");
+    (report, games)
+}
+
+#[test]
+fn a_paired_match_plays_each_game_twice_with_colours_swapped() {
+    // Two random players (their choices from their seeds) in Die Chess (the rolls from the
+    // game's): paired, games 1 and 2 (3 and 4 …) are one game played twice, A White then
+    // Black, so the two score exactly even; unpaired, neighbouring games share nothing.
+    let paired = MatchConfig {
+        paired: true,
+        opening: 2,
+        ..config(6, 300)
+    };
+    let (report, games) = dice_games("random", "random", &paired);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0], pair[1]);
+        assert!(pair[0].len() > 10, "{pair:?}");
+    }
+    assert_ne!(games[0], games[2], "each pair its own game");
+    assert_eq!(report.wins, report.losses, "{report:?}");
+    assert!(
+        report.wins > 0,
+        "decisive games, each won once by each: {report:?}"
+    );
+    let unpaired = MatchConfig {
+        paired: false,
+        ..paired
+    };
+    let (_, games) = dice_games("random", "random", &unpaired);
+    assert!(games.chunks(2).all(|pair| pair[0] != pair[1]), "{games:?}");
+    // Different players: each pair still shares its opening and its first rolls.
+    let (_, games) = dice_games("greedy", "random", &paired);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0][..4], pair[1][..4], "{pair:?}");
+    }
 }

@@ -66,6 +66,7 @@ fn errors_say_what_is_wrong() {
     );
     let request = MatchRequest {
         opening: 0,
+        paired: false,
         a: "engine:depth=1",
         b: "alphazero",
         games: 2,
@@ -89,6 +90,7 @@ fn errors_say_what_is_wrong() {
 fn matches_and_agents_run_by_name() {
     let request = MatchRequest {
         opening: 0,
+        paired: false,
         a: "engine",
         b: "random",
         games: 2,
@@ -127,6 +129,7 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
     let report = |jobs| {
         let request = MatchRequest {
             opening: 0,
+            paired: false,
             a: "engine:depth=2",
             b: "greedy",
             games: 8,

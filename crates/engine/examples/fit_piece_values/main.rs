@@ -252,6 +252,7 @@ fn indexed(values: &[i32], kind: Kind) -> i32 {
 fn opening<G: Variant, E>(mut start: G, setup: &Setup<G, E>, rng: &mut StdRng) -> G {
     let config = MatchConfig {
         opening: 0,
+        paired: false,
         max_turns: setup.opening_turns,
         ..setup.config
     };

@@ -11,6 +11,7 @@ use omnichess_engine::match_play::{DEFAULT_MAX_TURNS, MatchConfig};
 /// The caps of a 5D game: a match's 5D caps (docs/ENGINE.md, "5D figures").
 pub const FIVE_D: MatchConfig = MatchConfig {
     opening: 0,
+    paired: false,
     games: 1,
     seed: 0,
     max_turns: 40,
@@ -21,6 +22,7 @@ pub const FIVE_D: MatchConfig = MatchConfig {
 /// The caps of a QEC or Die Chess game: a match's default.
 pub const CLASSICAL: MatchConfig = MatchConfig {
     opening: 0,
+    paired: false,
     max_turns: DEFAULT_MAX_TURNS,
     max_decisions: u64::MAX,
     ..FIVE_D

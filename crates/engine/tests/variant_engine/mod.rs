@@ -27,6 +27,7 @@ pub fn best<V: Variant, E: Evaluator<V>>(
 pub fn plays_to_the_end<V: Variant>(level: &str) {
     let request = MatchRequest {
         opening: 0,
+        paired: false,
         a: level,
         b: "random",
         games: 2,
