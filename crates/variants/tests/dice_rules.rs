@@ -378,5 +378,5 @@ fn state_size_is_as_documented() {
         std::mem::size_of::<omnichess_variants::dice::DiceBoard>(),
         72
     );
-    assert_eq!(std::mem::size_of::<Dice>(), 152);
+    assert_eq!(std::mem::size_of::<Dice>(), 176);
 }

@@ -65,6 +65,7 @@ impl Dice {
         Ok(Dice {
             now: core,
             earlier: Vec::new(),
+            starts: Vec::new(),
         })
     }
 
@@ -176,6 +177,7 @@ fn parse_phase(core: &Core, text: &str) -> Result<Phase, PositionError> {
                         ..*core
                     },
                     earlier: Vec::new(),
+                    starts: Vec::new(),
                 };
                 let mut legal = false;
                 game.moves_of(Piece::Pawn, |m| legal |= m == mv);

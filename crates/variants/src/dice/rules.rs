@@ -68,15 +68,19 @@ impl Dice {
 
     /// [`Dice::repetitions`] counted from the history, once at the start of each turn.
     pub(super) fn count_repetitions(&self) -> u8 {
-        let starts = self
-            .earlier
+        let now = &self.now;
+        let earlier = self
+            .starts
             .iter()
             .rev()
-            .filter(|c| c.phase == Phase::Start)
-            .take(usize::from(self.now.halfmoves));
-        let now = &self.now;
-        let earlier = starts
-            .filter(|c| c.key == now.key && c.board == now.board)
+            .take(usize::from(now.halfmoves))
+            .filter(|&&(key, at)| {
+                key == now.key
+                    && self
+                        .earlier
+                        .get(at as usize)
+                        .is_some_and(|c| c.board == now.board)
+            })
             .count();
         u8::try_from(1 + earlier).unwrap_or(u8::MAX)
     }
@@ -105,5 +109,70 @@ impl Dice {
             }
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use omnichess_core::{Game, Variant};
+
+    use super::*;
+    use crate::dice::DiceDecision;
+
+    /// The repetitions of the position now, counted by reading every snapshot of the history.
+    fn counted_from_snapshots(game: &Dice) -> u8 {
+        let now = &game.now;
+        let earlier = game
+            .earlier
+            .iter()
+            .rev()
+            .filter(|c| c.phase == Phase::Start)
+            .take(usize::from(now.halfmoves))
+            .filter(|c| c.key == now.key && c.board == now.board)
+            .count();
+        u8::try_from(1 + earlier).unwrap_or(u8::MAX)
+    }
+
+    #[test]
+    fn repetitions_read_from_the_turn_starts_are_those_of_every_snapshot() {
+        // A walk among few pieces (so positions come back), with decisions taken back now and
+        // then as a search does: the turn starts kept beside the snapshots give every count
+        // that reading all the snapshots gives, and some positions stood three times or more.
+        let mut game =
+            Dice::from_position_text("4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1").expect("legal");
+        let mut decisions: Vec<DiceDecision> = Vec::new();
+        let (mut most, mut checked) = (0, 0);
+        for step in 0..4_000_usize {
+            if step % 7 == 3 && game.earlier.len() > 2 {
+                game.undo();
+                game.undo();
+            }
+            if game.to_act().outcome().is_some() {
+                while game.earlier.len() > 1 {
+                    game.undo();
+                }
+            }
+            if game.phase() == Phase::Start {
+                assert_eq!(
+                    game.count_repetitions(),
+                    counted_from_snapshots(&game),
+                    "step {step}"
+                );
+                assert_eq!(
+                    game.starts.len(),
+                    game.earlier
+                        .iter()
+                        .filter(|c| c.phase == Phase::Start)
+                        .count()
+                );
+                most = most.max(game.count_repetitions());
+                checked += 1;
+            }
+            game.decisions(&mut decisions);
+            // Forfeits are common here: the rook and the king rarely match the roll.
+            game.apply(decisions[(step * 13 + step / 5) % decisions.len()]);
+        }
+        assert!(checked > 1_000, "{checked}");
+        assert!(most >= 3, "positions came back: at most {most}");
     }
 }

@@ -64,12 +64,16 @@ pub(super) struct Core {
 
 /// A Die Chess game state.
 ///
-/// Size: 152 bytes, plus one 128-byte snapshot per decision applied (a stack that undo pops
-/// and apply reuses).
+/// Size: 176 bytes, plus one 128-byte snapshot per decision applied (a stack that undo pops
+/// and apply reuses) and 16 bytes per turn begun ([`Dice::starts`]).
 #[derive(Clone, Debug)]
 pub struct Dice {
     pub(super) now: Core,
     pub(super) earlier: Vec<Core>,
+    /// The turn starts among `earlier`, oldest first: each one's board hash and its index
+    /// there, so that counting a position's repetitions reads a few words a turn instead of
+    /// every snapshot (a long ending holds a hundred turns and three snapshots a turn).
+    pub(super) starts: Vec<(u64, u32)>,
 }
 
 impl Dice {
@@ -157,6 +161,10 @@ impl Game for Dice {
     }
 
     fn apply(&mut self, decision: DiceDecision) {
+        if self.now.phase == Phase::Start {
+            let index = u32::try_from(self.earlier.len()).unwrap_or(u32::MAX);
+            self.starts.push((self.now.key, index));
+        }
         self.earlier.push(self.now);
         let now = &mut self.now;
         match decision {
@@ -194,6 +202,9 @@ impl Game for Dice {
     fn undo(&mut self) -> bool {
         match self.earlier.pop() {
             Some(core) => {
+                if core.phase == Phase::Start {
+                    self.starts.pop();
+                }
                 self.now = core;
                 true
             }
