@@ -118,7 +118,7 @@ pub trait Evaluator<G: Game> {
     /// decision was the opponent's (the move a roll allows), not in check, the decisions after
     /// the first are searched with a zero window, the quiet ones that are neither killers nor
     /// checks shallower (down to quiescence), searched again in full when they beat the window
-    /// (docs/ENGINE.md, "Die Chess on a win scale", session 32). Like
+    /// (docs/ENGINE.md, "Search"). Like
     /// [`Evaluator::selective`], the value at a depth is then no longer exact, and
     /// [`crate::Search::set_selective`] switches it off. By default `false`.
     fn selective_at_chance(&self) -> bool {
