@@ -36,7 +36,7 @@ cp -a "$src/." "$build/src/"
 
 # 2. The patch, as a script of edits, each at an anchor that must be found exactly once (else the
 #    build stops: ftxi's source moved on and the edit must be looked at again). It makes ftxi
-#    read all 12 games of the cwmtt conformance games (penteract/cwmtt); nothing else changes: no rule, no
+#    read all 12 cwmtt conformance games (penteract/cwmtt); nothing else changes: no rule, no
 #    move generation, no search.
 #    a. src/core/variants.cpp: ftxi's default_variants lacks the [Board] setups three of the
 #       games name (JustKings, smallTest, ctp2); add them, with the positions of the official
