@@ -844,7 +844,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     /// A player's node. `depth` is the depth asked for (what the table records) and the
     /// depth searched (one more in check). In a selective search ([`Search::set_selective`])
     /// the node may be cut by reverse futility or a null move, and its later decisions are
-    /// searched with a zero window, reduced when quiet (docs/ENGINE.md, "Selectivity").
+    /// searched with a zero window, reduced when quiet (docs/ENGINE.md, "Search").
     fn player(
         &mut self,
         g: &mut G,

@@ -1,4 +1,4 @@
-//! Die Chess's evaluation on a win scale (docs/ENGINE.md, "Die Chess on a win scale"): a
+//! Die Chess's evaluation on a win scale (docs/ENGINE.md, "Evaluation"): a
 //! material lead is weighed against the chance of taking the king as a share of a win.
 
 use omnichess_core::{Game, Variant};

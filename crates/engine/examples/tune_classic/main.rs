@@ -1,5 +1,5 @@
 //! Fits classic chess's evaluation weights (`crates/engine/src/eval/classic_weights.rs`) to
-//! Stockfish's scores of quiet positions (docs/ENGINE.md, "Classic's evaluation fitted").
+//! Stockfish's scores of quiet positions (docs/ENGINE.md, "Evaluation").
 //!
 //! Three steps, each reading the one before's file:
 //!

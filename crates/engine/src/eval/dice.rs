@@ -28,7 +28,7 @@
 //! weights to game results (`examples/fit_dice_eval`); the fitted weights predicted results
 //! better and played worse, and were not adopted (docs/EXPERIMENTS.md, 2026-11-28).
 //!
-//! Measured against `greedy` (docs/ENGINE.md, "Die Chess on a win scale").
+//! Measured against `greedy` (docs/ENGINE.md, "Evaluation").
 
 use std::cell::RefCell;
 

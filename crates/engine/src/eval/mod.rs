@@ -104,7 +104,7 @@ pub trait Evaluator<G: Game> {
     fn decision_key(&self, state: &G, decision: G::Decision) -> u16;
 
     /// Whether the search may be *selective* in this variant: principal variation search,
-    /// late move reductions, null-move and futility pruning (docs/ENGINE.md, "Selectivity").
+    /// late move reductions, null-move and futility pruning (docs/ENGINE.md, "Search").
     /// Such a search no longer gives the exact minimax value at a depth, only a better guess
     /// sooner. By default `false`: the search is exact to its depth, as the brute-force tests
     /// require; [`crate::Search::set_selective`] can switch an opted-in variant back.
