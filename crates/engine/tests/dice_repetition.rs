@@ -1,4 +1,4 @@
-//! Die Chess repetitions and the engine's table (docs/ENGINE.md, "Die Chess"; commit
+//! Die Chess repetitions and the engine's table (docs/ENGINE.md, "Evaluation"; commit
 //! 8a226b5): a position's fifth occurrence is a draw (rules §6, docs/rules/dice.md), so
 //! the table must not answer for a position from a turn in which it had stood fewer times.
 

@@ -27,7 +27,7 @@
 //! `generate` and `label-static` (the last: `generate pos.fen 7000000 200 2 45 3`, played by
 //! the network before it and stopped at 4 M positions), their files concatenated, and
 //! `fit-net lab31.tsv net.bin 14`, then five passes with king sets from that network
-//! (docs/ENGINE.md, "Classic chess: the network").
+//! (docs/ENGINE.md, "Evaluation").
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example tune_classic -- STEP …`
 

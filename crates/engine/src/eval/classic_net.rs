@@ -13,7 +13,7 @@
 //! The weights compiled in (`classic_net.bin`, [`trained`]) were trained on 2026-11-27 on
 //! Stockfish's static evaluations of 28 million positions of the engine's self-play, for five
 //! passes starting from the network before it (one king set, copied into the four)
-//! (docs/ENGINE.md, "Classic chess: the network").
+//! (docs/ENGINE.md, "Evaluation").
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};

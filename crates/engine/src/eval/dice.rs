@@ -99,8 +99,8 @@ fn promotes(board: &DiceBoard, mv: Move) -> bool {
 pub const WIN_CEILING: f64 = 95_000.0;
 
 /// The centipawns at which the win expectancy reaches 1/√2 of [`WIN_CEILING`] (0.71 of a
-/// win). Measured against `greedy` with 1 000 and 400 beside it (docs/ENGINE.md, "Die Chess
-/// on a win scale").
+/// win). Measured against `greedy` with 1 000 and 400 beside it (docs/EXPERIMENTS.md,
+/// 2026-11-26).
 pub const WIN_SCALE: f64 = 600.0;
 
 /// The win expectancy of `cp` centipawns from White's view, on the terminals' scale.
