@@ -1,5 +1,5 @@
 //! 5D Chess action counting over every position of every reference game
-//! (`shared/testdata/multiverse/cwmtt`, capped at 1000 as the reference counts are), the
+//! (`tests/data/multiverse/cwmtt`, capped at 1000 as the reference counts are), the
 //! figure issue 5 asks for; and the listing of one wide position's decisions.
 //! `cargo bench -p omnichess-variants --bench multiverse_actions`; figures in
 //! docs/PERFORMANCE.md.
@@ -12,14 +12,11 @@ use omnichess_variants::multiverse::Multiverse;
 
 /// The position at the start of every turn of a game file.
 fn positions(file: &str) -> Vec<Multiverse> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata");
-    let path = dir.join("multiverse/cwmtt").join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "SHARED TEST DATA MISSING: cannot read {} ({e})",
-            path.display()
-        )
-    });
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/multiverse/cwmtt")
+        .join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("TEST DATA MISSING: cannot read {} ({e})", path.display()));
     let record = Multiverse::parse_record(&text).expect("the record reads");
     let mut game = match record.start.as_deref() {
         Some(start) => Multiverse::from_position_text(start).expect("start"),
