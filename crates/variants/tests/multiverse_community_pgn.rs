@@ -4,7 +4,7 @@
 //! reads and plays to the end its source gives; the shortened forms of ftxi's Branched 5DPGN
 //! resolve to one exact move or are refused naming every candidate; variations are skipped.
 
-use omnichess_core::{Game, GameRecord, Player, ReplayError, ToAct, Variant};
+use omnichess_core::{DynGame, Game, GameRecord, Player, ReplayError, ToAct, Variant, replay};
 use omnichess_variants::multiverse::Multiverse;
 
 /// A public game copied into this crate's test data (`tests/data/multiverse/…`).
@@ -85,6 +85,45 @@ fn r12_public_games_replay_to_the_end_their_sources_give() {
         ("ftxi/verysmall.5dpgn", 10, "black to act"),
     ] {
         assert_eq!(end_of(game), (decisions, end.to_owned()), "{game}");
+    }
+}
+
+/// Our number of legal actions at every position of a copied game, capped at 1000, through
+/// the same path as `omnichess actions`.
+fn action_counts(relative: &str) -> Vec<u64> {
+    let record = record(relative);
+    let entry =
+        omnichess_core::find(omnichess_variants::REGISTRY, "multiverse").expect("registered");
+    let mut game: Box<dyn DynGame> = (entry.open)(record.start.as_deref()).expect("start");
+    let mut out = Vec::new();
+    replay(game.as_mut(), &record, &mut |g| {
+        out.push(g.count_turns(1000))
+    })
+    .expect("replays");
+    out
+}
+
+/// Conformance (as `multiverse_conformance.rs`): for the five copied games that cwmtt's
+/// `tests/results/Correctness.txt` counts, our capped action counts at every position equal
+/// cwmtt's (`cwmtt/action_counts-more.tsv`).
+#[test]
+fn r12_copied_games_have_cwmtt_s_action_counts() {
+    let table = game_text("cwmtt/action_counts-more.tsv");
+    let rows: Vec<(&str, Vec<u64>)> = table
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (game, counts) = l.split_once('\t').expect("a game and its counts");
+            let counts = counts
+                .split_whitespace()
+                .map(|n| n.parse().expect("a count"))
+                .collect();
+            (game, counts)
+        })
+        .collect();
+    assert_eq!(rows.len(), 5);
+    for (game, counts) in rows {
+        assert_eq!(action_counts(&format!("cwmtt/{game}")), counts, "{game}");
     }
 }
 
