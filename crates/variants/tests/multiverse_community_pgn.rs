@@ -211,6 +211,20 @@ fn r12_variations_are_skipped_and_the_main_line_is_played() {
         ]
     );
     assert_eq!(record.result.as_deref(), Some("1-0"));
+    // A variation may follow its action with no space; a board prefix is never one.
+    let record =
+        Multiverse::parse_record("1. e3(/ Nf6) / (0T1)e6 2. (0T2)d2(0T2)d3").expect("reads");
+    assert_eq!(
+        texts(&record),
+        [
+            "e3",
+            "submit",
+            "(0T1)e6",
+            "submit",
+            "(0T2)d2(0T2)d3",
+            "submit"
+        ]
+    );
     // ftxi's game: its variation `(10w. … 12. …)` spans three lines; the main line mates.
     let softmate = record_of_softmate();
     assert_eq!(
