@@ -118,8 +118,7 @@ pub struct Cli {
 }
 
 /// `--search-memory`'s default, in MiB.
-pub const DEFAULT_SEARCH_MEMORY_MIB: usize =
-    omnichess_variants::multiverse::DEFAULT_SEARCH_MEMORY >> 20;
+pub const DEFAULT_SEARCH_MEMORY_MIB: usize = omnichess_core::DEFAULT_SEARCH_MEMORY >> 20;
 
 /// `--search-memory`: 1 to 65 536 MiB.
 fn search_memory_mib(text: &str) -> Result<usize, String> {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use omnichess_core::hashing::splitmix64;
-use omnichess_core::{Cell, DynGame, Outcome, Player, ToAct};
+use omnichess_core::{BoardLayout, Cell, DynGame, Outcome, Player, ToAct};
 use omnichess_engine::registry::DynAgent;
 
 use crate::board::{self, Style};
@@ -62,6 +62,8 @@ pub struct LoopOptions {
     pub names: Option<[String; 2]>,
     /// The variant's name and start position text, for `hint`'s engine.
     pub variant: String,
+    /// How the variant's boards are drawn: side by side, or the 5D grid of timelines.
+    pub layout: BoardLayout,
     /// The start position text (`None`: the standard start).
     pub start: Option<String>,
     /// Decisions to play before the first prompt (a loaded game), in the variant's notation.
@@ -196,11 +198,12 @@ fn last_move(game: &dyn DynGame) -> Option<(Cell, Cell)> {
     None
 }
 
-/// A diagram's line of file letters (`a b c … h`, `  a  b …`, Three Realms' `a … h  j … q`):
-/// the boards end there and the variant's own lines follow.
-fn is_file_line(line: &str) -> bool {
+/// A diagram's line of file letters (`a b c … h`, `  a  b …`, Three Realms' `a … h  j … q`),
+/// at least `files` of them (the narrowest board's): the boards end there and the variant's
+/// own lines follow.
+fn is_file_line(line: &str, files: usize) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
-    words.len() >= 8
+    words.len() >= files
         && words
             .iter()
             .all(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_lowercase()))
@@ -301,7 +304,7 @@ impl Table<'_> {
         outln!();
         let view = game.view();
         let style = self.options.style;
-        if game.variant_name() == "multiverse" {
+        if self.options.layout == BoardLayout::Timelines {
             out!(
                 "{}",
                 multiverse_grid::draw(&view, self.bottom, board::terminal_width(), style)
@@ -323,9 +326,15 @@ impl Table<'_> {
             // The variant's own lines under its boards (the side to move, links, the roll).
             let diagram = game.diagram_for(Some(self.bottom));
             let lines: Vec<&str> = diagram.lines().collect();
+            let files = view
+                .boards
+                .iter()
+                .map(|b| b.files.len())
+                .min()
+                .unwrap_or(usize::MAX);
             let after = lines
                 .iter()
-                .rposition(|l| is_file_line(l))
+                .rposition(|l| is_file_line(l, files))
                 .map_or(0, |i| i + 1);
             for line in &lines[after..] {
                 outln!("{line}");

@@ -20,6 +20,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
+use omnichess_core::EngineProtocol;
 
 use args::{Cli, Command};
 use error::CliError;
@@ -55,7 +56,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    omnichess_variants::multiverse::set_search_memory(cli.search_memory << 20);
+    omnichess_core::set_search_memory(cli.search_memory << 20);
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -90,6 +91,12 @@ fn shorten_words(message: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Whether the variant `name` (if there is one) speaks `protocol` to outside programs.
+fn speaks(name: &str, protocol: EngineProtocol) -> bool {
+    omnichess_core::find(omnichess_variants::REGISTRY, name)
+        .is_some_and(|entry| entry.engine_protocol == protocol)
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -211,7 +218,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 paired,
             },
         ),
-        Command::Uci { variant } if variant == "multiverse" => {
+        Command::Uci { variant } if speaks(&variant, EngineProtocol::Duci) => {
             duci::run();
             Ok(())
         }
