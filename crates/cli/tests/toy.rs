@@ -2,7 +2,7 @@
 //! played end to end through the binary: a variant that plugs in by its registry line alone.
 //! Its perft counts are checked against a brute force of the same rules written here.
 
-use crate::common::{assert_user_error, omnichess, stdout, with_input};
+use crate::common::{assert_user_error, omnichess, stdout, temp_file, with_input};
 
 /// An independent generator of the toy's rules: a board of 36 bytes (`rank * 6 + file`,
 /// upper case white, lower case black, `.` empty), its moves and perft.
@@ -197,13 +197,26 @@ fn toy_play_between_two_players_ends_in_checkmate() {
     // The board drawn once, with the variant's own line under it.
     assert!(text.contains("black to move (check)\n"), "{text}");
     assert!(!text.contains("6 k · · · · ·"), "{text}");
+    let record = temp_file("toy.pgn", "");
     let o = with_input(
         &["play", "toy", "--no-color"],
-        "e2e3\nb5b4\nundo\nb6a4\nmoves\nresign\nquit\n",
+        &format!(
+            "e2e3\nb5b4\nundo\nb6a4\nmoves\nresign\nsave {}\nquit\n",
+            record.display()
+        ),
     );
     let text = stdout(&o);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(text.contains("0-1 black wins by resignation"), "{text}");
+    // The saved record replays: its moves in the toy's notation.
+    let saved = std::fs::read_to_string(&record).expect("saved");
+    assert!(saved.contains("\n1. e2e3 b6a4 *\n"), "{saved}");
+    let o = omnichess(&["replay", "toy", &record.display().to_string()]);
+    assert_eq!(
+        stdout(&o),
+        "ok: 2 decisions replayed; white to act; final position: \
+         r1qknr/pppppp/n5/4P1/PPPP1P/RNQKNR w\n"
+    );
 }
 
 #[test]
