@@ -53,6 +53,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod capabilities;
 mod error;
 mod game;
 pub mod geometry;
@@ -62,6 +63,7 @@ pub mod perft;
 mod player;
 mod record;
 mod registry;
+mod search_memory;
 pub mod series;
 mod session;
 mod to_act;
@@ -69,6 +71,7 @@ mod turns;
 mod variant;
 pub mod view;
 
+pub use capabilities::{BoardLayout, EngineProtocol, NamedStart, RulesTimeControl};
 pub use error::{
     DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,
     shorten_quotes,
@@ -78,6 +81,7 @@ pub use outcome::{Outcome, Verdict};
 pub use player::Player;
 pub use record::{GameRecord, RecordedDecision, replay};
 pub use registry::{OpenFn, ParseRecordFn, VariantEntry, find};
+pub use search_memory::{DEFAULT_SEARCH_MEMORY, search_memory, set_search_memory};
 pub use session::{DynGame, Session};
 pub use to_act::ToAct;
 pub use turns::{count_complete_turns, play_checked};
