@@ -2,9 +2,10 @@
 //! own time controls (QEC's per-move clock, DMChess's three controls 8.1) and its named starts
 //! (5D's official variants).
 
-use axum::Json;
 use omnichess_core::VariantEntry;
-use serde_json::{Value, json};
+
+use crate::protocol::Reply;
+use crate::protocol::variants::{Start, TimeControl, VariantInfo};
 
 /// The time controls every variant offers: name, base minutes, increment seconds.
 const COMMON: [(&str, i64, i64); 5] = [
@@ -15,23 +16,27 @@ const COMMON: [(&str, i64, i64); 5] = [
     ("classical 30+20", 30, 20),
 ];
 
-fn control(label: &str, base_ms: i64, increment_ms: i64, per_move_ms: i64) -> Value {
-    json!({"name": label, "label": label, "base_ms": base_ms,
-           "increment_ms": increment_ms, "per_move_ms": per_move_ms, "period": null})
+fn control(label: &str, base_ms: i64, increment_ms: i64, per_move_ms: i64) -> TimeControl {
+    TimeControl {
+        name: label.to_owned(),
+        label: label.to_owned(),
+        base_ms,
+        increment_ms,
+        per_move_ms,
+        period: None,
+    }
 }
 
 /// The time controls of one variant: its rules' own first.
-fn time_controls(entry: &VariantEntry) -> Vec<Value> {
+fn time_controls(entry: &VariantEntry) -> Vec<TimeControl> {
     let mut controls = Vec::new();
     if entry.name == "dmchess" {
         for (name, base, increment, period) in omnichess_engine::clock::TIME_CONTROLS {
             let base = i64::try_from(base).unwrap_or(0) * 1000;
             let increment = i64::try_from(increment).unwrap_or(0) * 1000;
             let mut c = control(&format!("DMChess {name} (8.1)"), base, increment, 0);
-            c["period"] = json!(period.map(|(turns, extra)| [
-                i64::from(turns),
-                i64::try_from(extra).unwrap_or(0) * 1000
-            ]));
+            c.period = period
+                .map(|(turns, extra)| [i64::from(turns), i64::try_from(extra).unwrap_or(0) * 1000]);
             controls.push(c);
         }
     }
@@ -54,19 +59,25 @@ fn time_controls(entry: &VariantEntry) -> Vec<Value> {
 }
 
 /// The named starts of one variant (5D: the official variants by `[Board]` name).
-fn starts(entry: &VariantEntry) -> Vec<Value> {
+fn starts(entry: &VariantEntry) -> Vec<Start> {
     if entry.name != "multiverse" {
-        return vec![json!({"name": "Standard", "position": null})];
+        return vec![Start {
+            name: "Standard".to_owned(),
+            position: None,
+        }];
     }
     omnichess_variants::multiverse::variants::VARIANTS
         .iter()
-        .map(|v| json!({"name": v.name, "position": format!("[Board \"{}\"]", v.name)}))
+        .map(|v| Start {
+            name: v.name.to_owned(),
+            position: Some(format!("[Board \"{}\"]", v.name)),
+        })
         .collect()
 }
 
 /// `GET /api/variants`.
-pub async fn list() -> Json<Value> {
-    let variants: Vec<Value> = omnichess_variants::REGISTRY
+pub async fn list() -> Reply<Vec<VariantInfo>> {
+    let variants = omnichess_variants::REGISTRY
         .iter()
         .map(|entry| {
             let game = (entry.open)(None).ok();
@@ -76,16 +87,16 @@ pub async fn list() -> Json<Value> {
                     g.player_name(omnichess_core::Player::Black),
                 ]
             });
-            json!({
-                "name": entry.name,
-                "description": entry.description,
-                "players": players,
-                "record_extension": entry.record_extension,
-                "notation_help": game.as_ref().map(|g| g.notation_help()),
-                "time_controls": time_controls(entry),
-                "starts": starts(entry),
-            })
+            VariantInfo {
+                name: entry.name.to_owned(),
+                description: entry.description.to_owned(),
+                players: players.map(str::to_owned),
+                record_extension: entry.record_extension.to_owned(),
+                notation_help: game.as_ref().map(|g| g.notation_help().to_owned()),
+                time_controls: time_controls(entry),
+                starts: starts(entry),
+            }
         })
         .collect();
-    Json(Value::Array(variants))
+    Reply(variants)
 }
