@@ -1,4 +1,15 @@
-// The server's HTTP API and the game WebSocket (docs/PROTOCOL.md, version 1).
+// The server's HTTP API and the game WebSocket (docs/PROTOCOL.md, version 1; the messages'
+// types are protocol.js).
+
+/** @typedef {import('./protocol.js').VariantInfo} VariantInfo */
+/** @typedef {import('./protocol.js').CreateGame} CreateGame */
+/** @typedef {import('./protocol.js').Created} Created */
+/** @typedef {import('./protocol.js').Snapshot} Snapshot */
+/** @typedef {import('./protocol.js').MakeDecision} MakeDecision */
+/** @typedef {import('./protocol.js').ClientMessage} ClientMessage */
+/** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
+/** @typedef {import('./protocol.js').ServerWelcome} ServerWelcome */
+/** @typedef {import('./protocol.js').GameEvent} GameEvent */
 
 /** An error answered by the server: `status` and its `{"error"}` text. */
 export class ApiError extends Error {
@@ -47,7 +58,10 @@ export const FALLBACK_VARIANTS = [
 
 let variantsPromise = null;
 
-/** The variants (GET /api/variants), or the fallback list. Never rejects. */
+/**
+ * The variants (GET /api/variants), or the fallback list. Never rejects.
+ * @returns {Promise<VariantInfo[]>}
+ */
 export function variants() {
   if (!variantsPromise) {
     variantsPromise = request('GET', '/api/variants')
@@ -107,10 +121,20 @@ export function forgetGame(id) {
 
 // --- games ------------------------------------------------------------------------------------
 
+/**
+ * POST /api/games.
+ * @param {CreateGame} body
+ * @returns {Promise<Created>}
+ */
 export function createGame(body) {
   return request('POST', '/api/games', body);
 }
 
+/**
+ * GET /api/games/{id}.
+ * @param {string} id
+ * @returns {Promise<Snapshot>}
+ */
 export function getGame(id) {
   return request('GET', `/api/games/${encodeURIComponent(id)}`);
 }
@@ -125,8 +149,12 @@ export function versionOf(game) {
   return game.version ?? game.ply ?? (game.history ? game.history.length : -1);
 }
 
-/** Plays `decision`; resolves to the new snapshot. */
+/**
+ * Plays `decision`; resolves to the new snapshot.
+ * @returns {Promise<Snapshot>}
+ */
 export async function postDecision(id, token, decision, game) {
+  /** @type {MakeDecision} */
   const body = { token, decision };
   if (game && game.version != null) body.version = game.version;
   else if (game && game.ply != null) body.ply = game.ply;
@@ -190,7 +218,11 @@ export class GameLink {
     }
   }
 
-  /** A snapshot from anywhere (socket, poll, or an HTTP answer): kept if it is not older. */
+  /**
+   * A snapshot from anywhere (socket, poll, or an HTTP answer): kept if it is not older.
+   * @param {Snapshot} game
+   * @param {{missed?: GameEvent[], events?: GameEvent[], welcome?: boolean}} [info]
+   */
   accept(game, info = {}) {
     if (!game || typeof game !== 'object') return;
     const v = versionOf(game);
@@ -225,6 +257,7 @@ export class GameLink {
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), 25000);
     };
     ws.onmessage = (event) => {
+      /** @type {ServerMessage} */
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
       if (message.type === 'welcome') {
@@ -256,6 +289,10 @@ export class GameLink {
     ws.onerror = () => { /* onclose follows */ };
   }
 
+  /**
+   * Sends a client message (its `v` added).
+   * @param {Omit<ClientMessage, 'v'>} message
+   */
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify({ v: 1, ...message }));

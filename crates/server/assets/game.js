@@ -1,6 +1,9 @@
 // The game page: the boards, the move list, both clocks, captured pieces, notes, and the
 // seat's buttons (draw, takeback, resign, rematch…). A visitor without a seat token watches.
 
+/** @typedef {import('./protocol.js').Snapshot} Snapshot */
+/** @typedef {import('./protocol.js').ServerWelcome} ServerWelcome */
+
 import {
   getGame, getRecord, postDecision, postAction, seatOf, saveSeat, GameLink, variant as variantInfo, versionOf,
 } from './api.js';
@@ -148,6 +151,7 @@ class GamePage {
     }
   }
 
+  /** @param {ServerWelcome} message */
   welcome(message) {
     if (this.token && message.seat == null) {
       showMessage('This browser’s seat token is not valid for this game: you are watching.', 'error');
@@ -209,6 +213,11 @@ class GamePage {
     return i >= 0 ? i : null;
   }
 
+  /**
+   * Shows a newer snapshot.
+   * @param {Snapshot} game
+   * @param {{missed?: import('./protocol.js').GameEvent[], events?: import('./protocol.js').GameEvent[]}} [info]
+   */
   update(game, info = {}) {
     const previous = this.game;
     this.game = game;

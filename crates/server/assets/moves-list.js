@@ -2,6 +2,9 @@
 // player's turn and the second's on one row. A turn is one move, except in Die Chess (the
 // roll `[N]` and the move it allows) and 5D (every move up to `submit`).
 
+// The snapshot's type is protocol.js's.
+/** @typedef {import('./protocol.js').Snapshot} Snapshot */
+
 const PAIRED = new Set(['classic', 'qec', 'realms', 'dmchess', 'dice', 'multiverse']);
 
 /** The turns of `moves`: `[{text, index}]`, `index` the last move of the turn. */
@@ -44,7 +47,11 @@ function firstNumber(start) {
   return /\//.test(fields[0]) && Number.isInteger(n) && n > 0 ? n : 1;
 }
 
-/** Fills `list` (an <ol id="move-list">) with the moves of `game`. */
+/**
+ * Fills `list` (an <ol id="move-list">) with the moves of `game`.
+ * @param {HTMLElement} list
+ * @param {Snapshot} game
+ */
 export function renderMoves(list, game) {
   const moves = game.moves || game.history || [];
   list.replaceChildren();
