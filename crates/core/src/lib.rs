@@ -53,6 +53,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod capabilities;
 mod error;
 mod game;
 pub mod geometry;
@@ -69,6 +70,7 @@ mod turns;
 mod variant;
 pub mod view;
 
+pub use capabilities::{BoardLayout, EngineProtocol, NamedStart, RulesTimeControl};
 pub use error::{
     DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,
     shorten_quotes,

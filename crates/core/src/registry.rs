@@ -1,6 +1,9 @@
 //! The registry entry through which dynamic callers find a variant by name.
 
-use crate::{DynGame, GameRecord, PositionError, RecordError, Session, Variant};
+use crate::{
+    BoardLayout, DynGame, EngineProtocol, GameRecord, NamedStart, PositionError, RecordError,
+    RulesTimeControl, Session, Variant,
+};
 
 /// Opens a game at a position text, or at the standard start for `None`.
 pub type OpenFn = fn(Option<&str>) -> Result<Box<dyn DynGame>, PositionError>;
@@ -22,6 +25,16 @@ pub struct VariantEntry {
     pub parse_record: ParseRecordFn,
     /// The file extension of its records, without the dot.
     pub record_extension: &'static str,
+    /// The players' names, first mover first (see [`Variant::PLAYER_NAMES`]).
+    pub players: [&'static str; 2],
+    /// How a client lays out its boards (see [`Variant::LAYOUT`]).
+    pub layout: BoardLayout,
+    /// The protocol `omnichess uci` speaks for it (see [`Variant::ENGINE_PROTOCOL`]).
+    pub engine_protocol: EngineProtocol,
+    /// Its named starts, the standard start first (see [`Variant::starts`]).
+    pub starts: fn() -> Vec<NamedStart>,
+    /// The time controls its rules define (see [`Variant::time_controls`]).
+    pub time_controls: fn() -> Vec<RulesTimeControl>,
 }
 
 impl VariantEntry {
@@ -34,6 +47,11 @@ impl VariantEntry {
             open: open::<V>,
             parse_record: V::parse_record,
             record_extension: V::RECORD_EXTENSION,
+            players: V::PLAYER_NAMES,
+            layout: V::LAYOUT,
+            engine_protocol: V::ENGINE_PROTOCOL,
+            starts: V::starts,
+            time_controls: V::time_controls,
         }
     }
 }

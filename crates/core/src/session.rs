@@ -28,6 +28,10 @@ pub trait DynGame {
     fn undo(&mut self) -> bool;
     /// The decisions played so far in canonical notation.
     fn history(&self) -> Vec<String>;
+    /// One number per entry of [`DynGame::history`]: [`Game::turn_index`] just before that
+    /// decision was played. Decisions with the same number form one turn (5D Chess: a turn's
+    /// moves and its submit; Die Chess: the roll and the move).
+    fn history_turns(&self) -> Vec<u64>;
     /// The decisions played so far as a move list shows them (see [`Variant::display_text`]).
     fn move_list(&self) -> Vec<String>;
     /// Perft of the current state (see [`crate::perft::perft`]).
@@ -152,6 +156,18 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn history(&self) -> Vec<String> {
         self.start.decision_texts(&self.played)
+    }
+
+    fn history_turns(&self) -> Vec<u64> {
+        let mut replay = self.start.clone();
+        self.played
+            .iter()
+            .map(|&d| {
+                let turn = replay.turn_index();
+                replay.apply(d);
+                turn
+            })
+            .collect()
     }
 
     fn move_list(&self) -> Vec<String> {

@@ -1,7 +1,10 @@
 //! The text side of a variant: its name, position text, decision notation, record format and
 //! board drawing.
 
-use crate::{DecisionError, Game, GameRecord, Outcome, PositionError, RecordError, ReplayError};
+use crate::{
+    BoardLayout, DecisionError, EngineProtocol, Game, GameRecord, NamedStart, Outcome,
+    PositionError, RecordError, ReplayError, RulesTimeControl,
+};
 
 /// A turn's start as told to an outside engine that speaks the variant's own protocol
 /// (5D Chess: 5DUCI, which the `uci:PATH,protocol=5duci` agent speaks).
@@ -42,6 +45,30 @@ pub trait Variant: Game + Sized + 'static {
         let _ = (name, argument);
         None
     }
+    /// How a client lays out the boards of the variant's [`crate::View`]; by default
+    /// [`BoardLayout::Grid`].
+    const LAYOUT: BoardLayout = BoardLayout::Grid;
+    /// The protocol `omnichess uci` speaks for the variant; by default
+    /// [`EngineProtocol::Uci`].
+    const ENGINE_PROTOCOL: EngineProtocol = EngineProtocol::Uci;
+
+    /// The starts the variant offers by name, its standard start first; by default that one
+    /// alone ([`NamedStart::standard`]).
+    fn starts() -> Vec<NamedStart> {
+        vec![NamedStart::standard()]
+    }
+
+    /// The time controls the variant's rules define, empty where they set none; by default
+    /// the per-decision clock of [`Game::decision_time_limit`] at the start, where there is
+    /// one ([`RulesTimeControl::per_move`]).
+    fn time_controls() -> Vec<RulesTimeControl> {
+        Self::start()
+            .decision_time_limit()
+            .map(RulesTimeControl::per_move)
+            .into_iter()
+            .collect()
+    }
+
     /// The standard starting state.
     fn start() -> Self;
 

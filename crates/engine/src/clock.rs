@@ -4,6 +4,9 @@
 
 use std::time::Duration;
 
+/// The named time controls (DMChess 8.1), as the dmchess rules define them.
+pub use omnichess_variants::dmchess::time_controls::{TIME_CONTROLS, TimeControl};
+
 use crate::limits::Limits;
 
 /// A player's clock: the time left, the increment added after each turn, and a second
@@ -20,17 +23,6 @@ pub struct Clock {
     /// Turns charged to this clock.
     pub played: u32,
 }
-
-/// A named time control: name, base seconds, increment seconds, and the second period
-/// (turns, extra seconds).
-pub type TimeControl = (&'static str, u64, u64, Option<(u32, u64)>);
-
-/// The named time controls (DMChess 8.1).
-pub const TIME_CONTROLS: [TimeControl; 3] = [
-    ("standard", 90 * 60, 0, Some((40, 30 * 60))),
-    ("rapid", 25 * 60, 10, None),
-    ("blitz", 5 * 60, 3, None),
-];
 
 /// The turns a clock is shared over when nobody says how many are left.
 pub const DEFAULT_TURNS_TO_GO: u64 = 30;

@@ -24,3 +24,4 @@ mod realms_material;
 mod realms_pieces;
 mod realms_reference;
 mod realms_special;
+mod registry_capabilities;

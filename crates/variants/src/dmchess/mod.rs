@@ -26,6 +26,7 @@ mod setup;
 pub mod square;
 mod state;
 mod tables;
+pub mod time_controls;
 mod variant;
 mod view;
 

@@ -1,7 +1,8 @@
 //! DMChess as an omnichess [`Variant`].
 
 use omnichess_core::{
-    DecisionError, GameRecord, Outcome, Player, PositionError, RecordError, Variant,
+    DecisionError, GameRecord, Outcome, Player, PositionError, RecordError, RulesTimeControl,
+    Variant,
 };
 
 use super::position::Move;
@@ -23,6 +24,10 @@ impl Variant for DmChess {
 
     fn command(&self, name: &str, argument: &str) -> Option<String> {
         (name == "del").then(|| self.describe(argument))
+    }
+
+    fn time_controls() -> Vec<RulesTimeControl> {
+        super::time_controls::rules_time_controls()
     }
 
     fn start() -> DmChess {

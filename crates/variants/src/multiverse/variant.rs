@@ -1,7 +1,8 @@
 //! 5D Chess as an omnichess [`Variant`].
 
 use omnichess_core::{
-    DecisionError, EnginePosition, GameRecord, Outcome, PositionError, RecordError, Variant,
+    BoardLayout, DecisionError, EnginePosition, EngineProtocol, GameRecord, NamedStart, Outcome,
+    PositionError, RecordError, Variant,
 };
 
 use super::duci::long_duci_move;
@@ -14,6 +15,22 @@ impl Variant for Multiverse {
         "5D Chess with Multiverse Time Travel: timelines, time travel, the present (5DFEN, 5DPGN)";
     const RECORD_EXTENSION: &'static str = "5dpgn";
     const NOTATION_HELP: &'static str = "Type a move with its board, as in 5DPGN: (0T1)Ng1f3 or (0T1)Nf3, a time jump\n(0T2)Ka2>>(0T1)a2, a timeline jump (0T5)Qb3>(1T5)b3; `submit` ends your turn.";
+
+    const LAYOUT: BoardLayout = BoardLayout::Timelines;
+    const ENGINE_PROTOCOL: EngineProtocol = EngineProtocol::Duci;
+
+    /// The official variants ([`super::variants::VARIANTS`]), `Standard` first, each played
+    /// by its `[Board "NAME"]` position.
+    fn starts() -> Vec<NamedStart> {
+        super::variants::VARIANTS
+            .iter()
+            .map(|v| NamedStart {
+                name: v.name.to_owned(),
+                position: Some(format!("[Board \"{}\"]", v.name)),
+                size: Some((v.size.0.unsigned_abs(), v.size.1.unsigned_abs())),
+            })
+            .collect()
+    }
 
     fn start() -> Multiverse {
         Multiverse::from_text("[Board \"Standard\"]")

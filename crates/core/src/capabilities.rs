@@ -1,0 +1,81 @@
+//! What a variant declares about itself so that generic callers (the CLI, the server, a
+//! graphical client) never test its name: its named starts, the time controls its rules set,
+//! how its boards are laid out and the engine protocol it speaks. Each is a const or an
+//! associated function of [`crate::Variant`] with a default, gathered into
+//! [`crate::VariantEntry`].
+
+use serde::{Deserialize, Serialize};
+
+/// A start a variant offers by name (5D Chess: its official variants).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedStart {
+    /// The start's name (`Standard`, `Standard - Turn Zero`, …).
+    pub name: String,
+    /// The position text that plays it; `None` for the variant's standard start.
+    pub position: Option<String>,
+    /// The board's size (width, height), where the variant's boards vary in size.
+    pub size: Option<(u32, u32)>,
+}
+
+impl NamedStart {
+    /// The standard start: `Standard`, no position text, no size.
+    #[must_use]
+    pub fn standard() -> NamedStart {
+        NamedStart {
+            name: "Standard".to_owned(),
+            position: None,
+            size: None,
+        }
+    }
+}
+
+/// A time control a variant's own rules define (DMChess 8.1's three controls; QEC's clock of
+/// three minutes per decision).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesTimeControl {
+    /// The control's name as a lobby shows it (`DMChess standard (8.1)`).
+    pub name: String,
+    /// Each player's time at the start, in milliseconds.
+    pub base_ms: u64,
+    /// Added after each turn, in milliseconds.
+    pub increment_ms: u64,
+    /// The time for each decision, in milliseconds; 0 where the rules set none.
+    pub per_move_ms: u64,
+    /// `(turns, extra_ms)`: after `turns` turns, `extra_ms` is added once (DMChess 8.1.1:
+    /// 30 minutes after move 40).
+    pub period: Option<(u32, u64)>,
+}
+
+impl RulesTimeControl {
+    /// The control of a rules' limit on every decision and no game clock (QEC §3.3).
+    #[must_use]
+    pub fn per_move(limit: std::time::Duration) -> RulesTimeControl {
+        RulesTimeControl {
+            name: format!("{} per move (the rules' clock)", limit.as_secs()),
+            base_ms: 0,
+            increment_ms: 0,
+            per_move_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+            period: None,
+        }
+    }
+}
+
+/// How a graphical or terminal client lays out a [`crate::View`]'s boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardLayout {
+    /// The boards side by side, or in a grid.
+    Grid,
+    /// One row of boards per timeline, one column per turn (5D Chess).
+    Timelines,
+}
+
+/// The protocol an outside program speaks to use the engine on a variant (`omnichess uci`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EngineProtocol {
+    /// The Universal Chess Interface, with the variant's position text and notation.
+    Uci,
+    /// 5DUCI (ftxi/5dchess_engine `docs/5duci.md`), 5D Chess's own protocol.
+    Duci,
+}
