@@ -11,6 +11,7 @@
  * @property {string} name its name, as CreateGame takes it
  * @property {string} description one line about it
  * @property {[string, string]} players the players' names in the variant's words
+ * @property {'grid'|'timelines'} layout how a graphical client lays out the view's boards
  * @property {string} record_extension the file extension of its records
  * @property {string|null} notation_help how to type a decision in its notation
  * @property {TimeControl[]} time_controls the variant's own controls first, then the common ones
@@ -114,12 +115,15 @@
  * @property {Outcome|null} outcome how the game ended
  * @property {string[]} history the decisions that stand, in canonical notation
  * @property {string[]} moves the same decisions as the move list shows them
+ * @property {number[]} turns one per decision of `history`: the turn it belongs to
+ * @property {number} turn the turn the next decision belongs to
  * @property {number} ply the number of decisions played
  * @property {string[]} decisions the legal decisions now
  * @property {GameView} view the boards and the moves on them
  * @property {[string[], string[]]} captured the kinds each player has lost
  * @property {ClockState|null} clock the clocks; null when untimed
  * @property {Offers} offers who has an offer open
+ * @property {0|1|null} undo_by the seat that may take back its last decision now
  * @property {boolean} casual whether takebacks are allowed
  * @property {EngineSeat|null} engine the engine's seat and level
  * @property {string|null} rematch the id of this game's rematch

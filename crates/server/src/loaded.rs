@@ -118,6 +118,19 @@ impl Loaded {
         self.game.player_name(p)
     }
 
+    /// The seat that may `undo` now: the player to act, whose own decision was the last
+    /// (within a turn it has not finished).
+    #[must_use]
+    pub fn undo_by(&self) -> Option<u8> {
+        let actor = self.actor()?;
+        let own_last = self
+            .log
+            .decisions
+            .last()
+            .is_some_and(|d| d.player == Some(actor));
+        own_last.then_some(actor)
+    }
+
     /// The clocks at `now_ms`, in a timed game.
     #[must_use]
     pub fn clocks(&self, now_ms: i64) -> Option<Clocks> {
@@ -178,6 +191,8 @@ impl Loaded {
             ply: history.len(),
             history,
             moves: self.game.move_list(),
+            turns: self.game.history_turns(),
+            turn: self.game.turn_index(),
             decisions,
             view: self.game_view(view, over),
             captured,
@@ -186,6 +201,7 @@ impl Loaded {
                 draw: self.log.draw_offer,
                 takeback: self.log.takeback_offer,
             },
+            undo_by: self.undo_by(),
             casual: options.casual,
             engine: options.engine,
             rematch: self.log.rematch.clone(),

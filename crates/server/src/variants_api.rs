@@ -1,6 +1,7 @@
-//! `GET /api/variants`: what the lobby offers for each variant: its players, notation, its
-//! own time controls (QEC's per-move clock, DMChess's three controls 8.1) and its named starts
-//! (5D's official variants).
+//! `GET /api/variants`: what the lobby offers for each variant, as the variant declares it in
+//! its registry entry: its players, board layout, notation, its own time controls (QEC's
+//! per-move clock, DMChess's three controls 8.1) and its named starts (5D's official
+//! variants).
 
 use omnichess_core::VariantEntry;
 
@@ -27,76 +28,61 @@ fn control(label: &str, base_ms: i64, increment_ms: i64, per_move_ms: i64) -> Ti
     }
 }
 
-/// The time controls of one variant: its rules' own first.
+/// The time controls of one variant: its rules' own first, then the common ones.
 fn time_controls(entry: &VariantEntry) -> Vec<TimeControl> {
-    let mut controls = Vec::new();
-    if entry.name == "dmchess" {
-        for (name, base, increment, period) in omnichess_engine::clock::TIME_CONTROLS {
-            let base = i64::try_from(base).unwrap_or(0) * 1000;
-            let increment = i64::try_from(increment).unwrap_or(0) * 1000;
-            let mut c = control(&format!("DMChess {name} (8.1)"), base, increment, 0);
-            c.period = period
-                .map(|(turns, extra)| [i64::from(turns), i64::try_from(extra).unwrap_or(0) * 1000]);
-            controls.push(c);
-        }
-    }
-    let limit = (entry.open)(None)
-        .ok()
-        .and_then(|game| game.decision_time_limit());
-    if let Some(limit) = limit {
-        let ms = i64::try_from(limit.as_millis()).unwrap_or(i64::MAX);
-        controls.push(control(
-            &format!("{} per move (the rules' clock)", limit.as_secs()),
-            0,
-            0,
-            ms,
-        ));
-    }
-    for (label, minutes, seconds) in COMMON {
-        controls.push(control(label, minutes * 60_000, seconds * 1000, 0));
-    }
-    controls
+    let millis = |ms: u64| i64::try_from(ms).unwrap_or(i64::MAX);
+    let own = (entry.time_controls)()
+        .into_iter()
+        .map(|rules| TimeControl {
+            period: rules
+                .period
+                .map(|(turns, extra_ms)| [i64::from(turns), millis(extra_ms)]),
+            ..control(
+                &rules.name,
+                millis(rules.base_ms),
+                millis(rules.increment_ms),
+                millis(rules.per_move_ms),
+            )
+        });
+    let common = COMMON
+        .into_iter()
+        .map(|(label, minutes, seconds)| control(label, minutes * 60_000, seconds * 1000, 0));
+    own.chain(common).collect()
 }
 
-/// The named starts of one variant (5D: the official variants by `[Board]` name).
+/// The starts a variant offers by name (5D: the official variants by `[Board]` name).
 fn starts(entry: &VariantEntry) -> Vec<Start> {
-    if entry.name != "multiverse" {
-        return vec![Start {
-            name: "Standard".to_owned(),
-            position: None,
-        }];
-    }
-    omnichess_variants::multiverse::variants::VARIANTS
-        .iter()
-        .map(|v| Start {
-            name: v.name.to_owned(),
-            position: Some(format!("[Board \"{}\"]", v.name)),
+    (entry.starts)()
+        .into_iter()
+        .map(|start| Start {
+            name: start.name,
+            position: start.position,
         })
         .collect()
 }
 
 /// `GET /api/variants`.
 pub async fn list() -> Reply<Vec<VariantInfo>> {
-    let variants = omnichess_variants::REGISTRY
+    Reply(variants())
+}
+
+/// Every variant of the registry as the lobby offers it.
+#[must_use]
+pub fn variants() -> Vec<VariantInfo> {
+    omnichess_variants::REGISTRY
         .iter()
         .map(|entry| {
             let game = (entry.open)(None).ok();
-            let players = game.as_ref().map_or(["white", "black"], |g| {
-                [
-                    g.player_name(omnichess_core::Player::White),
-                    g.player_name(omnichess_core::Player::Black),
-                ]
-            });
             VariantInfo {
                 name: entry.name.to_owned(),
                 description: entry.description.to_owned(),
-                players: players.map(str::to_owned),
+                players: entry.players.map(str::to_owned),
+                layout: entry.layout,
                 record_extension: entry.record_extension.to_owned(),
                 notation_help: game.as_ref().map(|g| g.notation_help().to_owned()),
                 time_controls: time_controls(entry),
                 starts: starts(entry),
             }
         })
-        .collect();
-    Reply(variants)
+        .collect()
 }

@@ -5,6 +5,7 @@
 mod actions;
 mod api;
 mod browser;
+mod capabilities;
 mod common;
 mod postgres;
 mod socket;

@@ -15,7 +15,6 @@ use super::analysis_socket::{AnalysisMessage, AnalysisReply, Info};
 use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
 use super::http::{CreateGame, Created, ErrorBody, MakeAction, MakeDecision, Tokens};
 use super::snapshot::{Outcome, Snapshot};
-use super::variants::{Start, TimeControl, VariantInfo};
 use super::{VERSION, Versioned};
 use crate::loaded::Loaded;
 use crate::options::{ClockSpec, EngineSeat, GameOptions};
@@ -82,6 +81,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
         square: 0,
     };
     let reference = Some(Value::from("r1"));
+    let variant = crate::variants_api::variants().remove(0);
     BTreeMap::from([
         ("CreateGame", sample(&CreateGame::default())),
         ("ClockSpec", sample(&ClockSpec::default())),
@@ -98,9 +98,9 @@ fn samples() -> BTreeMap<&'static str, Value> {
         ),
         ("Tokens", sample(&Tokens::default())),
         ("ErrorBody", sample(&ErrorBody::default())),
-        ("VariantInfo", sample(&VariantInfo::default())),
-        ("TimeControl", sample(&TimeControl::default())),
-        ("Start", sample(&Start::default())),
+        ("VariantInfo", sample(&variant)),
+        ("TimeControl", sample(&variant.time_controls[0])),
+        ("Start", sample(&variant.starts[0])),
         ("Snapshot", snapshot.clone()),
         ("Outcome", sample(&Outcome::default())),
         ("ClockState", snapshot["clock"].clone()),

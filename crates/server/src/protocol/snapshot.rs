@@ -34,6 +34,13 @@ pub struct Snapshot {
     pub history: Vec<String>,
     /// The same decisions as the move list shows them (SAN where the variant has it).
     pub moves: Vec<String>,
+    /// One number per decision of `history`: the turn it belongs to (the turns complete
+    /// before it). Decisions with the same number form one turn (5D: a turn's moves and its
+    /// submit; Die Chess: the roll and the move).
+    pub turns: Vec<u64>,
+    /// The turn the next decision belongs to (the turns complete now): the last turn of
+    /// `turns` is not finished while it has this number.
+    pub turn: u64,
     /// Decisions played (the length of `history`).
     pub ply: usize,
     /// The legal decisions now; empty when chance acts or the game is over.
@@ -46,6 +53,9 @@ pub struct Snapshot {
     pub clock: Option<ClockState>,
     /// The open offers.
     pub offers: Offers,
+    /// The seat that may take back its last decision now (`undo`: the player to act, within a
+    /// turn it has not finished); `null` when none may.
+    pub undo_by: Option<u8>,
     /// Whether takebacks are allowed.
     pub casual: bool,
     /// The engine's seat and level, in a game against the engine.

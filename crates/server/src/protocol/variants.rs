@@ -1,9 +1,10 @@
 //! `GET /api/variants`: what the lobby offers for each variant.
 
+use omnichess_core::BoardLayout;
 use serde::{Deserialize, Serialize};
 
 /// One variant as the lobby offers it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VariantInfo {
     /// Its name, as `POST /api/games` takes it.
     pub name: String,
@@ -11,6 +12,8 @@ pub struct VariantInfo {
     pub description: String,
     /// The players' names in the variant's words.
     pub players: [String; 2],
+    /// How a graphical client lays out its boards: `grid` or `timelines` (5D).
+    pub layout: BoardLayout,
     /// The file extension of its records (`pgn`, `5dpgn`, `edan`).
     pub record_extension: String,
     /// How to type a decision in its notation.
