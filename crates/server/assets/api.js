@@ -46,33 +46,38 @@ export async function request(method, path, body) {
   return data;
 }
 
-/** The six variants, when the server does not list them (GET /api/variants missing). */
-export const FALLBACK_VARIANTS = [
-  { name: 'classic', description: 'Chess as FIDE plays it.', players: ['white', 'black'], record_extension: 'pgn' },
-  { name: 'qec', description: 'Quantum entangled chess: entangled pairs of pieces.', players: ['white', 'black'], record_extension: 'pgn' },
-  { name: 'dice', description: 'Die chess: a die says which piece moves.', players: ['white', 'black'], record_extension: 'pgn' },
-  { name: 'multiverse', description: '5D chess with multiverse time travel.', players: ['white', 'black'], record_extension: '5dpgn' },
-  { name: 'realms', description: 'Three Realms: heavens, earth and underworld.', players: ['white', 'black'], record_extension: 'pgn' },
-  { name: 'dmchess', description: 'Dimensional chess on eight boards with portals.', players: ['light', 'dark'], record_extension: 'edan' },
-].map((v) => ({ time_controls: [], starts: [], notation_help: '', ...v }));
-
 let variantsPromise = null;
 
 /**
- * The variants (GET /api/variants), or the fallback list. Never rejects.
+ * The variants (GET /api/variants). Rejects with an ApiError that says the server did not
+ * list them (the next call asks again).
  * @returns {Promise<VariantInfo[]>}
  */
 export function variants() {
   if (!variantsPromise) {
     variantsPromise = request('GET', '/api/variants')
-      .then((list) => (Array.isArray(list) && list.length ? list : FALLBACK_VARIANTS))
-      .catch(() => FALLBACK_VARIANTS);
+      .then((list) => {
+        if (!Array.isArray(list) || !list.length) throw new ApiError(0, 'the answer is no list of variants');
+        return list;
+      })
+      .catch((e) => {
+        variantsPromise = null;
+        throw new ApiError(e.status || 0, `The server did not list its variants (${e.message}). Reload the page to try again.`);
+      });
   }
   return variantsPromise;
 }
 
+/**
+ * The variant `name` as GET /api/variants lists it; rejects as `variants` does, or when the
+ * server does not list it.
+ * @param {string} name
+ * @returns {Promise<VariantInfo>}
+ */
 export async function variant(name) {
-  return (await variants()).find((v) => v.name === name) || FALLBACK_VARIANTS.find((v) => v.name === name);
+  const found = (await variants()).find((v) => v.name === name);
+  if (!found) throw new ApiError(0, `The server does not list the variant ${name}.`);
+  return found;
 }
 
 // --- seats: the tokens this browser holds, by game id ---------------------------------------

@@ -16,10 +16,7 @@ import { copyText } from './dialogs.js';
  * @returns {string[]}
  */
 export function playerNames(variant) {
-  const players = variant && variant.players;
-  if (Array.isArray(players) && players.length >= 2 && players.every((p) => typeof p === 'string')) return players;
-  if (variant && variant.name === 'dmchess') return ['light', 'dark'];
-  return ['white', 'black'];
+  return variant.players;
 }
 
 /** @param {TimeControl} tc */
