@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 /// The deepest `perft` accepted, in plies. Counts grow about 30-fold per ply in classic chess
 /// and faster in the other variants: classic perft 15 (2.2e21 sequences) took a cluster of
@@ -118,8 +118,7 @@ pub struct Cli {
 }
 
 /// `--search-memory`'s default, in MiB.
-pub const DEFAULT_SEARCH_MEMORY_MIB: usize =
-    omnichess_variants::multiverse::DEFAULT_SEARCH_MEMORY >> 20;
+pub const DEFAULT_SEARCH_MEMORY_MIB: usize = omnichess_core::DEFAULT_SEARCH_MEMORY >> 20;
 
 /// `--search-memory`: 1 to 65 536 MiB.
 fn search_memory_mib(text: &str) -> Result<usize, String> {
@@ -230,58 +229,7 @@ pub enum Command {
     ///
     /// Variants with a time per decision (QEC: 3 minutes) show a countdown; running out
     /// loses the game.
-    Play {
-        /// The variant's name.
-        variant: String,
-        /// The start position (position text, or @PATH); the standard start if left out.
-        #[arg(long)]
-        position: Option<String>,
-        /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
-        /// position's; `--position` may then be left out for the standard start.
-        #[arg(long, value_name = "FILE")]
-        profile: Option<std::path::PathBuf>,
-        /// Seconds per decision, overriding the variant's own limit (0: no limit; at most
-        /// 86400).
-        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = move_seconds)]
-        move_time: Option<u64>,
-        /// The seed of the dice the program rolls for chance (Die Chess); from the clock if
-        /// left out. The same seed and the same moves give the same rolls.
-        #[arg(long, allow_negative_numbers = true, value_parser = count::<u64>)]
-        seed: Option<u64>,
-        /// Play against the computer: `engine` (1 s per decision), `engine:depth=N`,
-        /// `engine:time=SECONDS`, `engine:nodes=N` (each decision of its turn searched anew
-        /// within them: a 5D turn of three moves and submit may take four times as long),
-        /// `engine:clock=BASE+INC` (a clock of BASE seconds, INC added per turn), `random`,
-        /// `greedy`, or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine
-        /// speaking UCI, such as Stockfish). It plays Black unless --engine-first.
-        #[arg(long, value_name = "SPEC")]
-        vs: Option<String>,
-        /// With --vs: the computer plays White (moves first).
-        #[arg(long, requires = "vs")]
-        engine_first: bool,
-        /// With --vs: show the engine's thinking (depth, score, principal line) as it searches.
-        /// `think` at the prompt turns it on and off.
-        #[arg(long, requires = "vs")]
-        thinking: bool,
-        /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
-        /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
-        /// Every engine without a limit of its own plays on that clock.
-        #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
-        time_control: Option<String>,
-        /// A game clock for both players: MINUTES+SECONDS added per turn (`5+3`; decimals
-        /// allowed). Shown under the board; the player whose time runs out loses.
-        #[arg(long, value_name = "MIN+INC", conflicts_with = "time_control")]
-        clock: Option<String>,
-        /// Resume a game saved by `play` (on leaving, or with `save FILE`), clocks included.
-        #[arg(long, value_name = "FILE", conflicts_with = "position")]
-        load: Option<std::path::PathBuf>,
-        /// No colours (also when the NO_COLOR environment variable is set).
-        #[arg(long)]
-        no_color: bool,
-        /// Plain ASCII pieces (K Q R B N P for White, lower case for Black).
-        #[arg(long)]
-        ascii: bool,
-    },
+    Play(PlayArgs),
 
     /// Search a position with the engine. Prints a progress line per completed depth
     /// (`info depth D score cp N|mate N nodes N nps N time S pv …`, the score from the acting
@@ -336,68 +284,7 @@ pub enum Command {
     /// Chance is rolled from --seed.
     ///
     /// Example: omnichess match classic --a engine:depth=3 --b random --games 20
-    Match {
-        /// The variant's name.
-        variant: String,
-        /// Player A (White in the odd games).
-        #[arg(long, value_name = "SPEC")]
-        a: String,
-        /// Player B.
-        #[arg(long, value_name = "SPEC")]
-        b: String,
-        /// The number of games (1 or more).
-        #[arg(long, allow_negative_numbers = true, value_parser = positive::<u32>)]
-        games: u32,
-        /// Seconds per decision for an `engine` whose SPEC sets no limit.
-        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
-        time: Option<f64>,
-        /// The seed of chance and of the players' random choices (the same seed, the same
-        /// games, for players limited by depth or nodes).
-        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count::<u64>)]
-        seed: u64,
-        /// Turns after which a game is adjudicated a draw.
-        #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = positive::<u64>)]
-        max_turns: u64,
-        /// Decisions (all players' and chance's, over the whole game) after which a game is
-        /// adjudicated a draw, at the next turn's start. No cap if left out. For 5D Chess,
-        /// whose turns hold a move on every board: a game whose multiverse explodes reaches
-        /// it long before the turn cap.
-        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = positive::<u64>)]
-        max_decisions: Option<u64>,
-        /// The start position of every game (position text, or @PATH).
-        #[arg(long)]
-        position: Option<String>,
-        /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
-        /// position's; `--position` may then be left out for the standard start.
-        #[arg(long, value_name = "FILE")]
-        profile: Option<std::path::PathBuf>,
-        /// Games played at once, each on its own thread with its own players (one core
-        /// each: more jobs than cores makes time-limited players weaker). The games and the
-        /// result do not depend on it: every game is seeded from --seed and its number.
-        #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = positive::<usize>)]
-        jobs: usize,
-        /// Write every game to this folder (made if missing) as it ends: `game-001.pgn`
-        /// (`.5dpgn` for 5D Chess) in the variant's record format, and `games.tsv` with
-        /// each game's number, A's colour and how it ended.
-        #[arg(long, value_name = "DIR")]
-        records: Option<PathBuf>,
-        /// Open every game with N decisions chosen at random (from the game's seed), for
-        /// varied games between agents that would play the same game every time.
-        #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
-        opening: u32,
-        /// Play every game twice, colours swapped: games 1 and 2, 3 and 4 … share their seed
-        /// (the same random opening, the same chance rolls while the two games agree, each
-        /// player's seed going with its colour). Two identical players then score exactly
-        /// even, and a comparison is not swayed by openings that favour one colour. With an
-        /// odd --games the last game has no twin.
-        #[arg(long)]
-        paired: bool,
-        /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
-        /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
-        /// Every engine without a limit of its own plays on that clock.
-        #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
-        time_control: Option<String>,
-    },
+    Match(MatchArgs),
 
     /// Speak UCI on stdin/stdout, so chess GUIs and match runners can use the engine.
     /// For classic chess this is standard UCI. Other variants speak the same protocol with the
@@ -454,4 +341,124 @@ pub enum Command {
         #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<usize>)]
         engine_workers: usize,
     },
+}
+
+/// The arguments of `play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The variant's name.
+    pub variant: String,
+    /// The start position (position text, or @PATH); the standard start if left out.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
+    /// position's; `--position` may then be left out for the standard start.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<std::path::PathBuf>,
+    /// Seconds per decision, overriding the variant's own limit (0: no limit; at most
+    /// 86400).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = move_seconds)]
+    pub move_time: Option<u64>,
+    /// The seed of the dice the program rolls for chance (Die Chess); from the clock if
+    /// left out. The same seed and the same moves give the same rolls.
+    #[arg(long, allow_negative_numbers = true, value_parser = count::<u64>)]
+    pub seed: Option<u64>,
+    /// Play against the computer: `engine` (1 s per decision), `engine:depth=N`,
+    /// `engine:time=SECONDS`, `engine:nodes=N` (each decision of its turn searched anew
+    /// within them: a 5D turn of three moves and submit may take four times as long),
+    /// `engine:clock=BASE+INC` (a clock of BASE seconds, INC added per turn), `random`,
+    /// `greedy`, or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine
+    /// speaking UCI, such as Stockfish). It plays Black unless --engine-first.
+    #[arg(long, value_name = "SPEC")]
+    pub vs: Option<String>,
+    /// With --vs: the computer plays White (moves first).
+    #[arg(long, requires = "vs")]
+    pub engine_first: bool,
+    /// With --vs: show the engine's thinking (depth, score, principal line) as it searches.
+    /// `think` at the prompt turns it on and off.
+    #[arg(long, requires = "vs")]
+    pub thinking: bool,
+    /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
+    /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
+    /// Every engine without a limit of its own plays on that clock.
+    #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
+    pub time_control: Option<String>,
+    /// A game clock for both players: MINUTES+SECONDS added per turn (`5+3`; decimals
+    /// allowed). Shown under the board; the player whose time runs out loses.
+    #[arg(long, value_name = "MIN+INC", conflicts_with = "time_control")]
+    pub clock: Option<String>,
+    /// Resume a game saved by `play` (on leaving, or with `save FILE`), clocks included.
+    #[arg(long, value_name = "FILE", conflicts_with = "position")]
+    pub load: Option<std::path::PathBuf>,
+    /// No colours (also when the NO_COLOR environment variable is set).
+    #[arg(long)]
+    pub no_color: bool,
+    /// Plain ASCII pieces (K Q R B N P for White, lower case for Black).
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+/// The arguments of `match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The variant's name.
+    pub variant: String,
+    /// Player A (White in the odd games).
+    #[arg(long, value_name = "SPEC")]
+    pub a: String,
+    /// Player B.
+    #[arg(long, value_name = "SPEC")]
+    pub b: String,
+    /// The number of games (1 or more).
+    #[arg(long, allow_negative_numbers = true, value_parser = positive::<u32>)]
+    pub games: u32,
+    /// Seconds per decision for an `engine` whose SPEC sets no limit.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
+    pub time: Option<f64>,
+    /// The seed of chance and of the players' random choices (the same seed, the same
+    /// games, for players limited by depth or nodes).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count::<u64>)]
+    pub seed: u64,
+    /// Turns after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = positive::<u64>)]
+    pub max_turns: u64,
+    /// Decisions (all players' and chance's, over the whole game) after which a game is
+    /// adjudicated a draw, at the next turn's start. No cap if left out. For 5D Chess,
+    /// whose turns hold a move on every board: a game whose multiverse explodes reaches
+    /// it long before the turn cap.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = positive::<u64>)]
+    pub max_decisions: Option<u64>,
+    /// The start position of every game (position text, or @PATH).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
+    /// position's; `--position` may then be left out for the standard start.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<std::path::PathBuf>,
+    /// Games played at once, each on its own thread with its own players (one core
+    /// each: more jobs than cores makes time-limited players weaker). The games and the
+    /// result do not depend on it: every game is seeded from --seed and its number.
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = positive::<usize>)]
+    pub jobs: usize,
+    /// Write every game to this folder (made if missing) as it ends: `game-001.pgn`
+    /// (`.5dpgn` for 5D Chess) in the variant's record format, and `games.tsv` with
+    /// each game's number, A's colour and how it ended.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+    /// Open every game with N decisions chosen at random (from the game's seed), for
+    /// varied games between agents that would play the same game every time.
+    #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
+    pub opening: u32,
+    /// Play every game twice, colours swapped: games 1 and 2, 3 and 4 … share their seed
+    /// (the same random opening, the same chance rolls while the two games agree, each
+    /// player's seed going with its colour). Two identical players then score exactly
+    /// even, and a comparison is not swayed by openings that favour one colour. With an
+    /// odd --games the last game has no twin.
+    #[arg(long)]
+    pub paired: bool,
+    /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
+    /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
+    /// Every engine without a limit of its own plays on that clock.
+    #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
+    pub time_control: Option<String>,
 }

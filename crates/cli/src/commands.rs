@@ -14,8 +14,9 @@ use crate::open;
 use crate::output::{out, outln};
 
 /// `omnichess variants [VARIANT]`: every variant's name and description; with a name, that
-/// variant's line and then its named starts (5D Chess: the official variants), one a line:
-/// the name, the board size and the `--position` text that plays it.
+/// variant's line and then, where it offers more than its standard start, its named starts
+/// ([`omnichess_core::Variant::starts`]; 5D Chess: the official variants), one a line: the
+/// name, the board size and the `--position` text that plays it.
 pub fn variants(name: Option<&str>) -> Result<(), CliError> {
     let Some(name) = name else {
         for entry in REGISTRY {
@@ -25,19 +26,21 @@ pub fn variants(name: Option<&str>) -> Result<(), CliError> {
     };
     let entry = open::variant(name)?;
     outln!("{}\t{}", entry.name, entry.description);
-    if entry.name == "multiverse" {
-        let starts = omnichess_variants::multiverse::variants::VARIANTS;
+    let starts = (entry.starts)();
+    if starts.len() > 1 {
         outln!(
             "{} named starts (give one with --position; the first is the standard start):",
             starts.len()
         );
         for start in starts {
-            let (width, height) = start.size;
-            outln!(
-                "{}\t{width}x{height}\t--position '[Board \"{}\"]'",
-                start.name,
-                start.name
-            );
+            let mut line = start.name;
+            if let Some((width, height)) = start.size {
+                line += &format!("\t{width}x{height}");
+            }
+            if let Some(position) = start.position {
+                line += &format!("\t--position '{position}'");
+            }
+            outln!("{line}");
         }
     }
     Ok(())

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use omnichess_core::hashing::splitmix64;
-use omnichess_core::{Cell, DynGame, Outcome, Player, ToAct};
+use omnichess_core::{BoardLayout, Cell, DynGame, Outcome, Player, ToAct};
 use omnichess_engine::registry::DynAgent;
 
 use crate::board::{self, Style};
@@ -18,23 +18,9 @@ use crate::input::{Input, Wait};
 use crate::multiverse_grid;
 use crate::output::{out, outln};
 
-/// The commands of the terminal game, after the variant's notation help.
-const COMMANDS: &str = "\
-Or type one of:
-  moves        list the legal decisions
-  history      the decisions played so far, numbered
-  undo         take back the last decision (against the computer: its reply and your move)
-  hint         the engine's suggestion for the player to move
-  flip         turn the board (the side to move is at the bottom)
-  draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
-  agree        both players agree to a draw (two players at one keyboard)
-  resign       the player to move resigns
-  position     print the position text (FEN for classic)
-  save FILE    write the game so far (a game record, PGN for classic, with the clocks);
-               `play VARIANT --load FILE` resumes it. Leaving saves the game too.
-  think        against the computer: show or hide its thinking
-  help         show this text
-  quit         leave (also end of input)";
+mod prompt_commands;
+
+use prompt_commands::Next;
 
 /// How a game in the terminal ended.
 pub enum GameEnd {
@@ -62,6 +48,8 @@ pub struct LoopOptions {
     pub names: Option<[String; 2]>,
     /// The variant's name and start position text, for `hint`'s engine.
     pub variant: String,
+    /// How the variant's boards are drawn: side by side, or the 5D grid of timelines.
+    pub layout: BoardLayout,
     /// The start position text (`None`: the standard start).
     pub start: Option<String>,
     /// Decisions to play before the first prompt (a loaded game), in the variant's notation.
@@ -196,11 +184,12 @@ fn last_move(game: &dyn DynGame) -> Option<(Cell, Cell)> {
     None
 }
 
-/// A diagram's line of file letters (`a b c … h`, `  a  b …`, Three Realms' `a … h  j … q`):
-/// the boards end there and the variant's own lines follow.
-fn is_file_line(line: &str) -> bool {
+/// A diagram's line of file letters (`a b c … h`, `  a  b …`, Three Realms' `a … h  j … q`),
+/// at least `files` of them (the narrowest board's): the boards end there and the variant's
+/// own lines follow.
+fn is_file_line(line: &str, files: usize) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
-    words.len() >= 8
+    words.len() >= files
         && words
             .iter()
             .all(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_lowercase()))
@@ -301,7 +290,7 @@ impl Table<'_> {
         outln!();
         let view = game.view();
         let style = self.options.style;
-        if game.variant_name() == "multiverse" {
+        if self.options.layout == BoardLayout::Timelines {
             out!(
                 "{}",
                 multiverse_grid::draw(&view, self.bottom, board::terminal_width(), style)
@@ -323,9 +312,15 @@ impl Table<'_> {
             // The variant's own lines under its boards (the side to move, links, the roll).
             let diagram = game.diagram_for(Some(self.bottom));
             let lines: Vec<&str> = diagram.lines().collect();
+            let files = view
+                .boards
+                .iter()
+                .map(|b| b.files.len())
+                .min()
+                .unwrap_or(usize::MAX);
             let after = lines
                 .iter()
-                .rposition(|l| is_file_line(l))
+                .rposition(|l| is_file_line(l, files))
                 .map_or(0, |i| i + 1);
             for line in &lines[after..] {
                 outln!("{line}");
@@ -478,68 +473,16 @@ pub fn run(
     options: &LoopOptions,
     mut opponent: Option<&mut Opponent>,
 ) -> Result<GameEnd, CliError> {
-    let limit = options
-        .move_time
-        .or(game.decision_time_limit())
-        .filter(|d| !d.is_zero());
+    let mut t = Table::new(game, options, opponent.as_deref());
+    t.resume()?;
     let terminal = std::io::stdout().is_terminal();
-    let mut t = Table {
-        game,
-        options,
-        turns: Vec::new(),
-        dice: Roller {
-            seed: options.seed,
-            rolls: options.rolls,
-        },
-        clocks: None,
-        limit,
-        ended: None,
-        computer: opponent.as_deref().map(|o| o.side),
-        computer_spec: opponent.as_deref().map(|o| o.spec.clone()),
-        flipped: false,
-        bottom: Player::White,
-        only: None,
-    };
-    for (i, text) in options.replay.iter().enumerate() {
-        t.play(text)
-            .map_err(|e| CliError(format!("the saved game's decision {}: {e}", i + 1)))?;
-    }
-    if !options.replay.is_empty() {
-        outln!(
-            "resumed after {} decisions: {}",
-            options.replay.len(),
-            numbered(&*t.game, &t.turns, usize::MAX)
-        );
-    }
-    if t.game.to_act() == ToAct::Chance && options.replay.is_empty() {
-        outln!(
-            "(the program rolls for chance: seed {0}; `--seed {0}` replays the rolls)",
-            options.seed
-        );
-    }
-    t.roll();
-    t.clocks = match &options.saved_clocks {
-        Some(text) => ChessClocks::from_save_text(text, &*t.game),
-        None => options.clock.map(|c| ChessClocks::new(c, &*t.game)),
-    };
-    t.show();
     let mut deadline = None;
     loop {
         if let Some(computer) = opponent.as_deref_mut()
             && t.ended.is_none()
             && t.game.to_act() == ToAct::Player(computer.side)
         {
-            let before = t.game.turn_index();
-            let n = computer.play_turn(t.game)?;
-            t.log_tail(n, before, Some(computer.side));
-            if let Some(c) = &mut t.clocks
-                && !c.after_decision(&*t.game, computer.side)
-            {
-                outln!("{} ran out of time", t.game.player_name(computer.side));
-                t.ended = Some(Outcome::win(computer.side.opponent(), "time forfeit"));
-            }
-            t.roll();
-            t.show();
+            t.computer_turn(computer)?;
             continue;
         }
         let over = t.ended.or(t.game.to_act().outcome());
@@ -547,11 +490,127 @@ pub fn run(
             return Ok(GameEnd::Over(outcome));
         }
         if over.is_none() && deadline.is_none() {
-            deadline = limit.map(|l| Instant::now() + l);
-            if let (Some(c), Some(p)) = (&t.clocks, t.game.to_act().player()) {
-                deadline = Some(deadline.map_or(c.deadline(p), |d| d.min(c.deadline(p))));
-            }
+            deadline = t.deadline();
         }
+        let line = match t.next_line(input, over, deadline, terminal) {
+            Wait::Line(line) => line,
+            Wait::NotUtf8 => {
+                outln!("that line is not valid UTF-8 text and was ignored: type it again");
+                continue;
+            }
+            Wait::Closed => {
+                outln!();
+                return Ok(t.leave(over));
+            }
+            Wait::TimedOut => {
+                t.time_out();
+                deadline = None;
+                continue;
+            }
+        };
+        match t.command(line.trim(), over, opponent.as_deref_mut()) {
+            Next::Leave => return Ok(t.leave(over)),
+            Next::NewDecision => deadline = None,
+            Next::Prompt => {}
+        }
+    }
+}
+
+impl<'a> Table<'a> {
+    /// The table of a new game of `game` (the `opponent`, if any, plays the computer's side).
+    fn new(
+        game: &'a mut dyn DynGame,
+        options: &'a LoopOptions,
+        opponent: Option<&Opponent>,
+    ) -> Table<'a> {
+        let limit = options
+            .move_time
+            .or(game.decision_time_limit())
+            .filter(|d| !d.is_zero());
+        Table {
+            game,
+            options,
+            turns: Vec::new(),
+            dice: Roller {
+                seed: options.seed,
+                rolls: options.rolls,
+            },
+            clocks: None,
+            limit,
+            ended: None,
+            computer: opponent.map(|o| o.side),
+            computer_spec: opponent.map(|o| o.spec.clone()),
+            flipped: false,
+            bottom: Player::White,
+            only: None,
+        }
+    }
+
+    /// Replays a loaded game's decisions, rolls for chance, sets the clocks and draws the
+    /// board.
+    fn resume(&mut self) -> Result<(), CliError> {
+        let options = self.options;
+        for (i, text) in options.replay.iter().enumerate() {
+            self.play(text)
+                .map_err(|e| CliError(format!("the saved game's decision {}: {e}", i + 1)))?;
+        }
+        if !options.replay.is_empty() {
+            outln!(
+                "resumed after {} decisions: {}",
+                options.replay.len(),
+                numbered(&*self.game, &self.turns, usize::MAX)
+            );
+        }
+        if self.game.to_act() == ToAct::Chance && options.replay.is_empty() {
+            outln!(
+                "(the program rolls for chance: seed {0}; `--seed {0}` replays the rolls)",
+                options.seed
+            );
+        }
+        self.roll();
+        self.clocks = match &options.saved_clocks {
+            Some(text) => ChessClocks::from_save_text(text, &*self.game),
+            None => options.clock.map(|c| ChessClocks::new(c, &*self.game)),
+        };
+        self.show();
+        Ok(())
+    }
+
+    /// The computer's whole turn, on its clock.
+    fn computer_turn(&mut self, computer: &mut Opponent) -> Result<(), CliError> {
+        let before = self.game.turn_index();
+        let n = computer.play_turn(self.game)?;
+        self.log_tail(n, before, Some(computer.side));
+        if let Some(c) = &mut self.clocks
+            && !c.after_decision(&*self.game, computer.side)
+        {
+            outln!("{} ran out of time", self.game.player_name(computer.side));
+            self.ended = Some(Outcome::win(computer.side.opponent(), "time forfeit"));
+        }
+        self.roll();
+        self.show();
+        Ok(())
+    }
+
+    /// When the decision now due must be made: the time per decision and the player's clock,
+    /// whichever ends first.
+    fn deadline(&self) -> Option<Instant> {
+        let mut deadline = self.limit.map(|l| Instant::now() + l);
+        if let (Some(c), Some(p)) = (&self.clocks, self.game.to_act().player()) {
+            deadline = Some(deadline.map_or(c.deadline(p), |d| d.min(c.deadline(p))));
+        }
+        deadline
+    }
+
+    /// The next line typed at the prompt, with the time left counted down above it on a
+    /// terminal while a deadline runs.
+    fn next_line(
+        &self,
+        input: &Input,
+        over: Option<Outcome>,
+        deadline: Option<Instant>,
+        terminal: bool,
+    ) -> Wait {
         if terminal && deadline.is_some() && over.is_none() {
             outln!(); // the clock's line, kept up to date above the prompt
         }
@@ -563,154 +622,31 @@ pub fn run(
                 );
             }
         };
-        let prompt = t.prompt(over);
-        let line = match input.next(&prompt, deadline.filter(|_| over.is_none()), &mut tick) {
-            Wait::Line(line) => line,
-            Wait::NotUtf8 => {
-                outln!("that line is not valid UTF-8 text and was ignored: type it again");
-                continue;
+        input.next(
+            &self.prompt(over),
+            deadline.filter(|_| over.is_none()),
+            &mut tick,
+        )
+    }
+
+    /// The player to act ran out of time: they lose.
+    fn time_out(&mut self) {
+        let loser = self.game.to_act();
+        let winner = loser.player().map(|p| p.opponent());
+        outln!();
+        let name = loser
+            .player()
+            .map_or("nobody", |p| self.game.player_name(p));
+        match self.limit {
+            Some(l) if self.clocks.is_none() => {
+                outln!("{name} ran out of time ({} per decision)", clock(l));
             }
-            Wait::Closed => {
-                outln!();
-                return Ok(t.leave(over));
-            }
-            Wait::TimedOut => {
-                let loser = t.game.to_act();
-                let winner = loser.player().map(|p| p.opponent());
-                outln!();
-                let name = loser.player().map_or("nobody", |p| t.game.player_name(p));
-                match limit {
-                    Some(l) if t.clocks.is_none() => {
-                        outln!("{name} ran out of time ({} per decision)", clock(l));
-                    }
-                    _ => outln!("{name} ran out of time"),
-                }
-                if let Some(w) = winner {
-                    t.ended = Some(Outcome::win(w, "time forfeit"));
-                }
-                deadline = None;
-                t.show();
-                continue;
-            }
-        };
-        let input_text = line.trim();
-        let (command, argument) = input_text.split_once(' ').unwrap_or((input_text, ""));
-        let human = opponent
-            .as_deref()
-            .is_none_or(|o| t.game.to_act().player() != Some(o.side));
-        match command {
-            "" if over.is_none() && human && t.only.is_some() => {
-                if let Some(text) = t.only.clone() {
-                    let mover = t.game.to_act().player();
-                    if t.play(&text).is_ok() {
-                        after_human_decision(&mut t, mover);
-                        deadline = None;
-                    }
-                }
-            }
-            "" => {}
-            "help" | "?" => {
-                outln!("{}\n{COMMANDS}", t.game.notation_help());
-                if !t.game.commands_help().is_empty() {
-                    outln!("{}", t.game.commands_help());
-                }
-            }
-            "resign" if over.is_none() => match t.game.to_act().player() {
-                Some(p) if t.computer != Some(p) => {
-                    t.ended = Some(Outcome::win(p.opponent(), "resignation"));
-                    t.show();
-                }
-                _ => outln!("only the player to move can resign"),
-            },
-            "agree" if over.is_none() => {
-                if opponent.is_some() {
-                    outln!("the computer does not agree to draws: play on, or `resign`");
-                } else {
-                    t.ended = Some(Outcome::draw("agreement"));
-                    t.show();
-                }
-            }
-            "quit" | "exit" => return Ok(t.leave(over)),
-            "moves" => {
-                let list: Vec<String> = t.game.decisions().into_iter().map(|(d, _)| d).collect();
-                outln!(
-                    "{}",
-                    if list.is_empty() {
-                        "(none)".to_owned()
-                    } else {
-                        list.join(" ")
-                    }
-                );
-            }
-            "history" => {
-                if t.turns.is_empty() {
-                    outln!("(no decisions yet)");
-                } else {
-                    outln!("{}", numbered(&*t.game, &t.turns, usize::MAX));
-                }
-            }
-            "flip" => {
-                t.flipped = !t.flipped;
-                t.show();
-            }
-            "hint" if over.is_none() => {
-                let text = t.hint();
-                outln!("{text}");
-            }
-            "think" => match opponent.as_deref_mut() {
-                Some(computer) => {
-                    computer.thinking = !computer.thinking;
-                    let state = if computer.thinking { "shown" } else { "hidden" };
-                    outln!("the computer's thinking is {state}");
-                }
-                None => outln!("there is no computer player in this game (see `--vs`)"),
-            },
-            "undo" => {
-                let mut undone = false;
-                // Against the computer, take back its turn too: back to a decision of yours.
-                while t.undo_one() {
-                    undone = true;
-                    if t.computer.is_none() || t.game.to_act().player() != t.computer {
-                        break;
-                    }
-                }
-                if undone {
-                    t.ended = None;
-                    deadline = None;
-                    if let Some(c) = &mut t.clocks {
-                        c.restart(&*t.game);
-                    }
-                    t.show();
-                } else {
-                    outln!("nothing to undo");
-                }
-            }
-            "draw" if over.is_none() => match t.game.claimable_draw() {
-                Some(reason) => {
-                    t.ended = Some(Outcome::draw(reason));
-                    t.show();
-                }
-                None => outln!("no draw can be claimed in this position"),
-            },
-            "position" => outln!("{}", t.game.position_text()),
-            "save" if argument.trim().is_empty() => outln!("usage: save FILE"),
-            "save" => match t.save(std::path::Path::new(argument.trim())) {
-                Ok(()) => outln!("saved to {}", argument.trim()),
-                Err(e) => outln!("cannot save to {}: {e}", argument.trim()),
-            },
-            _ if let Some(text) = t.game.command(command, argument.trim()) => outln!("{text}"),
-            _ if over.is_some() => outln!("the game is over; `undo`, `save FILE` or `quit`"),
-            _ => {
-                let mover = t.game.to_act().player();
-                match t.play(input_text) {
-                    Ok(()) => {
-                        after_human_decision(&mut t, mover);
-                        deadline = None;
-                    }
-                    Err(e) => outln!("{e} (type `moves` for the legal ones)"),
-                }
-            }
+            _ => outln!("{name} ran out of time"),
         }
+        if let Some(w) = winner {
+            self.ended = Some(Outcome::win(w, "time forfeit"));
+        }
+        self.show();
     }
 }
 

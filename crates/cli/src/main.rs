@@ -20,8 +20,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
+use omnichess_core::EngineProtocol;
 
-use args::{Cli, Command};
+use args::{Cli, Command, MatchArgs, PlayArgs};
 use error::CliError;
 use output::out;
 
@@ -55,7 +56,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    omnichess_variants::multiverse::set_search_memory(cli.search_memory << 20);
+    omnichess_core::set_search_memory(cli.search_memory << 20);
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -90,6 +91,12 @@ fn shorten_words(message: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Whether the variant `name` (if there is one) speaks `protocol` to outside programs.
+fn speaks(name: &str, protocol: EngineProtocol) -> bool {
+    omnichess_core::find(omnichess_variants::REGISTRY, name)
+        .is_some_and(|entry| entry.engine_protocol == protocol)
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -128,36 +135,7 @@ fn run(command: Command) -> Result<(), CliError> {
             cap,
         } => commands::actions(&variant, &gamefile, cap),
         Command::Replay { variant, gamefile } => commands::replay_record(&variant, &gamefile),
-        Command::Play {
-            variant,
-            position,
-            profile,
-            move_time,
-            seed,
-            vs,
-            engine_first,
-            thinking,
-            time_control,
-            clock,
-            load,
-            no_color,
-            ascii,
-        } => play::play(
-            &variant,
-            open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
-            move_time,
-            seed,
-            &play::Players {
-                vs: vs.as_deref(),
-                engine_first,
-                thinking,
-                time_control: time_control.as_deref(),
-                clock: clock.as_deref(),
-                load: load.as_deref(),
-                no_color,
-                ascii,
-            },
-        ),
+        Command::Play(args) => play_game(&args),
         Command::Analyze {
             variant,
             position,
@@ -178,40 +156,8 @@ fn run(command: Command) -> Result<(), CliError> {
                 hash,
             },
         ),
-        Command::Match {
-            variant,
-            a,
-            b,
-            games,
-            time,
-            seed,
-            max_turns,
-            max_decisions,
-            position,
-            profile,
-            jobs,
-            records,
-            opening,
-            paired,
-            time_control,
-        } => engine_commands::play_match(
-            &variant,
-            open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
-            &engine_commands::MatchSettings {
-                a: &engine_commands::on_clock(&a, time_control.as_deref()),
-                b: &engine_commands::on_clock(&b, time_control.as_deref()),
-                games,
-                time,
-                seed,
-                max_turns,
-                max_decisions: max_decisions.unwrap_or(u64::MAX),
-                jobs,
-                records: records.as_deref(),
-                opening,
-                paired,
-            },
-        ),
-        Command::Uci { variant } if variant == "multiverse" => {
+        Command::Match(args) => play_match(&args),
+        Command::Uci { variant } if speaks(&variant, EngineProtocol::Duci) => {
             duci::run();
             Ok(())
         }
@@ -239,4 +185,46 @@ fn run(command: Command) -> Result<(), CliError> {
             seed,
         } => play::series(&variant, position.as_deref(), &players, move_time, seed),
     }
+}
+
+/// `omnichess play`.
+fn play_game(args: &PlayArgs) -> Result<(), CliError> {
+    play::play(
+        &args.variant,
+        open::with_profile(args.position.as_deref(), args.profile.as_deref())?.as_deref(),
+        args.move_time,
+        args.seed,
+        &play::Players {
+            vs: args.vs.as_deref(),
+            engine_first: args.engine_first,
+            thinking: args.thinking,
+            time_control: args.time_control.as_deref(),
+            clock: args.clock.as_deref(),
+            load: args.load.as_deref(),
+            no_color: args.no_color,
+            ascii: args.ascii,
+        },
+    )
+}
+
+/// `omnichess match`.
+fn play_match(args: &MatchArgs) -> Result<(), CliError> {
+    let time_control = args.time_control.as_deref();
+    engine_commands::play_match(
+        &args.variant,
+        open::with_profile(args.position.as_deref(), args.profile.as_deref())?.as_deref(),
+        &engine_commands::MatchSettings {
+            a: &engine_commands::on_clock(&args.a, time_control),
+            b: &engine_commands::on_clock(&args.b, time_control),
+            games: args.games,
+            time: args.time,
+            seed: args.seed,
+            max_turns: args.max_turns,
+            max_decisions: args.max_decisions.unwrap_or(u64::MAX),
+            jobs: args.jobs,
+            records: args.records.as_deref(),
+            opening: args.opening,
+            paired: args.paired,
+        },
+    )
 }

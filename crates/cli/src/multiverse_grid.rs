@@ -14,154 +14,196 @@ use crate::board::{CHECK, DARK, LIGHT, RESET, Style, empty, glyph, order};
 /// how many earlier ones are left out. Playable boards are marked `*`, the present's column
 /// `^ present`, a royal piece in check with `!` (a red square in colour).
 pub fn draw(view: &View, bottom: Player, width: usize, style: Style) -> String {
-    let Some(first) = view.boards.first() else {
+    let Some(grid) = Grid::of(view, bottom, width, style) else {
         return String::new();
     };
-    let files = first.files.len();
-    let board_width = 2 * files + 2;
-    let label_width = 6;
-    let max_col = view.boards.iter().map(|b| b.column).max().unwrap_or(0);
-    let min_col = view.boards.iter().map(|b| b.column).min().unwrap_or(0);
-    let present = view
-        .boards
-        .iter()
-        .filter(|b| b.active)
-        .map(|b| b.column)
-        .min();
-    let fit = (width.saturating_sub(label_width) / board_width).max(1) as i32;
-    let mut start = (max_col - fit + 1).max(min_col);
-    if let Some(p) = present {
-        start = start.min(p).max(max_col - fit + 1).max(min_col);
-    }
-    let columns: Vec<i32> = (start..=max_col).collect();
-    let mut rows: Vec<i32> = view.boards.iter().map(|b| b.row).collect();
-    rows.sort_unstable();
-    rows.dedup();
-    if bottom == Player::Black {
-        rows.reverse();
-    }
     let mut out = String::new();
-    if start > min_col {
+    if grid.start > grid.min_col {
         let _ = writeln!(
             out,
             "(the {} earlier half-turns are left of this window)",
-            start - min_col
+            grid.start - grid.min_col
         );
     }
     // Column headers: the half-turn of each column, from any board in it.
-    let _ = write!(out, "{:label_width$}", "");
-    for &c in &columns {
-        let label = view
-            .boards
+    grid.column_line(&mut out, |c| {
+        view.boards
             .iter()
             .find(|b| b.column == c)
             .and_then(|b| b.label.split_once(' ').map(|(_, t)| t.to_owned()))
-            .unwrap_or_default();
-        let _ = write!(out, "{label:<board_width$}");
+            .unwrap_or_default()
+    });
+    for &row in &grid.rows {
+        grid.timeline(&mut out, row);
     }
-    let trimmed = out.trim_end_matches(' ').len();
-    out.truncate(trimmed);
-    out.push('\n');
-    for &row in &rows {
-        let in_row: Vec<(usize, &BoardView)> = view
+    if let Some(p) = grid.present {
+        grid.column_line(&mut out, |c| {
+            if c == p { "^ present" } else { "" }.to_owned()
+        });
+    }
+    out
+}
+
+/// What the drawing of a view needs: its boards, the window of columns drawn, the rows in
+/// the order drawn, and the widths.
+struct Grid<'v> {
+    view: &'v View,
+    /// The first board: its files and ranks name every board's.
+    first: &'v BoardView,
+    bottom: Player,
+    style: Style,
+    board_width: usize,
+    /// The first column of the view and of the window, and the window's columns.
+    min_col: i32,
+    start: i32,
+    columns: Vec<i32>,
+    rows: Vec<i32>,
+    /// The present's column, if a board is playable.
+    present: Option<i32>,
+}
+
+/// The width of the timeline labels left of the boards.
+const LABEL_WIDTH: usize = 6;
+
+impl<'v> Grid<'v> {
+    /// The grid of `view` in `width` columns of text; `None` without boards.
+    fn of(view: &'v View, bottom: Player, width: usize, style: Style) -> Option<Grid<'v>> {
+        let first = view.boards.first()?;
+        let board_width = 2 * first.files.len() + 2;
+        let max_col = view.boards.iter().map(|b| b.column).max().unwrap_or(0);
+        let min_col = view.boards.iter().map(|b| b.column).min().unwrap_or(0);
+        let present = view
+            .boards
+            .iter()
+            .filter(|b| b.active)
+            .map(|b| b.column)
+            .min();
+        let fit = (width.saturating_sub(LABEL_WIDTH) / board_width).max(1) as i32;
+        let mut start = (max_col - fit + 1).max(min_col);
+        if let Some(p) = present {
+            start = start.min(p).max(max_col - fit + 1).max(min_col);
+        }
+        let mut rows: Vec<i32> = view.boards.iter().map(|b| b.row).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        if bottom == Player::Black {
+            rows.reverse();
+        }
+        Some(Grid {
+            view,
+            first,
+            bottom,
+            style,
+            board_width,
+            min_col,
+            start,
+            columns: (start..=max_col).collect(),
+            rows,
+            present,
+        })
+    }
+
+    /// A line of one text per column (`text` of the column), under or over the boards.
+    fn column_line(&self, out: &mut String, text: impl Fn(i32) -> String) {
+        let _ = write!(out, "{:LABEL_WIDTH$}", "");
+        for &c in &self.columns {
+            let width = self.board_width;
+            let _ = write!(out, "{:<width$}", text(c));
+        }
+        end_line(out);
+    }
+
+    /// One timeline: the playable marks, the boards rank by rank with the timeline's label
+    /// beside the middle rank, and the file letters.
+    fn timeline(&self, out: &mut String, row: i32) {
+        let in_row: Vec<(usize, &BoardView)> = self
+            .view
             .boards
             .iter()
             .enumerate()
             .filter(|(_, b)| b.row == row)
             .collect();
+        let board_at = |c: i32| in_row.iter().find(|(_, b)| b.column == c).copied();
         let line = in_row
             .first()
             .and_then(|(_, b)| b.label.split(' ').next())
             .unwrap_or("");
         // A line of marks over the boards: `*` playable.
-        let _ = write!(out, "{:label_width$}", "");
-        for &c in &columns {
-            let mark = match in_row.iter().find(|(_, b)| b.column == c) {
-                Some((_, b)) if b.active => "* playable",
-                _ => "",
-            };
-            let _ = write!(out, "{mark:<board_width$}");
-        }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
-        let ranks = first.ranks.len();
-        for i in 0..ranks {
+        self.column_line(out, |c| match board_at(c) {
+            Some((_, b)) if b.active => "* playable".to_owned(),
+            _ => String::new(),
+        });
+        let ranks = self.first.ranks.len();
+        let (file_order, rank_order) = order(self.first, self.bottom);
+        for (i, &rank_index) in rank_order.iter().enumerate().take(ranks) {
             let head = if i == ranks / 2 - 1 { line } else { "" };
-            let (_, rank_order) = order(first, bottom);
-            let rank = first.ranks.get(rank_order[i]).map_or("", String::as_str);
+            let rank = self.first.ranks.get(rank_index).map_or("", String::as_str);
             let _ = write!(out, "{head:<3}{rank:>2} ");
-            for &c in &columns {
-                match in_row.iter().find(|(_, b)| b.column == c) {
-                    Some(&(index, b)) => {
-                        let (fs, rs) = order(b, bottom);
-                        let r = rs[i];
-                        for &f in &fs {
-                            let sq = b.square(f, r);
-                            let piece = b.squares.get(usize::from(sq)).and_then(Option::as_ref);
-                            let check = view
-                                .checks
-                                .iter()
-                                .any(|cell| usize::from(cell.board) == index && cell.square == sq);
-                            let ch = piece.map_or(empty(style), |p| glyph(p, style));
-                            if style.color {
-                                let bg = if check {
-                                    CHECK
-                                } else if (f + r) % 2 == 1 {
-                                    LIGHT
-                                } else {
-                                    DARK
-                                };
-                                let fg = match piece.map(|p| p.player) {
-                                    Some(0) => "\x1b[1;38;5;231m",
-                                    _ => "\x1b[38;5;16m",
-                                };
-                                let ch = if piece.is_none() { ' ' } else { ch };
-                                let _ = write!(out, "\x1b[48;5;{bg}m{fg}{ch} {RESET}");
-                            } else {
-                                let _ = write!(out, "{ch}{}", if check { '!' } else { ' ' });
-                            }
-                        }
+            for &c in &self.columns {
+                match board_at(c) {
+                    Some((index, b)) => {
+                        self.board_rank(out, index, b, i);
                         out.push_str("  ");
                     }
                     None => {
-                        let _ = write!(out, "{:board_width$}", "");
+                        let _ = write!(out, "{:width$}", "", width = self.board_width);
                     }
                 }
             }
             // Trailing spaces of empty cells are not worth keeping.
-            let trimmed = out.trim_end_matches(' ').len();
-            out.truncate(trimmed);
-            out.push('\n');
+            end_line(out);
         }
         // The file letters under the row's boards, to type the squares.
-        let (file_order, _) = order(first, bottom);
         let letters: String = file_order
             .iter()
-            .map(|&f| format!("{} ", first.files[f]))
+            .map(|&f| format!("{} ", self.first.files[f]))
             .collect();
-        let _ = write!(out, "{:label_width$}", "");
-        for &c in &columns {
-            let text = if in_row.iter().any(|(_, b)| b.column == c) {
-                letters.as_str()
+        self.column_line(out, |c| {
+            if board_at(c).is_some() {
+                letters.clone()
             } else {
-                ""
-            };
-            let _ = write!(out, "{text:<board_width$}");
-        }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
+                String::new()
+            }
+        });
     }
-    if let Some(p) = present {
-        let _ = write!(out, "{:label_width$}", "");
-        for &c in &columns {
-            let mark = if c == p { "^ present" } else { "" };
-            let _ = write!(out, "{mark:<board_width$}");
+
+    /// The `i`-th rank drawn of board `b` (the view's board `index`).
+    fn board_rank(&self, out: &mut String, index: usize, b: &BoardView, i: usize) {
+        let (fs, rs) = order(b, self.bottom);
+        let r = rs[i];
+        for &f in &fs {
+            let sq = b.square(f, r);
+            let piece = b.squares.get(usize::from(sq)).and_then(Option::as_ref);
+            let check = self
+                .view
+                .checks
+                .iter()
+                .any(|cell| usize::from(cell.board) == index && cell.square == sq);
+            let ch = piece.map_or(empty(self.style), |p| glyph(p, self.style));
+            if self.style.color {
+                let bg = if check {
+                    CHECK
+                } else if (f + r) % 2 == 1 {
+                    LIGHT
+                } else {
+                    DARK
+                };
+                let fg = match piece.map(|p| p.player) {
+                    Some(0) => "\x1b[1;38;5;231m",
+                    _ => "\x1b[38;5;16m",
+                };
+                let ch = if piece.is_none() { ' ' } else { ch };
+                let _ = write!(out, "\x1b[48;5;{bg}m{fg}{ch} {RESET}");
+            } else {
+                let _ = write!(out, "{ch}{}", if check { '!' } else { ' ' });
+            }
         }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
     }
-    out
+}
+
+/// Ends a line of the drawing, without its trailing spaces.
+fn end_line(out: &mut String) {
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
+    out.push('\n');
 }

@@ -189,6 +189,7 @@ pub fn play(
         style: Style::detect(players.no_color, players.ascii),
         names: None,
         variant: variant.to_owned(),
+        layout: entry.layout,
         start: start_text,
         replay: saved
             .as_ref()
@@ -220,6 +221,7 @@ pub fn series(
         )));
     };
     let name = |c: Contestant| if c == Contestant::A { a } else { b };
+    let layout = open::variant(variant)?.layout;
     open::game(variant, position)?; // check the variant and position before the first game
     let input = Input::stdin();
     let mut options = LoopOptions {
@@ -230,6 +232,7 @@ pub fn series(
         style: Style::detect(false, false),
         names: None,
         variant: variant.to_owned(),
+        layout,
         start: position.map(open::position_text).transpose()?,
         replay: Vec::new(),
         rolls: 0,

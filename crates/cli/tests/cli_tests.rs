@@ -10,3 +10,4 @@ mod readme_examples;
 mod realms;
 mod serve;
 mod terminal;
+mod toy;

@@ -11,6 +11,8 @@ pub mod multiverse;
 pub mod qec;
 pub mod realms;
 mod repetition;
+#[cfg(feature = "toy")]
+pub mod toy;
 #[cfg(test)]
 mod view_checks;
 
@@ -24,4 +26,6 @@ pub const REGISTRY: &[VariantEntry] = &[
     VariantEntry::of::<multiverse::Multiverse>(),
     VariantEntry::of::<realms::Realms>(),
     VariantEntry::of::<dmchess::DmChess>(),
+    #[cfg(feature = "toy")]
+    VariantEntry::of::<toy::Toy>(),
 ];

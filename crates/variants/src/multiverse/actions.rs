@@ -163,7 +163,7 @@ const STACK_BYTES_PER_POINT: usize = 1024;
 
 /// The memory an action search with `budget` candidate points may hold in regions still to
 /// search: [`STACK_BYTES_PER_POINT`] per point, at most the process's cap
-/// ([`super::search_memory`]); no limit for an unbounded (exact) search.
+/// ([`omnichess_core::search_memory`]); no limit for an unbounded (exact) search.
 fn stack_bytes(budget: u64) -> usize {
     if budget == u64::MAX {
         return usize::MAX;
@@ -171,7 +171,7 @@ fn stack_bytes(budget: u64) -> usize {
     usize::try_from(budget)
         .unwrap_or(usize::MAX)
         .saturating_mul(STACK_BYTES_PER_POINT)
-        .min(super::search_memory())
+        .min(omnichess_core::search_memory())
 }
 
 /// Why a point is not a legal action, as the region of points that fail for that reason.
@@ -563,8 +563,8 @@ mod tests {
     fn a_bounded_search_holds_a_kib_a_point_up_to_the_cap_and_an_exact_one_has_no_limit() {
         // The cap is the default here: no test in this binary changes it.
         assert_eq!(
-            super::super::search_memory(),
-            super::super::DEFAULT_SEARCH_MEMORY
+            omnichess_core::search_memory(),
+            omnichess_core::DEFAULT_SEARCH_MEMORY
         );
         assert_eq!(stack_bytes(2_000), 2_000 * 1024);
         assert_eq!(stack_bytes(100_000), 100_000 * 1024);
