@@ -9,3 +9,4 @@ mod capabilities;
 mod common;
 mod postgres;
 mod socket;
+mod toy;
