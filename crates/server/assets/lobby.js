@@ -2,17 +2,24 @@
 // engine or create a game for a friend (both links shown, with copy buttons). A record or
 // position text may be imported to start from.
 
+/** @typedef {import('./protocol.js').VariantInfo} VariantInfo */
+/** @typedef {import('./protocol.js').TimeControl} TimeControl */
+/** @typedef {import('./protocol.js').CreateGame} CreateGame */
+
 import { variants, createGame, saveSeat, recentGames, forgetGame } from './api.js';
 import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
 import { copyText } from './dialogs.js';
 
+/**
+ * The players' names of a variant.
+ * @param {VariantInfo} variant
+ * @returns {string[]}
+ */
 export function playerNames(variant) {
-  const players = variant && variant.players;
-  if (Array.isArray(players) && players.length >= 2 && players.every((p) => typeof p === 'string')) return players;
-  if (variant && variant.name === 'dmchess') return ['light', 'dark'];
-  return ['white', 'black'];
+  return variant.players;
 }
 
+/** @param {TimeControl} tc */
 function describeControl(tc) {
   if (tc.label) return tc.label;
   if (tc.per_move_ms) return `${tc.per_move_ms / 1000} s a move`;
