@@ -47,6 +47,8 @@ export async function request(method, path, body) {
 }
 
 let variantsPromise = null;
+/** Each variant's title by its name, once `variants` has answered. */
+const titles = new Map();
 
 /**
  * The variants (GET /api/variants). Rejects with an ApiError that says the server did not
@@ -58,6 +60,7 @@ export function variants() {
     variantsPromise = request('GET', '/api/variants')
       .then((list) => {
         if (!Array.isArray(list) || !list.length) throw new ApiError(0, 'the answer is no list of variants');
+        for (const v of list) titles.set(v.name, v.title || v.name);
         return list;
       })
       .catch((e) => {
@@ -66,6 +69,16 @@ export function variants() {
       });
   }
   return variantsPromise;
+}
+
+/**
+ * The title players know variant `name` by, as GET /api/variants lists it; the name itself
+ * before the list has come.
+ * @param {string} name
+ * @returns {string}
+ */
+export function variantTitle(name) {
+  return titles.get(name) || name;
 }
 
 /**

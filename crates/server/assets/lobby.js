@@ -6,7 +6,7 @@
 /** @typedef {import('./protocol.js').TimeControl} TimeControl */
 /** @typedef {import('./protocol.js').CreateGame} CreateGame */
 
-import { variants, createGame, saveSeat, recentGames, forgetGame } from './api.js';
+import { variants, variantTitle, createGame, saveSeat, recentGames, forgetGame } from './api.js';
 import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
 import { copyText } from './dialogs.js';
 
@@ -203,11 +203,5 @@ export async function showLobby(app) {
   refreshVariant();
 }
 
-const LABELS = {
-  classic: 'Classic chess', qec: 'Quantum entangled chess', dice: 'Die chess',
-  multiverse: '5D chess (multiverse)', realms: 'Three Realms', dmchess: 'Dimensional chess (DMChess)',
-};
-
-export function variantLabel(name) {
-  return LABELS[name] || capitalise(name);
-}
+/** The title of variant `name`, as the server lists it (see `variantTitle`). */
+export const variantLabel = variantTitle;

@@ -9,6 +9,7 @@
  * One variant as the lobby offers it (GET /api/variants answers an array of them).
  * @typedef {object} VariantInfo
  * @property {string} name its name, as CreateGame takes it
+ * @property {string} title the name players know it by, for titles and menus
  * @property {string} description one line about it
  * @property {[string, string]} players the players' names in the variant's words
  * @property {'grid'|'timelines'} layout how a graphical client lays out the view's boards

@@ -75,6 +75,7 @@ pub fn variants() -> Vec<VariantInfo> {
             let game = (entry.open)(None).ok();
             VariantInfo {
                 name: entry.name.to_owned(),
+                title: entry.title.to_owned(),
                 description: entry.description.to_owned(),
                 players: entry.players.map(str::to_owned),
                 layout: entry.layout,

@@ -15,6 +15,7 @@ async fn the_lobby_lists_the_toy_from_its_registry_entry() {
         .and_then(|l| l.iter().find(|v| v["name"] == "toy"))
         .cloned()
         .expect("the toy is listed");
+    assert_eq!(toy["title"], "Toy chess (6×6)");
     assert_eq!(toy["players"], json!(["white", "black"]));
     assert_eq!(toy["layout"], "grid");
     assert_eq!(toy["record_extension"], "pgn");

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 pub struct VariantInfo {
     /// Its name, as `POST /api/games` takes it.
     pub name: String,
+    /// The name players know it by (`Classic chess`), for titles and menus.
+    pub title: String,
     /// One line about it.
     pub description: String,
     /// The players' names in the variant's words.
