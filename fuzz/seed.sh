@@ -1,16 +1,12 @@
 #!/usr/bin/env bash
 # Seeds fuzz/corpus/<target>/ for every target: the committed seeds (fuzz/seeds/<target>/), the
-# shared test data (../shared/testdata beside the checkout: classic perft FENs, the 5D games)
-# and the repository's own examples (5D games and puzzles, DMChess profiles). Idempotent;
+# test data (crates/variants/tests/data: classic perft FENs, the 5D games) and the repository's
+# own examples (5D games and puzzles, DMChess profiles). Idempotent;
 # corpus/ is not committed (.gitignore). Usage: bash fuzz/seed.sh
 set -euo pipefail
 cd "$(dirname "$0")"
 root=..
-testdata=$root/../shared/testdata
-if [ ! -d "$testdata" ]; then
-    echo "seed.sh: SHARED TEST DATA MISSING: $testdata (the shared/ folder beside the checkout)" >&2
-    exit 1
-fi
+testdata=$root/crates/variants/tests/data
 
 targets=$(sed -n 's/^name = "\(.*\)"$/\1/p' Cargo.toml | grep -v '^omnichess-fuzz$')
 for t in $targets; do
@@ -33,7 +29,7 @@ grep -v '^#' "$testdata/classic/perft.tsv" | cut -f2 | while IFS= read -r fen; d
     printf '{"variant":"classic","position":"%s"}\n' "$fen" > "corpus/server_http/perft_$n"
 done
 
-# 5D games: the shared cwmtt set, the 5d-chess-js games and the engine's puzzles. As records,
+# 5D games: the cwmtt set, the 5d-chess-js games and the engine's puzzles. As records,
 # as positions (the header's 5DFEN), and as the server's imported records.
 copy_5d() {
     local file=$1 name
@@ -46,7 +42,7 @@ copy_5d() {
         "$file" > "corpus/server_http/5d_$name" 2>/dev/null || true
 }
 for f in "$testdata"/multiverse/cwmtt/*.5dpgn \
-         "$root"/crates/variants/tests/data/5d-chess-js/*.5dpgn \
+         "$testdata"/5d-chess-js/*.5dpgn \
          "$root"/crates/engine/tests/data/5d-puzzles/*.5dpgn; do
     [ -e "$f" ] && copy_5d "$f"
 done

@@ -1,5 +1,5 @@
 // Times 5d-chess-js's mate detection on the 12 reference games of
-// ../shared/testdata/multiverse/cwmtt (beside the project), and omnichess's
+// crates/variants/tests/data/multiverse/cwmtt (the default --games), and omnichess's
 // `omnichess actions multiverse GAME --cap 1000` on the same games, in the same run.
 //
 // Usage: node speed.mjs [--games DIR] [--omnichess PATH] [--timeout-ms N] [--repeat N]
@@ -26,7 +26,7 @@ const args = Object.fromEntries(
     return acc;
   }, []),
 );
-const DIR = args.games ?? '../../../shared/testdata/multiverse/cwmtt';
+const DIR = args.games ?? '../../crates/variants/tests/data/multiverse/cwmtt';
 const OMNICHESS = args.omnichess ?? '/tmp/target-5djs/release/omnichess';
 const TIMEOUT_MS = Number(args['timeout-ms'] ?? 60000);
 const REPEAT = Number(args.repeat ?? 3);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Classic move quality judged by Stockfish (issue 22, docs/ENGINE.md, session 33).
+"""Classic move quality judged by Stockfish (issue 22; figures in docs/ENGINE.md, "Strength").
 
 A 100-game match against Stockfish measures a build to about +-65 Elo; a search change worth
 20-30 Elo needs about 1 000 games to show there. This tool measures what those games are made
@@ -14,7 +14,7 @@ into an expected score, lichess's curve); two builds are compared position by po
                                                            a build's moves (Stockfish's with --skill)
     quality.py judge POSITIONS A.tsv [B.tsv] [--depth D] [--cache C.json] [--jobs J]
 
-positions.fen beside this script is the set of session 33 (2 348 positions: seeds 1 and 2,
+positions.fen beside this script is the set measured on 2026-11-28 (2 348 positions: seeds 1 and 2,
 60 games each). Typical use, two builds against the same positions (answers about 4 minutes a
 build at 0.1 s; judging about 4 minutes on 2 cores, less for moves already in the cache):
 

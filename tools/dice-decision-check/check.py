@@ -9,14 +9,14 @@ written by `omnichess match --records`), two values from that side's view on the
 * chosen: the decision the game made, valued as the expectation over the rolls that follow
   it (`omnichess moves` lists them with their probabilities), each outcome searched with
   FACE_NODES nodes (a forced single decision after a roll is followed once, then searched;
-  since session 35 `analyze` would search it to the limits itself).
+  `analyze` now searches it to the limits itself).
 
     tools/dice-decision-check/check.py BINARY RECORD.pgn:white|black ... [--root-nodes N]
         [--face-nodes N] [--jobs J]
 
 One line per decision (record, side, token index, choices, chosen, deeper choice, best,
-chosen value, loss); a summary on stderr. docs/ENGINE.md, "Die Chess on a win scale",
-session 34. Fetches nothing; needs only an `omnichess` build.
+chosen value, loss); a summary on stderr. docs/EXPERIMENTS.md,
+2026-11-28. Fetches nothing; needs only an `omnichess` build.
 """
 import argparse
 import math

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Die Chess: a bound on what knowing `greedy` would give (docs/ENGINE.md, "Session 38").
+# Die Chess: a bound on what knowing `greedy` would give (docs/EXPERIMENTS.md, 2026-11-29).
 #
 # Builds the engine of commit ee7674e with greedy-model.patch applied, in a worktree of its
 # own (nothing in the project changes), and plays it against `greedy`: 200 games per seed,

@@ -13,8 +13,8 @@ and the fivefold draws that ended on a run of 8.
 
     tools/dice-non-wins/summary.py BINARY DIR [DIR ...]
 
-BINARY is an `omnichess` build (its `replay` gives the final position). docs/ENGINE.md,
-"Die Chess on a win scale", session 36. Fetches nothing.
+BINARY is an `omnichess` build (its `replay` gives the final position). docs/EXPERIMENTS.md,
+2026-11-28. Fetches nothing.
 """
 import os
 import re

@@ -36,7 +36,7 @@ cp -a "$src/." "$build/src/"
 
 # 2. The patch, as a script of edits, each at an anchor that must be found exactly once (else the
 #    build stops: ftxi's source moved on and the edit must be looked at again). It makes ftxi
-#    read all 12 games of shared/testdata/multiverse/cwmtt; nothing else changes: no rule, no
+#    read all 12 cwmtt conformance games (penteract/cwmtt); nothing else changes: no rule, no
 #    move generation, no search.
 #    a. src/core/variants.cpp: ftxi's default_variants lacks the [Board] setups three of the
 #       games name (JustKings, smallTest, ctp2); add them, with the positions of the official
@@ -62,7 +62,7 @@ def edit(rel, anchor, change):
     open(path, "w").write(new)
 
 # a. three [Board] setups, inserted at the head of default_variants.
-setups = r'''    // omnichess tools/ftxi-5dchess/build.sh: setups used by shared/testdata/multiverse/cwmtt
+setups = r'''    // omnichess tools/ftxi-5dchess/build.sh: setups used by the cwmtt conformance games (penteract/cwmtt)
     {"Focused - Just Kings", {3, 3, {std::make_tuple("2k*/3/K*2", pgnparser_ast::NIL, 0, 1, false)}, false}},
     {"Focused - Just Pawns", {5, 5, {std::make_tuple("p*p*p*p*k*/5/5/5/K*P*P*P*P*", pgnparser_ast::NIL, 0, 1, false)}, false}},
     {"Misc - Timeline Battleground", {5, 5, {

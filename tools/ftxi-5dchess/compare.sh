@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# omnichess against ftxi/5dchess_engine on the 12 cwmtt games of shared/testdata, in one run
+# omnichess against ftxi/5dchess_engine on the 12 cwmtt games of the test data, in one run
 # (issue 22): legal-action counting at every position (capped at 1000) and "is the final
 # position over?", both timed in process. Each program runs every game REPS times, the two
 # alternating; kept are each position's fastest counting (a game's time is their sum) and the
@@ -13,7 +13,7 @@
 #
 # BUILD_DIR is a folder made by tools/ftxi-5dchess/build.sh (it holds BUILD_DIR/ftxi-harness);
 # this script fetches and builds nothing of ftxi's. REPS defaults to 3. The games are read
-# from $CWMTT (default: the shared/testdata beside this repository). For each game both
+# from $CWMTT (default: crates/variants/tests/data/multiverse/cwmtt). For each game both
 # programs run in their own process (ftxi's harness, then omnichess's count_5d_actions
 # example), so the peak memory is the game's. Every position's count is checked: the two
 # programs against each other and against action_counts.tsv. Exit status: 0 when all agree,
@@ -41,9 +41,9 @@ Build it first (the source is not fetched by this script; see tools/ftxi-5dchess
 EOF
     exit 2
 fi
-cwmtt=${CWMTT:-$repo/../shared/testdata/multiverse/cwmtt}
+cwmtt=${CWMTT:-$repo/crates/variants/tests/data/multiverse/cwmtt}
 if [ ! -f "$cwmtt/action_counts.tsv" ]; then
-    echo "error: SHARED TEST DATA MISSING: $cwmtt/action_counts.tsv (set CWMTT)" >&2
+    echo "error: TEST DATA MISSING: $cwmtt/action_counts.tsv (set CWMTT)" >&2
     exit 1
 fi
 

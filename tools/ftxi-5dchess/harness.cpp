@@ -8,7 +8,7 @@
 // For each game: read the 5DPGN, replay it (the main line, as ftxi's own state(game) constructor
 // does), keep the position at the start of every turn, then
 //   - count the legal actions at every position, stopping at N (default 1000, as the counts of
-//     shared/testdata/multiverse/cwmtt/action_counts.tsv are capped), with ftxi's default
+//     crates/variants/tests/data/multiverse/cwmtt/action_counts.tsv are capped), with ftxi's default
 //     search (HC_info::build_HC + search, as `5dtools count`); only that is timed;
 //   - time "is the final position over?" as `5dtools checkmate` answers it: a first legal
 //     action (build_HC + search().first()), and when there is none, whether the opponent could

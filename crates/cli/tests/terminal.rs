@@ -33,7 +33,7 @@ fn the_engines_moves_and_the_move_list_are_in_san() {
 #[test]
 fn against_the_computer_die_chess_names_the_players_decision_before_the_dice() {
     // `--seed 1`: White's first roll is a bishop, which cannot move: the player forfeits.
-    // The next roll is the computer's; before session 16 "you played" named that roll.
+    // The next roll is the computer's; before 2026-11-26 "you played" named that roll.
     let o = with_input(
         &[
             "play",

@@ -1,4 +1,4 @@
-//! Measures 5D Chess piece values from mobility (docs/ENGINE.md, "5D piece values").
+//! Measures 5D Chess piece values from mobility (docs/ENGINE.md, "Evaluation").
 //!
 //! Positions: every turn start from the 9th to the 40th of seeded games between the engine
 //! (depth 1 per decision) and a random player, in the official 8×8 variants that hold the

@@ -191,7 +191,7 @@ fn unsigned(x: f64) -> String {
 /// every variant but 5D Chess that is exact. In 5D Chess, when the test of "has the side on
 /// turn any legal action?" runs over it, that side is asked to move; if its agent finds no
 /// legal turn either, the game is lost by that side and counted in
-/// [`MatchReport::no_turn_found`] (docs/ENGINE.md, "5D: bounded terminal test").
+/// [`MatchReport::no_turn_found`] (docs/ENGINE.md, "Search").
 pub fn play_match<V: Variant>(
     start: &V,
     a: &mut dyn Agent<V>,

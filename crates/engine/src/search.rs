@@ -32,7 +32,7 @@
 //!   evaluation deeper. It stops after [`MAX_QUIESCENCE`] player decisions.
 //! * **Draws** the acting player could claim (threefold repetition, fifty moves) are that
 //!   player's option below the root: the node is worth at least a draw to it, and more where
-//!   playing on is (docs/ENGINE.md, "Die Chess on a win scale", session 35).
+//!   playing on is (docs/ENGINE.md, "Search").
 //! * **Limits** ([`Limits`]): depth, nodes (checked every node, so reproducible), time and a
 //!   stop flag (checked every 1024 nodes). There is no randomness: a search limited by depth or
 //!   nodes gives the same result every time.
@@ -844,7 +844,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
     /// A player's node. `depth` is the depth asked for (what the table records) and the
     /// depth searched (one more in check). In a selective search ([`Search::set_selective`])
     /// the node may be cut by reverse futility or a null move, and its later decisions are
-    /// searched with a zero window, reduced when quiet (docs/ENGINE.md, "Selectivity").
+    /// searched with a zero window, reduced when quiet (docs/ENGINE.md, "Search").
     fn player(
         &mut self,
         g: &mut G,

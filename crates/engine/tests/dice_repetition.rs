@@ -1,5 +1,5 @@
-//! Die Chess repetitions and the engine's table (docs/ENGINE.md, "Die Chess on a win scale",
-//! session 30): a position's fifth occurrence is a draw (rules §6, docs/rules/dice.md), so
+//! Die Chess repetitions and the engine's table (docs/ENGINE.md, "Evaluation"; commit
+//! 8a226b5): a position's fifth occurrence is a draw (rules §6, docs/rules/dice.md), so
 //! the table must not answer for a position from a turn in which it had stood fewer times.
 
 use omnichess_core::{Game, Player, ToAct, Variant};

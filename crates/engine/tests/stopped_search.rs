@@ -49,7 +49,7 @@ fn the_decision_returned_starts_the_last_line_reported() {
 
 /// An unfinished iteration whose first decision failed low under the aspiration window (the
 /// score fell) knows only upper bounds for the decisions after it; one of them replaces the
-/// previous best only when it beats the window. Session 33: at 100 000 and 130 000–200 000
+/// previous best only when it beats the window. Before commit 2c236f0, at 100 000 and 130 000–200 000
 /// nodes this position's depth-10 iteration was stopped after `c4c6` (the best of every
 /// completed iteration from depth 6 to 9) failed low, and `c4a4`, which puts the rook where
 /// the pawn on b5 takes it, was returned because its upper bound was the higher of two.

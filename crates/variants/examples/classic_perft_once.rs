@@ -1,7 +1,7 @@
 //! One classic perft by one program, for counting its instructions: a measure of the speed
 //! ratio to raw cozy-chess that a noisy, shared machine cannot blur (valgrind counts the same
-//! instructions whatever else runs). docs/PERFORMANCE.md, "Classic perft through the generic
-//! model".
+//! instructions whatever else runs). docs/PERFORMANCE.md, "Classic
+//! perft".
 //!
 //! ```sh
 //! cargo build --release -p omnichess-variants --features tools --example classic_perft_once

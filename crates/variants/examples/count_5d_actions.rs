@@ -8,7 +8,7 @@
 //! For each game: read the 5DPGN, replay it (as the `multiverse_actions` bench does) keeping
 //! the position at the start of every turn, then
 //! - count the legal actions at every position, stopping at N (default 1000, as the counts of
-//!   shared/testdata/multiverse/cwmtt/action_counts.tsv are capped); only that is timed;
+//!   tests/data/multiverse/cwmtt/action_counts.tsv are capped); only that is timed;
 //! - time "is the final position over?" (`Game::to_act` on a fresh copy of the final position:
 //!   a legal action, else checkmate or stalemate).
 //!

@@ -280,148 +280,179 @@ impl Candidate {
 /// one move.
 fn candidates(pl: &Plain, compiled: &Compiled) -> BTreeMap<String, Candidate> {
     let us = pl.side;
+    let now_attacked = attacked_squares(&pl.cells, compiled, pl.phase, us.opponent());
+    let mut out = BTreeMap::new();
+    for from in 0..512u16 {
+        let Some(man) = pl.cells[from as usize].filter(|m| m.colour == us) else {
+            continue;
+        };
+        let moves = step_moves(pl, compiled, from, man)
+            .into_iter()
+            .chain(en_passant(pl, compiled, from, man))
+            .chain(castlings(pl, &now_attacked, from, man));
+        for c in moves {
+            insert_with_promotions(&mut out, us, man, c);
+        }
+    }
+    out
+}
+
+/// Adds a move to the list under its EDAN; a pawn reaching its last rank as the four
+/// promotions.
+fn insert_with_promotions(
+    out: &mut BTreeMap<String, Candidate>,
+    us: Player,
+    man: Man,
+    c: Candidate,
+) {
+    let last = if us == Player::White { 7 } else { 0 };
+    if man.kind == Kind::Pawn && square::local(c.to) / 8 == last {
+        for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
+            let promoted = Candidate {
+                promotion: Some(k),
+                ..c
+            };
+            out.insert(promoted.edan(man.kind), promoted);
+        }
+    } else {
+        out.insert(c.edan(man.kind), c);
+    }
+}
+
+/// The ordinary moves of the piece `man` on `from`, in target order: within its board, and
+/// through a portal.
+fn step_moves(pl: &Plain, compiled: &Compiled, from: u16, man: Man) -> Vec<Candidate> {
+    let us = pl.side;
     let cells = &pl.cells;
     let phase = pl.phase;
     let is_portal = |d: usize, l: u8| portal(compiled, phase, d, l).is_some();
     let enemy_on = |d: usize, l: u8| cells[idx(d, l)].is_some_and(|m| m.colour != us);
     let own_on = |d: usize, l: u8| cells[idx(d, l)].is_some_and(|m| m.colour == us);
-    let now_attacked = attacked_squares(cells, compiled, phase, us.opponent());
-    let mut out = BTreeMap::new();
-    let mut push = |man: Man, c: Candidate| {
-        let last = if us == Player::White { 7 } else { 0 };
-        if man.kind == Kind::Pawn && square::local(c.to) / 8 == last {
-            for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
-                let promoted = Candidate {
-                    promotion: Some(k),
-                    ..c
-                };
-                out.insert(promoted.edan(man.kind), promoted);
-            }
-        } else {
-            out.insert(c.edan(man.kind), c);
+    let (a, l) = (square::dim(from), square::local(from));
+    let mut targets: BTreeSet<u16> = BTreeSet::new();
+    // Within the board: quiet moves (pawn double step included) and captures, never
+    // ending on a portal.
+    walk(cells, a, man.kind, us, l, Reach::Quiet, &mut |t| {
+        if !is_portal(a, t) {
+            targets.insert(square::at(a, t));
         }
-    };
-    for from in 0..512u16 {
-        let Some(man) = cells[from as usize].filter(|m| m.colour == us) else {
+    });
+    walk(cells, a, man.kind, us, l, Reach::Capture, &mut |t| {
+        if enemy_on(a, t) && !is_portal(a, t) {
+            targets.insert(square::at(a, t));
+        }
+    });
+    // Through a portal: a quiet first leg onto it, then a normal move from the same
+    // square of the board it leads to (no double step there), not onto a portal or an
+    // own piece.
+    let mut entries = Vec::new();
+    walk(cells, a, man.kind, us, l, Reach::Quiet, &mut |p| {
+        if let Some(b) = portal(compiled, phase, a, p) {
+            entries.push((p, b));
+        }
+    });
+    for (p, b) in entries {
+        if usize::from(man.del) < a.abs_diff(b) {
             continue;
-        };
-        let (a, l) = (square::dim(from), square::local(from));
-        let mut targets: BTreeSet<u16> = BTreeSet::new();
-        // Within the board: quiet moves (pawn double step included) and captures, never
-        // ending on a portal.
-        walk(cells, a, man.kind, us, l, Reach::Quiet, &mut |t| {
-            if !is_portal(a, t) {
-                targets.insert(square::at(a, t));
-            }
-        });
-        walk(cells, a, man.kind, us, l, Reach::Capture, &mut |t| {
-            if enemy_on(a, t) && !is_portal(a, t) {
-                targets.insert(square::at(a, t));
-            }
-        });
-        // Through a portal: a quiet first leg onto it, then a normal move from the same
-        // square of the board it leads to (no double step there), not onto a portal or an
-        // own piece.
-        let mut entries = Vec::new();
-        walk(cells, a, man.kind, us, l, Reach::Quiet, &mut |p| {
-            if let Some(b) = portal(compiled, phase, a, p) {
-                entries.push((p, b));
-            }
-        });
-        for (p, b) in entries {
-            if usize::from(man.del) < a.abs_diff(b) {
-                continue;
-            }
-            walk(cells, b, man.kind, us, p, Reach::QuietSingle, &mut |t| {
-                if !is_portal(b, t) && !own_on(b, t) {
-                    targets.insert(square::at(b, t));
-                }
-            });
-            walk(cells, b, man.kind, us, p, Reach::Capture, &mut |t| {
-                if enemy_on(b, t) && !is_portal(b, t) {
-                    targets.insert(square::at(b, t));
-                }
-            });
         }
-        for to in targets {
-            push(
-                man,
-                Candidate {
+        walk(cells, b, man.kind, us, p, Reach::QuietSingle, &mut |t| {
+            if !is_portal(b, t) && !own_on(b, t) {
+                targets.insert(square::at(b, t));
+            }
+        });
+        walk(cells, b, man.kind, us, p, Reach::Capture, &mut |t| {
+            if enemy_on(b, t) && !is_portal(b, t) {
+                targets.insert(square::at(b, t));
+            }
+        });
+    }
+    targets
+        .into_iter()
+        .map(|to| Candidate {
+            from,
+            to,
+            promotion: None,
+            ep_victim: None,
+            rook: None,
+        })
+        .collect()
+}
+
+/// En passant by the pawn `man` on `from` onto the position's square, on the pawn's board,
+/// not a portal.
+fn en_passant(pl: &Plain, compiled: &Compiled, from: u16, man: Man) -> Option<Candidate> {
+    let us = pl.side;
+    let (a, l) = (square::dim(from), square::local(from));
+    let ep = pl.ep?;
+    if man.kind != Kind::Pawn
+        || square::dim(ep) != a
+        || portal(compiled, pl.phase, a, square::local(ep)).is_some()
+    {
+        return None;
+    }
+    let mut hits = false;
+    walk(&pl.cells, a, Kind::Pawn, us, l, Reach::Capture, &mut |t| {
+        hits |= square::at(a, t) == ep;
+    });
+    if !hits {
+        return None;
+    }
+    let behind = if us == Player::White { ep - 8 } else { ep + 8 };
+    Some(Candidate {
+        from,
+        to: ep,
+        promotion: None,
+        ep_victim: Some(behind),
+        rook: None,
+    })
+}
+
+/// Castling by the king `man` on `from` with an unmoved rook of its board or of another
+/// within both DELs.
+fn castlings(pl: &Plain, now_attacked: &[bool], from: u16, man: Man) -> Vec<Candidate> {
+    let us = pl.side;
+    let cells = &pl.cells;
+    let (a, l) = (square::dim(from), square::local(from));
+    let base: u8 = if us == Player::White { 0 } else { 56 };
+    let mut out = Vec::new();
+    if man.kind != Kind::King || !man.unmoved || l != base + 4 || now_attacked[from as usize] {
+        return out;
+    }
+    for b in 0..8 {
+        let distance = a.abs_diff(b);
+        if usize::from(man.del) < distance {
+            continue;
+        }
+        // (rook's file, files between that must be empty, file the king passes,
+        // king's and rook's files after)
+        for (rook_file, between, passes, king_to, rook_to) in [
+            (7u8, &[5u8, 6][..], 5u8, 6u8, 5u8),
+            (0, &[1, 2, 3], 3, 2, 3),
+        ] {
+            let rook_sq = square::at(b, base + rook_file);
+            let rook_ok = cells[rook_sq as usize].is_some_and(|r| {
+                r.kind == Kind::Rook
+                    && r.colour == us
+                    && r.unmoved
+                    && usize::from(r.del) >= distance
+            });
+            let mut empty: Vec<u8> = between.iter().map(|f| base + f).collect();
+            let mut safe = vec![base + passes];
+            if b != a {
+                empty.push(base + 4);
+                safe.push(base + 4);
+            }
+            if rook_ok
+                && empty.iter().all(|&s| cells[idx(b, s)].is_none())
+                && safe.iter().all(|&s| !now_attacked[idx(b, s)])
+            {
+                out.push(Candidate {
                     from,
-                    to,
+                    to: square::at(b, base + king_to),
                     promotion: None,
                     ep_victim: None,
-                    rook: None,
-                },
-            );
-        }
-        // En passant onto the position's square, on the pawn's board, not a portal.
-        if man.kind == Kind::Pawn
-            && let Some(ep) = pl.ep
-            && square::dim(ep) == a
-            && !is_portal(a, square::local(ep))
-        {
-            let mut hits = false;
-            walk(cells, a, Kind::Pawn, us, l, Reach::Capture, &mut |t| {
-                hits |= square::at(a, t) == ep;
-            });
-            if hits {
-                let behind = if us == Player::White { ep - 8 } else { ep + 8 };
-                push(
-                    man,
-                    Candidate {
-                        from,
-                        to: ep,
-                        promotion: None,
-                        ep_victim: Some(behind),
-                        rook: None,
-                    },
-                );
-            }
-        }
-        // Castling with an unmoved rook of this board or of another within both DELs.
-        let base: u8 = if us == Player::White { 0 } else { 56 };
-        if man.kind == Kind::King && man.unmoved && l == base + 4 && !now_attacked[from as usize] {
-            for b in 0..8 {
-                let distance = a.abs_diff(b);
-                if usize::from(man.del) < distance {
-                    continue;
-                }
-                // (rook's file, files between that must be empty, file the king passes,
-                // king's and rook's files after)
-                for (rook_file, between, passes, king_to, rook_to) in [
-                    (7u8, &[5u8, 6][..], 5u8, 6u8, 5u8),
-                    (0, &[1, 2, 3], 3, 2, 3),
-                ] {
-                    let rook_sq = square::at(b, base + rook_file);
-                    let rook_ok = cells[rook_sq as usize].is_some_and(|r| {
-                        r.kind == Kind::Rook
-                            && r.colour == us
-                            && r.unmoved
-                            && usize::from(r.del) >= distance
-                    });
-                    let mut empty: Vec<u8> = between.iter().map(|f| base + f).collect();
-                    let mut safe = vec![base + passes];
-                    if b != a {
-                        empty.push(base + 4);
-                        safe.push(base + 4);
-                    }
-                    if rook_ok
-                        && empty.iter().all(|&s| cells[idx(b, s)].is_none())
-                        && safe.iter().all(|&s| !now_attacked[idx(b, s)])
-                    {
-                        push(
-                            man,
-                            Candidate {
-                                from,
-                                to: square::at(b, base + king_to),
-                                promotion: None,
-                                ep_victim: None,
-                                rook: Some((rook_sq, square::at(b, base + rook_to))),
-                            },
-                        );
-                    }
-                }
+                    rook: Some((rook_sq, square::at(b, base + rook_to))),
+                });
             }
         }
     }

@@ -1,5 +1,5 @@
 //! 5D Chess conformance: the number of legal actions at every position of real and constructed
-//! games (shared/testdata/multiverse/cwmtt, from penteract/cwmtt's tests, agreeing with
+//! games (tests/data/multiverse/cwmtt, from penteract/cwmtt's tests, agreeing with
 //! ftxi/5dchess_engine), capped at 1000, must be exactly the reference's.
 //!
 //! All twelve games are checked, `wide.5dpgn` (up to ten playable boards and as many

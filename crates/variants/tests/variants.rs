@@ -11,6 +11,7 @@ mod dice_properties;
 mod dice_rules;
 mod dmchess_reference;
 mod dmchess_rules;
+mod multiverse_community_pgn;
 mod multiverse_conformance;
 mod multiverse_properties;
 mod multiverse_rules;

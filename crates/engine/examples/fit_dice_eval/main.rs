@@ -1,5 +1,5 @@
-//! Fits the Die Chess evaluation's weights to game results (docs/ENGINE.md, "Die Chess on a
-//! win scale", session 35).
+//! Fits the Die Chess evaluation's weights to game results (docs/EXPERIMENTS.md, 2026-11-28:
+//! the fitted weights played worse and were not adopted).
 //!
 //! `play GAMES NODES JOBS FILE`: the engine plays itself at NODES per decision (the 300-turn
 //! cap of a match), from the start after four random turns (two a side) that vary the games;
@@ -22,7 +22,7 @@
 //! part of the evaluation; the terms numbered HELD keep the evaluation's weights.
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example fit_dice_eval -- play
-//! 5000 20000 2 target/dice_terms.tsv`, then `-- fit target/dice_terms.tsv` (session 35: 13 minutes
+//! 5000 20000 2 target/dice_terms.tsv`, then `-- fit target/dice_terms.tsv` (2026-11-28: 13 minutes
 //! of play on two cores, 599 543 positions).
 
 use omnichess_core::{Game, Variant};

@@ -1,5 +1,4 @@
-//! Measures piece values by self-play (docs/ENGINE.md, "5D piece values" and "Classical piece
-//! values in QEC and Die Chess").
+//! Measures piece values by self-play (docs/ENGINE.md, "Evaluation").
 //!
 //! The engine plays itself at NODES per decision, refereed as a match's games are (5D: the
 //! 40-turn and 600-decision caps; QEC and Die Chess: the 300-turn cap), after random opening

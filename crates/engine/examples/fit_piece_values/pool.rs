@@ -8,7 +8,7 @@ use omnichess_engine::Evaluator;
 use omnichess_engine::agents::{self, Agent, AgentSpec};
 use omnichess_engine::match_play::{DEFAULT_MAX_TURNS, MatchConfig};
 
-/// The caps of a 5D game: a match's 5D caps (docs/ENGINE.md, "5D figures").
+/// The caps of a 5D game: a match's 5D caps (docs/ENGINE.md, "Strength").
 pub const FIVE_D: MatchConfig = MatchConfig {
     opening: 0,
     paired: false,

@@ -1,5 +1,5 @@
 //! Fits classic chess's evaluation weights (`crates/engine/src/eval/classic_weights.rs`) to
-//! Stockfish's scores of quiet positions (docs/ENGINE.md, "Classic's evaluation fitted").
+//! Stockfish's scores of quiet positions (docs/ENGINE.md, "Evaluation").
 //!
 //! Three steps, each reading the one before's file:
 //!
@@ -23,10 +23,11 @@
 //! (768 inputs per side's view in each of four king sets, `HIDDEN` neurons each, eight output
 //! layers by piece count) on the same scores and writes its 16-bit integer weights (`net.rs`;
 //! the integer form is the engine's `eval::classic_net`), from random weights or from the
-//! network file FROM.bin (one of a single king set is copied into every set). The network compiled in since session 27 came from five rounds of
+//! network file FROM.bin (one of a single king set is copied into every set). The network compiled in came from five rounds of
 //! `generate` and `label-static` (the last: `generate pos.fen 7000000 200 2 45 3`, played by
-//! session 26's network and stopped at 4 M positions), their files concatenated, and
-//! `fit-net lab31.tsv net.bin 14` (docs/ENGINE.md, "Session 27").
+//! the network before it and stopped at 4 M positions), their files concatenated, and
+//! `fit-net lab31.tsv net.bin 14`, then five passes with king sets from that network
+//! (docs/ENGINE.md, "Evaluation").
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example tune_classic -- STEP …`
 

@@ -1,7 +1,7 @@
 //! Classic chess's evaluation as a weighted sum of terms: each term counts something on the
 //! board (White's count minus Black's) and has a middlegame and an endgame weight, tapered by
 //! the game phase. The weights (`classic_weights.rs`) are fitted to Stockfish's scores of
-//! quiet positions by the `tune_classic` tool (docs/ENGINE.md, "Classic's evaluation fitted").
+//! quiet positions by the `tune_classic` tool (docs/ENGINE.md, "Evaluation").
 //!
 //! The terms: a piece-square value for every piece type on every square (material included),
 //! mobility by piece type, passed pawns by rank and their distances to both kings, isolated,

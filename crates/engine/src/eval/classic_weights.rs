@@ -2,8 +2,8 @@
 //! endgame) pairs in centipawns, in the order of the terms.
 //!
 //! Written by `tune_classic fit` (crates/engine/examples/tune_classic) from 360789
-//! quiet positions scored by Stockfish (lab-both.tsv); docs/ENGINE.md, "Classic's evaluation
-//! fitted", tells how they were made.
+//! quiet positions scored by Stockfish (lab-both.tsv); docs/ENGINE.md, "Evaluation",
+//! tells how they were made.
 
 use super::classic_terms::TERMS;
 

@@ -26,9 +26,9 @@
 //! The centipawns are a weighted sum of named [`Terms`] ([`WEIGHTS`]: the classical values, the
 //! board core's mobility, tables, shield and mop-up, the exposure), so that a tool can fit the
 //! weights to game results (`examples/fit_dice_eval`); the fitted weights predicted results
-//! better and played worse, and were not adopted (docs/ENGINE.md, session 35).
+//! better and played worse, and were not adopted (docs/EXPERIMENTS.md, 2026-11-28).
 //!
-//! Measured against `greedy` (docs/ENGINE.md, "Die Chess on a win scale").
+//! Measured against `greedy` (docs/ENGINE.md, "Evaluation").
 
 use std::cell::RefCell;
 
@@ -77,7 +77,7 @@ fn dead(pieces: &Pieces, counts: [i32; 4], die: Die, color: Color) -> f64 {
 }
 
 /// Rounds of play a won position is taken to need before it is won ([`draw_hazard`]).
-/// Measured with 50 beside it (docs/ENGINE.md, "Die Chess on a win scale", session 31).
+/// Measured with 50 beside it (docs/EXPERIMENTS.md, 2026-11-28).
 pub const HAZARD_ROUNDS: i32 = 20;
 
 /// The chance that a game is drawn by a fivefold repetition of forfeits before it is won:
@@ -99,8 +99,8 @@ fn promotes(board: &DiceBoard, mv: Move) -> bool {
 pub const WIN_CEILING: f64 = 95_000.0;
 
 /// The centipawns at which the win expectancy reaches 1/√2 of [`WIN_CEILING`] (0.71 of a
-/// win). Measured against `greedy` with 1 000 and 400 beside it (docs/ENGINE.md, "Die Chess
-/// on a win scale").
+/// win). Measured against `greedy` with 1 000 and 400 beside it (docs/EXPERIMENTS.md,
+/// 2026-11-26).
 pub const WIN_SCALE: f64 = 600.0;
 
 /// The win expectancy of `cp` centipawns from White's view, on the terminals' scale.
@@ -276,7 +276,7 @@ impl Evaluator<Dice> for DiceEval {
     }
 
     /// Unlikely rolls are searched shallower, and so are the late quiet decisions of the move
-    /// a roll allows (docs/ENGINE.md, "Die Chess on a win scale", session 32).
+    /// a roll allows (docs/ENGINE.md, "Search").
     fn selective_at_chance(&self) -> bool {
         true
     }

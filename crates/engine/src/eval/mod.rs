@@ -104,7 +104,7 @@ pub trait Evaluator<G: Game> {
     fn decision_key(&self, state: &G, decision: G::Decision) -> u16;
 
     /// Whether the search may be *selective* in this variant: principal variation search,
-    /// late move reductions, null-move and futility pruning (docs/ENGINE.md, "Selectivity").
+    /// late move reductions, null-move and futility pruning (docs/ENGINE.md, "Search").
     /// Such a search no longer gives the exact minimax value at a depth, only a better guess
     /// sooner. By default `false`: the search is exact to its depth, as the brute-force tests
     /// require; [`crate::Search::set_selective`] can switch an opted-in variant back.
@@ -118,7 +118,7 @@ pub trait Evaluator<G: Game> {
     /// decision was the opponent's (the move a roll allows), not in check, the decisions after
     /// the first are searched with a zero window, the quiet ones that are neither killers nor
     /// checks shallower (down to quiescence), searched again in full when they beat the window
-    /// (docs/ENGINE.md, "Die Chess on a win scale", session 32). Like
+    /// (docs/ENGINE.md, "Search"). Like
     /// [`Evaluator::selective`], the value at a depth is then no longer exact, and
     /// [`crate::Search::set_selective`] switches it off. By default `false`.
     fn selective_at_chance(&self) -> bool {

@@ -29,7 +29,7 @@ pub const CENTRE: i32 = 4;
 pub const TROPISM: i32 = 4;
 
 /// The value of a piece kind, in centipawns: measured by self-play from random material odds
-/// (docs/ENGINE.md, "5D piece values"; the example `fit_piece_values`), each kind's weight in a
+/// (docs/ENGINE.md, "Evaluation"; the example `fit_piece_values`), each kind's weight in a
 /// logistic fit of 3 000 engine games' results over the pawn's. The unicorn's weight could
 /// not be told from nothing; it is given a pawn's worth, the least any piece is given.
 #[must_use]

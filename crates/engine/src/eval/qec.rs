@@ -28,7 +28,7 @@ pub const CONTROL_BASE: i32 = 8;
 pub const FREE_RATIO_WEIGHT: i32 = 40;
 
 /// QEC's piece values in centipawns (pawn, knight, bishop, rook, queen, king), measured by
-/// self-play (docs/ENGINE.md, "Piece values in QEC and Die Chess"): each kind's weight in a
+/// self-play (docs/ENGINE.md, "Evaluation"): each kind's weight in a
 /// logistic fit of 2 000 engine games' results over the pawn's. Pawns that command enemy
 /// officers are worth more against the pieces than in classic chess.
 pub const VALUES: [i32; 6] = [100, 180, 170, 210, 635, 0];

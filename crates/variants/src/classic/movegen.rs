@@ -67,7 +67,7 @@ impl Classic {
 /// a copy of the board as cozy-chess's move sets give it, the last ply counted per set.
 /// Recursive, with closures of its own (not `count_legal_moves`'s): the generator's copies
 /// for them have this caller only, so the compiler inlines them, as in a plain cozy-chess
-/// perft (PERFORMANCE.md, "Counted in instructions").
+/// perft (PERFORMANCE.md, "Classic perft").
 fn plies_on_copies(board: &Board, plies: u32) -> u64 {
     let mut n = 0;
     if plies <= 1 {

@@ -419,7 +419,7 @@ mod tests {
 
     #[test]
     fn sizes_are_as_documented() {
-        // docs/PERFORMANCE.md, "DMChess": keep the 256 pieces compact.
+        // docs/PERFORMANCE.md, "State sizes": keep the 256 pieces compact.
         assert_eq!(size_of::<Position>(), 1_640);
         assert_eq!(size_of::<Move>(), 6);
         assert_eq!(size_of::<Piece>(), 2);

@@ -104,89 +104,15 @@ impl DmChess {
         let mut game = DmChess::new(Position::empty(), profile);
         let compiled = game.compiled.clone();
         let pos = &mut game.pos;
-        let (phase, to_shift) = state[5]
-            .split_once('/')
-            .and_then(|(p, n)| Some((p.parse::<u8>().ok()?, n.parse::<u8>().ok()?)))
-            .filter(|&(p, n)| {
-                (p as usize) < compiled.phases.len() && (1..=SHIFT_EVERY).contains(&n)
-            })
-            .ok_or_else(|| {
-                err(format!(
-                    "shift `{}`: expected PHASE/TURNS, phase below {} and 1-8 turns",
-                    short(state[5]),
-                    compiled.phases.len()
-                ))
-            })?;
-        pos.phase = phase;
-        pos.to_shift = to_shift;
+        read_shift(pos, state[5], &compiled)?;
         read_boards(pos, state[0], &compiled)?;
-        pos.side = match state[1] {
-            "l" | "w" => Player::White,
-            "d" | "b" => Player::Black,
-            other => return Err(err(format!("side `{}`: expected l or d", short(other)))),
-        };
-        pos.halfmoves = state[3].parse().map_err(|_| {
-            err(format!(
-                "halfmove clock `{}` is not a number",
-                short(state[3])
-            ))
-        })?;
-        pos.fullmoves = state[4]
-            .parse()
-            .ok()
-            .filter(|&n: &u32| n >= 1)
-            .ok_or_else(|| {
-                err(format!(
-                    "fullmove number `{}` is not 1 or more",
-                    short(state[4])
-                ))
-            })?;
+        pos.side = read_side(state[1])?;
+        read_clocks(pos, state[3], state[4])?;
         read_recharge(pos, state[6], &compiled)?;
-        if state[7] != "-" {
-            let flows: Vec<Option<i16>> = state[7].split(',').map(|f| f.parse().ok()).collect();
-            if flows.len() != DIMENSIONS || flows.iter().any(Option::is_none) {
-                return Err(err(format!(
-                    "flow `{}`: expected - or eight integers separated by commas",
-                    short(state[7])
-                )));
-            }
-            for (slot, f) in pos.flow.iter_mut().zip(flows) {
-                *slot = f.unwrap_or(0);
-            }
-        }
-        pos.streak = match state[8] {
-            "-" => 0,
-            "l" => 1,
-            "d" => 2,
-            "ld" => 3,
-            other => {
-                return Err(err(format!(
-                    "dominance `{}`: expected -, l, d or ld",
-                    short(other)
-                )));
-            }
-        };
+        read_flow(pos, state[7])?;
+        pos.streak = read_dominance(state[8])?;
         read_ep(pos, state[2])?;
-        pos.setup = match setup {
-            None => 0,
-            Some("l") => 1,
-            Some("d") => 2,
-            Some("ld") => 3,
-            Some(other) => {
-                return Err(err(format!(
-                    "setup=`{}`: who still distributes kings (5.1.3): l, d or ld",
-                    short(other)
-                )));
-            }
-        };
-        if pos.setup != 0 && (pos.fullmoves != 1 || pos.ep.is_some()) {
-            return Err(err("setup= belongs before the first move (5.1.3)"));
-        }
-        if pos.setup != 0 && !pos.distributing(pos.side) {
-            return Err(err(
-                "setup=: the side to move must be one still distributing kings",
-            ));
-        }
+        read_setup(pos, setup)?;
         game.check()?;
         Ok(game)
     }
@@ -415,6 +341,117 @@ fn read_boards(
                 )));
             }
         }
+    }
+    Ok(())
+}
+
+/// The SHIFT field `PHASE/TURNS`: the shift table's current entry and the full turns until the
+/// next shift.
+fn read_shift(
+    pos: &mut Position,
+    text: &str,
+    compiled: &super::profile::Compiled,
+) -> Result<(), PositionError> {
+    let (phase, to_shift) = text
+        .split_once('/')
+        .and_then(|(p, n)| Some((p.parse::<u8>().ok()?, n.parse::<u8>().ok()?)))
+        .filter(|&(p, n)| (p as usize) < compiled.phases.len() && (1..=SHIFT_EVERY).contains(&n))
+        .ok_or_else(|| {
+            err(format!(
+                "shift `{}`: expected PHASE/TURNS, phase below {} and 1-8 turns",
+                short(text),
+                compiled.phases.len()
+            ))
+        })?;
+    pos.phase = phase;
+    pos.to_shift = to_shift;
+    Ok(())
+}
+
+/// The SIDE field: `l` or `d` (`w` and `b` read too).
+fn read_side(text: &str) -> Result<Player, PositionError> {
+    match text {
+        "l" | "w" => Ok(Player::White),
+        "d" | "b" => Ok(Player::Black),
+        other => Err(err(format!("side `{}`: expected l or d", short(other)))),
+    }
+}
+
+/// The HALFMOVES and FULLMOVE fields.
+fn read_clocks(pos: &mut Position, halfmoves: &str, fullmove: &str) -> Result<(), PositionError> {
+    pos.halfmoves = halfmoves.parse().map_err(|_| {
+        err(format!(
+            "halfmove clock `{}` is not a number",
+            short(halfmoves)
+        ))
+    })?;
+    pos.fullmoves = fullmove
+        .parse()
+        .ok()
+        .filter(|&n: &u32| n >= 1)
+        .ok_or_else(|| {
+            err(format!(
+                "fullmove number `{}` is not 1 or more",
+                short(fullmove)
+            ))
+        })?;
+    Ok(())
+}
+
+/// The FLOW field: `-` or the eight boards' flows.
+fn read_flow(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let flows: Vec<Option<i16>> = text.split(',').map(|f| f.parse().ok()).collect();
+    if flows.len() != DIMENSIONS || flows.iter().any(Option::is_none) {
+        return Err(err(format!(
+            "flow `{}`: expected - or eight integers separated by commas",
+            short(text)
+        )));
+    }
+    for (slot, f) in pos.flow.iter_mut().zip(flows) {
+        *slot = f.unwrap_or(0);
+    }
+    Ok(())
+}
+
+/// The DOMINANCE field `-`, `l`, `d` or `ld`, as the position's streak bits.
+fn read_dominance(text: &str) -> Result<u8, PositionError> {
+    match text {
+        "-" => Ok(0),
+        "l" => Ok(1),
+        "d" => Ok(2),
+        "ld" => Ok(3),
+        other => Err(err(format!(
+            "dominance `{}`: expected -, l, d or ld",
+            short(other)
+        ))),
+    }
+}
+
+/// The `setup=` token's value (5.1.3), which only a position before the first move whose side
+/// to move still distributes kings may carry.
+fn read_setup(pos: &mut Position, setup: Option<&str>) -> Result<(), PositionError> {
+    pos.setup = match setup {
+        None => 0,
+        Some("l") => 1,
+        Some("d") => 2,
+        Some("ld") => 3,
+        Some(other) => {
+            return Err(err(format!(
+                "setup=`{}`: who still distributes kings (5.1.3): l, d or ld",
+                short(other)
+            )));
+        }
+    };
+    if pos.setup != 0 && (pos.fullmoves != 1 || pos.ep.is_some()) {
+        return Err(err("setup= belongs before the first move (5.1.3)"));
+    }
+    if pos.setup != 0 && !pos.distributing(pos.side) {
+        return Err(err(
+            "setup=: the side to move must be one still distributing kings",
+        ));
     }
     Ok(())
 }

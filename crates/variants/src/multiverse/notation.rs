@@ -1,8 +1,11 @@
 //! Moves in the community notation (5DPGN): board-prefixed, long algebraic out
 //! (`(0T1)Ng1f3`, `(0T2)Ka2>>(0T1)a2`, `(0T5)Qb3>(1T5)b3`), and read in every common form:
 //! SAN on a board (`(0T5)Nf3`, `(1T3)axb1=Q`), jumps with `>`/`>>` and `x`, the export form
-//! `(0T1)d2(0T1)d4`, `O-O`, marks `+ * # ~ ! ?`, a missing board prefix, old letters (`BR`,
-//! `CK`, `RQ`, `PR`); `submit` ends a turn.
+//! `(0T1)d2(0T1)d4`, `O-O`, marks `+ * # ~ ! ?`, old letters (`BR`, `CK`, `RQ`, `PR`); `submit`
+//! ends a turn. As ftxi's Branched 5DPGN shortens them, any part of a move but its target square
+//! may be left out when the rest fits one legal move: the board prefix or part of it (`Nf3`,
+//! `(L1)Nf3`, `(T2)Nf3`), the target board of a jump (`N>>d3`: a branching jump to d3 on some
+//! other board, `N>d3` a non-branching one), the piece letter (a pawn first, then any piece).
 
 use omnichess_core::{DecisionError, Game};
 
@@ -10,14 +13,20 @@ use super::coords::{line_label, parse_line, square_name, turn_of};
 use super::piece::Kind;
 use super::state::{Decision5, Move5, Multiverse};
 
+/// A board as written: its timeline and turn T, either left out (`(L1)`, `(T3)`).
+type BoardPattern = (Option<i32>, Option<i32>);
+
 /// A move as written, before it is matched against the legal moves.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Pattern {
-    from_board: Option<(i32, i32)>,
+    from_board: Option<BoardPattern>,
     kind: Option<Kind>,
     from_x: Option<i32>,
     from_y: Option<i32>,
-    to_board: Option<(i32, i32)>,
+    to_board: Option<BoardPattern>,
+    /// A jump written with no target board: `Some(true)` for `>>` (branching), `Some(false)`
+    /// for `>`.
+    branching: Option<bool>,
     to: Option<(i32, i32)>,
     promotion: Option<Kind>,
     castle: Option<bool>,
@@ -81,35 +90,59 @@ impl Multiverse {
             .pattern(t)
             .map_err(|why| DecisionError::unparsable(text, why))?;
         let default_promotion = self.setup.promotions.first().copied();
-        let mut found = open
+        let moves: Vec<Move5> = open
             .iter()
             .filter_map(|d| match d {
                 Decision5::Move(mv) => Some(*mv),
                 Decision5::Submit => None,
             })
-            .filter(|mv| self.matches(mv, &pattern, default_promotion));
-        match (found.next(), found.next()) {
-            (Some(mv), None) => Ok(Decision5::Move(mv)),
-            (None, _) => Err(DecisionError::illegal(
+            .collect();
+        let found = |any_piece: bool| -> Vec<Move5> {
+            moves
+                .iter()
+                .copied()
+                .filter(|mv| self.matches(mv, &pattern, default_promotion, any_piece))
+                .collect()
+        };
+        // Without a piece letter a pawn's move first; if no pawn's fits, any piece's.
+        let mut candidates = found(false);
+        if candidates.is_empty() && pattern.kind.is_none() && pattern.castle.is_none() {
+            candidates = found(true);
+        }
+        match candidates.as_slice() {
+            [mv] => Ok(Decision5::Move(*mv)),
+            [] => Err(DecisionError::illegal(
                 text,
                 "no legal move matches it here",
             )),
-            (Some(a), Some(b)) => Err(DecisionError::illegal(
+            [first @ .., last] => Err(DecisionError::illegal(
                 text,
                 format!(
                     "ambiguous: it could be {} or {}",
-                    self.move_text(a),
-                    self.move_text(b)
+                    first
+                        .iter()
+                        .map(|&mv| self.move_text(mv))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    self.move_text(*last)
                 ),
             )),
         }
     }
 
-    fn matches(&self, mv: &Move5, p: &Pattern, default_promotion: Option<Kind>) -> bool {
+    fn matches(
+        &self,
+        mv: &Move5,
+        p: &Pattern,
+        default_promotion: Option<Kind>,
+        any_piece: bool,
+    ) -> bool {
         let piece = self.at(mv.from);
         let kind = piece.map(|q| q.kind);
-        let board_ok = |board: Option<(i32, i32)>, line: i32, v: i32| {
-            board.is_none_or(|(l, t)| l == line && turn_of(v) == t)
+        let board_ok = |board: Option<BoardPattern>, line: i32, v: i32| {
+            board.is_none_or(|(l, t)| {
+                l.is_none_or(|l| l == line) && t.is_none_or(|t| t == turn_of(v))
+            })
         };
         if let Some(long) = p.castle {
             return kind == Some(Kind::King)
@@ -118,13 +151,17 @@ impl Multiverse {
                 && board_ok(p.from_board, mv.from.line, mv.from.v);
         }
         let same_board = (mv.from.line, mv.from.v) == (mv.to.line, mv.to.v);
-        let to_board_ok = match p.to_board {
-            Some((l, t)) => l == mv.to.line && turn_of(mv.to.v) == t,
-            None => same_board,
+        let to_board_ok = match (p.to_board, p.branching) {
+            (Some(_), _) => board_ok(p.to_board, mv.to.line, mv.to.v),
+            (None, Some(branching)) => {
+                let hop = self.line(mv.to.line).is_some_and(|t| t.end() == mv.to.v);
+                !same_board && branching != hop
+            }
+            (None, None) => same_board,
         };
         board_ok(p.from_board, mv.from.line, mv.from.v)
             && to_board_ok
-            && p.kind.unwrap_or(Kind::Pawn) == kind.unwrap_or(Kind::Pawn)
+            && (any_piece || p.kind.unwrap_or(Kind::Pawn) == kind.unwrap_or(Kind::Pawn))
             && p.from_x.is_none_or(|x| x == mv.from.x)
             && p.from_y.is_none_or(|y| y == mv.from.y)
             && p.to == Some((mv.to.x, mv.to.y))
@@ -179,7 +216,12 @@ impl Multiverse {
         // The destination: after `>`/`>>`, or a second board prefix, or the end.
         let (source, target) = if let Some(i) = rest.find('>') {
             let after = rest[i..].trim_start_matches('>');
-            (&rest[..i], after.trim_start_matches('x'))
+            let branching = rest[i..].len() - after.len() > 1;
+            let after = after.trim_start_matches('x');
+            if !after.starts_with('(') {
+                p.branching = Some(branching);
+            }
+            (&rest[..i], after)
         } else if let Some(i) = rest.find('(') {
             (&rest[..i], &rest[i..])
         } else {
@@ -244,20 +286,25 @@ fn square(chars: &[char]) -> Option<(i32, i32)> {
     (y >= 1).then(|| (*x as i32 - 'a' as i32, y as i32 - 1))
 }
 
-/// Reads `(0T5)`, `(L-1T19)`, `( -1 T 5 )`, `(+0T1)`; returns ((line, T), the rest).
-fn board_prefix(text: &str, even: bool) -> Result<((i32, i32), &str), String> {
+/// Reads `(0T5)`, `(L-1T19)`, `( -1 T 5 )`, `(+0T1)`, and with a part left out `(L1)`, `(1)`,
+/// `(T5)`; returns ((line, T), the rest).
+fn board_prefix(text: &str, even: bool) -> Result<(BoardPattern, &str), String> {
     let close = text.find(')').ok_or("a board prefix `(` is not closed")?;
     let inside: String = text[1..close]
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect();
     let inside = inside.strip_prefix('L').unwrap_or(&inside);
-    let (l, t) = inside
-        .split_once('T')
-        .ok_or_else(|| format!("`({inside})` is not a board like (0T1)"))?;
-    let line = parse_line(l, even)?;
-    let t: i32 = t
-        .parse()
-        .map_err(|_| format!("`({inside})`: `{t}` is not a turn"))?;
+    let (l, t) = inside.split_once('T').unwrap_or((inside, ""));
+    if l.is_empty() && t.is_empty() {
+        return Err(format!("`({inside})` is not a board like (0T1)"));
+    }
+    let line = (!l.is_empty()).then(|| parse_line(l, even)).transpose()?;
+    let t = (!t.is_empty() || inside.contains('T'))
+        .then(|| {
+            t.parse::<i32>()
+                .map_err(|_| format!("`({inside})`: `{t}` is not a turn"))
+        })
+        .transpose()?;
     Ok(((line, t), &text[close + 1..]))
 }

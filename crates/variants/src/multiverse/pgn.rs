@@ -1,9 +1,14 @@
 //! 5DPGN game records: header tags (and 5DFEN boards for custom starts), then turns
 //! `1. <White's moves> / <Black's moves>`; each half-turn's moves become decisions followed by
 //! `submit`. Written records mark an action that gives check `+`, softmate `*` (every escape
-//! travels back in time) and mate `#`. Comments `{…}`, `;` lines, hints `(>L1)` `(~T3)`
-//! `(+L1)`, and results are skipped. A record that ends in the middle of an action says so with
-//! the comment `{unsubmitted}` after its moves (see [`UNSUBMITTED`]).
+//! travels back in time) and mate `#`. Comments `{…}` (nested too), `;` lines, hints `(>L1)`
+//! `(~T3)` `(+L1)`, and results are skipped; so are variations `( … )` of ftxi's Branched 5DPGN
+//! (a `(` followed by a turn serial such as `2b.` or `/`): the record is the main line. A record
+//! that ends in the middle of an action says so with the comment `{unsubmitted}` after its
+//! moves (see [`UNSUBMITTED`]).
+
+use std::iter::Peekable;
+use std::str::Chars;
 
 use omnichess_core::{GameRecord, Outcome, RecordError, RecordedDecision};
 
@@ -32,23 +37,21 @@ fn tokens(text: &str) -> Result<Vec<(String, usize)>, RecordError> {
             '{' => {
                 flush(&mut current, &mut out, start);
                 let opened = line;
-                let mut comment = String::new();
-                loop {
-                    match chars.next() {
-                        Some('}') => break,
-                        Some('\n') => line += 1,
-                        Some(c) => comment.push(c),
-                        None => {
-                            return Err(RecordError {
-                                line: opened,
-                                message: "comment `{` is never closed".into(),
-                            });
-                        }
-                    }
-                }
+                let comment = skip_comment(&mut chars, &mut line).ok_or(RecordError {
+                    line: opened,
+                    message: "comment `{` is never closed".into(),
+                })?;
                 if comment.trim() == UNSUBMITTED {
                     out.push((UNSUBMITTED_MARK.to_owned(), opened));
                 }
+            }
+            '(' if opens_variation(chars.clone()) => {
+                flush(&mut current, &mut out, start);
+                let opened = line;
+                skip_variation(&mut chars, &mut line).ok_or(RecordError {
+                    line: opened,
+                    message: "variation `(` is never closed by `)`".into(),
+                })?;
             }
             ';' => {
                 flush(&mut current, &mut out, start);
@@ -94,6 +97,75 @@ fn tokens(text: &str) -> Result<Vec<(String, usize)>, RecordError> {
     }
     flush(&mut current, &mut out, start);
     Ok(out)
+}
+
+/// Skips a comment whose `{` is read, through its `}`; comments nest (`{a {b} c}`, as
+/// ftxi's Branched 5DPGN allows, to comment out movetext that has comments). Returns the text
+/// inside, or `None` if the text ends first.
+fn skip_comment(chars: &mut Peekable<Chars<'_>>, line: &mut usize) -> Option<String> {
+    let mut depth = 1;
+    let mut comment = String::new();
+    loop {
+        let c = chars.next()?;
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(comment);
+                }
+            }
+            '\n' => *line += 1,
+            _ => {}
+        }
+        comment.push(c);
+    }
+}
+
+/// Whether the text after a `(` opens a variation (Branched 5DPGN): a turn serial (`2b.`,
+/// `10.`) or `/` follows, after any spaces and comments. A board (`(0T1)`, `( -1 T 5 )`) or a
+/// hint (`(>L1)`, `(~T3)`) never starts so.
+fn opens_variation(mut chars: Peekable<Chars<'_>>) -> bool {
+    let mut ignored = 0;
+    loop {
+        match chars.next() {
+            Some(c) if c.is_whitespace() => {}
+            Some('{') => {
+                if skip_comment(&mut chars, &mut ignored).is_none() {
+                    return false;
+                }
+            }
+            Some('/') => return true,
+            Some(c) if c.is_ascii_digit() => break,
+            _ => return false,
+        }
+    }
+    while chars.next_if(char::is_ascii_digit).is_some() {}
+    chars.next_if(|&c| c == 'w' || c == 'b');
+    chars.next() == Some('.')
+}
+
+/// Skips a variation whose `(` is read, through its matching `)`: the record's main line is
+/// what follows the variations (GameRecord holds one line of play). Returns `None` if the text
+/// ends first.
+fn skip_variation(chars: &mut Peekable<Chars<'_>>, line: &mut usize) -> Option<()> {
+    let mut depth = 1;
+    loop {
+        match chars.next()? {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(());
+                }
+            }
+            '{' => {
+                skip_comment(chars, line)?;
+            }
+            '\n' => *line += 1,
+            _ => {}
+        }
+    }
 }
 
 fn is_turn_marker(t: &str) -> Option<&str> {

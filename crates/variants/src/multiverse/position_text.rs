@@ -75,6 +75,174 @@ fn promotions(text: &str) -> Result<Vec<Kind>, PositionError> {
     Ok(kinds)
 }
 
+/// The board size, the board strings and the promotions text a header declares: its own
+/// (`[Size]`, board strings, `[Promotions]`) for a custom position, else the named variant's.
+fn declared_boards(
+    tags: &[(String, String)],
+    boards: &[String],
+) -> Result<(i32, i32, Vec<String>, String), PositionError> {
+    let custom = tag(tags, "Board").is_none_or(|b| b.eq_ignore_ascii_case("custom"));
+    if !boards.is_empty() || custom && tag(tags, "Board").is_some() {
+        let (width, height) = match tag(tags, "Size") {
+            Some(s) => size(s)?,
+            None => (8, 8),
+        };
+        let promo = tag(tags, "Promotions").unwrap_or("Q").to_owned();
+        return Ok((width, height, boards.to_vec(), promo));
+    }
+    let name = tag(tags, "Board").unwrap_or("Standard");
+    let variant =
+        variants::find(name).ok_or_else(|| err(format!("unknown variant [Board \"{name}\"]")))?;
+    let boards = variant
+        .boards
+        .iter()
+        .map(|b| b.trim_matches(['[', ']']).to_owned())
+        .collect();
+    let promo = tag(tags, "Promotions")
+        .unwrap_or(variant.promotions)
+        .to_owned();
+    Ok((variant.size.0, variant.size.1, boards, promo))
+}
+
+/// The width and height of a `[Size "WxH"]` tag's value.
+fn size(s: &str) -> Result<(i32, i32), PositionError> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| err(format!("[Size \"{s}\"] is not WxH")))?;
+    Ok((
+        w.trim()
+            .parse()
+            .map_err(|_| err(format!("[Size \"{s}\"]")))?,
+        h.trim()
+            .parse()
+            .map_err(|_| err(format!("[Size \"{s}\"]")))?,
+    ))
+}
+
+/// One board of a position text: its timeline, its half-turn `2·T + colour` and its pieces.
+struct PlacedBoard {
+    line: i32,
+    v: i32,
+    board: Board,
+}
+
+/// Reads a board string `pieces:L:T:w|b` (without its brackets).
+fn board_string(
+    b: &str,
+    even: bool,
+    width: i32,
+    height: i32,
+) -> Result<PlacedBoard, PositionError> {
+    let fields: Vec<&str> = b.split(':').collect();
+    let [pieces, line, turn, colour] = fields[..] else {
+        return Err(err(format!(
+            "board string `[{b}]` needs 4 fields pieces:L:T:w|b"
+        )));
+    };
+    let line = parse_line(line, even).map_err(err)?;
+    let t: i32 = turn
+        .trim()
+        .parse()
+        .ok()
+        .filter(|t| (0..=100_000).contains(t))
+        .ok_or_else(|| {
+            err(format!(
+                "`[{b}]`: turn `{turn}` is not a number from 0 to 100000"
+            ))
+        })?;
+    let c = match colour.trim() {
+        "w" => 0,
+        "b" => 1,
+        other => return Err(err(format!("`[{b}]`: colour `{other}` is not w or b"))),
+    };
+    let board = Board::from_fen(pieces, width, height).map_err(|e| err(format!("`[{b}]`: {e}")))?;
+    Ok(PlacedBoard {
+        line,
+        v: 2 * t + c,
+        board,
+    })
+}
+
+/// A file that marks no piece whose first move matters (the older format) has every piece
+/// unmoved. A `*` elsewhere (`q*`) is not written back, so it does not count.
+fn mark_unmoved_when_unmarked(parsed: &mut [PlacedBoard]) {
+    let marked = parsed.iter().any(|p| {
+        p.board
+            .pieces()
+            .any(|(_, _, piece)| piece.unmoved && piece.kind.unmoved_matters())
+    });
+    if !marked {
+        for p in parsed {
+            let all: Vec<_> = p.board.pieces().collect();
+            for (x, y, mut piece) in all {
+                piece.unmoved = true;
+                p.board.set(x, y, Some(piece));
+            }
+        }
+    }
+}
+
+/// The timelines `min_line..=max_line` of boards sorted by line and half-turn: each line must
+/// have boards, one after another without gaps or repeats.
+fn timelines(
+    parsed: &[PlacedBoard],
+    min_line: i32,
+    max_line: i32,
+    even: bool,
+) -> Result<Vec<Timeline>, PositionError> {
+    let mut lines: Vec<Timeline> = Vec::new();
+    for line in min_line..=max_line {
+        let mine: Vec<&PlacedBoard> = parsed.iter().filter(|p| p.line == line).collect();
+        let Some(first) = mine.first() else {
+            return Err(err(format!(
+                "timeline {} has no board between others",
+                line_label(line, even)
+            )));
+        };
+        for (i, p) in mine.iter().enumerate() {
+            if p.v != first.v + i as i32 {
+                return Err(err(format!(
+                    "timeline {}: its boards must follow one another without gaps or repeats",
+                    line_label(line, even)
+                )));
+            }
+        }
+        lines.push(Timeline {
+            start: first.v,
+            boards: mine.iter().map(|p| p.board).collect(),
+        });
+    }
+    Ok(lines)
+}
+
+/// The first and last initial timelines: from `[InitialMultiverses]` when given, else those a
+/// start has: all lines when every line starts where the earliest does (an official start);
+/// else the middle one(s).
+fn initial_lines(
+    tags: &[(String, String)],
+    even: bool,
+    lines: &[Timeline],
+    min_line: i32,
+    max_line: i32,
+) -> Result<(i32, i32), PositionError> {
+    if let Some(s) = tag(tags, "InitialMultiverses") {
+        let ls: Vec<i32> = s
+            .split_whitespace()
+            .map(|l| parse_line(l, even))
+            .collect::<Result<_, _>>()
+            .map_err(err)?;
+        let min = ls.iter().copied().min().unwrap_or(0);
+        let max = ls.iter().copied().max().unwrap_or(0);
+        Ok((min, max))
+    } else if even {
+        Ok((-1, 0))
+    } else if lines.len() == 3 && lines.iter().all(|t| t.boards.len() == 1) {
+        Ok((min_line, max_line))
+    } else {
+        Ok((0, 0))
+    }
+}
+
 impl Multiverse {
     /// Reads 5DFEN (or a header block naming an official variant).
     pub fn from_text(text: &str) -> Result<Multiverse, PositionError> {
@@ -87,47 +255,7 @@ impl Multiverse {
         tags: &[(String, String)],
         boards: &[String],
     ) -> Result<Multiverse, PositionError> {
-        let custom = tag(tags, "Board").is_none_or(|b| b.eq_ignore_ascii_case("custom"));
-        let (size, boards, promo): ((i32, i32), Vec<String>, String) =
-            if !boards.is_empty() || custom && tag(tags, "Board").is_some() {
-                let size = match tag(tags, "Size") {
-                    Some(s) => {
-                        let (w, h) = s
-                            .split_once(['x', 'X'])
-                            .ok_or_else(|| err(format!("[Size \"{s}\"] is not WxH")))?;
-                        (
-                            w.trim()
-                                .parse()
-                                .map_err(|_| err(format!("[Size \"{s}\"]")))?,
-                            h.trim()
-                                .parse()
-                                .map_err(|_| err(format!("[Size \"{s}\"]")))?,
-                        )
-                    }
-                    None => (8, 8),
-                };
-                (
-                    size,
-                    boards.to_vec(),
-                    tag(tags, "Promotions").unwrap_or("Q").to_owned(),
-                )
-            } else {
-                let name = tag(tags, "Board").unwrap_or("Standard");
-                let variant = variants::find(name)
-                    .ok_or_else(|| err(format!("unknown variant [Board \"{name}\"]")))?;
-                (
-                    variant.size,
-                    variant
-                        .boards
-                        .iter()
-                        .map(|b| b.trim_matches(['[', ']']).to_owned())
-                        .collect(),
-                    tag(tags, "Promotions")
-                        .unwrap_or(variant.promotions)
-                        .to_owned(),
-                )
-            };
-        let (width, height) = size;
+        let (width, height, boards, promo) = declared_boards(tags, boards)?;
         if !(1..=8).contains(&width) || !(1..=8).contains(&height) {
             return Err(err(format!(
                 "boards of {width}x{height}: omnichess plays boards up to 8x8"
@@ -143,107 +271,16 @@ impl Multiverse {
             let l = b.split(':').nth(1).unwrap_or("").trim();
             l == "-0" || l == "+0"
         });
-        let mut parsed: Vec<(i32, i32, Board)> = Vec::new();
-        for b in &boards {
-            let fields: Vec<&str> = b.split(':').collect();
-            let [pieces, line, turn, colour] = fields[..] else {
-                return Err(err(format!(
-                    "board string `[{b}]` needs 4 fields pieces:L:T:w|b"
-                )));
-            };
-            let line = parse_line(line, even).map_err(err)?;
-            let t: i32 = turn
-                .trim()
-                .parse()
-                .ok()
-                .filter(|t| (0..=100_000).contains(t))
-                .ok_or_else(|| {
-                    err(format!(
-                        "`[{b}]`: turn `{turn}` is not a number from 0 to 100000"
-                    ))
-                })?;
-            let c = match colour.trim() {
-                "w" => 0,
-                "b" => 1,
-                other => return Err(err(format!("`[{b}]`: colour `{other}` is not w or b"))),
-            };
-            let board =
-                Board::from_fen(pieces, width, height).map_err(|e| err(format!("`[{b}]`: {e}")))?;
-            parsed.push((line, 2 * t + c, board));
-        }
-        // A file that marks no piece whose first move matters (the older format) has every
-        // piece unmoved. A `*` elsewhere (`q*`) is not written back, so it does not count.
-        let marked = parsed.iter().any(|(_, _, board)| {
-            board
-                .pieces()
-                .any(|(_, _, p)| p.unmoved && p.kind.unmoved_matters())
-        });
-        if !marked {
-            for (_, _, board) in &mut parsed {
-                let all: Vec<_> = board.pieces().collect();
-                for (x, y, mut p) in all {
-                    p.unmoved = true;
-                    board.set(x, y, Some(p));
-                }
-            }
-        }
-        parsed.sort_by_key(|&(l, v, _)| (l, v));
-        let min_line = parsed[0].0;
-        let max_line = parsed[parsed.len() - 1].0;
-        let mut lines: Vec<Timeline> = Vec::new();
-        for line in min_line..=max_line {
-            let mine: Vec<&(i32, i32, Board)> = parsed.iter().filter(|p| p.0 == line).collect();
-            let Some(first) = mine.first() else {
-                return Err(err(format!(
-                    "timeline {} has no board between others",
-                    line_label(line, even)
-                )));
-            };
-            for (i, p) in mine.iter().enumerate() {
-                if p.1 != first.1 + i as i32 {
-                    return Err(err(format!(
-                        "timeline {}: its boards must follow one another without gaps or repeats",
-                        line_label(line, even)
-                    )));
-                }
-            }
-            lines.push(Timeline {
-                start: first.1,
-                boards: mine.iter().map(|p| p.2).collect(),
-            });
-        }
-        let initial = |sign: i32| {
-            tag(tags, "InitialMultiverses").map_or(
-                Ok(if even {
-                    if sign < 0 { -1 } else { 0 }
-                } else {
-                    0
-                }),
-                |s| {
-                    let ls: Vec<i32> = s
-                        .split_whitespace()
-                        .map(|l| parse_line(l, even))
-                        .collect::<Result<_, _>>()
-                        .map_err(err)?;
-                    Ok(if sign < 0 {
-                        ls.iter().copied().min().unwrap_or(0)
-                    } else {
-                        ls.iter().copied().max().unwrap_or(0)
-                    })
-                },
-            )
-        };
-        // Without a tag, the initial timelines are those a start has: all lines when every line
-        // starts where the earliest does (an official start); else the middle one(s).
-        let (initial_min, initial_max) = if tag(tags, "InitialMultiverses").is_some() {
-            (initial(-1)?, initial(1)?)
-        } else if even {
-            (-1, 0)
-        } else if lines.len() == 3 && lines.iter().all(|t| t.boards.len() == 1) {
-            (min_line, max_line)
-        } else {
-            (0, 0)
-        };
+        let mut parsed = boards
+            .iter()
+            .map(|b| board_string(b, even, width, height))
+            .collect::<Result<Vec<_>, _>>()?;
+        mark_unmoved_when_unmarked(&mut parsed);
+        parsed.sort_by_key(|p| (p.line, p.v));
+        let min_line = parsed[0].line;
+        let max_line = parsed[parsed.len() - 1].line;
+        let lines = timelines(&parsed, min_line, max_line, even)?;
+        let (initial_min, initial_max) = initial_lines(tags, even, &lines, min_line, max_line)?;
         let setup = Setup5 {
             width,
             height,

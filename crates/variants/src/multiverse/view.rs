@@ -587,16 +587,13 @@ mod tests {
         );
     }
 
-    /// Every position of the reference games (`shared/testdata/multiverse/cwmtt`, beside the
-    /// checkout): every decision listed with the mover's piece on an active board, and after
+    /// Every position of the reference games (`tests/data/multiverse/cwmtt`, read at run
+    /// time): every decision listed with the mover's piece on an active board, and after
     /// every jump (time travel or a timeline jump, R3/R4) an arrow from the square it left to
     /// the square it targeted, as the move's own cells named them.
     #[test]
     fn r4_every_jump_of_the_reference_games_gets_its_arrow() {
-        let dir = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/testdata/multiverse/cwmtt"
-        );
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/multiverse/cwmtt");
         let named = |v: &View, c: Cell| (v.boards[c.board as usize].label.clone(), c.square);
         let mut jumps = 0;
         for game in [
@@ -608,7 +605,7 @@ mod tests {
         ] {
             let path = format!("{dir}/{game}.5dpgn");
             let text = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("{path}: {e} (the shared test data is missing)"));
+                .unwrap_or_else(|e| panic!("{path}: {e} (the test data is missing)"));
             let record = Multiverse::parse_record(&text).unwrap();
             let mut g = match record.start.as_deref() {
                 Some(t) => Multiverse::from_position_text(t).unwrap(),

@@ -310,7 +310,7 @@ mod tests {
 
     #[test]
     fn state_sizes_are_as_documented() {
-        // docs/PERFORMANCE.md, "Three Realms perft".
+        // docs/PERFORMANCE.md, "Perft of the other variants".
         assert_eq!(size_of::<Board>(), 1_064);
         assert_eq!(size_of::<Realms>(), 1_104);
         assert_eq!(size_of::<Undo>(), 24);

@@ -3,22 +3,16 @@
 
 use std::path::PathBuf;
 
-/// The shared test data folder, `../shared/testdata` beside the project.
+/// The crate's test data folder, `tests/data` (its sources and licences in `NOTICE.md` there).
 pub fn testdata_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
-/// Reads a file of the shared test data, failing loudly (not passing silently) when the
-/// folder is missing.
+/// Reads a file of the test data, failing loudly (not passing silently) when it is missing.
 pub fn read_testdata(relative: &str) -> String {
     let path = testdata_dir().join(relative);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "SHARED TEST DATA MISSING: cannot read {} ({e}). These tests need the `shared/` \
-             folder beside the project checkout (../shared/testdata).",
-            path.display()
-        )
-    })
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("TEST DATA MISSING: cannot read {} ({e})", path.display()))
 }
 
 /// One row of `classic/perft.tsv`: a name, a FEN and the node counts for depths 1, 2, ….
