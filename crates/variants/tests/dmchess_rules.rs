@@ -272,6 +272,35 @@ fn c7_1_a_saveable_king_must_be_saved() {
 }
 
 #[test]
+fn c7_1_2_forked_kings_the_owner_saves_one_and_loses_the_other() {
+    // Ruling K.6: Light's kings on D1 and D2 are each checked by a rook. Either could be
+    // saved, not both (5.2.2: one move): Light chooses, and the king left in check is lost,
+    // forfeit to Dark (not captured by a piece: no DEL is gained), and the diagram says so.
+    let d1 = (0, "8/8/8/8/8/8/8/K16r1");
+    let d2 = (1, "8/8/8/8/8/8/8/K26r2");
+    let d3 = (2, "4k33/8/8/8/8/8/8/8");
+    let mut g = game(&[d1, d2, d3], "l - 0 1 0/8 - - -");
+    assert_eq!(
+        moves(&g),
+        ["Kd1a1-d1a2", "Kd1a1-d1b2", "Kd2a1-d2a2", "Kd2a1-d2b2"]
+    );
+    assert!(g.kings_lost_last_move().is_none());
+    play(&mut g, "Kd1a1-d1a2");
+    assert_eq!(piece_at(&g, "d2a1"), None);
+    assert_eq!(piece_at(&g, "d2h1"), Some((Kind::Rook, 2)));
+    assert_eq!(g.kings_lost_last_move(), Some((Player::White, 1)));
+    assert!(
+        g.diagram().contains(
+            "Light lost 1 king to dark: left in check by its own move, it leaves the game"
+        ),
+        "{}",
+        g.diagram()
+    );
+    assert_eq!(g.to_act(), ToAct::Player(Player::Black));
+    assert_eq!(g.kings_in_check(Player::White), 0);
+}
+
+#[test]
 fn c7_2_dominance_held_for_a_full_turn_wins() {
     // Light has the only king on D1-D5; Dark has kings on D6-D8.
     let mut boards: Vec<(usize, &str)> = (0..5).map(|d| (d, "8/8/8/8/8/8/8/K17")).collect();
