@@ -220,6 +220,48 @@ fn c6_2_the_conservation_law_from_the_seventeenth_move() {
 }
 
 #[test]
+fn c6_2_and_7_1_a_move_the_law_forbids_still_gives_check_one_short_of_del_does_not() {
+    // Ruling C.3. A Dark rook on D3 c8 reaches D1 through the D3-D1 portal c6 and runs down
+    // the c-file to Light's king on D1 c1. With DEL 1 it cannot cross two boards (4.2.2): no
+    // check. With DEL 2 it checks, even though from the 17th move on the flows (D1 +8, D3
+    // -8) forbid every crossing of it to D1 (6.2.2): as a pinned piece still gives check.
+    let king = (0, "8/8/8/8/8/8/8/2K25");
+    let light = |rook: &str, flow: &str| {
+        game(
+            &[king, (2, &format!("2{rook}5/8/8/8/8/8/8/8")), KINGS_D8],
+            &format!("l - 0 9 0/8 - {flow} -"),
+        )
+    };
+    let law = "8,0,-8,0,0,0,0,0";
+    assert_eq!(light("r1", law).kings_in_check(Player::White), 0, "4.2.2");
+    let g = light("r2", law);
+    assert_eq!(
+        g.kings_in_check(Player::White),
+        1,
+        "6.2 does not remove the check"
+    );
+    // So the D1 king must step out of the c-file (ruling K.2), and may not step along it.
+    assert_eq!(
+        moves(&g),
+        ["Kd1c1-d1b1", "Kd1c1-d1b2", "Kd1c1-d1d1", "Kd1c1-d1d2"]
+    );
+    // The law does forbid the rook's crossing itself: with Dark to move (the king on b1),
+    // Rd3c8-d1c1 is refused; with flows inside the band it is a move.
+    let dark = |flow: &str| {
+        game(
+            &[
+                (0, "8/8/8/8/8/8/8/1K26"),
+                (2, "2r25/8/8/8/8/8/8/8"),
+                KINGS_D8,
+            ],
+            &format!("d - 0 9 0/8 - {flow} -"),
+        )
+    };
+    assert!(!moves(&dark(law)).contains(&"Rd3c8-d1c1".to_owned()));
+    assert!(moves(&dark("0,0,0,0,0,0,0,0")).contains(&"Rd3c8-d1c1".to_owned()));
+}
+
+#[test]
 fn c6_1_shift_after_eight_full_turns_relocates_pieces_off_new_portals() {
     // Dark's move ends the eighth full turn: phase 0 -> 1 (files mirrored), and g5 becomes a
     // portal of D1. The Light knight there goes to the nearest free non-portal square: g4
