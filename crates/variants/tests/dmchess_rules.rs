@@ -454,6 +454,42 @@ fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
 }
 
 #[test]
+fn c7_4_3_threefold_repetition_is_reached_by_play_from_the_start() {
+    // Ruling R.1: the shift count-down is not part of "the same position" (it changes no
+    // legal move here), so two knights going out and back twice repeat the start's
+    // position a third time after eight plies, well before the 50-move rule.
+    let mut g = DmChess::start();
+    for _ in 0..2 {
+        assert_eq!(g.to_act(), ToAct::Player(Player::White));
+        for m in ["Nd1g1-d1f3", "Nd2b8-d2c6", "Nd1f3-d1g1", "Nd2c6-d2b8"] {
+            play(&mut g, m);
+        }
+    }
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.position().turns_to_shift(), 4, "the count-down differs");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::draw("threefold repetition"))
+    );
+    // Whether the conservation law applies yet does count (6.2.3): the same cycle from
+    // move 7 crosses the 16th ply, and its third occurrence comes only after it.
+    let t = DmChess::start()
+        .position_text()
+        .replace(" l - 0 1 0/8 ", " l - 0 7 0/8 ");
+    let mut g = DmChess::from_position_text(&t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    for _ in 0..2 {
+        for m in ["Nd1g1-d1f3", "Nd2b8-d2c6", "Nd1f3-d1g1", "Nd2c6-d2b8"] {
+            play(&mut g, m);
+        }
+    }
+    assert_eq!(
+        g.repetitions(),
+        2,
+        "moves 7-8 were free of the law, 9-10 not"
+    );
+}
+
+#[test]
 fn c8_2_edan_reads_pawns_without_p_and_checks_the_letter() {
     let g = DmChess::start();
     assert_eq!(

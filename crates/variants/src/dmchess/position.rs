@@ -247,6 +247,24 @@ impl Position {
         h
     }
 
+    /// The key of "the same position" for threefold repetition (7.4.3, ruling R.1): what
+    /// [`Position::hash`] covers, except the shift count-down and the move number, which
+    /// count only where they change what is legal: `layout` stands for the portal layout
+    /// (the first phase of the shift table with the same portals), and the key tells
+    /// whether Dark's move now triggers a shift (a move is then judged after it, 6.1.2)
+    /// and whether the conservation law applies yet (6.2.3).
+    #[must_use]
+    pub(super) fn repetition_key(&self, layout: u8) -> u64 {
+        let mut same = *self;
+        same.phase = layout;
+        same.to_shift = match self.side == Player::Black && self.to_shift == 1 {
+            true => 1,
+            false => 0,
+        };
+        let law = u64::from(self.ply() >= CONSERVATION_FREE_MOVES);
+        same.hash() ^ splitmix64(law | 0xD5 << 40)
+    }
+
     /// Plays `mv` (one of the generated moves): capture and its +1 DEL (4.3.4, 5.4.3), the
     /// energy square's +1 DEL (5.3.2–5.3.4), promotion keeping the DEL (6.5.3), castling,
     /// counters, and the dimensional shift after every eighth full turn (6.1). Kings left in
