@@ -176,6 +176,25 @@ fn c5_3_4_a_piece_does_not_draw_twice_in_a_row_from_one_square() {
 }
 
 #[test]
+fn c5_3_2_and_5_3_4_a_piece_at_del_8_draws_nothing_and_leaves_the_square_charged() {
+    // Ruling E.3: the DEL-8 rook gains nothing on a3, so the square stays charged and the
+    // rook remembers no draw from it; the DEL-7 rook draws, to 8, and uses it up.
+    for (del, text, wait) in [(8, "R8", " - - -"), (7, "R8^d1a3", " d1a3:3 - -")] {
+        let mut g = game(
+            &[(0, &format!("8/8/8/8/8/8/8/R{del}7")), KINGS_D8],
+            "l - 0 1 0/8 - - -",
+        );
+        play(&mut g, "Rd1a1-d1a3");
+        let t = g.position_text();
+        assert!(
+            t.starts_with(&format!("8/8/8/8/8/{text}7/8/8|")),
+            "DEL {del}: {t}"
+        );
+        assert!(t.ends_with(wait), "DEL {del}: {t}");
+    }
+}
+
+#[test]
 fn c4_3_4_capture_adds_one_del_up_to_eight() {
     let mut g = game(
         &[(0, "8/8/8/8/8/8/p1p16/R1R76"), KINGS_D8],

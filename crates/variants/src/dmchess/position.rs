@@ -302,8 +302,14 @@ impl Position {
         if captured.is_some() {
             piece = piece.with_del(piece.del() + 1);
         }
+        // 5.3.2-5.3.4 (ruling E.3): a piece already at DEL 8 draws nothing, so it leaves the
+        // square charged and remembers no draw, as one refused by 5.3.4 does.
         let e = compiled.energy_index[b][square::local(mv.to) as usize];
-        if e != 255 && self.wait[e as usize] == 0 && piece.last_energy() != Some(e) {
+        if e != 255
+            && self.wait[e as usize] == 0
+            && piece.last_energy() != Some(e)
+            && piece.del() < MAX_DEL
+        {
             piece = piece
                 .with_del((piece.del() + 1).min(MAX_DEL))
                 .with_last_energy(Some(e));
