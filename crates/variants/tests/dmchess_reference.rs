@@ -42,6 +42,8 @@ struct Man {
     del: u8,
     /// A king or rook that has not moved (castling).
     unmoved: bool,
+    /// A piece promoted from a pawn (6.5.4).
+    was_pawn: bool,
 }
 
 /// The squares of all eight boards, `board · 64 + rank · 8 + file`.
@@ -75,6 +77,7 @@ fn plain(game: &DmChess) -> Plain {
             colour: p.player(),
             del: p.del(),
             unmoved: p.unmoved(),
+            was_pawn: p.promoted(),
         });
     }
     let text = game.position_text();
@@ -306,15 +309,20 @@ fn insert_with_promotions(
     c: Candidate,
 ) {
     let last = if us == Player::White { 7 } else { 0 };
-    if man.kind == Kind::Pawn && square::local(c.to) / 8 == last {
+    let on_last = square::local(c.to) / 8 == last;
+    let again = man.was_pawn && on_last && square::dim(c.from) != square::dim(c.to);
+    if (man.kind == Kind::Pawn && on_last) || again {
         for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
             let promoted = Candidate {
                 promotion: Some(k),
                 ..c
             };
-            out.insert(promoted.edan(man.kind), promoted);
+            if k != man.kind {
+                out.insert(promoted.edan(man.kind), promoted);
+            }
         }
-    } else {
+    }
+    if man.kind != Kind::Pawn || !on_last {
         out.insert(c.edan(man.kind), c);
     }
 }

@@ -455,6 +455,62 @@ fn c6_5_promotion_keeps_the_del() {
 }
 
 #[test]
+fn c6_5_4_a_piece_that_was_a_pawn_promotes_again_on_another_boards_last_rank() {
+    // Ruling Q.1: the D3 pawn promotes to a knight, DEL 3, marked `~` (it was a pawn).
+    let mut g = game(&[(2, "8/P37/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    play(&mut g, "Pd3a7-d3a8=N");
+    assert!(
+        g.position_text().contains("|N3~7/"),
+        "{}",
+        g.position_text()
+    );
+    // A knight that was a pawn, on D1 e7, leaps into the D1-D2 portal g6 and on to D2 f8
+    // or h8, the last rank of another board: it may stay a knight or choose again (6.5.3:
+    // the DEL stays). A knight that never was a pawn, or a move within one board, may not.
+    let crossing = |mark: &str| {
+        let g = game(
+            &[(0, &format!("8/4N1{mark}3/8/8/8/8/8/8")), KINGS_D8],
+            "l - 0 1 0/8 - - -",
+        );
+        moves(&g)
+            .into_iter()
+            .filter(|m| m.starts_with("Nd1e7-") && &m[9..10] == "8")
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        crossing("~"),
+        [
+            "Nd1e7-d1c8",
+            "Nd1e7-d1g8",
+            "Nd1e7-d2f8",
+            "Nd1e7-d2f8=B",
+            "Nd1e7-d2f8=Q",
+            "Nd1e7-d2f8=R",
+            "Nd1e7-d2h8",
+            "Nd1e7-d2h8=B",
+            "Nd1e7-d2h8=Q",
+            "Nd1e7-d2h8=R"
+        ]
+    );
+    assert_eq!(
+        crossing(""),
+        ["Nd1e7-d1c8", "Nd1e7-d1g8", "Nd1e7-d2f8", "Nd1e7-d2h8"]
+    );
+    let mut g = game(&[(0, "8/4N1~3/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    assert!(refused(&g, "Nd1e7-d2f8=N").contains("6.5.4"));
+    play(&mut g, "Nd1e7-d2f8=Q");
+    assert_eq!(piece_at(&g, "d2f8"), Some((Kind::Queen, 1)));
+    assert!(
+        g.position_text().contains("|5Q1~2/"),
+        "{}",
+        g.position_text()
+    );
+    // `~` only on a piece a pawn can become.
+    let t = text(&[(0, "8/4K1~3/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    assert!(DmChess::from_position_text(&t).is_err());
+}
+
+#[test]
 fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
     // Stalemate: Light's only king on D1 a1, the Dark queen on c2 covers a2, b1 and b2.
     let stalemate = [(0, "8/8/8/8/8/8/2q15/K17"), (7, "7k1/8/8/8/8/8/8/8")];

@@ -297,7 +297,7 @@ impl Position {
         }
         let mut piece = moved.with_unmoved(false);
         if let Some(kind) = mv.promotion {
-            piece = piece.with_kind(kind);
+            piece = piece.with_kind(kind).with_promoted(true);
         }
         if captured.is_some() {
             piece = piece.with_del(piece.del() + 1);
