@@ -224,16 +224,19 @@ fn c6_2_the_conservation_law_from_the_seventeenth_move() {
         moves(&g).into_iter().filter(|m| m.contains("-d2")).count()
     };
     let flow = "-8,8,0,0,0,0,0,0";
-    assert!(crossings(8, flow) > 0, "6.2.3: moves 1-16 (plies) are free");
-    assert_eq!(crossings(9, flow), 0, "6.2.2: the 17th move on");
     assert!(
-        crossings(9, "-7,7,0,0,0,0,0,0") > 0,
+        crossings(16, flow) > 0,
+        "6.2.3: moves 1-16 (each player's) are free"
+    );
+    assert_eq!(crossings(17, flow), 0, "6.2.2: move 17 on");
+    assert!(
+        crossings(17, "-7,7,0,0,0,0,0,0") > 0,
         "+8 is inside the band"
     );
     // Leaving D2 (flow +8 -> +7) is allowed: it does not go further out.
     let g = game(
         &[(1, "8/8/8/8/8/8/1N26/8"), KINGS_D8],
-        "l - 0 9 0/8 - 0,9,-9,0,0,0,0,0 -",
+        "l - 0 17 0/8 - 0,9,-9,0,0,0,0,0 -",
     );
     assert!(moves(&g).iter().any(|m| m.starts_with("Nd2b2-d1")));
 }
@@ -248,7 +251,7 @@ fn c6_2_and_7_1_a_move_the_law_forbids_still_gives_check_one_short_of_del_does_n
     let light = |rook: &str, flow: &str| {
         game(
             &[king, (2, &format!("2{rook}5/8/8/8/8/8/8/8")), KINGS_D8],
-            &format!("l - 0 9 0/8 - {flow} -"),
+            &format!("l - 0 17 0/8 - {flow} -"),
         )
     };
     let law = "8,0,-8,0,0,0,0,0";
@@ -273,7 +276,7 @@ fn c6_2_and_7_1_a_move_the_law_forbids_still_gives_check_one_short_of_del_does_n
                 (2, "2r25/8/8/8/8/8/8/8"),
                 KINGS_D8,
             ],
-            &format!("d - 0 9 0/8 - {flow} -"),
+            &format!("d - 0 17 0/8 - {flow} -"),
         )
     };
     assert!(!moves(&dark(law)).contains(&"Rd3c8-d1c1".to_owned()));
@@ -547,10 +550,10 @@ fn c7_4_3_threefold_repetition_is_reached_by_play_from_the_start() {
         ToAct::Nobody(Outcome::draw("threefold repetition"))
     );
     // Whether the conservation law applies yet does count (6.2.3): the same cycle from
-    // move 7 crosses the 16th ply, and its third occurrence comes only after it.
+    // move 15 crosses into move 17, and its third occurrence comes only after it.
     let t = DmChess::start()
         .position_text()
-        .replace(" l - 0 1 0/8 ", " l - 0 7 0/8 ");
+        .replace(" l - 0 1 0/8 ", " l - 0 15 0/8 ");
     let mut g = DmChess::from_position_text(&t).unwrap_or_else(|e| panic!("{t}: {e}"));
     for _ in 0..2 {
         for m in ["Nd1g1-d1f3", "Nd2b8-d2c6", "Nd1f3-d1g1", "Nd2c6-d2b8"] {
@@ -560,7 +563,7 @@ fn c7_4_3_threefold_repetition_is_reached_by_play_from_the_start() {
     assert_eq!(
         g.repetitions(),
         2,
-        "moves 7-8 were free of the law, 9-10 not"
+        "moves 15-16 were free of the law, 17-18 not"
     );
 }
 

@@ -46,8 +46,9 @@ pub struct Move {
 pub const SHIFT_EVERY: u8 = 8;
 /// The conservation band (6.2.1): a board's flow stays within ±8.
 pub const CONSERVATION_BAND: i16 = 8;
-/// Moves (plies, 5.2.2) at the start of the game free of the conservation law (6.2.3).
-pub const CONSERVATION_FREE_MOVES: u64 = 16;
+/// Plies at the start of the game free of the conservation law (6.2.3, ruling C.2: its
+/// "first 16 moves" are moves 1-16 of the score sheet, each player's, as 8.1.1's 40 are).
+pub const CONSERVATION_FREE_MOVES: u64 = 32;
 
 /// Turns an energy square needs to recharge after use (5.3.3).
 pub const RECHARGE: u8 = 3;
@@ -378,7 +379,7 @@ impl Position {
         }
     }
 
-    /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from the 17th move
+    /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from move 17
     /// on, a dimensional move may not take a board's flow outside ±8, or further outside.
     #[must_use]
     pub(super) fn breaks_conservation(&self, mv: Move) -> bool {
