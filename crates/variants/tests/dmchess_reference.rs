@@ -262,7 +262,7 @@ struct Candidate {
 }
 
 impl Candidate {
-    /// The move in EDAN: `Pd1e2-d1e4`, `Pd1b7-d1b8=Q`.
+    /// The move in EDAN: `Pd1a2-d1a4`, `Pd1b7-d1b8=Q`.
     fn edan(&self, kind: Kind) -> String {
         let mut s = format!(
             "{}{}-{}",

@@ -112,6 +112,31 @@ fn c8_2_3_the_edan_example_qd2e4_d5f6_is_played() {
 }
 
 #[test]
+fn c8_2_3_the_default_profile_never_allows_qd2e4_d5f6() {
+    // Ruling N.1: in phases 0, 1 and 3 D2 e4 is a portal (the position is refused); in
+    // phase 2 the queen stands there but reaches D5 only through c4, and f6 is not on a
+    // line from c4. So 8.2.3's example needs the documented position above.
+    let queen = (1, "8/8/8/8/4Q33/8/8/8");
+    for phase in 0..4 {
+        let t = text(&[queen, KINGS_D8], &format!("l - 0 1 {phase}/8 - - -"));
+        match DmChess::from_position_text(&t) {
+            Ok(g) => {
+                assert_eq!(phase, 2);
+                let m = moves(&g);
+                assert!(m.contains(&"Qd2e4-d5c8".to_owned()), "{m:?}");
+                assert!(!m.contains(&"Qd2e4-d5f6".to_owned()));
+            }
+            Err(e) => assert!(e.to_string().contains("portal d2e4"), "{phase}: {e}"),
+        }
+    }
+    // The implementation's own examples are legal at the start.
+    let start = moves(&DmChess::start());
+    for m in ["Pd1a2-d1a4", "Nd1g1-d1f3"] {
+        assert!(start.contains(&m.to_owned()), "{m}");
+    }
+}
+
+#[test]
 fn c4_2_2_at_the_start_no_d1_piece_reaches_d3() {
     let g = DmChess::start();
     let mut list = Vec::new();
