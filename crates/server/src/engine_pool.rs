@@ -12,7 +12,7 @@ use tokio::sync::Semaphore;
 
 use crate::commands::Command;
 use crate::error::ApiError;
-use crate::service::{App, with_game};
+use crate::service::App;
 use crate::store::now_ms;
 
 /// The engine's levels, 1 to 8, as agent specifications (see `omnichess match --help`).
@@ -108,30 +108,31 @@ impl EnginePool {
             return Ok(());
         };
         let token = stored.row.tokens[usize::from(engine.seat & 1)].clone();
-        let prepared = with_game(stored, move |loaded| {
-            if loaded.actor() != Some(engine.seat) {
-                return Ok(None);
-            }
-            let left = loaded
-                .clocks(now_ms())
-                .filter(|_| {
-                    loaded
-                        .stored
-                        .row
-                        .options
-                        .clock
-                        .is_some_and(|s| s.base_ms > 0)
-                })
-                .map(|c| c.remaining_ms[usize::from(engine.seat & 1)]);
-            Ok(Some((
-                loaded.stored.row.variant.clone(),
-                loaded.stored.row.start.clone(),
-                loaded.log.texts(),
-                loaded.version(),
-                level_spec(engine.level, left),
-            )))
-        })
-        .await?;
+        let prepared = app
+            .with_game(stored, move |loaded| {
+                if loaded.actor() != Some(engine.seat) {
+                    return Ok(None);
+                }
+                let left = loaded
+                    .clocks(now_ms())
+                    .filter(|_| {
+                        loaded
+                            .stored
+                            .row
+                            .options
+                            .clock
+                            .is_some_and(|s| s.base_ms > 0)
+                    })
+                    .map(|c| c.remaining_ms[usize::from(engine.seat & 1)]);
+                Ok(Some((
+                    loaded.stored.row.variant.clone(),
+                    loaded.stored.row.start.clone(),
+                    loaded.log.texts(),
+                    loaded.version(),
+                    level_spec(engine.level, left),
+                )))
+            })
+            .await?;
         let Some((variant, start, played, version, spec)) = prepared else {
             return Ok(());
         };
