@@ -53,5 +53,9 @@ fn work_within_the_limit_is_unchanged() {
     assert!(o.status.success());
     let text = stdout(&o);
     assert_eq!(text.lines().next(), Some("to-act: black"));
-    assert_eq!(text.lines().count(), 21, "the line and black's 20 answers: {text}");
+    assert_eq!(
+        text.lines().count(),
+        21,
+        "the line and black's 20 answers: {text}"
+    );
 }

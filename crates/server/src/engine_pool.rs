@@ -43,6 +43,10 @@ pub fn level_spec(level: u8, clock_left_ms: Option<i64>) -> String {
     }
 }
 
+/// The longest an engine level thinks by its clock (level 8: `engine:time=2`): with the
+/// server's work limit, the bound on one engine turn.
+pub const ENGINE_TURN_TIME: Duration = Duration::from_secs(2);
+
 /// The engine's workers and queue.
 #[derive(Clone, Debug)]
 pub struct EnginePool {
@@ -79,6 +83,19 @@ impl EnginePool {
         tokio::task::spawn_blocking(job)
             .await
             .map_err(|e| ApiError::Engine(e.to_string()))
+    }
+
+    /// [`EnginePool::run`] within `limit` ([`omnichess_core::work_limit::within`]): a job
+    /// whose rules searches run past it stops soon after and is answered
+    /// [`ApiError::OverLimit`].
+    pub async fn run_within<T: Send + 'static>(
+        &self,
+        limit: Duration,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        self.run(move || omnichess_core::work_limit::within(limit, job))
+            .await?
+            .map_err(|e| ApiError::OverLimit(e.to_string()))
     }
 
     /// Lets the engine play its turn in game `id`, unless it is already thinking there.
@@ -137,8 +154,11 @@ impl EnginePool {
             return Ok(());
         };
         let seed: u64 = rand::thread_rng().r#gen();
+        // The engine's own clock ends its search; the limit catches rules searches (5D:
+        // "is there a legal turn?") that no clock reaches.
+        let limit = app.work_limit() + ENGINE_TURN_TIME;
         let turn = self
-            .run(move || {
+            .run_within(limit, move || {
                 let entry = omnichess_engine::find(&variant)?;
                 let mut agent = (entry.agent)(&spec, seed, Duration::from_secs(1))?;
                 agent.choose(start.as_deref(), &played, &mut |_| {})

@@ -60,7 +60,6 @@ impl KeyExtractor for ClientKey {
 }
 
 /// `routes` with `limit` on each client, or unchanged when `limit` is `None`.
-#[must_use]
 pub fn limited<S: Clone + Send + Sync + 'static>(
     routes: Router<S>,
     limit: Option<RateLimit>,
