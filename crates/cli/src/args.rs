@@ -115,6 +115,28 @@ pub struct Cli {
     /// any turn), 1 to 65536. A search that reaches it gives up as when its time runs out.
     #[arg(long, global = true, value_name = "MIB", default_value_t = DEFAULT_SEARCH_MEMORY_MIB, allow_negative_numbers = true, value_parser = search_memory_mib)]
     pub search_memory: usize,
+
+    /// The longest, in seconds (a decimal such as 0.5 is fine), that `moves`, `actions`,
+    /// `replay` and `analyze` may spend judging positions, and that `serve` may spend on one
+    /// request: past it a command stops with one line and exit status 2, and a request is
+    /// answered 503 (an import 422). Only 5D positions with many timelines come near it: the
+    /// test "has the player on turn a legal turn?" can take exponential time there.
+    /// Default: 60 for a command, 10 for each request of `serve`.
+    #[arg(long, global = true, value_name = "SECONDS", allow_negative_numbers = true, value_parser = work_seconds)]
+    pub work_limit: Option<std::time::Duration>,
+}
+
+/// `--work-limit`'s default for a command.
+pub const DEFAULT_COMMAND_WORK_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// `--work-limit`: seconds, more than 0 and at most a day.
+fn work_seconds(text: &str) -> Result<std::time::Duration, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0 && *s <= 86_400.0)
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| "a number of seconds, more than 0 and at most 86400".to_owned())
 }
 
 /// `--search-memory`'s default, in MiB.
@@ -341,6 +363,11 @@ pub enum Command {
         /// Engine searches run at once (0: one per core); more wait in a bounded queue.
         #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<usize>)]
         engine_workers: usize,
+        /// Games created and analyses opened per client (its address) and minute, all at
+        /// once if it has been quiet; past it the server answers 429 with Retry-After.
+        /// 0: no limit.
+        #[arg(long, default_value_t = omnichess_server::rate_limit::DEFAULT_PER_MINUTE, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
+        games_per_minute: u32,
     },
 }
 

@@ -17,6 +17,7 @@ mod play;
 mod uci;
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -57,7 +58,7 @@ fn main() -> ExitCode {
         }
     };
     omnichess_core::set_search_memory(cli.search_memory << 20);
-    match run(cli.command) {
+    match run_within(cli.command, cli.work_limit) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", shorten_words(&e.to_string()));
@@ -99,7 +100,29 @@ fn speaks(name: &str, protocol: EngineProtocol) -> bool {
         .is_some_and(|entry| entry.engine_protocol == protocol)
 }
 
-fn run(command: Command) -> Result<(), CliError> {
+/// Runs `command`; the commands that judge positions for an answer (`moves`, `actions`,
+/// `replay`, `analyze`) within `--work-limit`, which `serve` applies to each request instead.
+fn run_within(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
+    let bounded = matches!(
+        command,
+        Command::Moves { .. }
+            | Command::Actions { .. }
+            | Command::Replay { .. }
+            | Command::Analyze { .. }
+    );
+    if !bounded {
+        return run(command, work_limit);
+    }
+    let limit = work_limit.unwrap_or(args::DEFAULT_COMMAND_WORK_LIMIT);
+    omnichess_core::work_limit::within(limit, || run(command, work_limit)).unwrap_or_else(|e| {
+        Err(CliError(format!(
+            "stopped: {e}, judging a position whose legal turns are too costly to find \
+             (--work-limit SECONDS raises it)"
+        )))
+    })
+}
+
+fn run(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
     match command {
         Command::Variants { variant } => commands::variants(variant.as_deref()),
         Command::Perft {
@@ -166,11 +189,14 @@ fn run(command: Command) -> Result<(), CliError> {
             listen,
             database,
             engine_workers,
+            games_per_minute,
         } => {
             let config = omnichess_server::ServeConfig {
                 listen,
                 database,
                 engine_workers,
+                work_limit: work_limit.unwrap_or(omnichess_server::service::DEFAULT_WORK_LIMIT),
+                per_minute: games_per_minute,
             };
             omnichess_server::run(&config, |address| {
                 println!("omnichess serve: listening on http://{address}/ (Ctrl-C stops)");

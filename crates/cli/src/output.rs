@@ -4,8 +4,14 @@
 
 use std::io::{ErrorKind, Write};
 
-/// Writes formatted text to stdout (see the module documentation for failures).
+/// Writes formatted text to stdout (see the module documentation for failures). Nothing is
+/// written once the command's work has been cut by `--work-limit`
+/// ([`omnichess_core::work_limit::cut`]): a line computed after a search gave up could be
+/// wrong, and the command ends with the one-line error instead.
 pub fn write(args: std::fmt::Arguments<'_>) {
+    if omnichess_core::work_limit::cut() {
+        return;
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
         if e.kind() == ErrorKind::BrokenPipe {

@@ -11,3 +11,4 @@ mod realms;
 mod serve;
 mod terminal;
 mod toy;
+mod work_limit;

@@ -70,6 +70,7 @@ mod to_act;
 mod turns;
 mod variant;
 pub mod view;
+pub mod work_limit;
 
 pub use capabilities::{BoardLayout, EngineProtocol, NamedStart, RulesTimeControl};
 pub use error::{

@@ -51,13 +51,17 @@ pub fn replay(
     at_turn_start(game);
     let mut turn = game.turn_index();
     for (i, decision) in record.decisions.iter().enumerate() {
-        let position = game.position_text();
+        if crate::work_limit::expired() {
+            // Cut by the work's deadline: `work_limit::within` reports it, not this result.
+            return Ok(());
+        }
         game.play(&decision.text)
             .map_err(|source| ReplayError::Decision {
                 index: i + 1,
                 text: decision.text.clone(),
                 line: decision.line,
-                position,
+                // A refused decision leaves the position as it was.
+                position: game.position_text(),
                 source,
             })?;
         if game.turn_index() != turn {

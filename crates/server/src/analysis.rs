@@ -149,10 +149,11 @@ fn handle(
             *stop = Some(Arc::clone(&flag));
             let seconds = seconds.unwrap_or(5.0).clamp(0.05, MAX_SECONDS);
             let (pool, lines) = (app.engines.clone(), lines.clone());
+            let limit = app.work_limit() + Duration::from_secs_f64(seconds);
             tokio::spawn(async move {
                 let progress = lines.clone();
                 let outcome = pool
-                    .run(move || {
+                    .run_within(limit, move || {
                         let request = AnalysisRequest {
                             position: position.as_deref().filter(|p| !p.trim().is_empty()),
                             after: &after,

@@ -12,7 +12,7 @@ use tokio::sync::Semaphore;
 
 use crate::commands::Command;
 use crate::error::ApiError;
-use crate::service::{App, with_game};
+use crate::service::App;
 use crate::store::now_ms;
 
 /// The engine's levels, 1 to 8, as agent specifications (see `omnichess match --help`).
@@ -42,6 +42,10 @@ pub fn level_spec(level: u8, clock_left_ms: Option<i64>) -> String {
         _ => spec.to_owned(),
     }
 }
+
+/// The longest an engine level thinks by its clock (level 8: `engine:time=2`): with the
+/// server's work limit, the bound on one engine turn.
+pub const ENGINE_TURN_TIME: Duration = Duration::from_secs(2);
 
 /// The engine's workers and queue.
 #[derive(Clone, Debug)]
@@ -81,6 +85,19 @@ impl EnginePool {
             .map_err(|e| ApiError::Engine(e.to_string()))
     }
 
+    /// [`EnginePool::run`] within `limit` ([`omnichess_core::work_limit::within`]): a job
+    /// whose rules searches run past it stops soon after and is answered
+    /// [`ApiError::OverLimit`].
+    pub async fn run_within<T: Send + 'static>(
+        &self,
+        limit: Duration,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        self.run(move || omnichess_core::work_limit::within(limit, job))
+            .await?
+            .map_err(|e| ApiError::OverLimit(e.to_string()))
+    }
+
     /// Lets the engine play its turn in game `id`, unless it is already thinking there.
     pub fn schedule(&self, app: App, id: String) {
         {
@@ -108,36 +125,40 @@ impl EnginePool {
             return Ok(());
         };
         let token = stored.row.tokens[usize::from(engine.seat & 1)].clone();
-        let prepared = with_game(stored, move |loaded| {
-            if loaded.actor() != Some(engine.seat) {
-                return Ok(None);
-            }
-            let left = loaded
-                .clocks(now_ms())
-                .filter(|_| {
-                    loaded
-                        .stored
-                        .row
-                        .options
-                        .clock
-                        .is_some_and(|s| s.base_ms > 0)
-                })
-                .map(|c| c.remaining_ms[usize::from(engine.seat & 1)]);
-            Ok(Some((
-                loaded.stored.row.variant.clone(),
-                loaded.stored.row.start.clone(),
-                loaded.log.texts(),
-                loaded.version(),
-                level_spec(engine.level, left),
-            )))
-        })
-        .await?;
+        let prepared = app
+            .with_game(stored, move |loaded| {
+                if loaded.actor() != Some(engine.seat) {
+                    return Ok(None);
+                }
+                let left = loaded
+                    .clocks(now_ms())
+                    .filter(|_| {
+                        loaded
+                            .stored
+                            .row
+                            .options
+                            .clock
+                            .is_some_and(|s| s.base_ms > 0)
+                    })
+                    .map(|c| c.remaining_ms[usize::from(engine.seat & 1)]);
+                Ok(Some((
+                    loaded.stored.row.variant.clone(),
+                    loaded.stored.row.start.clone(),
+                    loaded.log.texts(),
+                    loaded.version(),
+                    level_spec(engine.level, left),
+                )))
+            })
+            .await?;
         let Some((variant, start, played, version, spec)) = prepared else {
             return Ok(());
         };
         let seed: u64 = rand::thread_rng().r#gen();
+        // The engine's own clock ends its search; the limit catches rules searches (5D:
+        // "is there a legal turn?") that no clock reaches.
+        let limit = app.work_limit() + ENGINE_TURN_TIME;
         let turn = self
-            .run(move || {
+            .run_within(limit, move || {
                 let entry = omnichess_engine::find(&variant)?;
                 let mut agent = (entry.agent)(&spec, seed, Duration::from_secs(1))?;
                 agent.choose(start.as_deref(), &played, &mut |_| {})

@@ -33,6 +33,12 @@ pub enum ApiError {
     /// The engine's queue is full.
     #[error("the engine is busy: try again in a moment")]
     Busy,
+    /// Rebuilding or judging the game ran past the server's limit on one request's work.
+    #[error("the position is too costly to judge: {0} (the server's --work-limit)")]
+    OverLimit(String),
+    /// An imported record could not be checked within its part of the work limit.
+    #[error("the record is too costly to check: {0} (half the server's --work-limit)")]
+    Unverifiable(String),
     /// The engine failed.
     #[error("engine: {0}")]
     Engine(String),
@@ -52,7 +58,8 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Rejected(status, _) => *status,
-            ApiError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy | ApiError::OverLimit(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unverifiable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Storage(_) | ApiError::Engine(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

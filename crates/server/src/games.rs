@@ -19,8 +19,9 @@ use crate::options::GameOptions;
 use crate::protocol::Reply;
 use crate::protocol::http::{Created, Tokens};
 use crate::protocol::snapshot::Snapshot;
-use crate::service::{App, with_game};
+use crate::service::App;
 use crate::store::{Event, GameRow, now_ms};
+use omnichess_core::work_limit;
 
 pub use crate::protocol::http::{CreateGame, MakeAction, MakeDecision};
 
@@ -62,6 +63,12 @@ pub fn first_events(row: &GameRow, imported: &[String]) -> Result<Vec<Event>, Ap
         });
     };
     for (i, text) in imported.iter().enumerate() {
+        if work_limit::expired() {
+            return Err(ApiError::Unverifiable(format!(
+                "stopped at decision {}",
+                i + 1
+            )));
+        }
         let player = game.to_act().player().map(|p| p as u8);
         game.play(text).map_err(|e| {
             ApiError::BadRequest(format!("the record's decision {} (`{text}`): {e}", i + 1))
@@ -149,7 +156,14 @@ pub async fn create(
         },
         created_ms: now_ms(),
     };
-    let events = first_events(&row, &imported)?;
+    // Checking a record replays it: off the async threads, within half the work limit so
+    // that every later request can rebuild the game within the whole.
+    let (row, events) = app
+        .off_thread(app.work_limit() / 2, ApiError::Unverifiable, move || {
+            let events = first_events(&row, &imported)?;
+            Ok((row, events))
+        })
+        .await?;
     let game = app.create(&row, &events).await?;
     let [white, black] = row.tokens;
     let body = Created {
@@ -200,7 +214,7 @@ pub async fn act(
 /// `GET /api/games/{id}/record`: the game in the variant's record format.
 pub async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<String, ApiError> {
     let stored = app.store.load(&id).await?;
-    with_game(stored, |loaded| {
+    app.with_game(stored, |loaded| {
         let mut text = loaded.game.record_text();
         if let Some(finish) = loaded.finish().filter(|_| loaded.log.ending.is_some()) {
             text.push_str(&format!("\n{{ {} }}\n", finish.text));

@@ -20,6 +20,7 @@ pub mod log;
 pub mod options;
 pub mod peers;
 pub mod protocol;
+pub mod rate_limit;
 pub mod service;
 pub mod socket;
 pub mod store;
@@ -28,6 +29,9 @@ pub mod variants_api;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use std::net::SocketAddr;
+
+use rate_limit::RateLimit;
 use tower_http::compression::CompressionLayer;
 
 pub use error::ApiError;
@@ -39,19 +43,21 @@ pub const ENGINE_QUEUE: usize = 64;
 
 /// The routes of `app`.
 pub fn router(app: App) -> Router {
+    let costly = Router::new()
+        .route("/api/games", post(games::create))
+        .route("/api/analysis/ws", get(analysis::upgrade));
     Router::new()
+        .merge(rate_limit::limited(costly, app.rate_limit()))
         .route("/", get(assets::page))
         .route("/game/{id}", get(assets::page))
         .route("/analysis", get(assets::page))
         .route("/assets/{*path}", get(assets::file))
         .route("/api/variants", get(variants_api::list))
-        .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/decisions", post(games::decide))
         .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/ws", get(socket::upgrade))
-        .route("/api/analysis/ws", get(analysis::upgrade))
         .layer(DefaultBodyLimit::max(games::MAX_BODY))
         .layer(CompressionLayer::new())
         .with_state(app)
@@ -66,6 +72,12 @@ pub struct ServeConfig {
     pub database: String,
     /// Engine searches run at once (0: one per core).
     pub engine_workers: usize,
+    /// The longest one request may spend rebuilding and judging a game
+    /// ([`service::DEFAULT_WORK_LIMIT`]).
+    pub work_limit: std::time::Duration,
+    /// Games created and analyses opened per client and minute
+    /// ([`rate_limit::DEFAULT_PER_MINUTE`]); 0: no limit.
+    pub per_minute: u32,
 }
 
 /// Why the server could not run.
@@ -102,12 +114,16 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
             0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             n => n,
         };
-        let app = App::new(store, workers, ENGINE_QUEUE);
+        let limit = (config.per_minute > 0).then(|| RateLimit::per_minute(config.per_minute));
+        let app = App::new(store, workers, ENGINE_QUEUE)
+            .with_work_limit(config.work_limit)
+            .with_rate_limit(limit);
         let listener = tokio::net::TcpListener::bind(&config.listen).await?;
         resume(&app).await;
         tokio::spawn(peers::listen(app.clone()));
         ready(&listener.local_addr()?.to_string());
-        axum::serve(listener, router(app))
+        let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, service)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })

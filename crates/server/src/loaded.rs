@@ -46,7 +46,13 @@ impl Loaded {
             .map_err(|e| ApiError::BadRequest(e.to_string()))?;
         let log = Log::of(&stored.events);
         let mut ticks = Vec::with_capacity(log.decisions.len());
-        for played in &log.decisions {
+        for (i, played) in log.decisions.iter().enumerate() {
+            if omnichess_core::work_limit::expired() {
+                return Err(ApiError::OverLimit(format!(
+                    "stopped at decision {}",
+                    i + 1
+                )));
+            }
             game.play(&played.text).map_err(|e| {
                 ApiError::Conflict(format!(
                     "stored decision `{}` no longer plays: {e}",

@@ -3,6 +3,7 @@
 //! to move, and set a timer for the running clock.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -14,7 +15,9 @@ use crate::loaded::Loaded;
 use crate::protocol::Versioned;
 use crate::protocol::game_socket::{GameEvent, ServerMessage};
 use crate::protocol::snapshot::Snapshot;
+use crate::rate_limit::RateLimit;
 use crate::store::{Event, GameRow, Store, now_ms};
+use omnichess_core::work_limit;
 
 /// Everything the handlers share.
 #[derive(Clone, Debug)]
@@ -29,18 +32,16 @@ pub struct App {
     timers: Arc<Mutex<HashMap<String, tokio::task::AbortHandle>>>,
     /// This server's name among the servers sharing a PostgreSQL database.
     server_id: Arc<str>,
+    /// How long one request may rebuild and judge a game ([`App::with_game`]).
+    work_limit: Duration,
+    /// Requests working on a rebuilt game off the async threads now.
+    busy: Arc<AtomicUsize>,
+    /// The limit on each client's costly requests, if any.
+    rate_limit: Option<RateLimit>,
 }
 
-/// Runs `work` on a rebuilt game off the async threads: replaying a long game, or deciding
-/// whether a large 5D position is mate, must not hold up other requests.
-pub async fn with_game<T: Send + 'static>(
-    stored: crate::store::StoredGame,
-    work: impl FnOnce(&mut Loaded) -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(move || work(&mut Loaded::build(stored)?))
-        .await
-        .map_err(|e| ApiError::Engine(e.to_string()))?
-}
+/// The default limit on the work of one request ([`App::with_work_limit`]).
+pub const DEFAULT_WORK_LIMIT: Duration = Duration::from_secs(10);
 
 impl App {
     /// The app over `store`, with `engine_workers` engine threads and at most `engine_queue`
@@ -53,7 +54,80 @@ impl App {
             engines: EnginePool::new(engine_workers, engine_queue),
             timers: Arc::default(),
             server_id: Arc::from(crate::games::new_id()),
+            work_limit: DEFAULT_WORK_LIMIT,
+            busy: Arc::default(),
+            rate_limit: None,
         }
+    }
+
+    /// This app with `limit` on each client's costly requests (creating games, opening
+    /// analyses): [`crate::rate_limit`]. `None` (the default of [`App::new`]): no limit.
+    #[must_use]
+    pub fn with_rate_limit(mut self, limit: Option<RateLimit>) -> App {
+        self.rate_limit = limit;
+        self
+    }
+
+    /// The limit on each client's costly requests, if any.
+    #[must_use]
+    pub fn rate_limit(&self) -> Option<RateLimit> {
+        self.rate_limit
+    }
+
+    /// This app with `limit` on the work of one request: rebuilding a game and judging its
+    /// position ([`App::with_game`]); an import may take half of it.
+    #[must_use]
+    pub fn with_work_limit(mut self, limit: Duration) -> App {
+        self.work_limit = limit;
+        self
+    }
+
+    /// The limit on the work of one request.
+    #[must_use]
+    pub fn work_limit(&self) -> Duration {
+        self.work_limit
+    }
+
+    /// Requests working on a rebuilt game off the async threads now: 0 when the server is
+    /// idle, whatever requests ran past their limit before.
+    #[must_use]
+    pub fn busy(&self) -> usize {
+        self.busy.load(Ordering::Relaxed)
+    }
+
+    /// Runs `work` off the async threads within `limit`
+    /// ([`omnichess_core::work_limit::within`]): a long replay, or deciding whether a large
+    /// 5D position is mate, must not hold up other requests, and one that runs past the limit
+    /// stops soon after it and frees its thread. `over` is the error to answer then.
+    pub async fn off_thread<T: Send + 'static>(
+        &self,
+        limit: Duration,
+        over: fn(String) -> ApiError,
+        work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let busy = Arc::clone(&self.busy);
+        busy.fetch_add(1, Ordering::Relaxed);
+        let joined = tokio::task::spawn_blocking(move || {
+            let result = work_limit::within(limit, work);
+            busy.fetch_sub(1, Ordering::Relaxed);
+            result
+        })
+        .await
+        .map_err(|e| ApiError::Engine(e.to_string()))?;
+        joined.map_err(|e| over(e.to_string()))?
+    }
+
+    /// Runs `work` on the game `stored` rebuilt, within the request's work limit: past it,
+    /// [`ApiError::OverLimit`].
+    pub async fn with_game<T: Send + 'static>(
+        &self,
+        stored: crate::store::StoredGame,
+        work: impl FnOnce(&mut Loaded) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        self.off_thread(self.work_limit, ApiError::OverLimit, move || {
+            work(&mut Loaded::build(stored)?)
+        })
+        .await
     }
 
     /// This server's name among the servers sharing a PostgreSQL database.
@@ -65,7 +139,8 @@ impl App {
     /// The snapshot of game `id` now.
     pub async fn snapshot(&self, id: &str) -> Result<Snapshot, ApiError> {
         let stored = self.store.load(id).await?;
-        with_game(stored, |loaded| Ok(loaded.snapshot(now_ms()))).await
+        self.with_game(stored, |loaded| Ok(loaded.snapshot(now_ms())))
+            .await
     }
 
     /// The seat of `token` in game `stored`: `None` for no token, an error for a token that is
@@ -96,8 +171,9 @@ impl App {
         }
         let stored = self.store.load(id).await?;
         let seat = App::seat(&stored.row.tokens, token)?;
-        let planned =
-            with_game(stored, move |loaded| plan(loaded, seat, &command, now_ms())).await?;
+        let planned = self
+            .with_game(stored, move |loaded| plan(loaded, seat, &command, now_ms()))
+            .await?;
         self.store.append(id, &planned.events).await?;
         let snapshot = self.changed(id, &planned.events).await?;
         match planned.refusal {
@@ -111,13 +187,14 @@ impl App {
     pub async fn changed(&self, id: &str, events: &[Event]) -> Result<Snapshot, ApiError> {
         let stored = self.store.load(id).await?;
         let engine = stored.row.options.engine;
-        let (snapshot, engine_to_move, expiry) = with_game(stored, move |loaded| {
-            let now = now_ms();
-            let engine_to_move = engine.is_some_and(|e| loaded.actor() == Some(e.seat));
-            let expiry = loaded.clocks(now).and_then(|c| c.until_expiry_ms);
-            Ok((loaded.snapshot(now), engine_to_move, expiry))
-        })
-        .await?;
+        let (snapshot, engine_to_move, expiry) = self
+            .with_game(stored, move |loaded| {
+                let now = now_ms();
+                let engine_to_move = engine.is_some_and(|e| loaded.actor() == Some(e.seat));
+                let expiry = loaded.clocks(now).and_then(|c| c.until_expiry_ms);
+                Ok((loaded.snapshot(now), engine_to_move, expiry))
+            })
+            .await?;
         let message = Versioned::text(ServerMessage::Update {
             events: GameEvent::all(events),
             game: snapshot.clone(),
@@ -173,28 +250,29 @@ impl App {
                 "only a player can ask for a rematch".to_owned(),
             ));
         };
-        let (existing, new, version) = with_game(stored, |loaded| {
-            let existing = loaded.log.rematch.clone();
-            if existing.is_none() && loaded.finish().is_none() {
-                return Err(ApiError::Conflict("the game is not over yet".to_owned()));
-            }
-            let row = &loaded.stored.row;
-            let mut options = row.options.clone();
-            options.rematch_of = Some(row.id.clone());
-            if let Some(engine) = options.engine.as_mut() {
-                engine.seat = 1 - engine.seat;
-            }
-            let new = GameRow {
-                id: crate::games::new_id(),
-                variant: row.variant.clone(),
-                start: row.start.clone(),
-                tokens: [row.tokens[1].clone(), row.tokens[0].clone()],
-                options,
-                created_ms: now_ms(),
-            };
-            Ok((existing, new, loaded.version()))
-        })
-        .await?;
+        let (existing, new, version) = self
+            .with_game(stored, |loaded| {
+                let existing = loaded.log.rematch.clone();
+                if existing.is_none() && loaded.finish().is_none() {
+                    return Err(ApiError::Conflict("the game is not over yet".to_owned()));
+                }
+                let row = &loaded.stored.row;
+                let mut options = row.options.clone();
+                options.rematch_of = Some(row.id.clone());
+                if let Some(engine) = options.engine.as_mut() {
+                    engine.seat = 1 - engine.seat;
+                }
+                let new = GameRow {
+                    id: crate::games::new_id(),
+                    variant: row.variant.clone(),
+                    start: row.start.clone(),
+                    tokens: [row.tokens[1].clone(), row.tokens[0].clone()],
+                    options,
+                    created_ms: now_ms(),
+                };
+                Ok((existing, new, loaded.version()))
+            })
+            .await?;
         if let Some(existing) = existing {
             return self.snapshot(&existing).await;
         }

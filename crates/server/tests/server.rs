@@ -4,6 +4,7 @@
 
 mod actions;
 mod api;
+mod bounded;
 mod browser;
 mod capabilities;
 mod common;

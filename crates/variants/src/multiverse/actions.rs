@@ -9,6 +9,8 @@
 
 use std::collections::HashMap;
 
+use omnichess_core::work_limit;
+
 use super::action_space::{ActionSpace, Loc, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
@@ -68,8 +70,9 @@ impl Multiverse {
             .unwrap_or(cap)
     }
 
-    /// `count_actions_where`, giving up (`None`) after testing `budget` candidate points or
-    /// when the regions still to search outgrow the budget's memory. With `first`, the moves
+    /// `count_actions_where`, giving up (`None`) after testing `budget` candidate points,
+    /// when the regions still to search outgrow the budget's memory, or when the work this
+    /// search is part of runs past its time limit (`omnichess_core::work_limit`). With `first`, the moves
     /// of the first action found are put there (see `any_action_within`).
     fn search_actions(
         &mut self,
@@ -113,7 +116,7 @@ impl Multiverse {
             if !search.normalise(&mut c) {
                 continue;
             }
-            if tested == budget || stack.len() > stack_cap {
+            if tested == budget || stack.len() > stack_cap || work_limit::expired() {
                 return None;
             }
             tested += 1;

@@ -86,7 +86,10 @@ impl Multiverse {
         }
         let mut probe = self.scratch();
         let Some(has_action) = probe.has_action_within(budget) else {
-            self.turn_start.set(TurnStart::GaveUpAt(budget));
+            // A search cut by the work's time limit says nothing of a larger budget later.
+            if !omnichess_core::work_limit::expired() {
+                self.turn_start.set(TurnStart::GaveUpAt(budget));
+            }
             return None;
         };
         let to_act = if has_action {
