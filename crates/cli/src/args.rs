@@ -58,12 +58,12 @@ fn search_depth(text: &str) -> Result<u32, String> {
 }
 
 /// A count of 1 or more (`--nodes`, `--cap`, `--games`, `--jobs`, `--max-turns`, …).
-fn positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+pub(crate) fn positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     whole(text, 1, u64::MAX, "a whole number")
 }
 
 /// A count of 0 or more (`--seed`, `--opening`, `--engine-workers`).
-fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+pub(crate) fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     let high = if std::mem::size_of::<T>() < 8 {
         u64::from(u32::MAX)
     } else {
@@ -308,6 +308,18 @@ pub enum Command {
     ///
     /// Example: omnichess match classic --a engine:depth=3 --b random --games 20
     Match(MatchArgs),
+
+    /// The balance lab: studies for a variant's designers, answered from self-play —
+    /// `balance` (who the variant favours, how its games end), `compare` (two rule profiles
+    /// side by side), `sprt` (engine A against engine B until a sequential test decides).
+    /// Every study is reproducible from its settings and seed. See docs/LAB.md.
+    ///
+    /// Example: omnichess lab balance dice --games 200
+    Lab {
+        /// The study.
+        #[command(subcommand)]
+        study: crate::lab_args::Study,
+    },
 
     /// Speak UCI on stdin/stdout, so chess GUIs and match runners can use the engine.
     /// For classic chess this is standard UCI. Other variants speak the same protocol with the

@@ -9,6 +9,8 @@ mod engine_commands;
 mod error;
 mod game_loop;
 mod input;
+mod lab;
+mod lab_args;
 mod match_records;
 mod multiverse_grid;
 mod open;
@@ -37,7 +39,7 @@ fn main() -> ExitCode {
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
                 "error: a command is needed: variants, perft, moves, odds, actions, replay, play, \
-                 series, analyze, match or uci (see `omnichess --help`)"
+                 series, analyze, match, lab or uci (see `omnichess --help`)"
             );
             return ExitCode::from(2);
         }
@@ -180,6 +182,7 @@ fn run(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
             },
         ),
         Command::Match(args) => play_match(&args),
+        Command::Lab { study } => lab::run(&study),
         Command::Uci { variant } if speaks(&variant, EngineProtocol::Duci) => {
             duci::run();
             Ok(())

@@ -6,6 +6,7 @@ mod cli;
 mod common;
 mod dmchess;
 mod engine;
+mod lab;
 mod readme_examples;
 mod realms;
 mod serve;

@@ -232,7 +232,22 @@ pub struct PlayedGame {
     pub slowest_per_decision_a: TurnTime,
     /// The same for B.
     pub slowest_per_decision_b: TurnTime,
+    /// The winner, `None` for a draw of any kind (both-lose and adjudications included).
+    pub winner: Option<Player>,
+    /// What ended the game: the rule (`checkmate`, `stalemate`, `fivefold repetition`, …),
+    /// or the referee's `turn cap`, `decision cap`, `no legal turn found`.
+    pub cause: String,
+    /// Whether both players lost (QEC's bare kings).
+    pub both_lose: bool,
+    /// Complete turns played.
+    pub turns: u64,
+    /// The first [`OPENING_SHOWN`] decisions of the players (chance's left out), in the
+    /// variant's notation: what the lab's opening diversity counts.
+    pub first_decisions: Vec<String>,
 }
+
+/// The players' decisions a [`PlayedGame`] names in [`PlayedGame::first_decisions`].
+pub const OPENING_SHOWN: usize = 2;
 
 /// The time an agent took to choose one turn, and the decisions the turn held.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -338,14 +353,7 @@ pub fn play_refereed<V: Variant>(
 ) -> Result<(Vec<V::Decision>, Option<Player>), EngineError> {
     let mut rng = StdRng::seed_from_u64(chance_seed);
     let game = play_game(start, white, black, config, &mut rng)?;
-    let winner = match game.ending {
-        Ending::Rules(Outcome {
-            verdict: Verdict::Win(p),
-            ..
-        }) => Some(p),
-        Ending::NoTurnFound(p) => Some(p.opponent()),
-        _ => None,
-    };
+    let winner = game.ending.winner();
     Ok((game.decisions, winner))
 }
 
@@ -444,6 +452,30 @@ enum Ending {
     NoTurnFound(Player),
 }
 
+impl Ending {
+    /// The winner, `None` for a draw of any kind.
+    fn winner(&self) -> Option<Player> {
+        match self {
+            Ending::Rules(Outcome {
+                verdict: Verdict::Win(p),
+                ..
+            }) => Some(*p),
+            Ending::NoTurnFound(p) => Some(p.opponent()),
+            _ => None,
+        }
+    }
+
+    /// What ended the game, in a few words.
+    fn cause(&self) -> &'static str {
+        match self {
+            Ending::Rules(outcome) => outcome.reason,
+            Ending::TurnCap(_) => "turn cap",
+            Ending::DecisionCap(_) => "decision cap",
+            Ending::NoTurnFound(_) => "no legal turn found",
+        }
+    }
+}
+
 impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -473,6 +505,8 @@ impl fmt::Display for Ending {
 struct GameOver<V: Variant> {
     ending: Ending,
     decisions: Vec<V::Decision>,
+    /// Complete turns played.
+    turns: u64,
     /// The longest time White's and Black's agents took to choose one turn.
     slowest: [Duration; 2],
     /// White's and Black's turns that took longest per decision.
@@ -499,7 +533,34 @@ impl<V: Variant> GameOver<V> {
             slowest_b,
             slowest_per_decision_a,
             slowest_per_decision_b,
+            winner: self.ending.winner(),
+            cause: self.ending.cause().to_owned(),
+            both_lose: matches!(
+                self.ending,
+                Ending::Rules(Outcome {
+                    verdict: Verdict::BothLose,
+                    ..
+                })
+            ),
+            turns: self.turns,
+            first_decisions: self.first_decisions(start),
         }
+    }
+
+    /// The texts of the players' first [`OPENING_SHOWN`] decisions.
+    fn first_decisions(&self, start: &V) -> Vec<String> {
+        let mut game = start.clone();
+        let mut texts = Vec::new();
+        for &d in &self.decisions {
+            if texts.len() == OPENING_SHOWN {
+                break;
+            }
+            if matches!(game.to_act(), ToAct::Player(_)) {
+                texts.push(game.decision_text(d));
+            }
+            game.apply(d);
+        }
+        texts
     }
 }
 /// White's and Black's `[white, black]` as A's and B's.
@@ -586,6 +647,7 @@ fn play_game<V: Variant>(
         return Ok(GameOver {
             ending,
             decisions,
+            turns: game.turn_index() - first_turn,
             slowest,
             per_decision,
         });

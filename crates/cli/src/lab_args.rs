@@ -1,0 +1,133 @@
+//! The arguments of `omnichess lab`: one subcommand per study.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use crate::args::{count, positive};
+
+/// A study of the balance lab (docs/LAB.md).
+#[derive(Debug, Subcommand)]
+pub enum Study {
+    /// Who the variant favours, from self-play of one player setting against itself: the
+    /// first player's score with its 95% interval, decisive games and draws by cause, game
+    /// lengths, opening diversity (entropy of the first decisions). A report on stdout, the
+    /// figures as JSON with --json, progress on stderr.
+    ///
+    /// Example: omnichess lab balance dice --games 200 --json dice.json
+    Balance(StudyArgs),
+
+    /// Two starts of one variant played alike (the same player, games and seed) and the
+    /// differences of their figures with 95% intervals: two rule profiles, such as DMChess's
+    /// conservation band, or two positions.
+    ///
+    /// Example: omnichess lab compare dmchess --b-profile band12.txt --games 100
+    Compare(CompareArgs),
+
+    /// Player A against player B until a sequential probability ratio test decides between
+    /// "A is ELO0 stronger" (H0) and "A is ELO1 stronger" (H1), as fishtest does: games in
+    /// colour-swapped pairs, the log-likelihood ratio after every batch, a stop as soon as it
+    /// crosses a bound (or at --max-games, undecided).
+    ///
+    /// Example: omnichess lab sprt classic --a engine:depth=3 --b engine:depth=2 --elo1 50
+    Sprt(SprtArgs),
+}
+
+/// What every study is played with.
+#[derive(Debug, Args)]
+pub struct StudyArgs {
+    /// The variant's name.
+    pub variant: String,
+    /// The player setting of both sides (a SPEC as `omnichess match` takes). Limited by
+    /// depth or nodes it plays the same game for the same seed: reproducible.
+    #[arg(long, default_value = "engine:nodes=2000", value_name = "SPEC")]
+    pub player: String,
+    /// The number of games (1 or more).
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = positive::<u32>)]
+    pub games: u32,
+    /// The seed of chance and of the players' random choices: the same seed, the same games.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count::<u64>)]
+    pub seed: u64,
+    /// Open every game with N decisions chosen at random (from the game's seed), for varied
+    /// games between players that would play the same game every time.
+    #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
+    pub opening: u32,
+    /// Turns after which a game is adjudicated a draw (counted as the cause `turn cap`).
+    #[arg(long, default_value_t = omnichess_engine::match_play::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
+    pub max_turns: u64,
+    /// Games played at once (one core each); the figures do not depend on it.
+    #[arg(long, default_value_t = default_jobs(), allow_negative_numbers = true, value_parser = positive::<usize>)]
+    pub jobs: usize,
+    /// The start position (position text, or @PATH); the standard start if left out.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// A profile file (DMChess: portals, energy squares, shift table) that replaces the
+    /// position's.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<PathBuf>,
+    /// Also write the study and its figures to FILE as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
+
+/// `lab compare`: the study's settings, with start B beside start A.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Start A (the settings of every study; --position and --profile give A's start).
+    #[command(flatten)]
+    pub study: StudyArgs,
+    /// Start B's position (position text, or @PATH); A's if left out.
+    #[arg(long, value_name = "POSITION")]
+    pub b_position: Option<String>,
+    /// Start B's profile file.
+    #[arg(long, value_name = "FILE")]
+    pub b_profile: Option<PathBuf>,
+}
+
+/// `lab sprt`.
+#[derive(Debug, Args)]
+pub struct SprtArgs {
+    /// The variant's name.
+    pub variant: String,
+    /// Player A, the one tested (a SPEC as `omnichess match` takes).
+    #[arg(long, value_name = "SPEC")]
+    pub a: String,
+    /// Player B, the reference.
+    #[arg(long, value_name = "SPEC")]
+    pub b: String,
+    /// A's Elo advantage under H0.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// A's Elo advantage under H1.
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds (0 to 0.5).
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds (0 to 0.5).
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
+    pub beta: f64,
+    /// Stop undecided after this many games.
+    #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = positive::<u32>)]
+    pub max_games: u32,
+    /// The seed of chance and of the players' random choices.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count::<u64>)]
+    pub seed: u64,
+    /// Random decisions opening every pair of games.
+    #[arg(long, default_value_t = 2, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
+    pub opening: u32,
+    /// Turns after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = omnichess_engine::match_play::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
+    pub max_turns: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = default_jobs(), allow_negative_numbers = true, value_parser = positive::<usize>)]
+    pub jobs: usize,
+    /// Also write the test and its result to FILE as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
+
+/// One game per core.
+fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}

@@ -1,0 +1,127 @@
+//! `omnichess lab`: the studies' reports, their JSON, their refusals.
+
+use crate::common::{assert_user_error, omnichess, stdout, temp_file};
+
+#[test]
+fn balance_reports_every_game_once_and_writes_the_same_figures_as_json() {
+    let json = temp_file("lab-balance.json", "");
+    let path = json.display().to_string();
+    let args = [
+        "lab", "balance", "dice", "--games", "12", "--player", "greedy", "--seed", "5", "--jobs",
+        "2", "--json", &path,
+    ];
+    let o = omnichess(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.starts_with("games: 12  (white won "), "{text}");
+    let figures: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON file"))
+            .expect("JSON");
+    let f = &figures["figures"];
+    let results = &f["results"];
+    let sum = ["first", "second", "drawn"]
+        .iter()
+        .map(|k| results[k].as_u64().expect("a count"))
+        .sum::<u64>();
+    assert_eq!(sum, 12);
+    let by_cause: u64 = f["causes"]
+        .as_object()
+        .expect("causes")
+        .values()
+        .map(|c| {
+            ["first", "second", "drawn"]
+                .iter()
+                .map(|k| c[k].as_u64().unwrap_or(0))
+                .sum::<u64>()
+        })
+        .sum();
+    assert_eq!(by_cause, 12, "every game has one cause");
+    assert_eq!(figures["settings"]["seed"], 5);
+    let score = f["first_player_score"]["mean"].as_f64().expect("a score");
+    assert!(
+        text.contains(&format!("white's score: {score:.3}")),
+        "{text}"
+    );
+    // The same seed, the same games, whatever the number of jobs.
+    let again = omnichess(&[
+        "lab", "balance", "dice", "--games", "12", "--player", "greedy", "--seed", "5", "--jobs",
+        "1",
+    ]);
+    assert_eq!(stdout(&again), text);
+}
+
+#[test]
+fn compare_refuses_one_start_twice_and_subtracts_a_from_b() {
+    let o = omnichess(&["lab", "compare", "classic", "--games", "2"]);
+    assert_user_error(&o, "two different starts");
+    let o = omnichess(&[
+        "lab",
+        "compare",
+        "classic",
+        "--games",
+        "4",
+        "--player",
+        "greedy",
+        "--max-turns",
+        "30",
+        "--b-position",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("== A: the standard start"), "{text}");
+    assert!(text.contains("minus A: the standard start"), "{text}");
+    assert!(text.contains("white's score: +"), "{text}");
+}
+
+#[test]
+fn sprt_accepts_h1_for_a_much_stronger_player_within_its_games() {
+    let o = omnichess(&[
+        "lab",
+        "sprt",
+        "classic",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--elo1",
+        "100",
+        "--max-games",
+        "200",
+        "--max-turns",
+        "80",
+        "--jobs",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("sprt: H1 accepted"), "{text}");
+}
+
+#[test]
+fn studies_that_cannot_run_are_refused_in_one_line() {
+    assert_user_error(&omnichess(&["lab", "balance", "nosuch"]), "unknown variant");
+    assert_user_error(
+        &omnichess(&["lab", "balance", "classic", "--games", "0"]),
+        "1 or more",
+    );
+    assert_user_error(
+        &omnichess(&[
+            "lab", "sprt", "classic", "--a", "random", "--b", "random", "--elo0", "5", "--elo1",
+            "0",
+        ]),
+        "elo0 < elo1",
+    );
+    assert_user_error(
+        &omnichess(&[
+            "lab", "sprt", "classic", "--a", "random", "--b", "random", "--alpha", "0.7",
+        ]),
+        "alpha and beta",
+    );
+    assert_user_error(
+        &omnichess(&[
+            "lab", "balance", "classic", "--player", "nonsense", "--games", "1",
+        ]),
+        "nonsense",
+    );
+}

@@ -1,0 +1,14 @@
+//! The balance lab: studies a variant's designer asks for, answered from self-play
+//! (docs/LAB.md). A study is a reproducible job — variant, start, engine settings, games,
+//! seed — played through the variant's match function ([`crate::registry::MatchFn`]); these
+//! modules turn its games into the figures with their intervals.
+//!
+//! * [`balance`]: the first player's score, decisive and drawn games by cause, game lengths,
+//!   opening diversity.
+//! * [`compare`]: two starts (rule profiles, positions) played alike, their differences.
+//! * [`sprt`]: engine A against engine B until a sequential probability ratio test decides.
+
+pub mod balance;
+pub mod compare;
+pub mod sprt;
+pub mod stats;
