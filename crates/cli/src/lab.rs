@@ -10,13 +10,14 @@ use std::time::Instant;
 use omnichess_engine::lab::balance::Balance;
 use omnichess_engine::lab::compare::Comparison;
 use omnichess_engine::lab::sprt::{SprtBounds, Verdict};
+use omnichess_engine::lab::values::Values;
 use omnichess_engine::match_play::{MatchReport, PlayedGame, game_seeds};
 use omnichess_engine::registry::MatchRequest;
 use serde_json::{Value, json};
 
 use crate::engine_commands::engine;
 use crate::error::CliError;
-use crate::lab_args::{CompareArgs, SprtArgs, Study, StudyArgs};
+use crate::lab_args::{CompareArgs, SprtArgs, Study, StudyArgs, ValuesArgs};
 use crate::open;
 use crate::output::{out, outln};
 
@@ -26,7 +27,36 @@ pub fn run(study: &Study) -> Result<(), CliError> {
         Study::Balance(args) => balance(args),
         Study::Compare(args) => compare(args),
         Study::Sprt(args) => sprt(args),
+        Study::Values(args) => values(args),
     }
+}
+
+/// `lab values`.
+fn values(args: &ValuesArgs) -> Result<(), CliError> {
+    let study = &args.study;
+    let start = open::with_profile(study.position.as_deref(), study.profile.as_deref())?;
+    if !open::game(&study.variant, start.as_deref())?
+        .view()
+        .counts_material
+    {
+        return Err(CliError(format!(
+            "lab values: {}'s boards do not count material (pieces repeat through time): no values to fit",
+            study.variant
+        )));
+    }
+    let games = play_games(study, start.as_deref(), "values", args.every)?;
+    let fit = Values::fit(&games).map_err(|e| CliError(format!("lab values: {e}")))?;
+    out!("{}", fit.report());
+    write_json(
+        study.json.as_deref(),
+        &json!({
+            "study": "values",
+            "settings": settings(study),
+            "every": args.every,
+            "start": start,
+            "figures": fit,
+        }),
+    )
 }
 
 /// `lab balance`.
@@ -119,6 +149,7 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
             jobs: args.jobs,
             opening: args.opening,
             paired: true,
+            material_every: 0,
         };
         let report = (entry.play_match)(&request, &mut |_, _| {})?;
         total.wins += report.wins;
@@ -185,6 +216,17 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
 
 /// Plays the games of one study from `start`: their figures.
 fn play_study(args: &StudyArgs, start: Option<&str>, what: &str) -> Result<Balance, CliError> {
+    Ok(Balance::of(&play_games(args, start, what, 0)?))
+}
+
+/// Plays the games of one study from `start`, noting the material every `material_every`
+/// turns (0: never), with progress on stderr.
+fn play_games(
+    args: &StudyArgs,
+    start: Option<&str>,
+    what: &str,
+    material_every: u64,
+) -> Result<Vec<PlayedGame>, CliError> {
     let entry = engine(&args.variant)?;
     open::game(&args.variant, start)?;
     let request = MatchRequest {
@@ -200,6 +242,7 @@ fn play_study(args: &StudyArgs, start: Option<&str>, what: &str) -> Result<Balan
         jobs: args.jobs,
         opening: args.opening,
         paired: false,
+        material_every,
     };
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
@@ -226,7 +269,7 @@ fn play_study(args: &StudyArgs, start: Option<&str>, what: &str) -> Result<Balan
     if terminal {
         eprintln!();
     }
-    Ok(Balance::of(&games))
+    Ok(games)
 }
 
 /// A line on stderr: redrawn in place on a terminal.

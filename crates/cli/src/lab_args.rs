@@ -31,6 +31,25 @@ pub enum Study {
     ///
     /// Example: omnichess lab sprt classic --a engine:depth=3 --b engine:depth=2 --elo1 50
     Sprt(SprtArgs),
+
+    /// Piece values fitted from self-play: the material balance every --every turns of
+    /// every game beside the game's result, a logistic regression of the first player's
+    /// points on it; each kind's weight in log-odds per piece and, where the variant has
+    /// pawns, in pawns, with 95% intervals clustered by game.
+    ///
+    /// Example: omnichess lab values classic --games 200 --opening 4
+    Values(ValuesArgs),
+}
+
+/// `lab values`: the study's settings and how often the material is noted.
+#[derive(Debug, Args)]
+pub struct ValuesArgs {
+    /// The games (every study's settings).
+    #[command(flatten)]
+    pub study: StudyArgs,
+    /// Note the material at the start of every N-th turn.
+    #[arg(long, default_value_t = 4, value_name = "N", allow_negative_numbers = true, value_parser = positive::<u64>)]
+    pub every: u64,
 }
 
 /// What every study is played with.

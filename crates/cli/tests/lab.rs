@@ -125,3 +125,41 @@ fn studies_that_cannot_run_are_refused_in_one_line() {
         "nonsense",
     );
 }
+
+#[test]
+fn values_fits_every_kind_that_was_ever_unequal_and_refuses_5d() {
+    let o = omnichess(&[
+        "lab",
+        "values",
+        "classic",
+        "--games",
+        "16",
+        "--player",
+        "greedy",
+        "--opening",
+        "4",
+        "--max-turns",
+        "60",
+        "--every",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.starts_with("fitted from "), "{text}");
+    for kind in ["pawn:", "knight:", "bishop:", "rook:"] {
+        assert!(text.contains(kind), "{kind} in {text}");
+    }
+    assert!(!text.contains("king:"), "kings are always even: {text}");
+    let o = omnichess(&[
+        "lab",
+        "values",
+        "multiverse",
+        "--games",
+        "1",
+        "--player",
+        "random",
+        "--max-turns",
+        "3",
+    ]);
+    assert_user_error(&o, "do not count material");
+}

@@ -51,6 +51,9 @@ pub struct MatchConfig {
     /// identical players score exactly even and a comparison of two is not swayed by
     /// openings that favour one colour.
     pub paired: bool,
+    /// Every this many turns, the material on the boards is noted in
+    /// [`PlayedGame::material`] (0: never): what the lab fits piece values to.
+    pub material_every: u64,
 }
 
 /// The result so far, from A's side.
@@ -203,7 +206,7 @@ pub fn play_match<V: Variant>(
     for game_number in 0..config.games {
         let game = play_numbered(start, a, b, config, game_number)?;
         report.record(game.ending, a_colour(game_number));
-        progress(&report, &game.played(start, game_number, config.records));
+        progress(&report, &game.played(start, game_number, config));
     }
     Ok(report)
 }
@@ -244,6 +247,19 @@ pub struct PlayedGame {
     /// The first [`OPENING_SHOWN`] decisions of the players (chance's left out), in the
     /// variant's notation: what the lab's opening diversity counts.
     pub first_decisions: Vec<String>,
+    /// The material every [`MatchConfig::material_every`] turns (none when that is 0 or the
+    /// variant's boards do not count material, as 5D's repeat pieces through time).
+    pub material: Vec<MaterialSample>,
+}
+
+/// The material on the boards at the start of one turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialSample {
+    /// The turn, counted from the game's first.
+    pub turn: u64,
+    /// For each kind of piece on the boards (by name), the first player's pieces minus the
+    /// second's.
+    pub balance: Vec<(&'static str, i32)>,
 }
 
 /// The players' decisions a [`PlayedGame`] names in [`PlayedGame::first_decisions`].
@@ -317,7 +333,7 @@ pub fn play_match_parallel<V: Variant + Send>(
                         return;
                     }
                     let game = play_numbered(&start, a.as_mut(), b.as_mut(), config, game_number)
-                        .map(|g| (g.ending, g.played(&start, game_number, config.records)));
+                        .map(|g| (g.ending, g.played(&start, game_number, config)));
                     let failed = game.is_err();
                     if sender.send(game.map(|g| (g, game_number))).is_err() || failed {
                         // The collector has stopped (an error elsewhere), or this game failed:
@@ -516,7 +532,8 @@ struct GameOver<V: Variant> {
 impl<V: Variant> GameOver<V> {
     /// The game as the progress callback sees it, with its record written from `start` if
     /// `record`.
-    fn played(&self, start: &V, game_number: u32, record: bool) -> PlayedGame {
+    fn played(&self, start: &V, game_number: u32, config: &MatchConfig) -> PlayedGame {
+        let (record, material_every) = (config.records, config.material_every);
         let outcome = match self.ending {
             Ending::Rules(outcome) => Some(outcome),
             _ => None,
@@ -544,7 +561,35 @@ impl<V: Variant> GameOver<V> {
             ),
             turns: self.turns,
             first_decisions: self.first_decisions(start),
+            material: self.material(start, material_every),
         }
+    }
+
+    /// The material at the start of every `every`-th turn after the first (none for 0).
+    fn material(&self, start: &V, every: u64) -> Vec<MaterialSample> {
+        let mut samples = Vec::new();
+        if every == 0 {
+            return samples;
+        }
+        let mut game = start.clone();
+        let first = game.turn_index();
+        let mut noted = first;
+        for &d in &self.decisions {
+            game.apply(d);
+            let turn = game.turn_index();
+            if turn != noted && (turn - first).is_multiple_of(every) {
+                noted = turn;
+                let view = game.view();
+                if !view.counts_material {
+                    return samples;
+                }
+                samples.push(MaterialSample {
+                    turn: turn - first,
+                    balance: balance(&view),
+                });
+            }
+        }
+        samples
     }
 
     /// The texts of the players' first [`OPENING_SHOWN`] decisions.
@@ -563,6 +608,20 @@ impl<V: Variant> GameOver<V> {
         texts
     }
 }
+/// For each kind of piece in `view` (by name), the first player's pieces minus the second's.
+fn balance(view: &omnichess_core::View) -> Vec<(&'static str, i32)> {
+    let mut kinds: Vec<(&'static str, i32)> = Vec::new();
+    for piece in view.boards.iter().flat_map(|b| b.squares.iter().flatten()) {
+        let sign = if piece.player == 0 { 1 } else { -1 };
+        match kinds.iter_mut().find(|(name, _)| *name == piece.name) {
+            Some((_, n)) => *n += sign,
+            None => kinds.push((piece.name, sign)),
+        }
+    }
+    kinds.sort_unstable();
+    kinds
+}
+
 /// White's and Black's `[white, black]` as A's and B's.
 fn a_then_b<T>([white, black]: [T; 2], a_white: bool) -> (T, T) {
     if a_white {

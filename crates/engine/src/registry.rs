@@ -93,6 +93,8 @@ pub struct MatchRequest<'a> {
     pub opening: u32,
     /// Each opening and its chance played twice, colours swapped (see [`MatchConfig::paired`]).
     pub paired: bool,
+    /// The material noted every this many turns (see [`MatchConfig::material_every`]).
+    pub material_every: u64,
 }
 
 /// Plays a match, calling back after every game with the report so far and the game.
@@ -310,6 +312,7 @@ where
         max_turns: request.max_turns,
         max_decisions: request.max_decisions,
         records: request.records,
+        material_every: request.material_every,
     };
     match_play::play_match_parallel(&start, &pair, &config, request.jobs, progress)
 }

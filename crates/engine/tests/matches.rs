@@ -12,6 +12,7 @@ fn config(games: u32, max_turns: u64) -> MatchConfig {
     MatchConfig {
         opening: 0,
         paired: false,
+        material_every: 0,
         games,
         seed: 7,
         max_turns,
@@ -75,6 +76,7 @@ where
     let config = MatchConfig {
         opening: 0,
         paired: false,
+        material_every: 0,
         games: 2,
         seed,
         max_turns: 40,
@@ -289,6 +291,7 @@ fn a_paired_match_plays_each_game_twice_with_colours_swapped() {
     // Black, so the two score exactly even; unpaired, neighbouring games share nothing.
     let paired = MatchConfig {
         paired: true,
+        material_every: 0,
         opening: 2,
         ..config(6, 300)
     };
@@ -305,6 +308,7 @@ fn a_paired_match_plays_each_game_twice_with_colours_swapped() {
     );
     let unpaired = MatchConfig {
         paired: false,
+        material_every: 0,
         ..paired
     };
     let (_, games) = dice_games("random", "random", &unpaired);

@@ -67,6 +67,7 @@ fn errors_say_what_is_wrong() {
     let request = MatchRequest {
         opening: 0,
         paired: false,
+        material_every: 0,
         a: "engine:depth=1",
         b: "alphazero",
         games: 2,
@@ -91,6 +92,7 @@ fn matches_and_agents_run_by_name() {
     let request = MatchRequest {
         opening: 0,
         paired: false,
+        material_every: 0,
         a: "engine",
         b: "random",
         games: 2,
@@ -130,6 +132,7 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
         let request = MatchRequest {
             opening: 0,
             paired: false,
+            material_every: 0,
             a: "engine:depth=2",
             b: "greedy",
             games: 8,

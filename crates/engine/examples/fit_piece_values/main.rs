@@ -252,6 +252,7 @@ fn opening<G: Variant, E>(mut start: G, setup: &Setup<G, E>, rng: &mut StdRng) -
     let config = MatchConfig {
         opening: 0,
         paired: false,
+        material_every: 0,
         max_turns: setup.opening_turns,
         ..setup.config
     };

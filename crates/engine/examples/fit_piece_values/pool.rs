@@ -12,6 +12,7 @@ use omnichess_engine::match_play::{DEFAULT_MAX_TURNS, MatchConfig};
 pub const FIVE_D: MatchConfig = MatchConfig {
     opening: 0,
     paired: false,
+    material_every: 0,
     games: 1,
     seed: 0,
     max_turns: 40,
@@ -23,6 +24,7 @@ pub const FIVE_D: MatchConfig = MatchConfig {
 pub const CLASSICAL: MatchConfig = MatchConfig {
     opening: 0,
     paired: false,
+    material_every: 0,
     max_turns: DEFAULT_MAX_TURNS,
     max_decisions: u64::MAX,
     ..FIVE_D

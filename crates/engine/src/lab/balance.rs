@@ -183,6 +183,7 @@ pub(crate) mod tests {
             both_lose: false,
             turns,
             first_decisions: first.iter().map(|s| (*s).to_owned()).collect(),
+            material: Vec::new(),
         }
     }
 

@@ -7,8 +7,10 @@
 //!   opening diversity.
 //! * [`compare`]: two starts (rule profiles, positions) played alike, their differences.
 //! * [`sprt`]: engine A against engine B until a sequential probability ratio test decides.
+//! * [`values`]: piece values fitted to the games' results from their material.
 
 pub mod balance;
 pub mod compare;
 pub mod sprt;
 pub mod stats;
+pub mod values;

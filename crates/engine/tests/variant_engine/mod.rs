@@ -28,6 +28,7 @@ pub fn plays_to_the_end<V: Variant>(level: &str) {
     let request = MatchRequest {
         opening: 0,
         paired: false,
+        material_every: 0,
         a: level,
         b: "random",
         games: 2,
