@@ -7,6 +7,7 @@ mod api;
 mod browser;
 mod capabilities;
 mod common;
+mod engine;
 mod postgres;
 mod socket;
 mod toy;

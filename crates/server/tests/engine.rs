@@ -1,0 +1,27 @@
+//! The engine's seat: it plays every decision that falls to it, also several in a row.
+
+use crate::common::{app, create_with, database, decide, wait_for};
+use axum::http::StatusCode;
+use serde_json::json;
+
+#[tokio::test]
+async fn the_engine_makes_a_forced_reply_and_then_its_own_move() {
+    let app = app(&database("engine-twice")).await;
+    let (id, white, _) = create_with(
+        &app,
+        json!({"variant": "qec", "engine": {"level": 1, "seat": 1}}),
+    )
+    .await;
+    // b2-b3 moves White's b-pawn, entangled with Black's b8 knight: Black's forced reply
+    // first, then Black's own move, both the engine's.
+    let (status, game) = decide(&app, &id, &white, "b2-b3", None).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let game = wait_for(&app, &id, 20, |g| g["to_act_index"] == 0).await;
+    assert_eq!(game["to_act"], "white", "{game}");
+    let history = game["history"].as_array().map_or(0, Vec::len);
+    assert_eq!(
+        history, 3,
+        "b2-b3, the forced reply and Black's move: {game}"
+    );
+    assert_eq!(game["turns"], json!([0, 0, 1]), "{game}");
+}
