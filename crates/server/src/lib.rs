@@ -13,6 +13,7 @@ pub mod clock;
 pub mod commands;
 pub mod engine_pool;
 pub mod error;
+pub mod export;
 pub mod games;
 pub mod hub;
 pub mod loaded;

@@ -39,7 +39,11 @@ async fn resignation_and_a_draw_by_agreement_end_the_game() {
     let (_, game) = act(&app, &id, &black, "accept-draw").await;
     assert_eq!(game["outcome"]["text"], "1/2-1/2 draw by agreement");
     let (_, record) = common::raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
-    assert!(record.contains("draw by agreement"), "{record}");
+    assert!(
+        record.contains("[Result \"1/2-1/2\"]") && record.contains("[Termination \"agreement\"]"),
+        "{record}"
+    );
+    assert!(record.trim_end().ends_with("\n1/2-1/2"), "{record}");
 }
 
 #[tokio::test]

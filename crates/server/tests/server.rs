@@ -8,6 +8,7 @@ mod browser;
 mod capabilities;
 mod common;
 mod engine;
+mod export;
 mod postgres;
 mod socket;
 mod toy;
