@@ -29,6 +29,7 @@ const EVENT_TEXT = {
   'accept-takeback': (who) => `${who} accepts the takeback.`,
   'decline-takeback': (who) => `${who} declines the takeback.`,
   resign: (who) => `${who} resigns.`,
+  abort: (who) => `${who} aborts the game.`,
   flag: () => 'Time is up.',
   rematch: (who) => `${who} offers a rematch.`,
   undo: (who) => `${who} takes back a move of this turn.`,
@@ -407,7 +408,8 @@ class GamePage {
           claim.title = g.claimable_draw;
           buttons.push(claim);
         }
-        buttons.push(this.actionButton('resign', 'Resign', 'danger'));
+        if (g.abortable) buttons.push(this.actionButton('abort', 'Abort', 'danger'));
+        else buttons.push(this.actionButton('resign', 'Resign', 'danger'));
       } else if (g.rematch) {
         const go = h('button.primary', { type: 'button', dataset: { action: 'rematch' }, text: 'Go to the rematch' });
         go.addEventListener('click', () => this.goToRematch(g.rematch));
@@ -483,6 +485,7 @@ class GamePage {
   async act(action) {
     if (!this.token) return;
     if (action === 'resign' && !(await confirmDialog('Resign this game?', 'Resign'))) return;
+    if (action === 'abort' && !(await confirmDialog('Abort this game?', 'Abort'))) return;
     try {
       const answer = await postAction(this.id, this.token, action);
       const game = answer.game;

@@ -24,7 +24,7 @@ pub struct Loaded {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finish {
-    /// `1-0`, `0-1`, `1/2-1/2`, `0-0`.
+    /// `1-0`, `0-1`, `1/2-1/2`, `0-0`; `*` for an aborted game.
     pub result: String,
     /// In words, with the variant's player names.
     pub text: String,
@@ -88,6 +88,12 @@ impl Loaded {
     #[must_use]
     pub fn finish(&self) -> Option<Finish> {
         if let Some(ending) = &self.log.ending {
+            if ending.aborted {
+                return Some(Finish {
+                    result: "*".to_owned(),
+                    text: "* game aborted".to_owned(),
+                });
+            }
             let (result, who) = match ending.winner {
                 Some(0) => ("1-0", format!("{} wins", self.name(0))),
                 Some(_) => ("0-1", format!("{} wins", self.name(1))),
@@ -129,6 +135,14 @@ impl Loaded {
             .last()
             .is_some_and(|d| d.player == Some(actor));
         own_last.then_some(actor)
+    }
+
+    /// Whether a player may abort the game now: it runs, and not both players have moved
+    /// yet (as on lichess).
+    #[must_use]
+    pub fn abortable(&self) -> bool {
+        let moved = |seat| self.log.decisions.iter().any(|d| d.player == Some(seat));
+        self.finish().is_none() && !(moved(0) && moved(1))
     }
 
     /// The clocks at `now_ms`, in a timed game.
@@ -192,6 +206,7 @@ impl Loaded {
             history,
             moves: self.game.move_list(),
             turns: self.game.history_turns(),
+            actors: self.log.decisions.iter().map(|d| d.player).collect(),
             turn: self.game.turn_index(),
             decisions,
             view: self.game_view(view, over),
@@ -202,6 +217,7 @@ impl Loaded {
                 takeback: self.log.takeback_offer,
             },
             undo_by: self.undo_by(),
+            abortable: !over && self.abortable(),
             casual: options.casual,
             engine: options.engine,
             rematch: self.log.rematch.clone(),
