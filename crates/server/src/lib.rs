@@ -9,6 +9,7 @@
 
 pub mod analysis;
 pub mod assets;
+pub mod captured;
 pub mod clock;
 pub mod commands;
 pub mod engine_pool;

@@ -3,6 +3,7 @@
 
 use omnichess_core::{DynGame, ToAct, VariantEntry};
 
+use crate::captured::Captured;
 use crate::clock::{Clocks, Tick, clocks};
 use crate::error::ApiError;
 use crate::log::Log;
@@ -155,6 +156,13 @@ impl Loaded {
     /// The snapshot every client sees (docs/PROTOCOL.md).
     #[must_use]
     pub fn snapshot(&self, now_ms: i64) -> Snapshot {
+        self.snapshot_after(now_ms, None).0
+    }
+
+    /// The snapshot, its captured pieces counted on from `known` (the losses after an earlier
+    /// part of the game) where it applies; with the losses now, to pass the next time.
+    #[must_use]
+    pub fn snapshot_after(&self, now_ms: i64, known: Option<&Captured>) -> (Snapshot, Captured) {
         let finish = self.finish();
         let over = finish.is_some();
         let decisions: Vec<String> = if over || self.game.to_act() == ToAct::Chance {
@@ -184,8 +192,8 @@ impl Loaded {
             }
         });
         let view = self.game.view();
-        let captured = self.captured(&view);
-        Snapshot {
+        let losses = Captured::of(self, &view, known);
+        let snapshot = Snapshot {
             id: self.stored.row.id.clone(),
             variant: self.game.variant_name().to_owned(),
             version: self.version(),
@@ -210,7 +218,7 @@ impl Loaded {
             turn: self.game.turn_index(),
             decisions,
             view: self.game_view(view, over),
-            captured,
+            captured: losses.lost.clone(),
             clock,
             offers: Offers {
                 draw: self.log.draw_offer,
@@ -233,7 +241,8 @@ impl Loaded {
             } else {
                 self.game.claimable_draw()
             },
-        }
+        };
+        (snapshot, losses)
     }
 
     /// The view with the last decision's squares (`last`); no moves once the game is over.
@@ -288,40 +297,5 @@ impl Loaded {
             .take(if jump { 1 } else { 2 })
             .filter_map(next)
             .collect()
-    }
-
-    /// The kinds each player has lost: the start's pieces less those on the boards now
-    /// (promotions show as the pawn lost and nothing gained). Empty where the view does not
-    /// count material (5D).
-    fn captured(&self, now: &omnichess_core::View) -> [Vec<String>; 2] {
-        if !now.counts_material {
-            return Default::default();
-        }
-        let start = variant(&self.stored.row.variant)
-            .ok()
-            .and_then(|entry| (entry.open)(self.stored.row.start.as_deref()).ok())
-            .map(|g| g.view());
-        let Some(start) = start else {
-            return Default::default();
-        };
-        let count = |view: &omnichess_core::View| {
-            let mut kinds: [std::collections::BTreeMap<char, i32>; 2] = Default::default();
-            for piece in view.boards.iter().flat_map(|b| b.squares.iter().flatten()) {
-                *kinds[usize::from(piece.player & 1)]
-                    .entry(piece.kind)
-                    .or_default() += 1;
-            }
-            kinds
-        };
-        let (before, after) = (count(&start), count(now));
-        [0, 1].map(|p| {
-            before[p]
-                .iter()
-                .flat_map(|(&kind, &n)| {
-                    let gone = n - after[p].get(&kind).copied().unwrap_or(0);
-                    std::iter::repeat_n(kind.to_string(), usize::try_from(gone).unwrap_or(0))
-                })
-                .collect()
-        })
     }
 }
