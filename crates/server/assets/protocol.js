@@ -122,7 +122,7 @@
  * @property {number} ply the number of decisions played
  * @property {string[]} decisions the legal decisions now
  * @property {GameView} view the boards and the moves on them
- * @property {[string[], string[]]} captured the kinds each player has lost
+ * @property {[PieceView[], PieceView[]]} captured the pieces each player has lost
  * @property {ClockState|null} clock the clocks; null when untimed
  * @property {Offers} offers who has an offer open
  * @property {0|1|null} undo_by the seat that may take back its last decision now

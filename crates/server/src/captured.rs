@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use omnichess_core::View;
+use omnichess_core::{PieceView, View};
 
 use crate::loaded::{Loaded, variant};
 
@@ -20,8 +20,8 @@ const COUNT_ON: usize = 16;
 pub struct Captured {
     /// The decisions counted, in the variant's notation.
     texts: Vec<String>,
-    /// The kinds each player has lost, in the order lost.
-    pub lost: [Vec<String>; 2],
+    /// The pieces each player has lost, in the order lost.
+    pub lost: [Vec<PieceView>; 2],
 }
 
 impl Captured {
@@ -80,7 +80,7 @@ fn counted_on(loaded: &Loaded, now: &View, known: &Captured) -> Option<Captured>
 fn from_start(loaded: &Loaded) -> Option<Captured> {
     let row = &loaded.stored.row;
     let mut replay = (variant(&row.variant).ok()?.open)(row.start.as_deref()).ok()?;
-    let mut lost: [Vec<String>; 2] = Default::default();
+    let mut lost: [Vec<PieceView>; 2] = Default::default();
     let mut before = pieces(&replay.view());
     for played in &loaded.log.decisions {
         replay.play(&played.text).ok()?;
@@ -97,12 +97,15 @@ fn from_start(loaded: &Loaded) -> Option<Captured> {
     })
 }
 
+/// A kind of piece: its letter and its name.
+type Kind = (char, &'static str);
+
 /// Each player's pieces on the boards of `view`, by kind.
-fn pieces(view: &View) -> [BTreeMap<char, usize>; 2] {
-    let mut kinds: [BTreeMap<char, usize>; 2] = Default::default();
+fn pieces(view: &View) -> [BTreeMap<Kind, usize>; 2] {
+    let mut kinds: [BTreeMap<Kind, usize>; 2] = Default::default();
     for piece in view.boards.iter().flat_map(|b| b.squares.iter().flatten()) {
         *kinds[usize::from(piece.player & 1)]
-            .entry(piece.kind)
+            .entry((piece.kind, piece.name))
             .or_default() += 1;
     }
     kinds
@@ -112,21 +115,27 @@ fn pieces(view: &View) -> [BTreeMap<char, usize>; 2] {
 /// a decision by `by` and not `after` it (`by` `None`, a die roll, takes nothing). When kinds
 /// change as well, as many of the vanished kinds as pieces left the boards.
 fn lose(
-    lost: &mut [Vec<String>; 2],
+    lost: &mut [Vec<PieceView>; 2],
     by: Option<u8>,
-    before: &[BTreeMap<char, usize>; 2],
-    after: &[BTreeMap<char, usize>; 2],
+    before: &[BTreeMap<Kind, usize>; 2],
+    after: &[BTreeMap<Kind, usize>; 2],
 ) {
     let Some(by) = by else { return };
     for (seat, lost) in lost.iter_mut().enumerate() {
         if usize::from(by & 1) == seat {
             continue;
         }
-        let total = |kinds: &BTreeMap<char, usize>| kinds.values().sum::<usize>();
+        let total = |kinds: &BTreeMap<Kind, usize>| kinds.values().sum::<usize>();
         let gone = total(&before[seat]).saturating_sub(total(&after[seat]));
-        let kinds = before[seat].iter().flat_map(|(&kind, &n)| {
-            let left = after[seat].get(&kind).copied().unwrap_or(0);
-            std::iter::repeat_n(kind.to_string(), n.saturating_sub(left))
+        let kinds = before[seat].iter().flat_map(|(&(kind, name), &n)| {
+            let left = after[seat].get(&(kind, name)).copied().unwrap_or(0);
+            let piece = PieceView {
+                player: u8::from(seat == 1),
+                kind,
+                name,
+                tag: None,
+            };
+            std::iter::repeat_n(piece, n.saturating_sub(left))
         });
         lost.extend(kinds.take(gone));
     }
@@ -136,24 +145,35 @@ fn lose(
 mod tests {
     use super::*;
 
-    fn kinds(list: &[(char, usize)]) -> BTreeMap<char, usize> {
-        list.iter().copied().collect()
+    fn kinds(list: &[(char, usize)]) -> BTreeMap<Kind, usize> {
+        let name = |kind| match kind {
+            'K' => "king",
+            'P' => "pawn",
+            'Q' => "queen",
+            _ => "rook",
+        };
+        list.iter().map(|&(k, n)| ((k, name(k)), n)).collect()
+    }
+
+    fn letters(lost: &[Vec<PieceView>; 2]) -> [Vec<char>; 2] {
+        [0, 1].map(|p| lost[p].iter().map(|v| v.kind).collect())
     }
 
     #[test]
     fn a_capture_loses_the_piece_a_promotion_and_a_roll_nothing() {
-        let mut lost: [Vec<String>; 2] = Default::default();
+        let mut lost: [Vec<PieceView>; 2] = Default::default();
         let start = [kinds(&[('K', 1), ('P', 1)]), kinds(&[('K', 1), ('R', 1)])];
         // White's pawn takes the rook and promotes: Black loses the rook, White nothing.
         let after = [kinds(&[('K', 1), ('Q', 1)]), kinds(&[('K', 1)])];
         lose(&mut lost, Some(0), &start, &after);
-        assert_eq!(lost, [vec![], vec!["R".to_owned()]]);
+        assert_eq!(letters(&lost), [vec![], vec!['R']]);
+        assert_eq!((lost[1][0].player, lost[1][0].name), (1, "rook"));
         lose(&mut lost, None, &after, &start);
         lose(&mut lost, Some(1), &after, &after);
-        assert_eq!(lost, [vec![], vec!["R".to_owned()]]);
+        assert_eq!(letters(&lost), [vec![], vec!['R']]);
         // Black takes the queen.
         let taken = [kinds(&[('K', 1)]), kinds(&[('K', 1)])];
         lose(&mut lost, Some(1), &after, &taken);
-        assert_eq!(lost, [vec!["Q".to_owned()], vec!["R".to_owned()]]);
+        assert_eq!(letters(&lost), [vec!['Q'], vec!['R']]);
     }
 }

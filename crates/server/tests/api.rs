@@ -161,5 +161,9 @@ async fn a_promotion_loses_no_piece_and_a_capture_does() {
     // b7xa8=Q takes the rook and promotes: Black has lost a rook, White no pawn.
     let (status, game) = decide(&app, &id, &white, "bxa8=Q", None).await;
     assert_eq!(status, StatusCode::OK, "{game}");
-    assert_eq!(game["captured"], json!([[], ["R"]]), "{game}");
+    assert_eq!(
+        game["captured"],
+        json!([[], [{"player": 1, "kind": "R", "name": "rook", "tag": null}]]),
+        "{game}"
+    );
 }

@@ -4,7 +4,7 @@
 //! The snapshot and its view derive `Serialize` only: the view is `omnichess_core::View`,
 //! whose names are `&'static str` of the variant and cannot be read back.
 
-use omnichess_core::{Cell, View};
+use omnichess_core::{Cell, PieceView, View};
 use serde::{Deserialize, Serialize};
 
 use crate::options::EngineSeat;
@@ -50,8 +50,8 @@ pub struct Snapshot {
     pub decisions: Vec<String>,
     /// The boards and the moves on them.
     pub view: GameView,
-    /// The kinds of piece each player has lost.
-    pub captured: [Vec<String>; 2],
+    /// The pieces each player has lost to the other's decisions, in the order lost.
+    pub captured: [Vec<PieceView>; 2],
     /// The clocks of a timed game; `null` when untimed.
     pub clock: Option<ClockState>,
     /// The open offers.
