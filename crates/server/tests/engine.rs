@@ -25,3 +25,20 @@ async fn the_engine_makes_a_forced_reply_and_then_its_own_move() {
     );
     assert_eq!(game["turns"], json!([0, 0, 1]), "{game}");
 }
+
+#[tokio::test]
+async fn the_engine_plays_a_whole_5d_turn_up_to_its_submit() {
+    let app = app(&database("engine-5d")).await;
+    let (id, _, _) = create_with(
+        &app,
+        json!({"variant": "multiverse", "engine": {"level": 1, "seat": 0}}),
+    )
+    .await;
+    let game = wait_for(&app, &id, 20, |g| g["to_act_index"] == 1).await;
+    assert_eq!(game["to_act"], "black", "{game}");
+    let history: Vec<&str> = game["history"].as_array().map_or(Vec::new(), |h| {
+        h.iter().filter_map(|d| d.as_str()).collect()
+    });
+    assert_eq!(history.last(), Some(&"submit"), "{game}");
+    assert!(history.len() >= 2, "a move and its submit: {history:?}");
+}
