@@ -12,7 +12,7 @@ import { BoardGrid, GAUGE_MARKS, markGauge } from './board-grid.js';
 import { MultiverseBoard } from './multiverse.js';
 import { Interaction } from './interaction.js';
 import { Clocks } from './clock.js';
-import { renderMoves } from './moves-list.js';
+import { renderMoves, TURN_END } from './moves-list.js';
 import { chooseMove, confirmDialog, showTexts } from './dialogs.js';
 import { pieceElement, pieceValue, learnNames, kindsOf } from './pieces.js';
 import { playerNames, variantLabel } from './lobby.js';
@@ -36,7 +36,7 @@ const EVENT_TEXT = {
 };
 
 const CELL_FREE_ACTIONS = [
-  [/^submit$/i, 'submit', 'Submit turn'],
+  [TURN_END, 'submit', 'Submit turn'],
   [/^(--|pass)$/i, 'pass', 'Pass (forfeit the turn)'],
   [/^\[K!\]$/, 'king-move', 'Move the king without rolling [K!]'],
   [/^roll$/i, 'roll', 'Roll the die'],

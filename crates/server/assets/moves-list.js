@@ -7,8 +7,11 @@
 // The snapshot's type is protocol.js's.
 /** @typedef {import('./protocol.js').Snapshot} Snapshot */
 
-/** The decision that closes a turn of several moves (5D's `submit`): the turn's end, no move. */
-const TURN_END = /^submit$/i;
+/**
+ * The decision that closes a turn of several moves (5D's `submit`): the turn's end, no move.
+ * The game page's button for it is the same decision.
+ */
+export const TURN_END = /^submit$/i;
 
 /**
  * The turns of `game`'s move list: `[{text, index, open}]`, `index` the last move of the
