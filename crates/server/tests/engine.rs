@@ -42,3 +42,29 @@ async fn the_engine_plays_a_whole_5d_turn_up_to_its_submit() {
     assert_eq!(history.last(), Some(&"submit"), "{game}");
     assert!(history.len() >= 2, "a move and its submit: {history:?}");
 }
+
+#[tokio::test]
+async fn the_engine_makes_its_whole_dmchess_setup() {
+    let app = app(&database("engine-setup")).await;
+    let (id, white, _) = create_with(
+        &app,
+        json!({"variant": "dmchess", "position": "start setup=ld", "engine": {"level": 1, "seat": 1}}),
+    )
+    .await;
+    // Ruling K.5: Light's setup ends at once; Dark's transfers, as many as the engine makes,
+    // end with its own `done`, and then Light moves.
+    assert_eq!(
+        decide(&app, &id, &white, "done", None).await.0,
+        StatusCode::OK
+    );
+    let game = wait_for(&app, &id, 20, |g| g["to_act_index"] == 0).await;
+    assert_eq!(game["to_act"], "light", "{game}");
+    let history = game["history"].as_array().cloned().unwrap_or_default();
+    assert_eq!(history.last(), Some(&json!("done")), "{game}");
+    let actors = game["actors"].as_array().cloned().unwrap_or_default();
+    assert_eq!(actors.len(), history.len());
+    assert!(
+        actors[1..].iter().all(|a| a == 1),
+        "Dark's setup, all the engine's: {game}"
+    );
+}
