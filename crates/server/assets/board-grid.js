@@ -65,7 +65,7 @@ export function squareOrigin(square, files, ranks, flipped) {
 const MARK_COLOURS = {
   entangled: '#8e44ad', free: '#27ae60', reply: '#e67e22', forced: '#e67e22',
   rolled: '#2f80ed', promotion: '#d35400',
-  portal: '#14a3a3', energy: '#e0a800', del: '#c0392b', present: '#27ae60',
+  portal: '#14a3a3', energy: '#e0a800', del: '#d35400', present: '#27ae60',
 };
 
 /** Marks that colour the square instead of being drawn on it (Three Realms' light squares). */
@@ -81,9 +81,29 @@ export function markColour(kind) {
   return MARK_COLOURS[kind] || '#6c8f3c';
 }
 
+/** Marks that draw a level on the piece of their square (DMChess's DEL): a gauge. */
+export const GAUGE_MARKS = new Set(['del']);
+
 /** A mark drawn as a corner tab with its text (short texts: `D5`, `E`, `e2`). */
 function isTabMark(mark) {
   return !!mark.text && String(mark.text).length <= 4;
+}
+
+/**
+ * A level mark (`del`) on a piece: as many pips as the level up the square's right edge and
+ * the level in a badge in the top-right corner (where a piece's tag goes: the mark says it).
+ */
+export function markGauge(mark) {
+  const colour = markColour(mark.kind);
+  const text = String(mark.text ?? '');
+  const level = Math.max(0, Math.min(9, parseInt(text, 10) || 0));
+  let out = `<g class="mark-gauge mark-${escapeXml(mark.kind)}">`;
+  for (let i = 0; i < level; i++) {
+    out += `<rect x="40" y="${S - 4.5 - (i + 1) * 3.6}" width="3.6" height="2.8" rx="0.6" fill="${colour}" stroke="rgba(0,0,0,0.55)" stroke-width="0.5"/>`;
+  }
+  out += `<circle cx="37" cy="8" r="6.5" fill="${colour}" stroke="#fff" stroke-width="1.2"/>`
+    + `<text x="37" y="8.5" text-anchor="middle" dominant-baseline="central" font-family="system-ui, sans-serif" font-weight="bold" font-size="${text.length > 1 ? 7 : 9}" fill="#fff">${escapeXml(text)}</text></g>`;
+  return out;
 }
 
 /**
@@ -176,13 +196,18 @@ export class BoardGrid {
         // small coloured tab in the square's lower-left corner; the others (QEC's links, Die
         // Chess's rolled pieces) a ring that leaves the square's colour and its corners (the
         // coordinates, a piece's tag) alone. The full text is the square's tooltip.
-        const tabs = here.filter(isTabMark);
-        here.filter((m) => !isTabMark(m)).forEach((mark, i) => {
+        const gauges = here.filter((m) => GAUGE_MARKS.has(m.kind));
+        const others = here.filter((m) => !GAUGE_MARKS.has(m.kind));
+        const tabs = others.filter(isTabMark);
+        others.filter((m) => !isTabMark(m)).forEach((mark, i) => {
           parts.push(`<circle class="mark mark-${escapeXml(mark.kind)}" cx="${S / 2}" cy="${S / 2}" r="${S * 0.42 - i * 3.5}" fill="none" stroke="${markColour(mark.kind)}" stroke-width="2.2"/>`);
         });
         if (checks.has(key)) parts.push(`<circle class="check-glow" cx="${S / 2}" cy="${S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`);
         if (piece) {
-          parts.push(`<g class="piece">${pieceMarkup(piece)}</g>`);
+          // A level mark saying the piece's tag draws it instead of the tag's badge.
+          const said = gauges.some((m) => m.text != null && String(m.text) === String(piece.tag));
+          parts.push(`<g class="piece">${pieceMarkup(said ? { ...piece, tag: null } : piece)}</g>`);
+          gauges.forEach((mark) => parts.push(markGauge(mark)));
         }
         tabs.slice(0, 2).forEach((mark, i) => parts.push(markTab(mark, i)));
         // Coordinates inside the edge squares, as the viewer sees them, above everything.

@@ -8,13 +8,13 @@ import {
   getGame, getRecord, postDecision, postAction, seatOf, saveSeat, GameLink, variant as variantInfo, versionOf,
 } from './api.js';
 import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
-import { BoardGrid } from './board-grid.js';
+import { BoardGrid, GAUGE_MARKS, markGauge } from './board-grid.js';
 import { MultiverseBoard } from './multiverse.js';
 import { Interaction } from './interaction.js';
 import { Clocks } from './clock.js';
-import { renderMoves } from './moves-list.js';
+import { renderMoves, TURN_END } from './moves-list.js';
 import { chooseMove, confirmDialog, showTexts } from './dialogs.js';
-import { pieceElement, kindValue, kindName } from './pieces.js';
+import { pieceElement, pieceValue, learnNames, kindsOf } from './pieces.js';
 import { playerNames, variantLabel } from './lobby.js';
 
 /** The board renderer of each layout of GET /api/variants (`VariantInfo.layout`). */
@@ -29,13 +29,14 @@ const EVENT_TEXT = {
   'accept-takeback': (who) => `${who} accepts the takeback.`,
   'decline-takeback': (who) => `${who} declines the takeback.`,
   resign: (who) => `${who} resigns.`,
+  abort: (who) => `${who} aborts the game.`,
   flag: () => 'Time is up.',
   rematch: (who) => `${who} offers a rematch.`,
   undo: (who) => `${who} takes back a move of this turn.`,
 };
 
 const CELL_FREE_ACTIONS = [
-  [/^submit$/i, 'submit', 'Submit turn'],
+  [TURN_END, 'submit', 'Submit turn'],
   [/^(--|pass)$/i, 'pass', 'Pass (forfeit the turn)'],
   [/^\[K!\]$/, 'king-move', 'Move the king without rolling [K!]'],
   [/^roll$/i, 'roll', 'Roll the die'],
@@ -112,6 +113,7 @@ class GamePage {
     this.toolsEl = h('div.tools#tools');
     this.linkEl = h('div.link-status#link-status', { text: '' });
     this.seatEl = h('div.seat-info#seat-info');
+    this.legendEl = h('details.legend#legend', { hidden: true });
     this.captions = h('div.game-title');
     this.clocks = new Clocks(this.clockEls, { onZero: (player) => this.flag(player) });
     this.app.replaceChildren(h('div.game-page', {},
@@ -126,6 +128,7 @@ class GamePage {
         this.moveForm,
         this.actionsEl,
         this.toolsEl,
+        this.legendEl,
         this.seatEl,
         this.linkEl)));
     document.addEventListener('keydown', (e) => {
@@ -252,6 +255,7 @@ class GamePage {
       g.engine ? h('span.badge', { text: `engine level ${g.engine.level}` }) : null].filter(Boolean));
 
     // Board.
+    learnNames(view);
     const kind = this.variant && this.variant.layout;
     if (!view.boards || !view.boards.length || !RENDERERS[kind]) {
       this.renderer = null;
@@ -278,7 +282,7 @@ class GamePage {
       const dot = bar.querySelector('.player-dot');
       if (dot.dataset.player !== String(player)) {
         dot.dataset.player = String(player);
-        dot.replaceChildren(pieceElement({ kind: 'K', player, name: names[player] }, 22));
+        dot.replaceChildren(pieceElement({ kind: 'K', player, name: 'king' }, 22));
       }
       const isEngine = g.engine && g.engine.seat === player;
       const you = this.isSeated() && this.seat === player;
@@ -287,8 +291,8 @@ class GamePage {
       const captured = bar.querySelector('.captured');
       captured.replaceChildren();
       const lost = (g.captured && g.captured[1 - player]) || [];
-      [...lost].sort((a, b) => kindValue(b) - kindValue(a)).forEach((k) => {
-        captured.append(pieceElement({ kind: k, player: 1 - player, name: kindName(k) }, 20));
+      [...lost].sort((a, b) => pieceValue(b) - pieceValue(a)).forEach((piece) => {
+        captured.append(pieceElement({ ...piece, player: 1 - player }, 20));
       });
       bar.querySelector('.clock-slot').replaceChildren(this.clockEls[player]);
     };
@@ -317,6 +321,7 @@ class GamePage {
     this.notesEl.replaceChildren(...notes.map((n) => h('li', { text: n })));
     this.notesEl.hidden = !notes.length;
 
+    this.renderLegend(view);
     renderMoves(this.moveList, g);
     this.renderOffers(names);
     this.renderCellFree(view, canMove);
@@ -335,6 +340,29 @@ class GamePage {
       ? (this.seat != null ? `You play ${names[this.seat]}.` : 'You hold a seat in this game.')
       : 'You are watching this game.';
     if (window.omnichess) window.omnichess.snapshot = g;
+  }
+
+  /**
+   * The legend: every kind on the boards or captured, drawn for both players, with its name;
+   * and the level marks (DMChess's DEL) the boards carry.
+   */
+  renderLegend(view) {
+    const kinds = kindsOf(view, (this.game.captured || []).flat());
+    const gauges = [...new Set((view.boards || []).flatMap((b) => (b.marks || []).map((m) => m.kind)))]
+      .filter((kind) => GAUGE_MARKS.has(kind));
+    const key = [...kinds.map((k) => `${k.kind}:${k.name}`), ...gauges].join(',');
+    if (this.legendEl.dataset.kinds === key) return;
+    this.legendEl.dataset.kinds = key;
+    this.legendEl.hidden = !kinds.length;
+    const rows = kinds.map((k) => h('li', { dataset: { kind: k.kind, name: k.name } },
+      pieceElement({ ...k, player: 0 }, 26), pieceElement({ ...k, player: 1 }, 26),
+      h('span.legend-name', { text: capitalise(k.name) }), h('span.legend-kind', { text: k.kind })));
+    for (const kind of gauges) {
+      const sample = h('span.piece-icon', { html: `<svg xmlns="http://www.w3.org/2000/svg" width="26" height="26" viewBox="0 0 45 45">${markGauge({ kind, text: '3' })}</svg>` });
+      rows.push(h('li.legend-mark', { dataset: { mark: kind } }, sample,
+        h('span.legend-name', { text: `${kind.toUpperCase()}: the level on a piece (pips and number)` })));
+    }
+    this.legendEl.replaceChildren(h('summary', { text: 'Pieces' }), h('ul', {}, ...rows));
   }
 
   renderOffers(names) {
@@ -407,7 +435,8 @@ class GamePage {
           claim.title = g.claimable_draw;
           buttons.push(claim);
         }
-        buttons.push(this.actionButton('resign', 'Resign', 'danger'));
+        if (g.abortable) buttons.push(this.actionButton('abort', 'Abort', 'danger'));
+        else buttons.push(this.actionButton('resign', 'Resign', 'danger'));
       } else if (g.rematch) {
         const go = h('button.primary', { type: 'button', dataset: { action: 'rematch' }, text: 'Go to the rematch' });
         go.addEventListener('click', () => this.goToRematch(g.rematch));
@@ -483,6 +512,7 @@ class GamePage {
   async act(action) {
     if (!this.token) return;
     if (action === 'resign' && !(await confirmDialog('Resign this game?', 'Resign'))) return;
+    if (action === 'abort' && !(await confirmDialog('Abort this game?', 'Abort'))) return;
     try {
       const answer = await postAction(this.id, this.token, action);
       const game = answer.game;

@@ -1,30 +1,46 @@
 // The move list (snapshot.moves, as the variant writes them): numbered by turn, the first
 // player's turn and the second's on one row. The snapshot says which turn each decision
 // belongs to (`turns`): one move, or Die Chess's roll and the move it allows, or every move of
-// a 5D turn up to its submit.
+// a 5D turn up to its submit, or a QEC move and the forced reply it calls for; and who made
+// each (`actors`).
 
 // The snapshot's type is protocol.js's.
 /** @typedef {import('./protocol.js').Snapshot} Snapshot */
 
 /**
+ * The decision that closes a turn of several moves (5D's `submit`): the turn's end, no move.
+ * The game page's button for it is the same decision.
+ */
+export const TURN_END = /^submit$/i;
+
+/**
  * The turns of `game`'s move list: `[{text, index, open}]`, `index` the last move of the
- * turn, `open` while the turn is not finished.
+ * turn, `open` while the turn is not finished. A decision made in another seat's turn
+ * (`actors`: QEC's forced reply) shows as a reply, `[↔ b5]`, in the turn it answers; the
+ * decision that closes a turn of several moves (`submit`) is not listed.
  * @param {Snapshot} game
  */
 export function turns(game) {
   const moves = game.moves || [];
   const numbers = game.turns || [];
+  const actors = game.actors || [];
   const out = [];
   moves.forEach((text, index) => {
-    const last = out[out.length - 1];
-    if (last && last.turn === numbers[index]) {
-      last.texts.push(text);
-      last.index = index;
-    } else out.push({ turn: numbers[index], texts: [text], index });
+    let last = out[out.length - 1];
+    if (!last || last.turn !== numbers[index]) {
+      last = { turn: numbers[index], texts: [], index, owner: null };
+      out.push(last);
+    }
+    last.index = index;
+    const actor = actors[index] ?? null;
+    if (last.owner == null) last.owner = actor;
+    if (actor != null && last.owner != null && actor !== last.owner) last.texts.push(`[↔ ${text}]`);
+    else if (!(TURN_END.test(text) && last.texts.length)) last.texts.push(text);
   });
   return out.map((t, i) => {
     const open = i === out.length - 1 && !game.outcome && t.turn === game.turn;
-    return { text: open ? `${t.texts.join(' ')} …` : t.texts.join(' '), index: t.index, open };
+    const text = t.texts.join(' ');
+    return { text: open ? `${text} …` : text, index: t.index, open };
   });
 }
 

@@ -117,14 +117,16 @@
  * @property {string[]} history the decisions that stand, in canonical notation
  * @property {string[]} moves the same decisions as the move list shows them
  * @property {number[]} turns one per decision of `history`: the turn it belongs to
+ * @property {(0|1|null)[]} actors one per decision of `history`: the seat that made it (null: a die roll)
  * @property {number} turn the turn the next decision belongs to
  * @property {number} ply the number of decisions played
  * @property {string[]} decisions the legal decisions now
  * @property {GameView} view the boards and the moves on them
- * @property {[string[], string[]]} captured the kinds each player has lost
+ * @property {[PieceView[], PieceView[]]} captured the pieces each player has lost
  * @property {ClockState|null} clock the clocks; null when untimed
  * @property {Offers} offers who has an offer open
  * @property {0|1|null} undo_by the seat that may take back its last decision now
+ * @property {boolean} abortable whether a player may abort the game now
  * @property {boolean} casual whether takebacks are allowed
  * @property {EngineSeat|null} engine the engine's seat and level
  * @property {string|null} rematch the id of this game's rematch
@@ -137,7 +139,7 @@
 /**
  * How a game ended.
  * @typedef {object} Outcome
- * @property {string} result `1-0`, `0-1`, `1/2-1/2` or `0-0`
+ * @property {string} result `1-0`, `0-1`, `1/2-1/2`, `0-0`, or `*` (aborted)
  * @property {string} text in words
  */
 

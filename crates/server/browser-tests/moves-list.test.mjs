@@ -35,7 +35,7 @@ test('classic: one move a turn, two turns a row', { timeout: 30_000 }, async () 
   }
 });
 
-test("5D: a turn's moves and its submit are one entry, an unfinished turn is open", { timeout: 30_000 }, async () => {
+test("5D: a turn's moves are one entry, its closing submit not listed, an unfinished turn is open", { timeout: 30_000 }, async () => {
   const { id, white, black } = await createByApi({ variant: 'multiverse' });
   await play(id, white, '(0T1)Ng1f3');
   await play(id, white, 'submit');
@@ -45,9 +45,33 @@ test("5D: a turn's moves and its submit are one entry, an unfinished turn is ope
   try {
     await openGame(page, id, black);
     const texts = await moveListTexts(page);
-    assert.deepEqual(texts, [`${game.moves[0]} ${game.moves[1]}`, `${game.moves[2]} …`]);
+    assert.equal(game.moves[1], 'submit');
+    assert.deepEqual(texts, [game.moves[0], `${game.moves[2]} …`], 'the submit is the turn\'s end, not a move');
     await page.locator('#cell-free-moves button[data-action="undo"]').waitFor();
     await screenshot(page, 'multiverse-move-list');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("QEC: a forced reply shows in the turn it answers, paired by the server's turns", { timeout: 30_000 }, async () => {
+  const { id, white, black } = await createByApi({ variant: 'qec' });
+  // b1-c3 moves the knight entangled with Black's b7 pawn: Black's forced reply b7-b5 first,
+  // then Black's own move. The knight's move mirrored: b7-b5 (two ranks) or b7-b6.
+  let game = await play(id, white, 'b1-c3');
+  assert.equal(game.to_act_index, 1);
+  assert.deepEqual(game.decisions, ['b7-b5', 'b7-b6'], 'the forced replies');
+  game = await play(id, black, 'b7-b5');
+  game = await play(id, black, 'h7-h6');
+  assert.deepEqual(game.turns, [0, 0, 1]);
+  assert.deepEqual(game.actors, [0, 1, 1]);
+  const page = await openPage(browser);
+  try {
+    await openGame(page, id, white);
+    assert.deepEqual(await moveListTexts(page), ['Nc3 [↔ b5]', 'h6']);
+    assert.deepEqual(await page.locator('#move-list li .num').allTextContents(), ['1.']);
+    await screenshot(page, 'qec-move-list');
     assert.deepEqual(page.errors, []);
   } finally {
     await page.context().close();

@@ -2,9 +2,10 @@
 //! shows them exactly as they were: the clock of the side to act runs from the time its
 //! opponent's last decision was stored.
 //!
-//! Rulings (docs/ARCHITECTURE.md, "Clocks"): a player's first decision is not timed (the
-//! clocks start as each player makes a first move, as on lichess); the increment is added when
-//! a player's turn ends (5D: at submit, not per move); a period's extra time is added once
+//! Rulings (docs/ARCHITECTURE.md, "Clocks"): a player's first turn is not timed and earns no
+//! increment (the clocks start as each player ends a first turn, as on lichess: 3+2 shows 3:00
+//! after White's first move); the increment is added when a later turn ends (5D: at submit,
+//! not per move); a period's extra time is added once
 //! after the player's `turns`-th turn; a per-move limit counts from the previous decision.
 
 use crate::options::ClockSpec;
@@ -51,15 +52,17 @@ pub fn clocks(spec: &ClockSpec, ticks: &[Tick], to_act: Option<u8>, now_ms: i64)
             {
                 remaining[p] -= tick.at_ms - before;
             }
-            started[p] = true;
             if tick.ends_turn {
                 turns[p] += 1;
-                remaining[p] += spec.increment_ms;
+                if started[p] {
+                    remaining[p] += spec.increment_ms;
+                }
                 if let Some([after, extra]) = spec.period
                     && turns[p] == after
                 {
                     remaining[p] += extra;
                 }
+                started[p] = true;
             }
         }
         previous = Some(tick.at_ms);
@@ -124,11 +127,11 @@ mod tests {
         assert_eq!(now.running, Some(1));
         assert_eq!(
             now.remaining_ms,
-            [300_000 + 3_000 - 30_000 + 3_000, 303_000 - 10_000]
+            [300_000 - 30_000 + 3_000, 300_000 - 10_000]
         );
-        assert_eq!(now.until_expiry_ms, Some(293_000));
+        assert_eq!(now.until_expiry_ms, Some(290_000));
         assert_eq!(now.expired, None);
-        let late = clocks(&FIVE_PLUS_THREE, &ticks, Some(1), 60_000 + 293_000);
+        let late = clocks(&FIVE_PLUS_THREE, &ticks, Some(1), 60_000 + 290_000);
         assert_eq!(late.expired, Some(1));
         assert_eq!(late.remaining_ms[1], 0);
     }
@@ -155,9 +158,34 @@ mod tests {
             tick(0, 0),
         ];
         let now = clocks(&spec, &ticks, None, 0);
-        // White: three turns (+3 000) and the period after its second; Black: two (+2 000, +period).
-        assert_eq!(now.remaining_ms, [1_503_000, 1_502_000]);
+        // White: three turns, the last two earning +1 000 each, and the period after its
+        // second; Black: two (+1 000, +period).
+        assert_eq!(now.remaining_ms, [1_502_000, 1_501_000]);
         assert_eq!(now.running, None);
+    }
+
+    #[test]
+    fn the_first_turn_is_free_and_earns_no_increment() {
+        // 3+2: White's first move at 5 s leaves White's clock at 3:00, not 3:02.
+        let spec = ClockSpec {
+            base_ms: 180_000,
+            increment_ms: 2_000,
+            ..ClockSpec::default()
+        };
+        let after_e4 = clocks(&spec, &[tick(0, 5_000)], Some(1), 9_000);
+        assert_eq!(after_e4.remaining_ms, [180_000, 180_000]);
+        assert_eq!(after_e4.running, None, "Black's first move is free");
+        // A 5D first turn of two moves and a submit: none of it timed.
+        let mid = |at_ms| Tick {
+            player: Some(0),
+            at_ms,
+            ends_turn: false,
+        };
+        let five_d = [mid(1_000), mid(4_000), tick(0, 9_000)];
+        assert_eq!(
+            clocks(&spec, &five_d, Some(1), 9_000).remaining_ms[0],
+            180_000
+        );
     }
 
     #[test]

@@ -24,8 +24,9 @@ pub enum Command {
 }
 
 /// Every action's name.
-pub const ACTIONS: [&str; 11] = [
+pub const ACTIONS: [&str; 12] = [
     "resign",
+    "abort",
     "offer-draw",
     "accept-draw",
     "decline-draw",
@@ -179,6 +180,12 @@ fn act(loaded: &mut Loaded, seat: u8, name: &str, out: &mut Out) -> Result<(), A
     let log = &loaded.log;
     match name {
         "resign" => out.push("resign", Some(seat), ""),
+        "abort" => {
+            if !loaded.abortable() {
+                return refuse("a game is aborted only before both players have moved");
+            }
+            out.push("abort", Some(seat), "");
+        }
         "offer-draw" => {
             if log.draw_offer == Some(seat) {
                 return refuse("you have offered a draw already");

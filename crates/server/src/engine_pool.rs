@@ -98,7 +98,9 @@ impl EnginePool {
             .map_err(|e| ApiError::OverLimit(e.to_string()))
     }
 
-    /// Lets the engine play its turn in game `id`, unless it is already thinking there.
+    /// Lets the engine play in game `id`, unless it is already thinking there: its turns
+    /// until it is no longer to act (after a forced reply it made, QEC's engine still has its
+    /// own move to make; the wake-up its reply sent found it busy).
     pub fn schedule(&self, app: App, id: String) {
         {
             let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
@@ -108,7 +110,10 @@ impl EnginePool {
         }
         let pool = self.clone();
         tokio::spawn(async move {
-            let result = pool.play_turn(&app, &id).await;
+            let mut result = Ok(true);
+            while matches!(result, Ok(true)) {
+                result = pool.play_turn(&app, &id).await;
+            }
             pool.busy
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -119,10 +124,12 @@ impl EnginePool {
         });
     }
 
-    async fn play_turn(&self, app: &App, id: &str) -> Result<(), ApiError> {
+    /// Plays one turn of the engine's in game `id`, if it is to act: whether it played and is
+    /// still to act.
+    async fn play_turn(&self, app: &App, id: &str) -> Result<bool, ApiError> {
         let stored = app.store.load(id).await?;
         let Some(engine) = stored.row.options.engine else {
-            return Ok(());
+            return Ok(false);
         };
         let token = stored.row.tokens[usize::from(engine.seat & 1)].clone();
         let prepared = app
@@ -151,7 +158,7 @@ impl EnginePool {
             })
             .await?;
         let Some((variant, start, played, version, spec)) = prepared else {
-            return Ok(());
+            return Ok(false);
         };
         let seed: u64 = rand::thread_rng().r#gen();
         // The engine's own clock ends its search; the limit catches rules searches (5D:
@@ -166,6 +173,7 @@ impl EnginePool {
             .await?
             .map_err(|e| ApiError::Engine(e.to_string()))?;
         let mut seen = Some(version);
+        let mut still_to_act = false;
         for text in turn {
             let game = app
                 .execute(
@@ -177,11 +185,12 @@ impl EnginePool {
                     },
                 )
                 .await?;
-            if game.to_act_index != Some(engine.seat) {
+            still_to_act = game.to_act_index == Some(engine.seat);
+            if !still_to_act {
                 break;
             }
         }
-        Ok(())
+        Ok(still_to_act)
     }
 }
 

@@ -14,6 +14,7 @@ use rand::Rng;
 
 use crate::commands::{Command, roll_chance};
 use crate::error::ApiError;
+use crate::export::{Facts, complete};
 use crate::loaded::variant;
 use crate::options::GameOptions;
 use crate::protocol::Reply;
@@ -211,15 +212,24 @@ pub async fn act(
     ))
 }
 
-/// `GET /api/games/{id}/record`: the game in the variant's record format.
+/// `GET /api/games/{id}/record`: the game in the variant's record format, its tags filled in
+/// by the server ([`crate::export`]).
 pub async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<String, ApiError> {
     let stored = app.store.load(&id).await?;
     app.with_game(stored, |loaded| {
-        let mut text = loaded.game.record_text();
-        if let Some(finish) = loaded.finish().filter(|_| loaded.log.ending.is_some()) {
-            text.push_str(&format!("\n{{ {} }}\n", finish.text));
-        }
-        Ok(text)
+        let row = &loaded.stored.row;
+        let result = loaded.finish().map(|f| f.result).unwrap_or_default();
+        let facts = Facts {
+            created_ms: row.created_ms,
+            options: &row.options,
+            title: variant(&row.variant)?.title,
+            ending: loaded
+                .log
+                .ending
+                .as_ref()
+                .map(|e| (result.as_str(), e.reason.as_str())),
+        };
+        Ok(complete(&loaded.game.record_text(), &facts))
     })
     .await
 }

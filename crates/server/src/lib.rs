@@ -9,10 +9,12 @@
 
 pub mod analysis;
 pub mod assets;
+pub mod captured;
 pub mod clock;
 pub mod commands;
 pub mod engine_pool;
 pub mod error;
+pub mod export;
 pub mod games;
 pub mod hub;
 pub mod loaded;

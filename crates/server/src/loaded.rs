@@ -3,6 +3,7 @@
 
 use omnichess_core::{DynGame, ToAct, VariantEntry};
 
+use crate::captured::Captured;
 use crate::clock::{Clocks, Tick, clocks};
 use crate::error::ApiError;
 use crate::log::Log;
@@ -24,7 +25,7 @@ pub struct Loaded {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finish {
-    /// `1-0`, `0-1`, `1/2-1/2`, `0-0`.
+    /// `1-0`, `0-1`, `1/2-1/2`, `0-0`; `*` for an aborted game.
     pub result: String,
     /// In words, with the variant's player names.
     pub text: String,
@@ -94,6 +95,12 @@ impl Loaded {
     #[must_use]
     pub fn finish(&self) -> Option<Finish> {
         if let Some(ending) = &self.log.ending {
+            if ending.aborted {
+                return Some(Finish {
+                    result: "*".to_owned(),
+                    text: "* game aborted".to_owned(),
+                });
+            }
             let (result, who) = match ending.winner {
                 Some(0) => ("1-0", format!("{} wins", self.name(0))),
                 Some(_) => ("0-1", format!("{} wins", self.name(1))),
@@ -137,6 +144,14 @@ impl Loaded {
         own_last.then_some(actor)
     }
 
+    /// Whether a player may abort the game now: it runs, and not both players have moved
+    /// yet (as on lichess).
+    #[must_use]
+    pub fn abortable(&self) -> bool {
+        let moved = |seat| self.log.decisions.iter().any(|d| d.player == Some(seat));
+        self.finish().is_none() && !(moved(0) && moved(1))
+    }
+
     /// The clocks at `now_ms`, in a timed game.
     #[must_use]
     pub fn clocks(&self, now_ms: i64) -> Option<Clocks> {
@@ -147,6 +162,13 @@ impl Loaded {
     /// The snapshot every client sees (docs/PROTOCOL.md).
     #[must_use]
     pub fn snapshot(&self, now_ms: i64) -> Snapshot {
+        self.snapshot_after(now_ms, None).0
+    }
+
+    /// The snapshot, its captured pieces counted on from `known` (the losses after an earlier
+    /// part of the game) where it applies; with the losses now, to pass the next time.
+    #[must_use]
+    pub fn snapshot_after(&self, now_ms: i64, known: Option<&Captured>) -> (Snapshot, Captured) {
         let finish = self.finish();
         let over = finish.is_some();
         let decisions: Vec<String> = if over || self.game.to_act() == ToAct::Chance {
@@ -176,8 +198,8 @@ impl Loaded {
             }
         });
         let view = self.game.view();
-        let captured = self.captured(&view);
-        Snapshot {
+        let losses = Captured::of(self, &view, known);
+        let snapshot = Snapshot {
             id: self.stored.row.id.clone(),
             variant: self.game.variant_name().to_owned(),
             version: self.version(),
@@ -198,16 +220,18 @@ impl Loaded {
             history,
             moves: self.game.move_list(),
             turns: self.game.history_turns(),
+            actors: self.log.decisions.iter().map(|d| d.player).collect(),
             turn: self.game.turn_index(),
             decisions,
             view: self.game_view(view, over),
-            captured,
+            captured: losses.lost.clone(),
             clock,
             offers: Offers {
                 draw: self.log.draw_offer,
                 takeback: self.log.takeback_offer,
             },
             undo_by: self.undo_by(),
+            abortable: !over && self.abortable(),
             casual: options.casual,
             engine: options.engine,
             rematch: self.log.rematch.clone(),
@@ -223,7 +247,8 @@ impl Loaded {
             } else {
                 self.game.claimable_draw()
             },
-        }
+        };
+        (snapshot, losses)
     }
 
     /// The view with the last decision's squares (`last`); no moves once the game is over.
@@ -278,40 +303,5 @@ impl Loaded {
             .take(if jump { 1 } else { 2 })
             .filter_map(next)
             .collect()
-    }
-
-    /// The kinds each player has lost: the start's pieces less those on the boards now
-    /// (promotions show as the pawn lost and nothing gained). Empty where the view does not
-    /// count material (5D).
-    fn captured(&self, now: &omnichess_core::View) -> [Vec<String>; 2] {
-        if !now.counts_material {
-            return Default::default();
-        }
-        let start = variant(&self.stored.row.variant)
-            .ok()
-            .and_then(|entry| (entry.open)(self.stored.row.start.as_deref()).ok())
-            .map(|g| g.view());
-        let Some(start) = start else {
-            return Default::default();
-        };
-        let count = |view: &omnichess_core::View| {
-            let mut kinds: [std::collections::BTreeMap<char, i32>; 2] = Default::default();
-            for piece in view.boards.iter().flat_map(|b| b.squares.iter().flatten()) {
-                *kinds[usize::from(piece.player & 1)]
-                    .entry(piece.kind)
-                    .or_default() += 1;
-            }
-            kinds
-        };
-        let (before, after) = (count(&start), count(now));
-        [0, 1].map(|p| {
-            before[p]
-                .iter()
-                .flat_map(|(&kind, &n)| {
-                    let gone = n - after[p].get(&kind).copied().unwrap_or(0);
-                    std::iter::repeat_n(kind.to_string(), usize::try_from(gone).unwrap_or(0))
-                })
-                .collect()
-        })
     }
 }

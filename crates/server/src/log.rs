@@ -1,5 +1,6 @@
 //! A game's event log folded into what it means now: the decisions that stand (after
-//! takebacks and undos), an ending the rules do not see (resignation, agreement, a flag), and
+//! takebacks and undos), an ending the rules do not see (resignation, agreement, a flag, an
+//! abort), and
 //! the offers on the table.
 
 use crate::store::Event;
@@ -20,8 +21,10 @@ pub struct Played {
 pub struct Ending {
     /// The winner, or `None` for a draw.
     pub winner: Option<u8>,
-    /// Why, in words (`resignation`, `agreement`, `time`, a claimed draw's rule).
+    /// Why, in words (`resignation`, `agreement`, `time`, a claimed draw's rule, `abort`).
     pub reason: String,
+    /// Whether the game was aborted before both players moved: no result (`*`), no winner.
+    pub aborted: bool,
 }
 
 /// The log's meaning.
@@ -75,12 +78,21 @@ impl Log {
                 self.ending = Some(Ending {
                     winner: other,
                     reason: "resignation".to_owned(),
+                    aborted: false,
                 });
             }
             "flag" => {
                 self.ending = Some(Ending {
                     winner: other,
                     reason: "time".to_owned(),
+                    aborted: false,
+                });
+            }
+            "abort" => {
+                self.ending = Some(Ending {
+                    winner: None,
+                    reason: "abort".to_owned(),
+                    aborted: true,
                 });
             }
             "offer-draw" => self.draw_offer = by,
@@ -88,6 +100,7 @@ impl Log {
                 self.ending = Some(Ending {
                     winner: None,
                     reason: "agreement".to_owned(),
+                    aborted: false,
                 });
                 self.draw_offer = None;
             }
@@ -95,6 +108,7 @@ impl Log {
                 self.ending = Some(Ending {
                     winner: None,
                     reason: event.text.clone(),
+                    aborted: false,
                 });
             }
             "decline-draw" => self.draw_offer = None,
@@ -193,7 +207,8 @@ mod tests {
             resigned.ending,
             Some(Ending {
                 winner: Some(0),
-                reason: "resignation".to_owned()
+                reason: "resignation".to_owned(),
+                aborted: false,
             })
         );
         let offered = Log::of(&[

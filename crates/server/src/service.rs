@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::captured::Captured;
 use crate::commands::{Command, plan};
 use crate::engine_pool::EnginePool;
 use crate::error::ApiError;
@@ -38,7 +39,12 @@ pub struct App {
     busy: Arc<AtomicUsize>,
     /// The limit on each client's costly requests, if any.
     rate_limit: Option<RateLimit>,
+    /// The captured pieces last counted in each game, to count on from.
+    captured: Arc<Mutex<HashMap<String, Captured>>>,
 }
+
+/// Games whose captured pieces are kept to count on from; past it the memory starts afresh.
+const CAPTURED_KEPT: usize = 4096;
 
 /// The default limit on the work of one request ([`App::with_work_limit`]).
 pub const DEFAULT_WORK_LIMIT: Duration = Duration::from_secs(10);
@@ -57,6 +63,7 @@ impl App {
             work_limit: DEFAULT_WORK_LIMIT,
             busy: Arc::default(),
             rate_limit: None,
+            captured: Arc::default(),
         }
     }
 
@@ -130,6 +137,21 @@ impl App {
         .await
     }
 
+    /// The captured pieces last counted in game `id`.
+    fn known_captured(&self, id: &str) -> Option<Captured> {
+        let known = self.captured.lock().unwrap_or_else(|e| e.into_inner());
+        known.get(id).cloned()
+    }
+
+    /// Keeps the captured pieces counted in game `id`.
+    fn keep_captured(&self, id: &str, captured: Captured) {
+        let mut known = self.captured.lock().unwrap_or_else(|e| e.into_inner());
+        if known.len() >= CAPTURED_KEPT {
+            known.clear();
+        }
+        known.insert(id.to_owned(), captured);
+    }
+
     /// This server's name among the servers sharing a PostgreSQL database.
     #[must_use]
     pub fn server_id(&self) -> &str {
@@ -139,8 +161,14 @@ impl App {
     /// The snapshot of game `id` now.
     pub async fn snapshot(&self, id: &str) -> Result<Snapshot, ApiError> {
         let stored = self.store.load(id).await?;
-        self.with_game(stored, |loaded| Ok(loaded.snapshot(now_ms())))
-            .await
+        let known = self.known_captured(id);
+        let (snapshot, captured) = self
+            .with_game(stored, move |loaded| {
+                Ok(loaded.snapshot_after(now_ms(), known.as_ref()))
+            })
+            .await?;
+        self.keep_captured(id, captured);
+        Ok(snapshot)
     }
 
     /// The seat of `token` in game `stored`: `None` for no token, an error for a token that is
@@ -187,14 +215,17 @@ impl App {
     pub async fn changed(&self, id: &str, events: &[Event]) -> Result<Snapshot, ApiError> {
         let stored = self.store.load(id).await?;
         let engine = stored.row.options.engine;
-        let (snapshot, engine_to_move, expiry) = self
+        let known = self.known_captured(id);
+        let (snapshot, captured, engine_to_move, expiry) = self
             .with_game(stored, move |loaded| {
                 let now = now_ms();
                 let engine_to_move = engine.is_some_and(|e| loaded.actor() == Some(e.seat));
                 let expiry = loaded.clocks(now).and_then(|c| c.until_expiry_ms);
-                Ok((loaded.snapshot(now), engine_to_move, expiry))
+                let (snapshot, captured) = loaded.snapshot_after(now, known.as_ref());
+                Ok((snapshot, captured, engine_to_move, expiry))
             })
             .await?;
+        self.keep_captured(id, captured);
         let message = Versioned::text(ServerMessage::Update {
             events: GameEvent::all(events),
             game: snapshot.clone(),

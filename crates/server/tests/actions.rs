@@ -39,7 +39,11 @@ async fn resignation_and_a_draw_by_agreement_end_the_game() {
     let (_, game) = act(&app, &id, &black, "accept-draw").await;
     assert_eq!(game["outcome"]["text"], "1/2-1/2 draw by agreement");
     let (_, record) = common::raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
-    assert!(record.contains("draw by agreement"), "{record}");
+    assert!(
+        record.contains("[Result \"1/2-1/2\"]") && record.contains("[Termination \"agreement\"]"),
+        "{record}"
+    );
+    assert!(record.trim_end().ends_with("\n1/2-1/2"), "{record}");
 }
 
 #[tokio::test]
@@ -151,6 +155,42 @@ async fn an_imported_record_continues_where_it_stopped() {
 }
 
 #[tokio::test]
+async fn a_first_move_earns_no_increment_and_a_game_aborts_before_both_have_moved() {
+    let app = app(&database("abort")).await;
+    let clock = json!({"base_ms": 180_000, "increment_ms": 2_000});
+    let (id, white, black) = create_with(&app, json!({"variant": "classic", "clock": clock})).await;
+    assert_eq!(show(&app, &id).await["abortable"], true);
+    let (_, game) = decide(&app, &id, &white, "e4", None).await;
+    // 3+2: White's clock shows 3:00 after its first move, not 3:02.
+    assert_eq!(
+        game["clock"]["remaining_ms"],
+        json!([180_000, 180_000]),
+        "{game}"
+    );
+    assert_eq!(game["abortable"], true, "Black has not moved");
+    let (status, game) = act(&app, &id, &black, "abort").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(
+        game["outcome"],
+        json!({"result": "*", "text": "* game aborted"})
+    );
+    assert_eq!(game["abortable"], false);
+    assert_eq!(
+        decide(&app, &id, &black, "e5", None).await.0,
+        StatusCode::CONFLICT
+    );
+
+    let (id, white, black) = create_with(&app, json!({"variant": "classic", "clock": clock})).await;
+    decide(&app, &id, &white, "e4", None).await;
+    let (_, game) = decide(&app, &id, &black, "e5", None).await;
+    assert_eq!(game["abortable"], false, "both have moved");
+    assert_eq!(
+        act(&app, &id, &white, "abort").await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+}
+
+#[tokio::test]
 async fn the_engine_takes_its_seat() {
     let app = app(&database("engine")).await;
     // The engine plays White: it moves first, by itself.
@@ -194,7 +234,7 @@ async fn clocks_run_from_the_stored_times_across_a_restart() {
     let white_left = game["clock"]["remaining_ms"][0].as_i64().unwrap_or(0);
     assert!((55_000..=60_600).contains(&white_left), "{white_left}");
     assert_eq!(
-        game["clock"]["remaining_ms"][1], 61_000,
+        game["clock"]["remaining_ms"][1], 60_000,
         "Black's first move is free"
     );
     let (_, game) = decide(&app, &id, &white, "Nf3", None).await;

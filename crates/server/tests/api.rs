@@ -2,7 +2,7 @@
 //! the server refuses what it must (403, 404, 409, 422, 400) and the game survives; a second
 //! server on the same database sees every stored decision.
 
-use crate::common::{app, call, create, database, decide, raw};
+use crate::common::{app, call, create, create_with, database, decide, raw};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -151,4 +151,19 @@ async fn chance_is_rolled_by_the_server() {
     // The first roll is stored with the game: a player, not chance, acts.
     assert_eq!(game["to_act"], "white");
     assert_eq!(game["ply"], 1);
+}
+
+#[tokio::test]
+async fn a_promotion_loses_no_piece_and_a_capture_does() {
+    let app = app(&database("captured")).await;
+    let start = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    let (id, white, _) = create_with(&app, json!({"variant": "classic", "position": start})).await;
+    // b7xa8=Q takes the rook and promotes: Black has lost a rook, White no pawn.
+    let (status, game) = decide(&app, &id, &white, "bxa8=Q", None).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(
+        game["captured"],
+        json!([[], [{"player": 1, "kind": "R", "name": "rook", "tag": null}]]),
+        "{game}"
+    );
 }

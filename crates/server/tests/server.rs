@@ -8,6 +8,8 @@ mod bounded;
 mod browser;
 mod capabilities;
 mod common;
+mod engine;
+mod export;
 mod postgres;
 mod socket;
 mod toy;

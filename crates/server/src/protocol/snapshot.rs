@@ -4,7 +4,7 @@
 //! The snapshot and its view derive `Serialize` only: the view is `omnichess_core::View`,
 //! whose names are `&'static str` of the variant and cannot be read back.
 
-use omnichess_core::{Cell, View};
+use omnichess_core::{Cell, PieceView, View};
 use serde::{Deserialize, Serialize};
 
 use crate::options::EngineSeat;
@@ -38,6 +38,9 @@ pub struct Snapshot {
     /// before it). Decisions with the same number form one turn (5D: a turn's moves and its
     /// submit; Die Chess: the roll and the move).
     pub turns: Vec<u64>,
+    /// One entry per decision of `history`: the seat that made it (`None`: the server's die
+    /// roll). A decision in another seat's turn is a reply (QEC's forced reply).
+    pub actors: Vec<Option<u8>>,
     /// The turn the next decision belongs to (the turns complete now): the last turn of
     /// `turns` is not finished while it has this number.
     pub turn: u64,
@@ -47,8 +50,8 @@ pub struct Snapshot {
     pub decisions: Vec<String>,
     /// The boards and the moves on them.
     pub view: GameView,
-    /// The kinds of piece each player has lost.
-    pub captured: [Vec<String>; 2],
+    /// The pieces each player has lost to the other's decisions, in the order lost.
+    pub captured: [Vec<PieceView>; 2],
     /// The clocks of a timed game; `null` when untimed.
     pub clock: Option<ClockState>,
     /// The open offers.
@@ -56,6 +59,8 @@ pub struct Snapshot {
     /// The seat that may take back its last decision now (`undo`: the player to act, within a
     /// turn it has not finished); `null` when none may.
     pub undo_by: Option<u8>,
+    /// Whether a player may `abort` the game now (before both players have moved).
+    pub abortable: bool,
     /// Whether takebacks are allowed.
     pub casual: bool,
     /// The engine's seat and level, in a game against the engine.
@@ -75,7 +80,7 @@ pub struct Snapshot {
 /// How a game ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
-    /// `1-0`, `0-1`, `1/2-1/2` or `0-0`.
+    /// `1-0`, `0-1`, `1/2-1/2`, `0-0`, or `*` for an aborted game.
     pub result: String,
     /// In words, with the variant's player names.
     pub text: String,

@@ -61,7 +61,8 @@ impl DmChess {
         }
     }
 
-    /// Board `d`: its pieces, portals and energy squares, at its place in the 2 × 4 grid.
+    /// Board `d`: its pieces (each with a `del` mark, its DEL, for a client that draws energy
+    /// as such), portals and energy squares, at its place in the 2 × 4 grid.
     fn board_view(&self, d: usize) -> BoardView {
         let phase = &self.compiled.phases[self.pos.phase as usize];
         let mut view = BoardView::empty(format!("D{}", d + 1), 8, 8, 'a');
@@ -70,6 +71,13 @@ impl DmChess {
         for l in 0..64u8 {
             let sq = square::at(d, l);
             view.squares[usize::from(l)] = self.pos.piece(sq).map(piece_view);
+            if let Some(p) = self.pos.piece(sq) {
+                view.marks.push(SquareMark {
+                    square: u16::from(l),
+                    kind: "del",
+                    text: Some(p.del().to_string()),
+                });
+            }
             if phase.portals[d] >> l & 1 == 1 {
                 view.marks.push(SquareMark {
                     square: u16::from(l),
@@ -220,6 +228,28 @@ mod tests {
             .iter()
             .find(|m| m.square == square && m.kind == kind)
             .and_then(|m| m.text.clone())
+    }
+
+    #[test]
+    fn every_piece_has_a_del_mark_saying_its_tag() {
+        let view = DmChess::start().view();
+        for (b, board) in view.boards.iter().enumerate() {
+            for (sq, piece) in board.squares.iter().enumerate() {
+                let square = u16::try_from(sq).unwrap_or(u16::MAX);
+                let del = mark(&view, b, square, "del");
+                assert_eq!(
+                    del,
+                    piece.as_ref().and_then(|p| p.tag.clone()),
+                    "D{} {sq}",
+                    b + 1
+                );
+            }
+        }
+        assert_eq!(
+            mark(&view, 4, 0, "del").as_deref(),
+            Some("5"),
+            "D5's pieces: DEL 5"
+        );
     }
 
     #[test]
