@@ -68,9 +68,9 @@ mod game;
 pub mod geometry;
 pub mod hashing;
 mod hooks;
+mod notation;
 mod outcome;
 pub mod perft;
-mod notation;
 mod player;
 mod presentation;
 mod record;
@@ -85,11 +85,11 @@ mod variant;
 pub mod view;
 
 pub use capabilities::{BoardLayout, EngineProtocol, NamedStart, RulesTimeControl};
+pub use counting::Counting;
 pub use error::{
     DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,
     shorten_quotes,
 };
-pub use counting::Counting;
 pub use game::Game;
 pub use hooks::Hooks;
 pub use notation::{EnginePosition, Notation};
