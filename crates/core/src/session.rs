@@ -32,7 +32,8 @@ pub trait DynGame {
     /// decision was played. Decisions with the same number form one turn (5D Chess: a turn's
     /// moves and its submit; Die Chess: the roll and the move).
     fn history_turns(&self) -> Vec<u64>;
-    /// The decisions played so far as a move list shows them (see [`crate::Notation::display_text`]).
+    /// The decisions played so far as a move list shows them (see
+    /// [`crate::Notation::display_text`]).
     fn move_list(&self) -> Vec<String>;
     /// Perft of the current state (see [`crate::perft::perft`]).
     fn perft(&mut self, depth: u32) -> u64;

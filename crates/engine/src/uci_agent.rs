@@ -42,8 +42,8 @@ pub enum Protocol {
     #[default]
     Uci,
     /// 5DUCI (`5duci`/`5duciok`, 5DFEN positions, an action per `bestmove`): the variants
-    /// whose positions and decisions that protocol writes ([`Notation::engine_position`]), 5D
-    /// Chess.
+    /// whose positions and decisions that protocol writes
+    /// ([`omnichess_core::Notation::engine_position`]), 5D Chess.
     Duci,
 }
 
