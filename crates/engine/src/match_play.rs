@@ -195,10 +195,10 @@ fn unsigned(x: f64) -> String {
 /// choices (through [`Agent::new_game`]) depend on the match seed and the game's number
 /// only, so [`play_match_parallel`] plays the same games.
 ///
-/// The referee asks who acts with [`Game::to_act_bounded`] and [`REFEREE_TEST_EFFORT`]: in
-/// every variant but 5D Chess that is exact. In 5D Chess, when the test of "has the side on
-/// turn any legal action?" runs over it, that side is asked to move; if its agent finds no
-/// legal turn either, the game is lost by that side and counted in
+/// The referee asks who acts with [`omnichess_core::Hooks::to_act_bounded`] and
+/// [`REFEREE_TEST_EFFORT`]: in every variant but 5D Chess that is exact. In 5D Chess, when the
+/// test of "has the side on turn any legal action?" runs over it, that side is asked to move;
+/// if its agent finds no legal turn either, the game is lost by that side and counted in
 /// [`MatchReport::no_turn_found`] (docs/ENGINE.md, "Search").
 pub fn play_match<V: Variant>(
     start: &V,
@@ -227,9 +227,9 @@ pub struct PlayedGame {
     /// turn cap (40 turns)`, `1-0 black found no legal turn` (the referee's adjudications
     /// read like the rules' endings, so the result can be read from every one).
     pub ending: String,
-    /// The game in the variant's record format ([`Variant::record_text`]), when the match
-    /// keeps records ([`MatchConfig::records`]); its result is unknown (`*`) where the
-    /// referee, not the rules, ended it.
+    /// The game in the variant's record format ([`omnichess_core::Records::record_text`]),
+    /// when the match keeps records ([`MatchConfig::records`]); its result is unknown (`*`)
+    /// where the referee, not the rules, ended it.
     pub record: Option<String>,
     /// The longest time A's agent took to choose one turn in this game (zero if it chose none).
     pub slowest_a: Duration,

@@ -1,7 +1,7 @@
 //! Agents in matches: the engine beats random play, every agent's decisions are legal in every
 //! variant, and a match is reproducible from its seed.
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation, Records, Variant};
 use omnichess_engine::agents::{self, AgentSpec};
 use omnichess_engine::eval::{ClassicEval, DiceEval, QecEval};
 use omnichess_engine::match_play::{MatchConfig, MatchReport, play_match};

@@ -1,8 +1,8 @@
 //! 5D Chess as an omnichess [`Variant`].
 
 use omnichess_core::{
-    BoardLayout, DecisionError, EnginePosition, EngineProtocol, GameRecord, NamedStart, Outcome,
-    PositionError, RecordError, Variant,
+    BoardLayout, DecisionError, EnginePosition, EngineProtocol, GameRecord, NamedStart, Notation,
+    Outcome, PositionError, Presentation, RecordError, Records, Variant,
 };
 
 use super::duci::long_duci_move;
@@ -14,8 +14,6 @@ impl Variant for Multiverse {
     const TITLE: &'static str = "5D chess (multiverse)";
     const DESCRIPTION: &'static str =
         "5D Chess with Multiverse Time Travel: timelines, time travel, the present (5DFEN, 5DPGN)";
-    const RECORD_EXTENSION: &'static str = "5dpgn";
-    const NOTATION_HELP: &'static str = "Type a move with its board, as in 5DPGN: (0T1)Ng1f3 or (0T1)Nf3, a time jump\n(0T2)Ka2>>(0T1)a2, a timeline jump (0T5)Qb3>(1T5)b3; `submit` ends your turn.";
 
     const LAYOUT: BoardLayout = BoardLayout::Timelines;
     const ENGINE_PROTOCOL: EngineProtocol = EngineProtocol::Duci;
@@ -37,7 +35,9 @@ impl Variant for Multiverse {
         Multiverse::from_text("[Board \"Standard\"]")
             .unwrap_or_else(|e| unreachable!("the Standard variant is built in: {e}"))
     }
+}
 
+impl Notation for Multiverse {
     fn from_position_text(text: &str) -> Result<Multiverse, PositionError> {
         Multiverse::from_text(text)
     }
@@ -77,6 +77,10 @@ impl Variant for Multiverse {
     fn parse_engine_decision(&self, word: &str) -> Result<Decision5, DecisionError> {
         self.parse_duci(&long_duci_move(word))
     }
+}
+
+impl Presentation for Multiverse {
+    const NOTATION_HELP: &'static str = "Type a move with its board, as in 5DPGN: (0T1)Ng1f3 or (0T1)Nf3, a time jump\n(0T2)Ka2>>(0T1)a2, a timeline jump (0T5)Qb3>(1T5)b3; `submit` ends your turn.";
 
     fn diagram(&self) -> String {
         self.draw()
@@ -85,6 +89,10 @@ impl Variant for Multiverse {
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+}
+
+impl Records for Multiverse {
+    const RECORD_EXTENSION: &'static str = "5dpgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         pgn::parse(text)
