@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use super::action_space::{ActionSpace, Loc, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
+use super::jump_matching::{Choice, JumpLinks, choose};
 use super::move_check::{BoardThreats, exposed_within};
 use super::state::{Move5, Multiverse};
 
@@ -103,6 +104,7 @@ impl Multiverse {
             sets: HashMap::new(),
         };
         let shape = &space.shape;
+        let links = JumpLinks::new(&space);
         let mut full = shape.full();
         search.prune_lone_checks(self, &mut full);
         let mut stack = vec![Pending::Whole(full)];
@@ -117,8 +119,8 @@ impl Multiverse {
                 return None;
             }
             tested += 1;
-            for (axis, value) in point.iter_mut().enumerate() {
-                *value = shape.first(&c, axis).unwrap_or(0);
+            if let Choice::Nothing = choose(&space, &links, &mut c, &mut point) {
+                continue;
             }
             match search.problem(self, &point) {
                 None => {

@@ -154,6 +154,25 @@ impl Shape {
         (first != NONE).then_some(first as usize)
     }
 
+    /// The values `c` allows on `axis`, lowest first.
+    pub(super) fn values_in<'a>(
+        &self,
+        c: &'a Cuboid,
+        axis: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let a = &c.axes[axis];
+        a.live().flat_map(move |i| {
+            let mut w = a.words[i];
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+
     /// Whether `c` holds no point (some axis allows no value).
     pub(super) fn is_empty(&self, c: &Cuboid) -> bool {
         c.empty
