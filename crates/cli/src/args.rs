@@ -163,9 +163,10 @@ pub enum Command {
 
     /// Show who acts and the legal decisions, after playing some decisions.
     ///
-    /// The first line is `to-act: white|black|chance|none`; then one decision per line
-    /// (classic in UCI form), `OUTCOME PROBABILITY` lines at a chance node, or
-    /// `outcome: RESULT` when the game is over.
+    /// The first line is `to-act: PLAYER|chance|none` (the player `white` or `black`; in
+    /// DMChess `light` or `dark`); then one decision per line (classic in UCI form),
+    /// `OUTCOME PROBABILITY` lines at a chance node, or `outcome: RESULT` when the game is
+    /// over.
     ///
     /// Example: omnichess moves classic --after "e4 e5 Nf3"
     Moves {

@@ -100,6 +100,24 @@ pub fn with_profile(
     };
     let start = position.map(position_text).transpose()?;
     let tokens = read_file(path)?;
+    let file = || excerpt(&path.display().to_string());
+    let mut words = tokens
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+        .peekable();
+    if words.peek().is_none() {
+        return Err(CliError(format!(
+            "the profile `{}` holds no `key=value` token (only blanks and comments)",
+            file()
+        )));
+    }
+    if let Some(word) = words.find(|w| !w.contains('=')) {
+        return Err(CliError(format!(
+            "the profile `{}` holds `{}`: a profile holds only `key=value` tokens",
+            file(),
+            excerpt(word)
+        )));
+    }
     Ok(Some(format!(
         "{} {tokens}",
         start.as_deref().unwrap_or("start")
@@ -130,12 +148,26 @@ pub fn play_all(game: &mut dyn DynGame, decisions: &str) -> Result<(), CliError>
         let position = game.position_text();
         game.play(text).map_err(|e| {
             CliError(format!(
-                "--after decision {} in position `{position}`: {e}",
-                i + 1
+                "--after decision {} in position `{}`: {e}",
+                i + 1,
+                quoted_position(&position)
             ))
         })?;
     }
     Ok(())
+}
+
+/// Positions up to this length are quoted whole in an error (a FEN, a Three Realms position);
+/// longer ones (DMChess's eight boards, about 800 characters) by their start.
+const WHOLE_POSITION_CHARS: usize = 256;
+
+/// A position as an error quotes it: whole when it is at most [`WHOLE_POSITION_CHARS`]
+/// characters, else as [`excerpt`] cuts it.
+fn quoted_position(position: &str) -> String {
+    match position.chars().nth(WHOLE_POSITION_CHARS) {
+        Some(_) => excerpt(position),
+        None => position.to_owned(),
+    }
 }
 
 /// Reads a game record file and opens a game at its start.

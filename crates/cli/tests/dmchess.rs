@@ -160,6 +160,10 @@ fn dmchess_help_in_play_teaches_edan() {
     for needle in ["Pd1a2-d1a4", "Qd2e4-d5f6", "DEL", "portal", "Kd1e1-d3g1"] {
         assert!(text.contains(needle), "help lacks `{needle}`: {text}");
     }
+    // 7.4.3-7.4.4 draw by themselves: the help does not offer to claim them.
+    assert!(text.contains("a variant that draws by itself has none to claim"));
+    let o = with_input(&["play", "dmchess"], "draw\nquit\n");
+    assert!(stdout(&o).contains("no draw can be claimed in this position"));
 }
 
 #[test]
@@ -214,6 +218,44 @@ fn dmchess_profile_replaces_portals_energy_and_shifts() {
         "/nonexistent.profile",
     ]);
     assert_user_error(&o, "nonexistent.profile");
+}
+
+#[test]
+fn dmchess_an_empty_or_garbage_profile_is_refused_and_a_refused_move_quotes_its_position_short() {
+    for (name, text, needle) in [
+        ("empty.profile", "", "holds no `key=value` token"),
+        (
+            "comments.profile",
+            "# only a comment\n\n",
+            "holds no `key=value` token",
+        ),
+        ("garbage.profile", "garbage\n", "holds `garbage`"),
+    ] {
+        let path = temp_file(name, text);
+        let o = omnichess(&[
+            "perft",
+            "dmchess",
+            "--depth",
+            "1",
+            "--profile",
+            path.to_str().expect("path"),
+        ]);
+        assert_user_error(&o, needle);
+    }
+    // The standard start's text is about 800 characters: an error quotes its first 40.
+    let o = omnichess(&["moves", "dmchess", "--after", "Pd1e2-d1e4"]);
+    assert_user_error(
+        &o,
+        "--after decision 1 in position `r1*n1b1q1k1*b1n1r1*/p1p1p1p1p1p1p1p1/8/8…`",
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).len() < 200);
+    // `moves --help` names DMChess's players.
+    let o = omnichess(&["moves", "--help"]);
+    assert!(
+        stdout(&o).contains("DMChess `light` or `dark`"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

@@ -25,6 +25,8 @@ pub struct VariantEntry {
     pub parse_record: ParseRecordFn,
     /// The file extension of its records, without the dot.
     pub record_extension: &'static str,
+    /// The name players know it by (see [`Variant::TITLE`]).
+    pub title: &'static str,
     /// The players' names, first mover first (see [`Variant::PLAYER_NAMES`]).
     pub players: [&'static str; 2],
     /// How a client lays out its boards (see [`Variant::LAYOUT`]).
@@ -47,6 +49,7 @@ impl VariantEntry {
             open: open::<V>,
             parse_record: V::parse_record,
             record_extension: V::RECORD_EXTENSION,
+            title: V::TITLE,
             players: V::PLAYER_NAMES,
             layout: V::LAYOUT,
             engine_protocol: V::ENGINE_PROTOCOL,

@@ -30,6 +30,9 @@ pub trait Variant: Game + Sized + 'static {
     const DESCRIPTION: &'static str;
     /// The file extension of its records, without the dot (`pgn`, `5dpgn`).
     const RECORD_EXTENSION: &'static str;
+    /// The name players know it by, as a graphical client titles it (`Classic chess`,
+    /// `Three Realms`); by default [`Variant::NAME`].
+    const TITLE: &'static str = Self::NAME;
     /// The players' names, first mover first, as `omnichess moves` prints them after
     /// `to-act:` (DMChess: `light`, `dark`).
     const PLAYER_NAMES: [&'static str; 2] = ["white", "black"];

@@ -49,6 +49,7 @@ export async function showAnalysis(app) {
     if (ws) ws.close();
     tbody.replaceChildren();
     best.hidden = true;
+    /** @type {import('./protocol.js').AnalysisAnalyse} */
     const message = {
       v: 1, type: 'analyse', variant: variantSelect.value, position: position.value.trim(),
       after: after.value.trim() ? after.value.trim().split(/\s+/) : [],
@@ -71,6 +72,7 @@ export async function showAnalysis(app) {
       status.textContent = `Analysing ${variantLabel(message.variant)}…`;
     };
     socket.onmessage = (event) => {
+      /** @type {import('./protocol.js').AnalysisReply} */
       let m;
       try { m = JSON.parse(event.data); } catch { return; }
       if (m.type === 'info') {

@@ -1,4 +1,15 @@
-// The server's HTTP API and the game WebSocket (docs/PROTOCOL.md, version 1).
+// The server's HTTP API and the game WebSocket (docs/PROTOCOL.md, version 1; the messages'
+// types are protocol.js).
+
+/** @typedef {import('./protocol.js').VariantInfo} VariantInfo */
+/** @typedef {import('./protocol.js').CreateGame} CreateGame */
+/** @typedef {import('./protocol.js').Created} Created */
+/** @typedef {import('./protocol.js').Snapshot} Snapshot */
+/** @typedef {import('./protocol.js').MakeDecision} MakeDecision */
+/** @typedef {import('./protocol.js').ClientMessage} ClientMessage */
+/** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
+/** @typedef {import('./protocol.js').ServerWelcome} ServerWelcome */
+/** @typedef {import('./protocol.js').GameEvent} GameEvent */
 
 /** An error answered by the server: `status` and its `{"error"}` text. */
 export class ApiError extends Error {
@@ -35,30 +46,51 @@ export async function request(method, path, body) {
   return data;
 }
 
-/** The six variants, when the server does not list them (GET /api/variants missing). */
-export const FALLBACK_VARIANTS = [
-  { name: 'classic', description: 'Chess as FIDE plays it.', players: ['white', 'black'], record_extension: 'pgn' },
-  { name: 'qec', description: 'Quantum entangled chess: entangled pairs of pieces.', players: ['white', 'black'], record_extension: 'pgn' },
-  { name: 'dice', description: 'Die chess: a die says which piece moves.', players: ['white', 'black'], record_extension: 'pgn' },
-  { name: 'multiverse', description: '5D chess with multiverse time travel.', players: ['white', 'black'], record_extension: '5dpgn' },
-  { name: 'realms', description: 'Three Realms: heavens, earth and underworld.', players: ['white', 'black'], record_extension: 'pgn' },
-  { name: 'dmchess', description: 'Dimensional chess on eight boards with portals.', players: ['light', 'dark'], record_extension: 'edan' },
-].map((v) => ({ time_controls: [], starts: [], notation_help: '', ...v }));
-
 let variantsPromise = null;
+/** Each variant's title by its name, once `variants` has answered. */
+const titles = new Map();
 
-/** The variants (GET /api/variants), or the fallback list. Never rejects. */
+/**
+ * The variants (GET /api/variants). Rejects with an ApiError that says the server did not
+ * list them (the next call asks again).
+ * @returns {Promise<VariantInfo[]>}
+ */
 export function variants() {
   if (!variantsPromise) {
     variantsPromise = request('GET', '/api/variants')
-      .then((list) => (Array.isArray(list) && list.length ? list : FALLBACK_VARIANTS))
-      .catch(() => FALLBACK_VARIANTS);
+      .then((list) => {
+        if (!Array.isArray(list) || !list.length) throw new ApiError(0, 'the answer is no list of variants');
+        for (const v of list) titles.set(v.name, v.title || v.name);
+        return list;
+      })
+      .catch((e) => {
+        variantsPromise = null;
+        throw new ApiError(e.status || 0, `The server did not list its variants (${e.message}). Reload the page to try again.`);
+      });
   }
   return variantsPromise;
 }
 
+/**
+ * The title players know variant `name` by, as GET /api/variants lists it; the name itself
+ * before the list has come.
+ * @param {string} name
+ * @returns {string}
+ */
+export function variantTitle(name) {
+  return titles.get(name) || name;
+}
+
+/**
+ * The variant `name` as GET /api/variants lists it; rejects as `variants` does, or when the
+ * server does not list it.
+ * @param {string} name
+ * @returns {Promise<VariantInfo>}
+ */
 export async function variant(name) {
-  return (await variants()).find((v) => v.name === name) || FALLBACK_VARIANTS.find((v) => v.name === name);
+  const found = (await variants()).find((v) => v.name === name);
+  if (!found) throw new ApiError(0, `The server does not list the variant ${name}.`);
+  return found;
 }
 
 // --- seats: the tokens this browser holds, by game id ---------------------------------------
@@ -107,10 +139,20 @@ export function forgetGame(id) {
 
 // --- games ------------------------------------------------------------------------------------
 
+/**
+ * POST /api/games.
+ * @param {CreateGame} body
+ * @returns {Promise<Created>}
+ */
 export function createGame(body) {
   return request('POST', '/api/games', body);
 }
 
+/**
+ * GET /api/games/{id}.
+ * @param {string} id
+ * @returns {Promise<Snapshot>}
+ */
 export function getGame(id) {
   return request('GET', `/api/games/${encodeURIComponent(id)}`);
 }
@@ -125,8 +167,12 @@ export function versionOf(game) {
   return game.version ?? game.ply ?? (game.history ? game.history.length : -1);
 }
 
-/** Plays `decision`; resolves to the new snapshot. */
+/**
+ * Plays `decision`; resolves to the new snapshot.
+ * @returns {Promise<Snapshot>}
+ */
 export async function postDecision(id, token, decision, game) {
+  /** @type {MakeDecision} */
   const body = { token, decision };
   if (game && game.version != null) body.version = game.version;
   else if (game && game.ply != null) body.ply = game.ply;
@@ -190,7 +236,11 @@ export class GameLink {
     }
   }
 
-  /** A snapshot from anywhere (socket, poll, or an HTTP answer): kept if it is not older. */
+  /**
+   * A snapshot from anywhere (socket, poll, or an HTTP answer): kept if it is not older.
+   * @param {Snapshot} game
+   * @param {{missed?: GameEvent[], events?: GameEvent[], welcome?: boolean}} [info]
+   */
   accept(game, info = {}) {
     if (!game || typeof game !== 'object') return;
     const v = versionOf(game);
@@ -225,6 +275,7 @@ export class GameLink {
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), 25000);
     };
     ws.onmessage = (event) => {
+      /** @type {ServerMessage} */
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
       if (message.type === 'welcome') {
@@ -256,6 +307,10 @@ export class GameLink {
     ws.onerror = () => { /* onclose follows */ };
   }
 
+  /**
+   * Sends a client message (its `v` added).
+   * @param {Omit<ClientMessage, 'v'>} message
+   */
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify({ v: 1, ...message }));

@@ -8,6 +8,13 @@ import { h } from './ui.js';
 
 window.omnichess = window.omnichess || {};
 
+/** A page that could not be shown: why, in words. */
+function failed(app, error) {
+  app.replaceChildren(h('section.panel.not-found', {},
+    h('h1', { text: 'This page cannot be shown' }),
+    h('p', { text: error && error.message ? error.message : String(error) })));
+}
+
 function route() {
   const app = document.getElementById('app');
   const path = location.pathname.replace(/\/+$/, '') || '/';
@@ -15,12 +22,12 @@ function route() {
   for (const link of document.querySelectorAll('[data-nav]')) link.classList.remove('current');
   if (path === '/') {
     document.querySelector('[data-nav="lobby"]')?.classList.add('current');
-    showLobby(app);
+    showLobby(app).catch((e) => failed(app, e));
   } else if (game) {
     showGame(app, decodeURIComponent(game[1]));
   } else if (path === '/analysis') {
     document.querySelector('[data-nav="analysis"]')?.classList.add('current');
-    showAnalysis(app);
+    showAnalysis(app).catch((e) => failed(app, e));
   } else {
     app.replaceChildren(h('section.panel.not-found', {},
       h('h1', { text: 'Nothing here' }),

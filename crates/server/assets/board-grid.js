@@ -19,6 +19,7 @@ function escapeXml(text) {
 /**
  * Where each board goes: `{x, y, w, h}` in SVG units, and the whole size. With `turned`
  * (the second player's side and a view whose layout turns) grid columns and rows reverse.
+ * @param {import('./protocol.js').GameView} view
  */
 export function layoutBoards(view, turned) {
   const boards = view.boards || [];
@@ -118,6 +119,7 @@ export class BoardGrid {
   /**
    * Draws `view`. `options`: `flipped` (the second player's side at the bottom),
    * `last` (cells of the last decision), `checks`.
+   * @param {import('./protocol.js').GameView} view
    */
   render(view, options = {}) {
     this.view = view;

@@ -28,7 +28,11 @@ export class Clocks {
     this.timer = null;
   }
 
-  /** A new snapshot's clock (or null); `over`: the game has ended (the clocks stop). */
+  /**
+   * A new snapshot's clock (or null); `over`: the game has ended (the clocks stop).
+   * @param {import('./protocol.js').ClockState|null} clock
+   * @param {boolean} over
+   */
   update(clock, over) {
     this.clock = clock;
     this.receivedAt = performance.now();

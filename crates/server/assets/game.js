@@ -1,6 +1,9 @@
 // The game page: the boards, the move list, both clocks, captured pieces, notes, and the
 // seat's buttons (draw, takeback, resign, rematch…). A visitor without a seat token watches.
 
+/** @typedef {import('./protocol.js').Snapshot} Snapshot */
+/** @typedef {import('./protocol.js').ServerWelcome} ServerWelcome */
+
 import {
   getGame, getRecord, postDecision, postAction, seatOf, saveSeat, GameLink, variant as variantInfo, versionOf,
 } from './api.js';
@@ -13,6 +16,9 @@ import { renderMoves } from './moves-list.js';
 import { chooseMove, confirmDialog, showTexts } from './dialogs.js';
 import { pieceElement, kindValue, kindName } from './pieces.js';
 import { playerNames, variantLabel } from './lobby.js';
+
+/** The board renderer of each layout of GET /api/variants (`VariantInfo.layout`). */
+const RENDERERS = { grid: BoardGrid, timelines: MultiverseBoard };
 
 const EVENT_TEXT = {
   'offer-draw': (who) => `${who} offers a draw.`,
@@ -148,6 +154,7 @@ class GamePage {
     }
   }
 
+  /** @param {ServerWelcome} message */
   welcome(message) {
     if (this.token && message.seat == null) {
       showMessage('This browser’s seat token is not valid for this game: you are watching.', 'error');
@@ -170,7 +177,7 @@ class GamePage {
 
   names() {
     const fromGame = this.game && this.game.player_names;
-    return Array.isArray(fromGame) && fromGame.length >= 2 ? fromGame : playerNames(this.variant || { name: this.game && this.game.variant });
+    return Array.isArray(fromGame) && fromGame.length >= 2 ? fromGame : playerNames(this.variant);
   }
 
   isSeated() {
@@ -209,11 +216,16 @@ class GamePage {
     return i >= 0 ? i : null;
   }
 
+  /**
+   * Shows a newer snapshot.
+   * @param {Snapshot} game
+   * @param {{missed?: import('./protocol.js').GameEvent[], events?: import('./protocol.js').GameEvent[]}} [info]
+   */
   update(game, info = {}) {
     const previous = this.game;
     this.game = game;
     if (!this.variant || this.variant.name !== game.variant) {
-      variantInfo(game.variant).then((v) => { this.variant = v; });
+      variantInfo(game.variant).then((v) => { this.variant = v; this.render(); }, (e) => showMessage(e.message, 'error'));
     }
     for (const event of (previous && info.events) || []) {
       if (event.kind === 'decision' || event.kind === 'chance') continue;
@@ -240,8 +252,8 @@ class GamePage {
       g.engine ? h('span.badge', { text: `engine level ${g.engine.level}` }) : null].filter(Boolean));
 
     // Board.
-    const kind = g.variant === 'multiverse' ? 'multiverse' : 'grid';
-    if (!view.boards || !view.boards.length) {
+    const kind = this.variant && this.variant.layout;
+    if (!view.boards || !view.boards.length || !RENDERERS[kind]) {
       this.renderer = null;
       this.rendererKind = null;
       this.boardEl.replaceChildren(h('div.no-view', {},
@@ -250,7 +262,7 @@ class GamePage {
     } else {
       if (this.rendererKind !== kind) {
         this.boardEl.replaceChildren();
-        this.renderer = kind === 'multiverse' ? new MultiverseBoard(this.boardEl, this.interaction, this) : new BoardGrid(this.boardEl, this.interaction);
+        this.renderer = new RENDERERS[kind](this.boardEl, this.interaction, this);
         this.rendererKind = kind;
       }
       this.interaction.setView(view, { canMove, reason, mover: actor });
@@ -365,7 +377,7 @@ class GamePage {
         buttons.push(button);
       }
     }
-    if (g.variant === 'multiverse' && this.isSeated() && !g.outcome) {
+    if (this.isSeated() && g.undo_by != null && g.undo_by === this.seat) {
       buttons.push(this.actionButton('undo', 'Undo', 'secondary', !canMove));
     }
     this.cellFree.replaceChildren(...buttons);

@@ -39,6 +39,7 @@ export class Interaction {
    * A new view. `canMove`: this viewer may play now; otherwise `reason` says why not.
    * `mover`: the index of the player whose pieces move. A new view keeps the selection only
    * if the same piece still has moves.
+   * @param {import('./protocol.js').GameView|null} view
    */
   setView(view, { canMove, reason, mover } = {}) {
     this.view = view || { boards: [], moves: [] };

@@ -2,17 +2,24 @@
 // engine or create a game for a friend (both links shown, with copy buttons). A record or
 // position text may be imported to start from.
 
-import { variants, createGame, saveSeat, recentGames, forgetGame } from './api.js';
+/** @typedef {import('./protocol.js').VariantInfo} VariantInfo */
+/** @typedef {import('./protocol.js').TimeControl} TimeControl */
+/** @typedef {import('./protocol.js').CreateGame} CreateGame */
+
+import { variants, variantTitle, createGame, saveSeat, recentGames, forgetGame } from './api.js';
 import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
 import { copyText } from './dialogs.js';
 
+/**
+ * The players' names of a variant.
+ * @param {VariantInfo} variant
+ * @returns {string[]}
+ */
 export function playerNames(variant) {
-  const players = variant && variant.players;
-  if (Array.isArray(players) && players.length >= 2 && players.every((p) => typeof p === 'string')) return players;
-  if (variant && variant.name === 'dmchess') return ['light', 'dark'];
-  return ['white', 'black'];
+  return variant.players;
 }
 
+/** @param {TimeControl} tc */
 function describeControl(tc) {
   if (tc.label) return tc.label;
   if (tc.per_move_ms) return `${tc.per_move_ms / 1000} s a move`;
@@ -196,11 +203,5 @@ export async function showLobby(app) {
   refreshVariant();
 }
 
-const LABELS = {
-  classic: 'Classic chess', qec: 'Quantum entangled chess', dice: 'Die chess',
-  multiverse: '5D chess (multiverse)', realms: 'Three Realms', dmchess: 'Dimensional chess (DMChess)',
-};
-
-export function variantLabel(name) {
-  return LABELS[name] || capitalise(name);
-}
+/** The title of variant `name`, as the server lists it (see `variantTitle`). */
+export const variantLabel = variantTitle;

@@ -294,6 +294,7 @@ export class MultiverseBoard {
 
   // --- drawing --------------------------------------------------------------------------------
 
+  /** @param {import('./protocol.js').GameView} view */
   render(view, options = {}) {
     const firstBoards = !this.view.boards || !this.view.boards.length;
     const oldCount = (this.view.boards || []).length;

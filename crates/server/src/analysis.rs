@@ -12,37 +12,17 @@ use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use omnichess_engine::Limits;
 use omnichess_engine::registry::AnalysisRequest;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::mpsc;
 
+use crate::protocol::Versioned;
+pub use crate::protocol::analysis_socket::AnalysisMessage;
+use crate::protocol::analysis_socket::{AnalysisReply, Info};
 use crate::service::App;
 use crate::socket::{FRAME_LIMIT, MAX_MESSAGE};
 
 /// The longest search a client may ask for.
 pub const MAX_SECONDS: f64 = 30.0;
-
-/// A message on the analysis socket.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum AnalysisMessage {
-    /// Analyse a position.
-    Analyse {
-        /// The variant's name.
-        variant: String,
-        /// Position text; the standard start if absent or blank.
-        position: Option<String>,
-        /// Decisions played from the position.
-        #[serde(default)]
-        after: Vec<String>,
-        /// How long to search (clamped to 0.05..=[`MAX_SECONDS`]).
-        seconds: Option<f64>,
-    },
-    /// Stop the running search.
-    Stop,
-    /// Answered with `pong`.
-    Ping,
-}
 
 /// Reads one analysis message, or the `error` message to answer it with. Pure: the fuzz
 /// target `server_ws` calls it.
@@ -54,7 +34,7 @@ pub fn read_message(text: &str) -> Result<AnalysisMessage, String> {
         Ok(v) => v,
         Err(e) => return Err(error(&format!("not JSON: {e}"))),
     };
-    if value.get("v") != Some(&json!(1)) {
+    if value.get("v").and_then(Value::as_u64) != Some(u64::from(crate::protocol::VERSION)) {
         return Err(error("protocol version: send \"v\": 1"));
     }
     serde_json::from_value(value).map_err(|e| error(&format!("not an analysis message: {e}")))
@@ -66,9 +46,9 @@ pub async fn upgrade(State(app): State<App>, ws: WebSocketUpgrade) -> Response {
         .on_upgrade(move |socket| serve(app, socket))
 }
 
-/// One `info …` line of the engine as JSON: depth, score, nodes, the best line.
+/// One `info …` line of the engine as the `info` message: depth, score, nodes, the best line.
 #[must_use]
-pub fn info_json(line: &str) -> Value {
+pub fn info(line: &str) -> Info {
     let words: Vec<&str> = line.split_whitespace().collect();
     let after = |key: &str| words.iter().position(|w| *w == key).map(|i| i + 1);
     let number = |key: &str| after(key).and_then(|i| words.get(i)?.parse::<f64>().ok());
@@ -81,14 +61,29 @@ pub fn info_json(line: &str) -> Value {
             .collect::<Vec<_>>()
             .join(" ")
     });
-    let pv: Vec<&str> = after("pv").map(|i| words[i..].to_vec()).unwrap_or_default();
-    json!({"v": 1, "type": "info", "depth": number("depth"), "score": score,
-           "nodes": number("nodes"), "nps": number("nps"), "time": number("time"),
-           "pv": pv, "line": line})
+    let pv = after("pv")
+        .map(|i| words[i..].iter().map(|w| (*w).to_owned()).collect())
+        .unwrap_or_default();
+    Info {
+        depth: number("depth"),
+        score,
+        nodes: number("nodes"),
+        nps: number("nps"),
+        time: number("time"),
+        pv,
+        line: line.to_owned(),
+    }
 }
 
 fn error(text: &str) -> String {
-    json!({"v": 1, "type": "error", "status": 400, "error": text}).to_string()
+    failure(400, text)
+}
+
+fn failure(status: u16, text: &str) -> String {
+    Versioned::text(AnalysisReply::Error {
+        status,
+        error: text.to_owned(),
+    })
 }
 
 async fn serve(app: App, socket: WebSocket) {
@@ -128,7 +123,7 @@ fn handle(
         Err(e) => return Some(e),
     };
     match message {
-        AnalysisMessage::Ping => Some(json!({"v": 1, "type": "pong"}).to_string()),
+        AnalysisMessage::Ping => Some(Versioned::text(AnalysisReply::Pong)),
         AnalysisMessage::Stop => {
             if let Some(flag) = stop.take() {
                 flag.store(true, Ordering::Relaxed);
@@ -170,16 +165,15 @@ fn handle(
                             hash_mib: None,
                         };
                         (engine.analyze)(&request, &mut |line| {
-                            let _ = progress.blocking_send(info_json(line).to_string());
+                            let _ = progress
+                                .blocking_send(Versioned::text(AnalysisReply::Info(info(line))));
                         })
                     })
                     .await;
                 let last = match outcome {
-                    Ok(Ok(best)) => json!({"v": 1, "type": "done", "best": best}).to_string(),
+                    Ok(Ok(best)) => Versioned::text(AnalysisReply::Done { best }),
                     Ok(Err(e)) => error(&e.to_string()),
-                    Err(e) => json!({"v": 1, "type": "error", "status": e.status().as_u16(),
-                                     "error": e.to_string()})
-                    .to_string(),
+                    Err(e) => failure(e.status().as_u16(), &e.to_string()),
                 };
                 let _ = lines.send(last).await;
             });
@@ -193,13 +187,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_info_line_becomes_json() {
-        let info = info_json("info depth 6 score cp 31 nodes 12345 nps 99 time 0.125 pv e7e5 g1f3");
-        assert_eq!(info["depth"], 6.0);
-        assert_eq!(info["score"], "cp 31");
-        assert_eq!(info["nodes"], 12345.0);
-        assert_eq!(info["pv"], json!(["e7e5", "g1f3"]));
-        let mate = info_json("info depth 3 score mate 2 nodes 10 nps 1 time 0.001 pv Qh5");
-        assert_eq!(mate["score"], "mate 2");
+    fn an_info_line_becomes_the_info_message() {
+        let line = "info depth 6 score cp 31 nodes 12345 nps 99 time 0.125 pv e7e5 g1f3";
+        let text = Versioned::text(AnalysisReply::Info(info(line)));
+        assert_eq!(
+            text,
+            format!(
+                "{{\"depth\":6.0,\"line\":\"{line}\",\"nodes\":12345.0,\"nps\":99.0,\
+                 \"pv\":[\"e7e5\",\"g1f3\"],\"score\":\"cp 31\",\"time\":0.125,\
+                 \"type\":\"info\",\"v\":1}}"
+            )
+        );
+        let mate = info("info depth 3 score mate 2 nodes 10 nps 1 time 0.001 pv Qh5");
+        assert_eq!(mate.score.as_deref(), Some("mate 2"));
     }
 }

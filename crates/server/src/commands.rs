@@ -226,8 +226,7 @@ fn act(loaded: &mut Loaded, seat: u8, name: &str, out: &mut Out) -> Result<(), A
             out.push(name, Some(seat), "");
         }
         "undo" => {
-            let own_last = log.decisions.last().is_some_and(|d| d.player == Some(seat));
-            if loaded.actor() != Some(seat) || !own_last {
+            if loaded.undo_by() != Some(seat) {
                 return refuse("undo takes back your own move within a turn you have not finished");
             }
             out.push("undo", Some(seat), "");

@@ -156,7 +156,7 @@ impl EnginePool {
                     },
                 )
                 .await?;
-            if game["to_act_index"].as_u64() != Some(u64::from(engine.seat)) {
+            if game.to_act_index != Some(engine.seat) {
                 break;
             }
         }

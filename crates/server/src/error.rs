@@ -1,8 +1,10 @@
 //! What a request can do wrong, as an HTTP status and a one-line JSON error.
 
-use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+
+use crate::protocol::Reply;
+use crate::protocol::http::ErrorBody;
 
 /// A request that cannot be carried out.
 #[derive(Debug, thiserror::Error)]
@@ -58,7 +60,9 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.to_string() });
-        (self.status(), Json(body)).into_response()
+        let body = ErrorBody {
+            error: self.to_string(),
+        };
+        (self.status(), Reply(body)).into_response()
     }
 }

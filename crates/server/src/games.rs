@@ -11,53 +11,18 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use omnichess_core::ToAct;
 use rand::Rng;
-use serde::Deserialize;
-use serde_json::{Value, json};
 
 use crate::commands::{Command, roll_chance};
 use crate::error::ApiError;
 use crate::loaded::variant;
-use crate::options::{ClockSpec, EngineSeat, GameOptions};
+use crate::options::GameOptions;
+use crate::protocol::Reply;
+use crate::protocol::http::{Created, Tokens};
+use crate::protocol::snapshot::Snapshot;
 use crate::service::{App, with_game};
 use crate::store::{Event, GameRow, now_ms};
 
-/// `POST /api/games`.
-#[derive(Debug, Deserialize)]
-pub struct CreateGame {
-    /// The variant's name (`classic`, `dmchess`, …).
-    pub variant: String,
-    /// A start position in the variant's position text; the standard start if absent.
-    pub position: Option<String>,
-    /// A record in the variant's record format to continue from (its start and decisions).
-    pub record: Option<String>,
-    /// The time control; untimed if absent.
-    pub clock: Option<ClockSpec>,
-    /// Whether takebacks are allowed (default: yes).
-    pub casual: Option<bool>,
-    /// The engine's seat and level, to play the engine.
-    pub engine: Option<EngineSeat>,
-}
-
-/// `POST /api/games/{id}/decisions`.
-#[derive(Debug, Deserialize)]
-pub struct MakeDecision {
-    /// The seat token of the player making it.
-    pub token: String,
-    /// The decision in the variant's notation.
-    pub decision: String,
-    /// The game's version the client has seen (optional): if the game has moved on since,
-    /// the decision is refused with 409 rather than applied to another position.
-    pub version: Option<i64>,
-}
-
-/// `POST /api/games/{id}/actions`.
-#[derive(Debug, Deserialize)]
-pub struct MakeAction {
-    /// The seat token of the player acting.
-    pub token: String,
-    /// `resign`, `offer-draw`, … (docs/PROTOCOL.md).
-    pub action: String,
-}
+pub use crate::protocol::http::{CreateGame, MakeAction, MakeDecision};
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -167,7 +132,7 @@ pub fn check(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiE
 pub async fn create(
     State(app): State<App>,
     request: Result<Json<CreateGame>, JsonRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Reply<Created>), ApiError> {
     let request = body(request)?;
     let (start, imported) = check(&request)?;
     let entry = variant(&request.variant)?;
@@ -186,17 +151,21 @@ pub async fn create(
     };
     let events = first_events(&row, &imported)?;
     let game = app.create(&row, &events).await?;
-    let body = json!({
-        "id": row.id,
-        "tokens": { "white": row.tokens[0], "black": row.tokens[1] },
-        "game": game,
-    });
-    Ok((StatusCode::CREATED, Json(body)))
+    let [white, black] = row.tokens;
+    let body = Created {
+        id: row.id,
+        tokens: Tokens { white, black },
+        game,
+    };
+    Ok((StatusCode::CREATED, Reply(body)))
 }
 
 /// `GET /api/games/{id}`.
-pub async fn show(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(app.snapshot(&id).await?))
+pub async fn show(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Reply<Snapshot>, ApiError> {
+    Ok(Reply(app.snapshot(&id).await?))
 }
 
 /// `POST /api/games/{id}/decisions`.
@@ -204,13 +173,15 @@ pub async fn decide(
     State(app): State<App>,
     Path(id): Path<String>,
     request: Result<Json<MakeDecision>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Reply<Snapshot>, ApiError> {
     let request = body(request)?;
     let command = Command::Decision {
         text: request.decision,
         version: request.version,
     };
-    Ok(Json(app.execute(&id, Some(&request.token), command).await?))
+    Ok(Reply(
+        app.execute(&id, Some(&request.token), command).await?,
+    ))
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -218,10 +189,12 @@ pub async fn act(
     State(app): State<App>,
     Path(id): Path<String>,
     request: Result<Json<MakeAction>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Reply<Snapshot>, ApiError> {
     let request = body(request)?;
     let command = Command::Action(request.action);
-    Ok(Json(app.execute(&id, Some(&request.token), command).await?))
+    Ok(Reply(
+        app.execute(&id, Some(&request.token), command).await?,
+    ))
 }
 
 /// `GET /api/games/{id}/record`: the game in the variant's record format.

@@ -19,6 +19,7 @@ pub mod loaded;
 pub mod log;
 pub mod options;
 pub mod peers;
+pub mod protocol;
 pub mod service;
 pub mod socket;
 pub mod store;

@@ -2,11 +2,11 @@
 //! that stand, with the clocks and the ending, and the snapshot every client sees.
 
 use omnichess_core::{DynGame, ToAct, VariantEntry};
-use serde_json::{Value, json};
 
 use crate::clock::{Clocks, Tick, clocks};
 use crate::error::ApiError;
 use crate::log::Log;
+use crate::protocol::snapshot::{ClockState, GameView, Offers, Outcome, Snapshot};
 use crate::store::StoredGame;
 
 /// A game rebuilt from its store.
@@ -118,6 +118,19 @@ impl Loaded {
         self.game.player_name(p)
     }
 
+    /// The seat that may `undo` now: the player to act, whose own decision was the last
+    /// (within a turn it has not finished).
+    #[must_use]
+    pub fn undo_by(&self) -> Option<u8> {
+        let actor = self.actor()?;
+        let own_last = self
+            .log
+            .decisions
+            .last()
+            .is_some_and(|d| d.player == Some(actor));
+        own_last.then_some(actor)
+    }
+
     /// The clocks at `now_ms`, in a timed game.
     #[must_use]
     pub fn clocks(&self, now_ms: i64) -> Option<Clocks> {
@@ -127,7 +140,7 @@ impl Loaded {
 
     /// The snapshot every client sees (docs/PROTOCOL.md).
     #[must_use]
-    pub fn snapshot(&self, now_ms: i64) -> Value {
+    pub fn snapshot(&self, now_ms: i64) -> Snapshot {
         let finish = self.finish();
         let over = finish.is_some();
         let decisions: Vec<String> = if over || self.game.to_act() == ToAct::Chance {
@@ -146,57 +159,74 @@ impl Loaded {
                     now.move_left_ms = Some(0);
                 }
             }
-            json!({
-                "base_ms": spec.base_ms,
-                "increment_ms": spec.increment_ms,
-                "per_move_ms": spec.per_move_ms,
-                "remaining_ms": now.remaining_ms,
-                "move_left_ms": now.move_left_ms,
-                "running": now.running,
-                "server_ms": now_ms,
-            })
+            ClockState {
+                base_ms: spec.base_ms,
+                increment_ms: spec.increment_ms,
+                per_move_ms: spec.per_move_ms,
+                remaining_ms: now.remaining_ms,
+                move_left_ms: now.move_left_ms,
+                running: now.running,
+                server_ms: now_ms,
+            }
         });
         let view = self.game.view();
         let captured = self.captured(&view);
-        json!({
-            "id": self.stored.row.id,
-            "variant": self.game.variant_name(),
-            "version": self.version(),
-            "player_names": [self.name(0), self.name(1)],
-            "start": self.stored.row.start,
-            "position": self.game.position_text(),
-            "to_act": if over { "none".to_owned() } else { self.game.to_act_text() },
-            "to_act_index": self.actor(),
-            "outcome": finish.map(|f| json!({"result": f.result, "text": f.text})),
-            "history": history,
-            "moves": self.game.move_list(),
-            "ply": history.len(),
-            "decisions": decisions,
-            "view": self.view_json(view, over),
-            "captured": captured,
-            "clock": clock,
-            "offers": {"draw": self.log.draw_offer, "takeback": self.log.takeback_offer},
-            "casual": options.casual,
-            "engine": options.engine.map(|e| json!({"seat": e.seat, "level": e.level})),
-            "rematch": self.log.rematch,
-            "rematch_of": options.rematch_of,
-            "notation_help": self.game.notation_help(),
-            "forfeit_probability": if over { None } else { self.game.forfeit_probability() },
-            "claimable_draw": if over { None } else { self.game.claimable_draw() },
-        })
+        Snapshot {
+            id: self.stored.row.id.clone(),
+            variant: self.game.variant_name().to_owned(),
+            version: self.version(),
+            player_names: [self.name(0), self.name(1)],
+            start: self.stored.row.start.clone(),
+            position: self.game.position_text(),
+            to_act: if over {
+                "none".to_owned()
+            } else {
+                self.game.to_act_text()
+            },
+            to_act_index: self.actor(),
+            outcome: finish.map(|f| Outcome {
+                result: f.result,
+                text: f.text,
+            }),
+            ply: history.len(),
+            history,
+            moves: self.game.move_list(),
+            turns: self.game.history_turns(),
+            turn: self.game.turn_index(),
+            decisions,
+            view: self.game_view(view, over),
+            captured,
+            clock,
+            offers: Offers {
+                draw: self.log.draw_offer,
+                takeback: self.log.takeback_offer,
+            },
+            undo_by: self.undo_by(),
+            casual: options.casual,
+            engine: options.engine,
+            rematch: self.log.rematch.clone(),
+            rematch_of: options.rematch_of.clone(),
+            notation_help: self.game.notation_help(),
+            forfeit_probability: if over {
+                None
+            } else {
+                self.game.forfeit_probability()
+            },
+            claimable_draw: if over {
+                None
+            } else {
+                self.game.claimable_draw()
+            },
+        }
     }
 
     /// The view with the last decision's squares (`last`); no moves once the game is over.
-    fn view_json(&self, mut view: omnichess_core::View, over: bool) -> Value {
+    fn game_view(&self, mut view: omnichess_core::View, over: bool) -> GameView {
         if over {
             view.moves.clear();
         }
         let last = self.last_move_cells(&view);
-        let mut value = serde_json::to_value(view).unwrap_or(Value::Null);
-        if let Some(object) = value.as_object_mut() {
-            object.insert("last".to_owned(), json!(last));
-        }
-        value
+        GameView { view, last }
     }
 
     /// The squares of the last move a player made (the die's rolls and a 5D submit after it
@@ -247,16 +277,16 @@ impl Loaded {
     /// The kinds each player has lost: the start's pieces less those on the boards now
     /// (promotions show as the pawn lost and nothing gained). Empty where the view does not
     /// count material (5D).
-    fn captured(&self, now: &omnichess_core::View) -> Value {
+    fn captured(&self, now: &omnichess_core::View) -> [Vec<String>; 2] {
         if !now.counts_material {
-            return json!([[], []]);
+            return Default::default();
         }
         let start = variant(&self.stored.row.variant)
             .ok()
             .and_then(|entry| (entry.open)(self.stored.row.start.as_deref()).ok())
             .map(|g| g.view());
         let Some(start) = start else {
-            return json!([[], []]);
+            return Default::default();
         };
         let count = |view: &omnichess_core::View| {
             let mut kinds: [std::collections::BTreeMap<char, i32>; 2] = Default::default();
@@ -268,17 +298,14 @@ impl Loaded {
             kinds
         };
         let (before, after) = (count(&start), count(now));
-        let lost: Vec<Vec<String>> = (0..2)
-            .map(|p| {
-                before[p]
-                    .iter()
-                    .flat_map(|(&kind, &n)| {
-                        let gone = n - after[p].get(&kind).copied().unwrap_or(0);
-                        std::iter::repeat_n(kind.to_string(), usize::try_from(gone).unwrap_or(0))
-                    })
-                    .collect()
-            })
-            .collect();
-        json!(lost)
+        [0, 1].map(|p| {
+            before[p]
+                .iter()
+                .flat_map(|(&kind, &n)| {
+                    let gone = n - after[p].get(&kind).copied().unwrap_or(0);
+                    std::iter::repeat_n(kind.to_string(), usize::try_from(gone).unwrap_or(0))
+                })
+                .collect()
+        })
     }
 }

@@ -7,10 +7,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
 use sqlx::postgres::PgListener;
 
-use crate::service::{App, events_json};
+use crate::protocol::Versioned;
+use crate::protocol::game_socket::{GameEvent, ServerMessage};
+use crate::service::App;
 use crate::store::CHANNEL;
 
 /// The announcement of events from `first_seq` on in game `id` by server `server`.
@@ -57,9 +58,11 @@ async fn relay(app: &App, url: &str) -> Result<(), sqlx::Error> {
             .cloned()
             .collect();
         if let Ok(game) = app.snapshot(id).await {
-            let message = json!({"v": 1, "type": "update", "events": events_json(&events),
-                                 "game": game});
-            app.hub.publish(id, Arc::from(message.to_string()));
+            let message = Versioned::text(ServerMessage::Update {
+                events: GameEvent::all(&events),
+                game,
+            });
+            app.hub.publish(id, Arc::from(message));
         }
     }
 }

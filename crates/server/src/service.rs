@@ -6,13 +6,14 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{Value, json};
-
 use crate::commands::{Command, plan};
 use crate::engine_pool::EnginePool;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::loaded::Loaded;
+use crate::protocol::Versioned;
+use crate::protocol::game_socket::{GameEvent, ServerMessage};
+use crate::protocol::snapshot::Snapshot;
 use crate::store::{Event, GameRow, Store, now_ms};
 
 /// Everything the handlers share.
@@ -41,20 +42,6 @@ pub async fn with_game<T: Send + 'static>(
         .map_err(|e| ApiError::Engine(e.to_string()))?
 }
 
-/// A game's events as the protocol sends them.
-#[must_use]
-pub fn events_json(events: &[Event]) -> Value {
-    Value::Array(
-        events
-            .iter()
-            .map(|e| {
-                json!({"seq": e.seq, "kind": e.kind, "player": e.player,
-                       "text": e.text, "at_ms": e.at_ms})
-            })
-            .collect(),
-    )
-}
-
 impl App {
     /// The app over `store`, with `engine_workers` engine threads and at most `engine_queue`
     /// engine jobs waiting.
@@ -76,7 +63,7 @@ impl App {
     }
 
     /// The snapshot of game `id` now.
-    pub async fn snapshot(&self, id: &str) -> Result<Value, ApiError> {
+    pub async fn snapshot(&self, id: &str) -> Result<Snapshot, ApiError> {
         let stored = self.store.load(id).await?;
         with_game(stored, |loaded| Ok(loaded.snapshot(now_ms()))).await
     }
@@ -103,7 +90,7 @@ impl App {
         id: &str,
         token: Option<&str>,
         command: Command,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<Snapshot, ApiError> {
         if command == Command::Action("rematch".to_owned()) {
             return self.rematch(id, token).await;
         }
@@ -121,7 +108,7 @@ impl App {
 
     /// After events were stored: the update to the game's sockets, the engine woken if it is
     /// to move, the flag timer reset. The new snapshot.
-    pub async fn changed(&self, id: &str, events: &[Event]) -> Result<Value, ApiError> {
+    pub async fn changed(&self, id: &str, events: &[Event]) -> Result<Snapshot, ApiError> {
         let stored = self.store.load(id).await?;
         let engine = stored.row.options.engine;
         let (snapshot, engine_to_move, expiry) = with_game(stored, move |loaded| {
@@ -131,9 +118,11 @@ impl App {
             Ok((loaded.snapshot(now), engine_to_move, expiry))
         })
         .await?;
-        let message = json!({"v": 1, "type": "update", "events": events_json(events),
-                             "game": snapshot});
-        self.hub.publish(id, Arc::from(message.to_string()));
+        let message = Versioned::text(ServerMessage::Update {
+            events: GameEvent::all(events),
+            game: snapshot.clone(),
+        });
+        self.hub.publish(id, Arc::from(message));
         if let Some(first) = events.first() {
             let told = crate::peers::announcement(&self.server_id, id, first.seq);
             if let Err(e) = self.store.notify(&told).await {
@@ -169,7 +158,7 @@ impl App {
 
     /// Stores a new game and its first events (the die's first roll, imported decisions),
     /// and wakes the engine if it moves first.
-    pub async fn create(&self, row: &GameRow, events: &[Event]) -> Result<Value, ApiError> {
+    pub async fn create(&self, row: &GameRow, events: &[Event]) -> Result<Snapshot, ApiError> {
         self.store.create(row).await?;
         self.store.append(&row.id, events).await?;
         self.changed(&row.id, events).await
@@ -177,7 +166,7 @@ impl App {
 
     /// A rematch of game `id`: a new game from the same start with the seats swapped (each
     /// player keeps their token), stored once: asking again gives the same game.
-    async fn rematch(&self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
+    async fn rematch(&self, id: &str, token: Option<&str>) -> Result<Snapshot, ApiError> {
         let stored = self.store.load(id).await?;
         let Some(seat) = App::seat(&stored.row.tokens, token)? else {
             return Err(ApiError::Forbidden(

@@ -8,13 +8,15 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::commands::Command;
 use crate::error::ApiError;
-use crate::service::{App, events_json};
+use crate::protocol::Versioned;
+pub use crate::protocol::game_socket::ClientMessage;
+use crate::protocol::game_socket::{GameEvent, ServerMessage};
+use crate::service::App;
 
 /// The largest message a client may send, in bytes. Larger ones (up to the transport's own
 /// limit of [`FRAME_LIMIT`]) are answered with an error.
@@ -22,39 +24,6 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 
 /// Frames past this size close the socket (the transport refuses to buffer them).
 pub const FRAME_LIMIT: usize = 1024 * 1024;
-
-/// A client's message.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum ClientMessage {
-    /// Take a seat (with its token) and ask for the events since a version.
-    Hello {
-        /// The seat token; none for a spectator.
-        token: Option<String>,
-        /// The first event the client has not seen.
-        since: Option<i64>,
-    },
-    /// Play a decision.
-    Decision {
-        /// The decision in the variant's notation.
-        decision: String,
-        /// The version the client saw.
-        version: Option<i64>,
-        /// Echoed in the `ack` or `error`.
-        #[serde(rename = "ref")]
-        reference: Option<Value>,
-    },
-    /// Resign, offer a draw, … (`crate::commands::ACTIONS`).
-    Action {
-        /// The action's name.
-        action: String,
-        /// Echoed in the `ack` or `error`.
-        #[serde(rename = "ref")]
-        reference: Option<Value>,
-    },
-    /// Answered with `pong`.
-    Ping,
-}
 
 /// Reads one client message, or the `error` message to answer it with (too large, not JSON,
 /// not version 1, not a known message). Pure: the fuzz target `server_ws` calls it.
@@ -70,7 +39,7 @@ pub fn read_message(text: &str) -> Result<ClientMessage, String> {
         Ok(v) => v,
         Err(e) => return Err(error(400, &format!("not JSON: {e}"), None)),
     };
-    if value.get("v") != Some(&json!(1)) {
+    if value.get("v").and_then(Value::as_u64) != Some(u64::from(crate::protocol::VERSION)) {
         return Err(error(400, "protocol version: send \"v\": 1", None));
     }
     serde_json::from_value(value)
@@ -90,7 +59,11 @@ pub async fn upgrade(
 }
 
 fn error(status: u16, text: &str, reference: Option<Value>) -> String {
-    json!({"v": 1, "type": "error", "status": status, "error": text, "ref": reference}).to_string()
+    Versioned::text(ServerMessage::Error {
+        status,
+        error: text.to_owned(),
+        reference,
+    })
 }
 
 fn api_error(e: &ApiError, reference: Option<Value>) -> String {
@@ -112,7 +85,7 @@ async fn serve(app: App, id: String, socket: WebSocket) {
             update = updates.recv() => match update {
                 Ok(message) => Some(message.to_string()),
                 Err(RecvError::Lagged(_)) => match app.snapshot(&id).await {
-                    Ok(game) => Some(json!({"v": 1, "type": "update", "events": [], "game": game}).to_string()),
+                    Ok(game) => Some(Versioned::text(ServerMessage::Update { events: Vec::new(), game })),
                     Err(e) => Some(api_error(&e, None)),
                 },
                 Err(RecvError::Closed) => break,
@@ -136,7 +109,7 @@ async fn handle(app: &App, id: &str, token: &mut Option<String>, text: &str) -> 
         Err(e) => return Some(e),
     };
     match message {
-        ClientMessage::Ping => Some(json!({"v": 1, "type": "pong"}).to_string()),
+        ClientMessage::Ping => Some(Versioned::text(ServerMessage::Pong)),
         ClientMessage::Hello { token: t, since } => Some(welcome(app, id, token, t, since).await),
         ClientMessage::Decision {
             decision,
@@ -170,7 +143,7 @@ async fn run(
     reference: Option<Value>,
 ) -> Option<String> {
     match app.execute(id, token, command).await {
-        Ok(_) => reference.map(|r| json!({"v": 1, "type": "ack", "ref": r}).to_string()),
+        Ok(_) => reference.map(|reference| Versioned::text(ServerMessage::Ack { reference })),
         Err(e) => Some(api_error(&e, reference)),
     }
 }
@@ -198,9 +171,11 @@ async fn welcome(
         .cloned()
         .collect();
     match app.snapshot(id).await {
-        Ok(game) => json!({"v": 1, "type": "welcome", "seat": seat,
-                           "missed": events_json(&missed), "game": game})
-        .to_string(),
+        Ok(game) => Versioned::text(ServerMessage::Welcome {
+            seat,
+            missed: GameEvent::all(&missed),
+            game,
+        }),
         Err(e) => api_error(&e, None),
     }
 }

@@ -1,10 +1,12 @@
-//! `GET /api/variants`: what the lobby offers for each variant: its players, notation, its
-//! own time controls (QEC's per-move clock, DMChess's three controls 8.1) and its named starts
-//! (5D's official variants).
+//! `GET /api/variants`: what the lobby offers for each variant, as the variant declares it in
+//! its registry entry: its players, board layout, notation, its own time controls (QEC's
+//! per-move clock, DMChess's three controls 8.1) and its named starts (5D's official
+//! variants).
 
-use axum::Json;
 use omnichess_core::VariantEntry;
-use serde_json::{Value, json};
+
+use crate::protocol::Reply;
+use crate::protocol::variants::{Start, TimeControl, VariantInfo};
 
 /// The time controls every variant offers: name, base minutes, increment seconds.
 const COMMON: [(&str, i64, i64); 5] = [
@@ -15,77 +17,73 @@ const COMMON: [(&str, i64, i64); 5] = [
     ("classical 30+20", 30, 20),
 ];
 
-fn control(label: &str, base_ms: i64, increment_ms: i64, per_move_ms: i64) -> Value {
-    json!({"name": label, "label": label, "base_ms": base_ms,
-           "increment_ms": increment_ms, "per_move_ms": per_move_ms, "period": null})
+fn control(label: &str, base_ms: i64, increment_ms: i64, per_move_ms: i64) -> TimeControl {
+    TimeControl {
+        name: label.to_owned(),
+        label: label.to_owned(),
+        base_ms,
+        increment_ms,
+        per_move_ms,
+        period: None,
+    }
 }
 
-/// The time controls of one variant: its rules' own first.
-fn time_controls(entry: &VariantEntry) -> Vec<Value> {
-    let mut controls = Vec::new();
-    if entry.name == "dmchess" {
-        for (name, base, increment, period) in omnichess_engine::clock::TIME_CONTROLS {
-            let base = i64::try_from(base).unwrap_or(0) * 1000;
-            let increment = i64::try_from(increment).unwrap_or(0) * 1000;
-            let mut c = control(&format!("DMChess {name} (8.1)"), base, increment, 0);
-            c["period"] = json!(period.map(|(turns, extra)| [
-                i64::from(turns),
-                i64::try_from(extra).unwrap_or(0) * 1000
-            ]));
-            controls.push(c);
-        }
-    }
-    let limit = (entry.open)(None)
-        .ok()
-        .and_then(|game| game.decision_time_limit());
-    if let Some(limit) = limit {
-        let ms = i64::try_from(limit.as_millis()).unwrap_or(i64::MAX);
-        controls.push(control(
-            &format!("{} per move (the rules' clock)", limit.as_secs()),
-            0,
-            0,
-            ms,
-        ));
-    }
-    for (label, minutes, seconds) in COMMON {
-        controls.push(control(label, minutes * 60_000, seconds * 1000, 0));
-    }
-    controls
+/// The time controls of one variant: its rules' own first, then the common ones.
+fn time_controls(entry: &VariantEntry) -> Vec<TimeControl> {
+    let millis = |ms: u64| i64::try_from(ms).unwrap_or(i64::MAX);
+    let own = (entry.time_controls)()
+        .into_iter()
+        .map(|rules| TimeControl {
+            period: rules
+                .period
+                .map(|(turns, extra_ms)| [i64::from(turns), millis(extra_ms)]),
+            ..control(
+                &rules.name,
+                millis(rules.base_ms),
+                millis(rules.increment_ms),
+                millis(rules.per_move_ms),
+            )
+        });
+    let common = COMMON
+        .into_iter()
+        .map(|(label, minutes, seconds)| control(label, minutes * 60_000, seconds * 1000, 0));
+    own.chain(common).collect()
 }
 
-/// The named starts of one variant (5D: the official variants by `[Board]` name).
-fn starts(entry: &VariantEntry) -> Vec<Value> {
-    if entry.name != "multiverse" {
-        return vec![json!({"name": "Standard", "position": null})];
-    }
-    omnichess_variants::multiverse::variants::VARIANTS
-        .iter()
-        .map(|v| json!({"name": v.name, "position": format!("[Board \"{}\"]", v.name)}))
+/// The starts a variant offers by name (5D: the official variants by `[Board]` name).
+fn starts(entry: &VariantEntry) -> Vec<Start> {
+    (entry.starts)()
+        .into_iter()
+        .map(|start| Start {
+            name: start.name,
+            position: start.position,
+        })
         .collect()
 }
 
 /// `GET /api/variants`.
-pub async fn list() -> Json<Value> {
-    let variants: Vec<Value> = omnichess_variants::REGISTRY
+pub async fn list() -> Reply<Vec<VariantInfo>> {
+    Reply(variants())
+}
+
+/// Every variant of the registry as the lobby offers it.
+#[must_use]
+pub fn variants() -> Vec<VariantInfo> {
+    omnichess_variants::REGISTRY
         .iter()
         .map(|entry| {
             let game = (entry.open)(None).ok();
-            let players = game.as_ref().map_or(["white", "black"], |g| {
-                [
-                    g.player_name(omnichess_core::Player::White),
-                    g.player_name(omnichess_core::Player::Black),
-                ]
-            });
-            json!({
-                "name": entry.name,
-                "description": entry.description,
-                "players": players,
-                "record_extension": entry.record_extension,
-                "notation_help": game.as_ref().map(|g| g.notation_help()),
-                "time_controls": time_controls(entry),
-                "starts": starts(entry),
-            })
+            VariantInfo {
+                name: entry.name.to_owned(),
+                title: entry.title.to_owned(),
+                description: entry.description.to_owned(),
+                players: entry.players.map(str::to_owned),
+                layout: entry.layout,
+                record_extension: entry.record_extension.to_owned(),
+                notation_help: game.as_ref().map(|g| g.notation_help().to_owned()),
+                time_controls: time_controls(entry),
+                starts: starts(entry),
+            }
         })
-        .collect();
-    Json(Value::Array(variants))
+        .collect()
 }

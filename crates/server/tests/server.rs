@@ -5,6 +5,8 @@
 mod actions;
 mod api;
 mod browser;
+mod capabilities;
 mod common;
 mod postgres;
 mod socket;
+mod toy;

@@ -42,6 +42,8 @@ struct Man {
     del: u8,
     /// A king or rook that has not moved (castling).
     unmoved: bool,
+    /// A piece promoted from a pawn (6.5.4).
+    was_pawn: bool,
 }
 
 /// The squares of all eight boards, `board · 64 + rank · 8 + file`.
@@ -75,6 +77,7 @@ fn plain(game: &DmChess) -> Plain {
             colour: p.player(),
             del: p.del(),
             unmoved: p.unmoved(),
+            was_pawn: p.promoted(),
         });
     }
     let text = game.position_text();
@@ -259,7 +262,7 @@ struct Candidate {
 }
 
 impl Candidate {
-    /// The move in EDAN: `Pd1e2-d1e4`, `Pd1b7-d1b8=Q`.
+    /// The move in EDAN: `Pd1a2-d1a4`, `Pd1b7-d1b8=Q`.
     fn edan(&self, kind: Kind) -> String {
         let mut s = format!(
             "{}{}-{}",
@@ -306,15 +309,20 @@ fn insert_with_promotions(
     c: Candidate,
 ) {
     let last = if us == Player::White { 7 } else { 0 };
-    if man.kind == Kind::Pawn && square::local(c.to) / 8 == last {
+    let on_last = square::local(c.to) / 8 == last;
+    let again = man.was_pawn && on_last && square::dim(c.from) != square::dim(c.to);
+    if (man.kind == Kind::Pawn && on_last) || again {
         for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
             let promoted = Candidate {
                 promotion: Some(k),
                 ..c
             };
-            out.insert(promoted.edan(man.kind), promoted);
+            if k != man.kind {
+                out.insert(promoted.edan(man.kind), promoted);
+            }
         }
-    } else {
+    }
+    if man.kind != Kind::Pawn || !on_last {
         out.insert(c.edan(man.kind), c);
     }
 }
@@ -497,13 +505,13 @@ fn shift(cells: &mut Cells, compiled: &Compiled, phase: usize) -> usize {
     moved
 }
 
-/// The conservation law (6.2, ruling C.1): from the 17th move on (16 plies played), a move
+/// The conservation law (6.2, ruling C.1): from move 17 on (32 plies played, ruling C.2), a move
 /// ending on another board than it starts (through a portal, or castling across boards)
 /// takes its piece's DEL out of the origin board's flow and into the target board's; it is
 /// illegal when that leaves either flow beyond ±8 and further from 0 than before.
 fn breaks_conservation(pl: &Plain, c: &Candidate) -> bool {
     let (a, b) = (square::dim(c.from), square::dim(c.to));
-    if a == b || pl.ply < 16 {
+    if a == b || pl.ply < 32 {
         return false;
     }
     let del = i32::from(

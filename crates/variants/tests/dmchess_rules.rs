@@ -112,6 +112,31 @@ fn c8_2_3_the_edan_example_qd2e4_d5f6_is_played() {
 }
 
 #[test]
+fn c8_2_3_the_default_profile_never_allows_qd2e4_d5f6() {
+    // Ruling N.1: in phases 0, 1 and 3 D2 e4 is a portal (the position is refused); in
+    // phase 2 the queen stands there but reaches D5 only through c4, and f6 is not on a
+    // line from c4. So 8.2.3's example needs the documented position above.
+    let queen = (1, "8/8/8/8/4Q33/8/8/8");
+    for phase in 0..4 {
+        let t = text(&[queen, KINGS_D8], &format!("l - 0 1 {phase}/8 - - -"));
+        match DmChess::from_position_text(&t) {
+            Ok(g) => {
+                assert_eq!(phase, 2);
+                let m = moves(&g);
+                assert!(m.contains(&"Qd2e4-d5c8".to_owned()), "{m:?}");
+                assert!(!m.contains(&"Qd2e4-d5f6".to_owned()));
+            }
+            Err(e) => assert!(e.to_string().contains("portal d2e4"), "{phase}: {e}"),
+        }
+    }
+    // The implementation's own examples are legal at the start.
+    let start = moves(&DmChess::start());
+    for m in ["Pd1a2-d1a4", "Nd1g1-d1f3"] {
+        assert!(start.contains(&m.to_owned()), "{m}");
+    }
+}
+
+#[test]
 fn c4_2_2_at_the_start_no_d1_piece_reaches_d3() {
     let g = DmChess::start();
     let mut list = Vec::new();
@@ -176,6 +201,25 @@ fn c5_3_4_a_piece_does_not_draw_twice_in_a_row_from_one_square() {
 }
 
 #[test]
+fn c5_3_2_and_5_3_4_a_piece_at_del_8_draws_nothing_and_leaves_the_square_charged() {
+    // Ruling E.3: the DEL-8 rook gains nothing on a3, so the square stays charged and the
+    // rook remembers no draw from it; the DEL-7 rook draws, to 8, and uses it up.
+    for (del, text, wait) in [(8, "R8", " - - -"), (7, "R8^d1a3", " d1a3:3 - -")] {
+        let mut g = game(
+            &[(0, &format!("8/8/8/8/8/8/8/R{del}7")), KINGS_D8],
+            "l - 0 1 0/8 - - -",
+        );
+        play(&mut g, "Rd1a1-d1a3");
+        let t = g.position_text();
+        assert!(
+            t.starts_with(&format!("8/8/8/8/8/{text}7/8/8|")),
+            "DEL {del}: {t}"
+        );
+        assert!(t.ends_with(wait), "DEL {del}: {t}");
+    }
+}
+
+#[test]
 fn c4_3_4_capture_adds_one_del_up_to_eight() {
     let mut g = game(
         &[(0, "8/8/8/8/8/8/p1p16/R1R76"), KINGS_D8],
@@ -205,18 +249,63 @@ fn c6_2_the_conservation_law_from_the_seventeenth_move() {
         moves(&g).into_iter().filter(|m| m.contains("-d2")).count()
     };
     let flow = "-8,8,0,0,0,0,0,0";
-    assert!(crossings(8, flow) > 0, "6.2.3: moves 1-16 (plies) are free");
-    assert_eq!(crossings(9, flow), 0, "6.2.2: the 17th move on");
     assert!(
-        crossings(9, "-7,7,0,0,0,0,0,0") > 0,
+        crossings(16, flow) > 0,
+        "6.2.3: moves 1-16 (each player's) are free"
+    );
+    assert_eq!(crossings(17, flow), 0, "6.2.2: move 17 on");
+    assert!(
+        crossings(17, "-7,7,0,0,0,0,0,0") > 0,
         "+8 is inside the band"
     );
     // Leaving D2 (flow +8 -> +7) is allowed: it does not go further out.
     let g = game(
         &[(1, "8/8/8/8/8/8/1N26/8"), KINGS_D8],
-        "l - 0 9 0/8 - 0,9,-9,0,0,0,0,0 -",
+        "l - 0 17 0/8 - 0,9,-9,0,0,0,0,0 -",
     );
     assert!(moves(&g).iter().any(|m| m.starts_with("Nd2b2-d1")));
+}
+
+#[test]
+fn c6_2_and_7_1_a_move_the_law_forbids_still_gives_check_one_short_of_del_does_not() {
+    // Ruling C.3. A Dark rook on D3 c8 reaches D1 through the D3-D1 portal c6 and runs down
+    // the c-file to Light's king on D1 c1. With DEL 1 it cannot cross two boards (4.2.2): no
+    // check. With DEL 2 it checks, even though from the 17th move on the flows (D1 +8, D3
+    // -8) forbid every crossing of it to D1 (6.2.2): as a pinned piece still gives check.
+    let king = (0, "8/8/8/8/8/8/8/2K25");
+    let light = |rook: &str, flow: &str| {
+        game(
+            &[king, (2, &format!("2{rook}5/8/8/8/8/8/8/8")), KINGS_D8],
+            &format!("l - 0 17 0/8 - {flow} -"),
+        )
+    };
+    let law = "8,0,-8,0,0,0,0,0";
+    assert_eq!(light("r1", law).kings_in_check(Player::White), 0, "4.2.2");
+    let g = light("r2", law);
+    assert_eq!(
+        g.kings_in_check(Player::White),
+        1,
+        "6.2 does not remove the check"
+    );
+    // So the D1 king must step out of the c-file (ruling K.2), and may not step along it.
+    assert_eq!(
+        moves(&g),
+        ["Kd1c1-d1b1", "Kd1c1-d1b2", "Kd1c1-d1d1", "Kd1c1-d1d2"]
+    );
+    // The law does forbid the rook's crossing itself: with Dark to move (the king on b1),
+    // Rd3c8-d1c1 is refused; with flows inside the band it is a move.
+    let dark = |flow: &str| {
+        game(
+            &[
+                (0, "8/8/8/8/8/8/8/1K26"),
+                (2, "2r25/8/8/8/8/8/8/8"),
+                KINGS_D8,
+            ],
+            &format!("d - 0 17 0/8 - {flow} -"),
+        )
+    };
+    assert!(!moves(&dark(law)).contains(&"Rd3c8-d1c1".to_owned()));
+    assert!(moves(&dark("0,0,0,0,0,0,0,0")).contains(&"Rd3c8-d1c1".to_owned()));
 }
 
 #[test]
@@ -269,6 +358,35 @@ fn c7_1_a_saveable_king_must_be_saved() {
     let g = game(&[d1, d2], "l - 0 1 0/8 - - -");
     let m = moves(&g);
     assert_eq!(m, ["Kd1a1-d1a2", "Kd1a1-d1b2"]);
+}
+
+#[test]
+fn c7_1_2_forked_kings_the_owner_saves_one_and_loses_the_other() {
+    // Ruling K.6: Light's kings on D1 and D2 are each checked by a rook. Either could be
+    // saved, not both (5.2.2: one move): Light chooses, and the king left in check is lost,
+    // forfeit to Dark (not captured by a piece: no DEL is gained), and the diagram says so.
+    let d1 = (0, "8/8/8/8/8/8/8/K16r1");
+    let d2 = (1, "8/8/8/8/8/8/8/K26r2");
+    let d3 = (2, "4k33/8/8/8/8/8/8/8");
+    let mut g = game(&[d1, d2, d3], "l - 0 1 0/8 - - -");
+    assert_eq!(
+        moves(&g),
+        ["Kd1a1-d1a2", "Kd1a1-d1b2", "Kd2a1-d2a2", "Kd2a1-d2b2"]
+    );
+    assert!(g.kings_lost_last_move().is_none());
+    play(&mut g, "Kd1a1-d1a2");
+    assert_eq!(piece_at(&g, "d2a1"), None);
+    assert_eq!(piece_at(&g, "d2h1"), Some((Kind::Rook, 2)));
+    assert_eq!(g.kings_lost_last_move(), Some((Player::White, 1)));
+    assert!(
+        g.diagram().contains(
+            "Light lost 1 king to dark: left in check by its own move, it leaves the game"
+        ),
+        "{}",
+        g.diagram()
+    );
+    assert_eq!(g.to_act(), ToAct::Player(Player::Black));
+    assert_eq!(g.kings_in_check(Player::White), 0);
 }
 
 #[test]
@@ -365,6 +483,62 @@ fn c6_5_promotion_keeps_the_del() {
 }
 
 #[test]
+fn c6_5_4_a_piece_that_was_a_pawn_promotes_again_on_another_boards_last_rank() {
+    // Ruling Q.1: the D3 pawn promotes to a knight, DEL 3, marked `~` (it was a pawn).
+    let mut g = game(&[(2, "8/P37/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    play(&mut g, "Pd3a7-d3a8=N");
+    assert!(
+        g.position_text().contains("|N3~7/"),
+        "{}",
+        g.position_text()
+    );
+    // A knight that was a pawn, on D1 e7, leaps into the D1-D2 portal g6 and on to D2 f8
+    // or h8, the last rank of another board: it may stay a knight or choose again (6.5.3:
+    // the DEL stays). A knight that never was a pawn, or a move within one board, may not.
+    let crossing = |mark: &str| {
+        let g = game(
+            &[(0, &format!("8/4N1{mark}3/8/8/8/8/8/8")), KINGS_D8],
+            "l - 0 1 0/8 - - -",
+        );
+        moves(&g)
+            .into_iter()
+            .filter(|m| m.starts_with("Nd1e7-") && &m[9..10] == "8")
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        crossing("~"),
+        [
+            "Nd1e7-d1c8",
+            "Nd1e7-d1g8",
+            "Nd1e7-d2f8",
+            "Nd1e7-d2f8=B",
+            "Nd1e7-d2f8=Q",
+            "Nd1e7-d2f8=R",
+            "Nd1e7-d2h8",
+            "Nd1e7-d2h8=B",
+            "Nd1e7-d2h8=Q",
+            "Nd1e7-d2h8=R"
+        ]
+    );
+    assert_eq!(
+        crossing(""),
+        ["Nd1e7-d1c8", "Nd1e7-d1g8", "Nd1e7-d2f8", "Nd1e7-d2h8"]
+    );
+    let mut g = game(&[(0, "8/4N1~3/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    assert!(refused(&g, "Nd1e7-d2f8=N").contains("6.5.4"));
+    play(&mut g, "Nd1e7-d2f8=Q");
+    assert_eq!(piece_at(&g, "d2f8"), Some((Kind::Queen, 1)));
+    assert!(
+        g.position_text().contains("|5Q1~2/"),
+        "{}",
+        g.position_text()
+    );
+    // `~` only on a piece a pawn can become.
+    let t = text(&[(0, "8/4K1~3/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    assert!(DmChess::from_position_text(&t).is_err());
+}
+
+#[test]
 fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
     // Stalemate: Light's only king on D1 a1, the Dark queen on c2 covers a2, b1 and b2.
     let stalemate = [(0, "8/8/8/8/8/8/2q15/K17"), (7, "7k1/8/8/8/8/8/8/8")];
@@ -379,6 +553,42 @@ fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
     assert_eq!(
         g.to_act(),
         ToAct::Nobody(Outcome::draw("insufficient material"))
+    );
+}
+
+#[test]
+fn c7_4_3_threefold_repetition_is_reached_by_play_from_the_start() {
+    // Ruling R.1: the shift count-down is not part of "the same position" (it changes no
+    // legal move here), so two knights going out and back twice repeat the start's
+    // position a third time after eight plies, well before the 50-move rule.
+    let mut g = DmChess::start();
+    for _ in 0..2 {
+        assert_eq!(g.to_act(), ToAct::Player(Player::White));
+        for m in ["Nd1g1-d1f3", "Nd2b8-d2c6", "Nd1f3-d1g1", "Nd2c6-d2b8"] {
+            play(&mut g, m);
+        }
+    }
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.position().turns_to_shift(), 4, "the count-down differs");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::draw("threefold repetition"))
+    );
+    // Whether the conservation law applies yet does count (6.2.3): the same cycle from
+    // move 15 crosses into move 17, and its third occurrence comes only after it.
+    let t = DmChess::start()
+        .position_text()
+        .replace(" l - 0 1 0/8 ", " l - 0 15 0/8 ");
+    let mut g = DmChess::from_position_text(&t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    for _ in 0..2 {
+        for m in ["Nd1g1-d1f3", "Nd2b8-d2c6", "Nd1f3-d1g1", "Nd2c6-d2b8"] {
+            play(&mut g, m);
+        }
+    }
+    assert_eq!(
+        g.repetitions(),
+        2,
+        "moves 15-16 were free of the law, 17-18 not"
     );
 }
 

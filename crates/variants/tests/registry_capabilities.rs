@@ -131,3 +131,19 @@ fn history_turns_group_each_turns_decisions() {
     assert_eq!(dice.history_turns(), [0, 0, 1, 1]);
     assert_eq!(dice.history_turns().len(), dice.history().len());
 }
+
+#[test]
+fn every_variant_has_the_title_players_know_it_by() {
+    let titles: Vec<(&str, &str)> = REGISTRY.iter().map(|e| (e.name, e.title)).collect();
+    assert_eq!(
+        titles[..6],
+        [
+            ("classic", "Classic chess"),
+            ("qec", "Quantum entangled chess"),
+            ("dice", "Die chess"),
+            ("multiverse", "5D chess (multiverse)"),
+            ("realms", "Three Realms"),
+            ("dmchess", "Dimensional chess (DMChess)"),
+        ]
+    );
+}

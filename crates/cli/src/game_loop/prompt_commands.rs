@@ -14,7 +14,8 @@ Or type one of:
   undo         take back the last decision (against the computer: its reply and your move)
   hint         the engine's suggestion for the player to move
   flip         turn the board (the side to move is at the bottom)
-  draw         claim a draw, where the rules allow one now (threefold repetition, fifty moves)
+  draw         claim a draw the rules leave to a claim (classic: threefold repetition, fifty
+               moves); a variant that draws by itself has none to claim
   agree        both players agree to a draw (two players at one keyboard)
   resign       the player to move resigns
   position     print the position text (FEN for classic)

@@ -128,6 +128,9 @@ impl DmChess {
                 capitalised(player_name(pos.side))
             ));
         }
+        if let Some(lost) = self.kings_lost() {
+            lines.push(lost);
+        }
         for player in Player::BOTH {
             let kings = pos.kings(player).count();
             let checked = self.kings_in_check(player);
@@ -150,6 +153,20 @@ impl DmChess {
         });
         lines.push("Q3: a queen with DEL 3 (Light upper case). @5: a portal to D5. E: an energy square (+1 DEL); e2: recharging, 2 turns.".to_owned());
         lines.join("\n") + "\n"
+    }
+}
+
+impl DmChess {
+    /// The line that says which kings the last move lost (rulings K.4 and K.6), if any.
+    pub(super) fn kings_lost(&self) -> Option<String> {
+        let (mover, n) = self.kings_lost_last_move()?;
+        Some(format!(
+            "{} lost {} to {}: left in check by its own move, {} the game (7.1.2-7.1.3, rulings K.4, K.6).",
+            capitalised(player_name(mover)),
+            omnichess_core::counted(n as u64, "king", "kings"),
+            player_name(mover.opponent()),
+            if n == 1 { "it leaves" } else { "they leave" },
+        ))
     }
 }
 

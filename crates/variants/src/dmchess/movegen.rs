@@ -146,7 +146,9 @@ impl Position {
         kind == Kind::King && piece.unmoved() && self.castlings(compiled, piece, from, f)
     }
 
-    /// A move, or one per promotion when a pawn ends on its last rank (6.5.1).
+    /// A move, or one per promotion when a pawn ends on its last rank (6.5.1); a piece that
+    /// was a pawn and ends a dimensional move on its last rank may also take another type
+    /// (6.5.4, ruling Q.1).
     #[inline]
     fn emit(
         &self,
@@ -160,15 +162,25 @@ impl Position {
             Player::White => 7,
             Player::Black => 0,
         };
-        if piece.kind() == Kind::Pawn && square::rank(square::local(to)) == last {
-            Kind::PROMOTIONS.into_iter().any(|k| {
-                f(Move {
-                    from,
-                    to,
-                    promotion: Some(k),
-                    special,
-                })
-            })
+        let on_last = square::rank(square::local(to)) == last;
+        let promote = |k: Kind| Move {
+            from,
+            to,
+            promotion: Some(k),
+            special,
+        };
+        if piece.kind() == Kind::Pawn && on_last {
+            Kind::PROMOTIONS.into_iter().any(|k| f(promote(k)))
+        } else if piece.promoted() && on_last && square::dim(from) != square::dim(to) {
+            f(Move {
+                from,
+                to,
+                promotion: None,
+                special,
+            }) || Kind::PROMOTIONS
+                .into_iter()
+                .filter(|&k| k != piece.kind())
+                .any(|k| f(promote(k)))
         } else {
             f(Move {
                 from,

@@ -1,5 +1,7 @@
 //! EDAN (8.2): `[Piece][Origin Dimension][Origin Square]-[Destination Dimension]
-//! [Destination Square]`, `=Q` for a promotion: `Pd1e2-d1e4`, `Nd1g1-d1f3`, `Qd2e4-d5f6`.
+//! [Destination Square]`, `=Q` for a promotion: `Pd1a2-d1a4`, `Nd1g1-d1f3`, `Qd2e4-d5f6`
+//! (8.2.3's example; e4 is a portal at the standard start, so it is played in a documented
+//! position, ruling N.1).
 //! Input also takes pawn moves without the `P`, `x` for `-`, `D` for `d`, a promotion letter
 //! without `=`, and a trailing `+`, `#`, `!` or `?`.
 
@@ -60,7 +62,7 @@ impl DmChess {
             .ok_or_else(|| bad("expected the origin as dimension then square, like d1e2"))?;
         let rest = rest
             .strip_prefix(['-', 'x'])
-            .ok_or_else(|| bad("expected `-` between origin and destination (Pd1e2-d1e4)"))?;
+            .ok_or_else(|| bad("expected `-` between origin and destination (Pd1a2-d1a4)"))?;
         let (to, rest) = rest
             .get(..4)
             .and_then(square::parse)
@@ -115,7 +117,7 @@ impl DmChess {
                 illegal(if promotion.is_none() {
                     "a pawn reaching its last rank promotes: add =Q, =R, =B or =N".to_owned()
                 } else {
-                    "only a pawn reaching its last rank promotes".to_owned()
+                    "only a pawn reaching its last rank, or a piece that was one ending a dimensional move there, promotes (6.5.4), and not to its own type".to_owned()
                 })
             })
     }

@@ -75,7 +75,7 @@ pub const MAX_DEL: u8 = 8;
 ///
 /// Bits 0–2: kind + 1; bit 3: Dark; bits 4–6: DEL − 1; bit 7: a king or rook that has not
 /// moved (castling, 6.3); bits 8–14: the index + 1 of the energy square it last gained from
-/// (5.3.4), 0 for none.
+/// (5.3.4), 0 for none; bit 15: a piece promoted from a pawn (6.5.4, ruling Q.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece(pub(super) u16);
 
@@ -129,6 +129,25 @@ impl Piece {
         }
     }
 
+    /// Whether it was a pawn, promoted (6.5.4: it may choose its type again on the last rank
+    /// of another board).
+    #[inline]
+    #[must_use]
+    pub const fn promoted(self) -> bool {
+        self.0 & 0x8000 != 0
+    }
+
+    /// The same piece marked as promoted from a pawn, or not.
+    #[inline]
+    #[must_use]
+    pub const fn with_promoted(self, promoted: bool) -> Piece {
+        if promoted {
+            Piece(self.0 | 0x8000)
+        } else {
+            Piece(self.0 & !0x8000)
+        }
+    }
+
     /// The same piece with energy `del` (clamped to 1–8).
     #[inline]
     #[must_use]
@@ -169,7 +188,7 @@ impl Piece {
             Some(i) => (i as u16 + 1) << 8,
             None => 0,
         };
-        Piece(self.0 & 0xff | bits)
+        Piece(self.0 & 0x80ff | bits)
     }
 
     /// The letter, upper case for Light.
@@ -198,6 +217,10 @@ mod tests {
                     let q = p.with_unmoved(true).with_last_energy(Some(63));
                     assert_eq!((q.kind(), q.del(), q.unmoved()), (kind, del, true));
                     assert_eq!(q.last_energy(), Some(63));
+                    let r = q.with_promoted(true).with_last_energy(None);
+                    assert!(r.promoted() && !p.promoted());
+                    assert_eq!((r.kind(), r.del(), r.unmoved()), (kind, del, true));
+                    assert!(r.with_kind(Kind::Rook).with_del(3).promoted());
                     assert_eq!(q.with_del(9).del(), 8, "4.3.3: at most 8");
                 }
             }

@@ -46,8 +46,9 @@ pub struct Move {
 pub const SHIFT_EVERY: u8 = 8;
 /// The conservation band (6.2.1): a board's flow stays within ±8.
 pub const CONSERVATION_BAND: i16 = 8;
-/// Moves (plies, 5.2.2) at the start of the game free of the conservation law (6.2.3).
-pub const CONSERVATION_FREE_MOVES: u64 = 16;
+/// Plies at the start of the game free of the conservation law (6.2.3, ruling C.2: its
+/// "first 16 moves" are moves 1-16 of the score sheet, each player's, as 8.1.1's 40 are).
+pub const CONSERVATION_FREE_MOVES: u64 = 32;
 
 /// Turns an energy square needs to recharge after use (5.3.3).
 pub const RECHARGE: u8 = 3;
@@ -247,6 +248,24 @@ impl Position {
         h
     }
 
+    /// The key of "the same position" for threefold repetition (7.4.3, ruling R.1): what
+    /// [`Position::hash`] covers, except the shift count-down and the move number, which
+    /// count only where they change what is legal: `layout` stands for the portal layout
+    /// (the first phase of the shift table with the same portals), and the key tells
+    /// whether Dark's move now triggers a shift (a move is then judged after it, 6.1.2)
+    /// and whether the conservation law applies yet (6.2.3).
+    #[must_use]
+    pub(super) fn repetition_key(&self, layout: u8) -> u64 {
+        let mut same = *self;
+        same.phase = layout;
+        same.to_shift = match self.side == Player::Black && self.to_shift == 1 {
+            true => 1,
+            false => 0,
+        };
+        let law = u64::from(self.ply() >= CONSERVATION_FREE_MOVES);
+        same.hash() ^ splitmix64(law | 0xD5 << 40)
+    }
+
     /// Plays `mv` (one of the generated moves): capture and its +1 DEL (4.3.4, 5.4.3), the
     /// energy square's +1 DEL (5.3.2–5.3.4), promotion keeping the DEL (6.5.3), castling,
     /// counters, and the dimensional shift after every eighth full turn (6.1). Kings left in
@@ -279,13 +298,19 @@ impl Position {
         }
         let mut piece = moved.with_unmoved(false);
         if let Some(kind) = mv.promotion {
-            piece = piece.with_kind(kind);
+            piece = piece.with_kind(kind).with_promoted(true);
         }
         if captured.is_some() {
             piece = piece.with_del(piece.del() + 1);
         }
+        // 5.3.2-5.3.4 (ruling E.3): a piece already at DEL 8 draws nothing, so it leaves the
+        // square charged and remembers no draw, as one refused by 5.3.4 does.
         let e = compiled.energy_index[b][square::local(mv.to) as usize];
-        if e != 255 && self.wait[e as usize] == 0 && piece.last_energy() != Some(e) {
+        if e != 255
+            && self.wait[e as usize] == 0
+            && piece.last_energy() != Some(e)
+            && piece.del() < MAX_DEL
+        {
             piece = piece
                 .with_del((piece.del() + 1).min(MAX_DEL))
                 .with_last_energy(Some(e));
@@ -354,7 +379,7 @@ impl Position {
         }
     }
 
-    /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from the 17th move
+    /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from move 17
     /// on, a dimensional move may not take a board's flow outside ±8, or further outside.
     #[must_use]
     pub(super) fn breaks_conservation(&self, mv: Move) -> bool {

@@ -6,8 +6,8 @@
 //!
 //! * a board is eight FEN ranks (rank 8 first, file a first, digits for empty squares);
 //!   a piece is its letter (upper case Light, lower case Dark), its DEL digit, `*` if it is
-//!   a king or rook that has not moved, and `^` with the energy square it last drew from
-//!   (`Q3`, `K1*`, `n4^d2c3`);
+//!   a king or rook that has not moved, `~` if it was a pawn (6.5.4), and `^` with the
+//!   energy square it last drew from (`Q3`, `K1*`, `Q5~`, `n4^d2c3`);
 //! * SIDE `l` or `d` (`w` and `b` read too); EP the en passant square (`d3e3`) or `-`;
 //! * SHIFT `P/N`: the current entry of the shift table (0-based) and the full turns until
 //!   the next shift (1–8; 1 is the notice of 6.1.2);
@@ -151,6 +151,11 @@ impl DmChess {
                     Kind::Rook => matches!(square::file(l), 0 | 7),
                     _ => false,
                 };
+            if p.promoted() && matches!(p.kind(), Kind::Pawn | Kind::King) {
+                return Err(err(format!(
+                    "`~` on {name}: only a queen, rook, bishop or knight can have been a pawn"
+                )));
+            }
             if p.unmoved() && !at_home {
                 return Err(err(format!(
                     "`*` on {name}: only a king on its e-square or a rook in its corner can be unmoved"
@@ -240,6 +245,9 @@ fn board_text(game: &DmChess, d: usize) -> String {
                     if p.unmoved() {
                         s.push('*');
                     }
+                    if p.promoted() {
+                        s.push('~');
+                    }
                     if let Some(sq) = p.last_energy().and_then(|e| game.compiled.energy_square(e)) {
                         s.push('^');
                         s.push_str(&square::name(sq));
@@ -301,6 +309,10 @@ fn read_boards(
                     if chars.peek() == Some(&'*') {
                         chars.next();
                         piece = piece.with_unmoved(true);
+                    }
+                    if chars.peek() == Some(&'~') {
+                        chars.next();
+                        piece = piece.with_promoted(true);
                     }
                     if chars.peek() == Some(&'^') {
                         chars.next();

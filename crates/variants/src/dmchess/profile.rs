@@ -273,6 +273,25 @@ impl Compiled {
             .nth(index as usize % 8)
             .map(|l| square::at(d, l))
     }
+
+    /// The first phase of the shift table whose portals (squares and the boards they lead
+    /// to) are those of `phase`: phases that differ only in name allow the same moves.
+    #[must_use]
+    pub fn layout_of(&self, phase: u8) -> u8 {
+        let same = |a: &Phase, b: &Phase| {
+            a.portals == b.portals
+                && (0..DIMENSIONS).all(|d| {
+                    squares_of(a.portals[d]).all(|l| a.link[d][l as usize] == b.link[d][l as usize])
+                })
+        };
+        let Some(this) = self.phases.get(phase as usize) else {
+            return phase;
+        };
+        self.phases
+            .iter()
+            .position(|p| same(p, this))
+            .map_or(phase, |i| i as u8)
+    }
 }
 
 /// The squares of a board's bit set, in increasing order.

@@ -20,11 +20,14 @@ impl DmChess {
         any
     }
 
-    /// How often the current position has occurred, counting itself (7.4.3).
+    /// How often the current position has occurred, counting itself (7.4.3, ruling R.1: the
+    /// same pieces, DELs, marks, side, en passant, portal layout, recharge counters, flows
+    /// and streaks; see [`Position::repetition_key`]).
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let earlier = self.history.iter().map(Position::hash);
-        crate::repetition::count(self.pos.hash(), usize::from(self.pos.halfmoves), earlier)
+        let key = |p: &Position| p.repetition_key(self.compiled.layout_of(p.phase));
+        let earlier = self.history.iter().map(key);
+        crate::repetition::count(key(&self.pos), usize::from(self.pos.halfmoves), earlier)
     }
 
     /// 7.4.2 (ruling D.2): each player has one king and the rest is at most one knight or

@@ -84,6 +84,19 @@ impl DmChess {
         self.checks(&self.pos, player)
     }
 
+    /// The player who moved last and how many of its kings that move left in check, so that
+    /// they left the game (7.1.2–7.1.3, rulings K.4 and K.6); `None` when it lost none.
+    #[must_use]
+    pub fn kings_lost_last_move(&self) -> Option<(Player, usize)> {
+        let before = self.history.last()?;
+        let mover = before.side;
+        let lost = before
+            .kings(mover)
+            .count()
+            .saturating_sub(self.pos.kings(mover).count());
+        (lost > 0).then_some((mover, lost))
+    }
+
     /// The kings among `which` (see [`DmChess::checks_among`]) the mover would leave in
     /// check by `mv`.
     #[inline]

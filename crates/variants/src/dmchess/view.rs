@@ -134,6 +134,9 @@ impl DmChess {
                 capitalised(pos.side)
             ));
         }
+        if let Some(lost) = self.kings_lost() {
+            notes.push(lost);
+        }
         for player in Player::BOTH {
             let (mut pieces, mut del) = (0u32, 0u32);
             for (_, p) in pos.pieces().filter(|(_, p)| p.player() == player) {

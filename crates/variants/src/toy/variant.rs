@@ -17,6 +17,7 @@ pub(super) fn square_name(square: u8) -> String {
 
 impl Variant for Toy {
     const NAME: &'static str = "toy";
+    const TITLE: &'static str = "Toy chess (6×6)";
     const DESCRIPTION: &'static str =
         "A test variant: chess on a 6x6 board without bishops, castling or double steps";
     const RECORD_EXTENSION: &'static str = "pgn";

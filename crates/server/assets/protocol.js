@@ -1,0 +1,375 @@
+// The messages of the server's protocol (docs/PROTOCOL.md, version 1) as JSDoc types: one
+// @typedef per message, named and fielded as its table in the document and its Rust type in
+// crates/server/src/protocol/ (a test holds the three to the same fields). Nothing runs here;
+// modules name the types with `import('./protocol.js').Name`.
+
+// --- HTTP ---------------------------------------------------------------------------------
+
+/**
+ * One variant as the lobby offers it (GET /api/variants answers an array of them).
+ * @typedef {object} VariantInfo
+ * @property {string} name its name, as CreateGame takes it
+ * @property {string} title the name players know it by, for titles and menus
+ * @property {string} description one line about it
+ * @property {[string, string]} players the players' names in the variant's words
+ * @property {'grid'|'timelines'} layout how a graphical client lays out the view's boards
+ * @property {string} record_extension the file extension of its records
+ * @property {string|null} notation_help how to type a decision in its notation
+ * @property {TimeControl[]} time_controls the variant's own controls first, then the common ones
+ * @property {Start[]} starts the starts it offers by name, its standard start first
+ */
+
+/**
+ * A time control the lobby offers.
+ * @typedef {object} TimeControl
+ * @property {string} name its name
+ * @property {string} label the words the lobby shows
+ * @property {number} base_ms each player's time for the game
+ * @property {number} increment_ms added after each of a player's turns
+ * @property {number} per_move_ms the time for each decision; 0: none
+ * @property {[number, number]|null} period [turns, extra_ms]
+ */
+
+/**
+ * A start a variant offers by name.
+ * @typedef {object} Start
+ * @property {string} name its name (`Standard` for the standard start)
+ * @property {string|null} position its position text; null for the standard start
+ */
+
+/**
+ * The body of POST /api/games.
+ * @typedef {object} CreateGame
+ * @property {string} variant the variant's name
+ * @property {string|null} [position] a position text to start from
+ * @property {string|null} [record] a record to continue from
+ * @property {ClockSpec|null} [clock] the time control; untimed if absent
+ * @property {boolean|null} [casual] whether takebacks are allowed (default: yes)
+ * @property {EngineSeat|null} [engine] to play the engine
+ */
+
+/**
+ * A game's time control.
+ * @typedef {object} ClockSpec
+ * @property {number} [base_ms] each player's time for the game
+ * @property {number} [increment_ms] added after each of a player's turns
+ * @property {number} [per_move_ms] the time for each decision
+ * @property {[number, number]|null} [period] [turns, extra_ms]
+ */
+
+/**
+ * The engine's seat and strength.
+ * @typedef {object} EngineSeat
+ * @property {0|1} seat the seat it plays
+ * @property {number} level 1 (random moves) to 8
+ */
+
+/**
+ * The answer to POST /api/games.
+ * @typedef {object} Created
+ * @property {string} id the new game's id
+ * @property {Tokens} tokens the seats' tokens
+ * @property {Snapshot} game the new game
+ */
+
+/**
+ * The seat tokens of a new game.
+ * @typedef {object} Tokens
+ * @property {string} white seat 0
+ * @property {string} black seat 1
+ */
+
+/**
+ * The body of POST /api/games/{id}/decisions.
+ * @typedef {object} MakeDecision
+ * @property {string} token the seat token
+ * @property {string} decision the decision in the variant's notation
+ * @property {number|null} [version] the version the client has seen
+ */
+
+/**
+ * The body of POST /api/games/{id}/actions.
+ * @typedef {object} MakeAction
+ * @property {string} token the seat token
+ * @property {string} action `resign`, `offer-draw`, …
+ */
+
+/**
+ * Every HTTP error's body.
+ * @typedef {object} ErrorBody
+ * @property {string} error what is wrong, in one line
+ */
+
+// --- the game snapshot ------------------------------------------------------------------------
+
+/**
+ * A game as every client sees it.
+ * @typedef {object} Snapshot
+ * @property {string} id the game's id
+ * @property {string} variant the variant's name
+ * @property {number} version the number of events stored
+ * @property {[string, string]} player_names the players' names
+ * @property {string|null} start the start position's text; null for the standard start
+ * @property {string} position the position now
+ * @property {string} to_act who acts, in words
+ * @property {0|1|null} to_act_index the seat to act
+ * @property {Outcome|null} outcome how the game ended
+ * @property {string[]} history the decisions that stand, in canonical notation
+ * @property {string[]} moves the same decisions as the move list shows them
+ * @property {number[]} turns one per decision of `history`: the turn it belongs to
+ * @property {number} turn the turn the next decision belongs to
+ * @property {number} ply the number of decisions played
+ * @property {string[]} decisions the legal decisions now
+ * @property {GameView} view the boards and the moves on them
+ * @property {[string[], string[]]} captured the kinds each player has lost
+ * @property {ClockState|null} clock the clocks; null when untimed
+ * @property {Offers} offers who has an offer open
+ * @property {0|1|null} undo_by the seat that may take back its last decision now
+ * @property {boolean} casual whether takebacks are allowed
+ * @property {EngineSeat|null} engine the engine's seat and level
+ * @property {string|null} rematch the id of this game's rematch
+ * @property {string|null} rematch_of the id of the game this one is a rematch of
+ * @property {string} notation_help how to type a decision
+ * @property {number|null} forfeit_probability the chance the player to act forfeits
+ * @property {string|null} claimable_draw a draw the player to act may claim
+ */
+
+/**
+ * How a game ended.
+ * @typedef {object} Outcome
+ * @property {string} result `1-0`, `0-1`, `1/2-1/2` or `0-0`
+ * @property {string} text in words
+ */
+
+/**
+ * A timed game's clocks.
+ * @typedef {object} ClockState
+ * @property {number} base_ms as created
+ * @property {number} increment_ms as created
+ * @property {number} per_move_ms as created
+ * @property {[number, number]} remaining_ms each player's time left
+ * @property {number|null} move_left_ms the time left for the decision, under a per-move clock
+ * @property {0|1|null} running the seat whose clock runs
+ * @property {number} server_ms the server's time when the snapshot was taken
+ */
+
+/**
+ * Who has an offer open.
+ * @typedef {object} Offers
+ * @property {0|1|null} draw the seat offering a draw
+ * @property {0|1|null} takeback the seat asking for a takeback
+ */
+
+/**
+ * The boards and the moves on them, with the last move's squares.
+ * @typedef {object} GameView
+ * @property {BoardView[]} boards the boards, each with its place in the layout grid
+ * @property {MoveView[]} moves every legal decision
+ * @property {Cell[]} checks squares in check
+ * @property {Arrow[]} arrows arrows to draw
+ * @property {string[]} notes lines of text to show beside the boards
+ * @property {boolean} counts_material whether captured pieces can be counted
+ * @property {boolean} layout_turns whether the whole layout turns for the second player
+ * @property {Cell[]} last the squares of the last move a player made
+ */
+
+/**
+ * One board.
+ * @typedef {object} BoardView
+ * @property {string} label its name
+ * @property {number} column its column in the layout grid
+ * @property {number} row its row in the layout grid
+ * @property {string[]} files the file names
+ * @property {string[]} ranks the rank names
+ * @property {(PieceView|null)[]} squares the pieces, square by square
+ * @property {SquareMark[]} marks marked squares
+ * @property {boolean} active whether a move may start on it
+ */
+
+/**
+ * A piece on a square.
+ * @typedef {object} PieceView
+ * @property {0|1} player its owner
+ * @property {string} kind its letter, upper case
+ * @property {string} name its name in words
+ * @property {string|null} tag a short label drawn on it
+ */
+
+/**
+ * A marked square.
+ * @typedef {object} SquareMark
+ * @property {number} square the square on its board
+ * @property {string} kind the mark (a CSS class)
+ * @property {string|null} text a short text for it
+ */
+
+/**
+ * A legal decision as the UI offers it.
+ * @typedef {object} MoveView
+ * @property {string} text the decision in canonical notation
+ * @property {Cell|null} from the square a piece leaves
+ * @property {Cell|null} to the square it arrives on
+ * @property {string|null} promotion the kind a pawn promotes to
+ */
+
+/**
+ * A square of one board of the view.
+ * @typedef {object} Cell
+ * @property {number} board the board's index
+ * @property {number} square the square on it
+ */
+
+/**
+ * An arrow between two squares.
+ * @typedef {object} Arrow
+ * @property {Cell} from where it starts
+ * @property {Cell} to where it ends
+ */
+
+// --- the game WebSocket ---------------------------------------------------------------------
+
+/**
+ * @typedef {object} ClientHello
+ * @property {1} v the protocol's version
+ * @property {'hello'} type takes a seat
+ * @property {string|null} [token] the seat token
+ * @property {number|null} [since] the first event not seen
+ */
+
+/**
+ * @typedef {object} ClientDecision
+ * @property {1} v the protocol's version
+ * @property {'decision'} type plays a decision
+ * @property {string} decision the decision
+ * @property {number|null} [version] the version seen
+ * @property {*} [ref] echoed in the ack or error
+ */
+
+/**
+ * @typedef {object} ClientAction
+ * @property {1} v the protocol's version
+ * @property {'action'} type an action
+ * @property {string} action its name
+ * @property {*} [ref] echoed in the ack or error
+ */
+
+/**
+ * @typedef {object} ClientPing
+ * @property {1} v the protocol's version
+ * @property {'ping'} type answered with pong
+ */
+
+/** @typedef {ClientHello|ClientDecision|ClientAction|ClientPing} ClientMessage */
+
+/**
+ * @typedef {object} ServerWelcome
+ * @property {1} v the protocol's version
+ * @property {'welcome'} type the answer to hello
+ * @property {0|1|null} seat the seat the token holds
+ * @property {GameEvent[]} missed the events from `since` on
+ * @property {Snapshot} game the game now
+ */
+
+/**
+ * @typedef {object} ServerUpdate
+ * @property {1} v the protocol's version
+ * @property {'update'} type a stored change
+ * @property {GameEvent[]} events the events stored
+ * @property {Snapshot} game the game after them
+ */
+
+/**
+ * @typedef {object} ServerAck
+ * @property {1} v the protocol's version
+ * @property {'ack'} type a decision or action carried out
+ * @property {*} ref the sender's ref
+ */
+
+/**
+ * @typedef {object} ServerError
+ * @property {1} v the protocol's version
+ * @property {'error'} type a message refused
+ * @property {number} status the HTTP status of the same refusal
+ * @property {string} error what is wrong
+ * @property {*} ref the sender's ref, or null
+ */
+
+/**
+ * @typedef {object} ServerPong
+ * @property {1} v the protocol's version
+ * @property {'pong'} type the answer to ping
+ */
+
+/** @typedef {ServerWelcome|ServerUpdate|ServerAck|ServerError|ServerPong} ServerMessage */
+
+/**
+ * One stored event of a game.
+ * @typedef {object} GameEvent
+ * @property {number} seq its number in the game
+ * @property {string} kind `decision`, `chance`, `resign`, …
+ * @property {0|1|null} player who did it; null for the server
+ * @property {string} text the decision's text, a draw's reason, a rematch's id
+ * @property {number} at_ms when it was stored
+ */
+
+// --- the analysis WebSocket -------------------------------------------------------------------
+
+/**
+ * @typedef {object} AnalysisAnalyse
+ * @property {1} v the protocol's version
+ * @property {'analyse'} type analyses a position
+ * @property {string} variant the variant's name
+ * @property {string|null} [position] a position text; the standard start if blank
+ * @property {string[]} [after] decisions played from it
+ * @property {number|null} [seconds] how long to search
+ */
+
+/**
+ * @typedef {object} AnalysisStop
+ * @property {1} v the protocol's version
+ * @property {'stop'} type stops the search
+ */
+
+/**
+ * @typedef {object} AnalysisPing
+ * @property {1} v the protocol's version
+ * @property {'ping'} type answered with pong
+ */
+
+/**
+ * @typedef {object} AnalysisInfo
+ * @property {1} v the protocol's version
+ * @property {'info'} type one completed iteration
+ * @property {number|null} depth the depth searched
+ * @property {string|null} score `cp N` or `mate N`
+ * @property {number|null} nodes positions searched
+ * @property {number|null} nps positions a second
+ * @property {number|null} time seconds searched
+ * @property {string[]} pv the best line
+ * @property {string} line the engine's line
+ */
+
+/**
+ * @typedef {object} AnalysisDone
+ * @property {1} v the protocol's version
+ * @property {'done'} type the search is over
+ * @property {string[]} best the best line found
+ */
+
+/**
+ * @typedef {object} AnalysisError
+ * @property {1} v the protocol's version
+ * @property {'error'} type refused or failed
+ * @property {number} status 400, or 503 when the engine is busy
+ * @property {string} error what is wrong
+ */
+
+/**
+ * @typedef {object} AnalysisPong
+ * @property {1} v the protocol's version
+ * @property {'pong'} type the answer to ping
+ */
+
+/** @typedef {AnalysisInfo|AnalysisDone|AnalysisError|AnalysisPong} AnalysisReply */
+
+export {};

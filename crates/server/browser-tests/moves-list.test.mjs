@@ -1,0 +1,85 @@
+// The move list groups decisions by the turn the server says each belongs to (`turns`), and
+// a page whose variants the server does not list says so instead of guessing them.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  URL, launch, openPage, createByApi, api, openGame, moveListTexts, screenshot, waitForGame,
+} from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+async function play(id, token, decision) {
+  const { status, data } = await api('POST', `/api/games/${id}/decisions`, { token, decision });
+  assert.equal(status, 200, `${decision}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+test('classic: one move a turn, two turns a row', { timeout: 30_000 }, async () => {
+  const { id, white, black } = await createByApi({ variant: 'classic' });
+  const moves = [[white, 'e4'], [black, 'e5'], [white, 'Nf3'], [black, 'Nc6'], [white, 'Bb5']];
+  let game;
+  for (const [token, move] of moves) game = await play(id, token, move);
+  assert.deepEqual(game.turns, [0, 1, 2, 3, 4]);
+  const page = await openPage(browser);
+  try {
+    await openGame(page, id, white);
+    assert.deepEqual(await moveListTexts(page), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    assert.deepEqual(await page.locator('#move-list li .num').allTextContents(), ['1.', '2.', '3.']);
+    await screenshot(page, 'classic-move-list');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("5D: a turn's moves and its submit are one entry, an unfinished turn is open", { timeout: 30_000 }, async () => {
+  const { id, white, black } = await createByApi({ variant: 'multiverse' });
+  await play(id, white, '(0T1)Ng1f3');
+  await play(id, white, 'submit');
+  const game = await play(id, black, '(0T1)Ng8f6');
+  assert.deepEqual(game.turns, [0, 0, 1]);
+  const page = await openPage(browser);
+  try {
+    await openGame(page, id, black);
+    const texts = await moveListTexts(page);
+    assert.deepEqual(texts, [`${game.moves[0]} ${game.moves[1]}`, `${game.moves[2]} …`]);
+    await page.locator('#cell-free-moves button[data-action="undo"]').waitFor();
+    await screenshot(page, 'multiverse-move-list');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('Die Chess: the roll and the move it allows are one entry', { timeout: 30_000 }, async () => {
+  const { id, white } = await createByApi({ variant: 'dice' });
+  let game = await waitForGame(id, (g) => g.decisions.length > 0);
+  game = await play(id, white, game.decisions[0]);
+  assert.equal(game.turns[0], game.turns[1], 'the roll and the move share a turn');
+  const page = await openPage(browser);
+  try {
+    await openGame(page, id, white);
+    const texts = await moveListTexts(page);
+    assert.equal(texts[0], `${game.moves[0]} ${game.moves[1]}`);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the lobby says so when the server lists no variants', { timeout: 20_000 }, async () => {
+  const page = await openPage(browser);
+  try {
+    await page.route('**/api/variants', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"storage: down"}' }));
+    await page.goto(`${URL}/`);
+    const shown = page.locator('.not-found');
+    await shown.waitFor();
+    assert.match(await shown.textContent(), /did not list its variants \(storage: down\)/);
+    assert.equal(await page.locator('select#variant').count(), 0);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -1,0 +1,73 @@
+//! The bodies of the HTTP routes: what `POST /api/games`, `…/decisions` and `…/actions` read,
+//! what creating a game answers, and every error's body. The snapshot is [`super::snapshot`],
+//! the variants' list [`super::variants`].
+
+use serde::{Deserialize, Serialize};
+
+use super::snapshot::Snapshot;
+use crate::options::{ClockSpec, EngineSeat};
+
+/// `POST /api/games`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct CreateGame {
+    /// The variant's name (`classic`, `dmchess`, …).
+    pub variant: String,
+    /// A start position in the variant's position text; the standard start if absent.
+    pub position: Option<String>,
+    /// A record in the variant's record format to continue from (its start and decisions).
+    pub record: Option<String>,
+    /// The time control; untimed if absent.
+    pub clock: Option<ClockSpec>,
+    /// Whether takebacks are allowed (default: yes).
+    pub casual: Option<bool>,
+    /// The engine's seat and level, to play the engine.
+    pub engine: Option<EngineSeat>,
+}
+
+/// `POST /api/games/{id}/decisions`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct MakeDecision {
+    /// The seat token of the player making it.
+    pub token: String,
+    /// The decision in the variant's notation.
+    pub decision: String,
+    /// The game's version the client has seen (optional): if the game has moved on since,
+    /// the decision is refused with 409 rather than applied to another position.
+    pub version: Option<i64>,
+}
+
+/// `POST /api/games/{id}/actions`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct MakeAction {
+    /// The seat token of the player acting.
+    pub token: String,
+    /// `resign`, `offer-draw`, … (docs/PROTOCOL.md).
+    pub action: String,
+}
+
+/// The answer to `POST /api/games` (status 201).
+#[derive(Clone, Debug, Serialize)]
+pub struct Created {
+    /// The new game's id.
+    pub id: String,
+    /// The two seats' tokens.
+    pub tokens: Tokens,
+    /// The new game's snapshot.
+    pub game: Snapshot,
+}
+
+/// The seat tokens of a new game.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Tokens {
+    /// The first player's seat (0).
+    pub white: String,
+    /// The second player's seat (1).
+    pub black: String,
+}
+
+/// The body of every HTTP error (with a 4xx or 5xx status).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// What is wrong, in one line.
+    pub error: String,
+}

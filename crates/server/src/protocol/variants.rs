@@ -1,0 +1,54 @@
+//! `GET /api/variants`: what the lobby offers for each variant.
+
+use omnichess_core::BoardLayout;
+use serde::{Deserialize, Serialize};
+
+/// One variant as the lobby offers it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VariantInfo {
+    /// Its name, as `POST /api/games` takes it.
+    pub name: String,
+    /// The name players know it by (`Classic chess`), for titles and menus.
+    pub title: String,
+    /// One line about it.
+    pub description: String,
+    /// The players' names in the variant's words.
+    pub players: [String; 2],
+    /// How a graphical client lays out its boards: `grid` or `timelines` (5D).
+    pub layout: BoardLayout,
+    /// The file extension of its records (`pgn`, `5dpgn`, `edan`).
+    pub record_extension: String,
+    /// How to type a decision in its notation.
+    pub notation_help: Option<String>,
+    /// The time controls offered: the variant's own first, then the common ones.
+    pub time_controls: Vec<TimeControl>,
+    /// The starts it offers by name, its standard start first.
+    pub starts: Vec<Start>,
+}
+
+/// A time control the lobby offers; `POST /api/games` takes its `base_ms`, `increment_ms`,
+/// `per_move_ms` and `period` as the `clock`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Its name.
+    pub name: String,
+    /// The words the lobby shows (its name).
+    pub label: String,
+    /// Each player's time for the game, in milliseconds.
+    pub base_ms: i64,
+    /// Added to a player's time after each of their turns.
+    pub increment_ms: i64,
+    /// The time for each decision; 0: none.
+    pub per_move_ms: i64,
+    /// `[turns, extra_ms]`: `extra_ms` added once after a player's `turns`-th turn.
+    pub period: Option<[i64; 2]>,
+}
+
+/// A start a variant offers by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Start {
+    /// Its name (`Standard` for the standard start).
+    pub name: String,
+    /// Its position text for `POST /api/games`; `null` for the standard start.
+    pub position: Option<String>,
+}

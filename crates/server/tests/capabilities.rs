@@ -1,0 +1,79 @@
+//! What the server tells a client about a variant comes from the variant's registry entry,
+//! never from its name: the lobby's players, layout, starts and time controls, and the turn
+//! each decision belongs to, by which any client groups a move list into turns.
+
+use crate::common::{act, app, call, create, database, decide};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn the_variants_list_their_players_layout_starts_and_controls() {
+    let app = app(&database("capabilities-list")).await;
+    let (status, list) = call(&app, "GET", "/api/variants", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let of = |name: &str| -> Value {
+        list.as_array()
+            .and_then(|l| l.iter().find(|v| v["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("{name} listed"))
+    };
+    assert_eq!(of("classic")["layout"], "grid");
+    assert_eq!(of("multiverse")["layout"], "timelines");
+    assert_eq!(of("dmchess")["players"], json!(["light", "dark"]));
+    assert_eq!(
+        of("classic")["starts"],
+        json!([{"name": "Standard", "position": null}])
+    );
+    let starts = of("multiverse")["starts"].as_array().map_or(0, Vec::len);
+    assert!(starts > 1, "5D's official variants: {starts}");
+    let controls: Vec<Value> = of("dmchess")["time_controls"]
+        .as_array()
+        .map(|c| c.iter().map(|c| c["name"].clone()).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        controls[..4],
+        [
+            json!("DMChess standard (8.1)"),
+            json!("DMChess rapid (8.1)"),
+            json!("DMChess blitz (8.1)"),
+            json!("bullet 1+0")
+        ]
+    );
+    assert_eq!(
+        of("dmchess")["time_controls"][0]["period"],
+        json!([40, 1_800_000])
+    );
+}
+
+#[tokio::test]
+async fn a_five_d_turn_is_its_moves_and_its_submit() {
+    let app = app(&database("capabilities-turns")).await;
+    let (id, white, black) = create(&app, "multiverse").await;
+    let (status, game) = decide(&app, &id, &white, "(0T1)Nb1c3", None).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["turns"], json!([0]));
+    assert_eq!(game["turn"], 0, "the turn is not finished before submit");
+    assert_eq!(game["undo_by"], 0);
+    let (_, game) = decide(&app, &id, &white, "submit", None).await;
+    assert_eq!(game["turns"], json!([0, 0]));
+    assert_eq!(game["turn"], 1);
+    assert_eq!(game["undo_by"], Value::Null);
+    let (_, game) = decide(&app, &id, &black, "(0T1)Nb8c6", None).await;
+    assert_eq!(game["turns"], json!([0, 0, 1]));
+    // Undo takes the open turn's move back, and the turns with it.
+    let (status, game) = act(&app, &id, &black, "undo").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["turns"], json!([0, 0]));
+    assert_eq!(game["undo_by"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_classic_turn_is_one_move() {
+    let app = app(&database("capabilities-classic")).await;
+    let (id, white, black) = create(&app, "classic").await;
+    decide(&app, &id, &white, "e4", None).await;
+    let (_, game) = decide(&app, &id, &black, "e5", None).await;
+    assert_eq!(game["turns"], json!([0, 1]));
+    assert_eq!(game["turn"], 2);
+    assert_eq!(game["undo_by"], Value::Null);
+}
