@@ -4,7 +4,9 @@
 //! board lands exactly once and every landing piece has left: the axes holding a jump's
 //! departure and its landing form a pair, and the axes whose chosen value is a jump's form a
 //! matching of the graph linking the axes of each departure and landing. An axis that allows
-//! no value other than a jump's must be matched.
+//! no value other than a jump's must be matched. When no matching covers those axes (proven:
+//! Kuhn's algorithm for the new-timeline axes, whose graph is bipartite, else a bounded
+//! search of every way), the hypercuboid holds no action and is dropped whole.
 //!
 //! Before choosing, the hypercuboid loses the values no action in it can take: a landing whose
 //! departure it does not allow, a departure none of whose landings it allows (cwmtt's and
@@ -177,7 +179,16 @@ pub(super) fn choose(
         let mut seen = vec![false; n];
         seen[a] = true;
         if !augment(a, &neighbours, &needed, &mut mate, &mut seen) {
-            return Choice::Unmatched;
+            if !branches_matchable(&must, first_new, &neighbours) {
+                return Choice::Nothing;
+            }
+            mate.fill(None);
+            let mut steps = COVER_STEPS;
+            match cover(&must, &neighbours, &mut mate, &mut steps) {
+                Some(true) => break,
+                Some(false) => return Choice::Nothing,
+                None => return Choice::Unmatched,
+            }
         }
     }
     for a in 0..n {
@@ -186,6 +197,77 @@ pub(super) fn choose(
         }
     }
     Choice::Matched
+}
+
+/// Whether each new-timeline axis in `must` can land a piece from a board of its own: a
+/// matching of those axes into the playable axes (Kuhn's augmenting paths, exact here: a
+/// new-timeline axis neighbours only playable ones, so the graph is bipartite). When it
+/// fails, no action lies in the hypercuboid: every jump pairs one departure with one landing.
+fn branches_matchable(must: &[usize], first_new: usize, neighbours: &[Vec<usize>]) -> bool {
+    let mut owner: Vec<Option<usize>> = vec![None; first_new];
+    must.iter().filter(|&&a| a >= first_new).all(|&a| {
+        let mut seen = vec![false; first_new];
+        kuhn(a, neighbours, &mut owner, &mut seen)
+    })
+}
+
+/// One augmenting path of Kuhn's algorithm from new-timeline axis `a` into the playable axes.
+fn kuhn(
+    a: usize,
+    neighbours: &[Vec<usize>],
+    owner: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
+    for &p in &neighbours[a] {
+        if seen[p] {
+            continue;
+        }
+        seen[p] = true;
+        if owner[p].is_none_or(|b| kuhn(b, neighbours, owner, seen)) {
+            owner[p] = Some(a);
+            return true;
+        }
+    }
+    false
+}
+
+/// The partial matchings [`cover`] may try before it gives up.
+const COVER_STEPS: u32 = 2_000;
+
+/// A matching covering every axis of `must`, put in `mate`, found by trying every way (the
+/// axis with the fewest free neighbours first): `Some(false)` when there is none, `None` when
+/// `steps` ran out first. Exact where [`augment`], which follows no odd cycle, may miss one.
+fn cover(
+    must: &[usize],
+    neighbours: &[Vec<usize>],
+    mate: &mut [Option<usize>],
+    steps: &mut u32,
+) -> Option<bool> {
+    let free = |b: &usize| mate[*b].is_none();
+    let next = must
+        .iter()
+        .filter(|&&a| mate[a].is_none())
+        .min_by_key(|&&a| neighbours[a].iter().filter(|b| free(b)).count());
+    let Some(&a) = next else {
+        return Some(true);
+    };
+    let options: Vec<usize> = neighbours[a].iter().copied().filter(|b| free(b)).collect();
+    for b in options {
+        if *steps == 0 {
+            return None;
+        }
+        *steps -= 1;
+        mate[a] = Some(b);
+        mate[b] = Some(a);
+        match cover(must, neighbours, mate, steps) {
+            Some(false) => {
+                mate[a] = None;
+                mate[b] = None;
+            }
+            done => return done,
+        }
+    }
+    Some(false)
 }
 
 /// Matches `a` with a neighbour, freeing a neighbour matched to an axis that need not be
