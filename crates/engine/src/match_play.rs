@@ -14,7 +14,8 @@ use rand::{Rng, SeedableRng};
 
 use crate::agents::Agent;
 use crate::error::EngineError;
-use crate::limits::REFEREE_TEST_EFFORT;
+use crate::limits::{LAST_RESORT_EFFORT, REFEREE_TEST_EFFORT};
+use crate::turn_walk::any_complete_turn;
 
 /// The default cap on turns per game: a game still running after 300 turns (150 moves each in
 /// the one-decision-per-turn variants) is adjudicated a draw. Every variant's own rules end
@@ -74,9 +75,9 @@ pub struct MatchReport {
     pub both_lose: u32,
     /// Of the draws, games adjudicated at a cap (turns or decisions).
     pub adjudicated: u32,
-    /// Of the decisive games, those that ended when the side on turn found no legal turn
-    /// while the referee's bounded test could not tell whether one exists (5D Chess: a
-    /// checkmate too wide to prove exhaustively); that side lost. See [`play_match`].
+    /// Of the draws, games adjudicated when the side on turn found no legal turn while the
+    /// referee could not prove that none exists (5D Chess: its agent's search gave up among
+    /// many timelines). A side never loses for a turn it did not find. See [`play_match`].
     pub no_turn_found: u32,
 }
 
@@ -135,7 +136,7 @@ impl MatchReport {
         }
         if self.no_turn_found > 0 {
             notes.push(format!(
-                "{} lost by the side that found no legal turn (not proven exhaustively)",
+                "{} drawn where the side on turn found no legal turn (none proven absent)",
                 self.no_turn_found
             ));
         }
@@ -195,11 +196,14 @@ fn unsigned(x: f64) -> String {
 /// choices (through [`Agent::new_game`]) depend on the match seed and the game's number
 /// only, so [`play_match_parallel`] plays the same games.
 ///
-/// The referee asks who acts with [`omnichess_core::Hooks::to_act_bounded`] and
-/// [`REFEREE_TEST_EFFORT`]: in every variant but 5D Chess that is exact. In 5D Chess, when the
-/// test of "has the side on turn any legal action?" runs over it, that side is asked to move;
-/// if its agent finds no legal turn either, the game is lost by that side and counted in
-/// [`MatchReport::no_turn_found`] (docs/ENGINE.md, "Search").
+/// The referee asks who acts with [`omnichess_core::Hooks::to_act_bounded`] and [`REFEREE_TEST_EFFORT`]: in
+/// every variant but 5D Chess that is exact. In 5D Chess, when the test of "has the side on
+/// turn any legal action?" runs over it, that side is asked to move. If its agent finds no
+/// legal turn, the game ends only by what the referee can prove within
+/// [`LAST_RESORT_EFFORT`]: checkmate or stalemate when no legal turn exists; otherwise a draw
+/// adjudicated and counted in [`MatchReport::no_turn_found`], whether a turn was found to
+/// exist or the bound was reached (docs/ENGINE.md, "Search"). A side never loses for a turn
+/// it did not find.
 pub fn play_match<V: Variant>(
     start: &V,
     a: &mut dyn Agent<V>,
@@ -224,8 +228,9 @@ pub struct PlayedGame {
     /// Whether A had White.
     pub a_white: bool,
     /// How it ended, the result first: `1-0 white wins by checkmate`, `1/2-1/2 drawn at the
-    /// turn cap (40 turns)`, `1-0 black found no legal turn` (the referee's adjudications
-    /// read like the rules' endings, so the result can be read from every one).
+    /// turn cap (40 turns)`, `1/2-1/2 black found no legal turn, though one exists` (the
+    /// referee's adjudications read like the rules' endings, so the result can be read from
+    /// every one).
     pub ending: String,
     /// The game in the variant's record format ([`omnichess_core::Records::record_text`]),
     /// when the match keeps records ([`MatchConfig::records`]); its result is unknown (`*`)
@@ -440,13 +445,9 @@ impl MatchReport {
                 self.draws += 1;
                 self.adjudicated += 1;
             }
-            Ending::NoTurnFound(p) => {
+            Ending::NoTurnFound { .. } => {
+                self.draws += 1;
                 self.no_turn_found += 1;
-                if p == a_colour {
-                    self.losses += 1;
-                } else {
-                    self.wins += 1;
-                }
             }
             Ending::Rules(outcome) => match outcome.verdict {
                 Verdict::Win(p) if p == a_colour => self.wins += 1,
@@ -470,8 +471,9 @@ enum Ending {
     TurnCap(u64),
     /// Adjudicated a draw at the decision cap (the cap).
     DecisionCap(u64),
-    /// The player found no legal turn, and the referee's bounded test could not tell.
-    NoTurnFound(Player),
+    /// The player found no legal turn and the referee could not prove that none exists:
+    /// adjudicated a draw. `exists`: the referee found one.
+    NoTurnFound { player: Player, exists: bool },
 }
 
 impl Ending {
@@ -482,7 +484,6 @@ impl Ending {
                 verdict: Verdict::Win(p),
                 ..
             }) => Some(*p),
-            Ending::NoTurnFound(p) => Some(p.opponent()),
             _ => None,
         }
     }
@@ -493,7 +494,7 @@ impl Ending {
             Ending::Rules(outcome) => outcome.reason,
             Ending::TurnCap(_) => "turn cap",
             Ending::DecisionCap(_) => "decision cap",
-            Ending::NoTurnFound(_) => "no legal turn found",
+            Ending::NoTurnFound { .. } => "no legal turn found",
         }
     }
 }
@@ -514,10 +515,15 @@ impl fmt::Display for Ending {
                 Outcome::draw("").score_text(),
                 omnichess_core::counted(*cap, "decision", "decisions")
             ),
-            Ending::NoTurnFound(p) => write!(
+            Ending::NoTurnFound { player, exists } => write!(
                 f,
-                "{} {p} found no legal turn",
-                Outcome::win(p.opponent(), "").score_text()
+                "{} {player} found no legal turn, {}",
+                Outcome::draw("").score_text(),
+                if *exists {
+                    "though one exists"
+                } else {
+                    "and none was proven absent within the referee's bound"
+                }
             ),
         }
     }
@@ -696,7 +702,7 @@ fn play_game<V: Variant>(
                         decisions: turn.len(),
                     });
                     if turn.is_empty() {
-                        Ending::NoTurnFound(player)
+                        no_turn_found(&game, player)
                     } else {
                         let played = play_checked(&mut game, &turn);
                         let legal = played.err().unwrap_or(turn.len());
@@ -716,6 +722,20 @@ fn play_game<V: Variant>(
             slowest,
             per_decision,
         });
+    }
+}
+
+/// How a game ends whose `player` on turn found no legal turn: by the rules when the referee
+/// proves, within [`LAST_RESORT_EFFORT`], that there is none (checkmate, stalemate); else a
+/// draw adjudicated, saying whether the referee found a turn. Never a loss for the turn not
+/// found.
+fn no_turn_found<V: Variant>(game: &V, player: Player) -> Ending {
+    match game.to_act_bounded(LAST_RESORT_EFFORT) {
+        ToAct::Nobody(outcome) => Ending::Rules(outcome),
+        _ => Ending::NoTurnFound {
+            player,
+            exists: !any_complete_turn(game).is_empty(),
+        },
     }
 }
 
@@ -742,6 +762,32 @@ fn illegal<V: Variant>(game: &V, agent: &str, decision: String) -> EngineError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_turn_not_found_ends_by_the_rules_only_where_none_exists() {
+        use omnichess_core::Notation;
+        use omnichess_variants::classic::Classic;
+        // Fool's mate: White has no legal move, and the referee proves it.
+        let mated = Classic::from_position_text(
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        )
+        .expect("the position");
+        let ending = no_turn_found(&mated, Player::White);
+        assert_eq!(ending.to_string(), "0-1 black wins by checkmate");
+        // At the start White has twenty: a draw, never a loss.
+        let ending = no_turn_found(&Classic::start(), Player::White);
+        assert!(matches!(
+            ending,
+            Ending::NoTurnFound {
+                player: Player::White,
+                exists: true
+            }
+        ));
+        assert_eq!(
+            ending.to_string(),
+            "1/2-1/2 white found no legal turn, though one exists"
+        );
+    }
 
     #[test]
     fn elo_follows_the_score_and_its_margin_shrinks_with_games() {

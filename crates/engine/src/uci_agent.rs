@@ -348,7 +348,8 @@ impl UciAgent {
     }
 
     /// Reports a failed exchange on standard error (the match only sees an empty turn, which
-    /// it scores as the engine's loss: a protocol failure must not pass unseen).
+    /// it scores as a turn not found: a draw unless the referee proves there is none; a
+    /// protocol failure must not pass unseen).
     fn report(&self, error: &str) {
         eprintln!("uci:{}: {error}", self.path);
     }

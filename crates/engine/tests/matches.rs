@@ -107,36 +107,91 @@ fn a_match_is_reproducible_from_its_seed() {
     assert_eq!(run(), run());
 }
 
+/// An agent that never finds a turn.
+struct NoTurn;
+
+impl<G: Game> omnichess_engine::agents::Agent<G> for NoTurn {
+    fn choose_turn_with(
+        &mut self,
+        _: &G,
+        _: &mut dyn FnMut(&omnichess_engine::Report<'_, G::Decision>),
+    ) -> Vec<G::Decision> {
+        Vec::new()
+    }
+}
+
 #[test]
-fn a_side_that_finds_no_turn_where_the_referee_cannot_tell_loses_and_is_counted() {
+fn a_side_that_finds_no_turn_where_one_exists_draws_and_never_loses() {
+    let mut random = classic_agent("random", 2);
+    let mut endings = Vec::new();
+    let report = play_match(
+        &Classic::start(),
+        &mut NoTurn,
+        random.as_mut(),
+        &config(1, 10),
+        &mut |_, g| endings.push((g.ending.clone(), g.record.clone())),
+    )
+    .expect("legal play");
+    // A, White, finds nothing at the start: the referee finds a turn, so the game is drawn,
+    // counted apart, and the record keeps no result.
+    assert_eq!(
+        (
+            report.wins,
+            report.draws,
+            report.losses,
+            report.no_turn_found
+        ),
+        (0, 1, 0, 1),
+        "{report:?}"
+    );
+    assert_eq!(
+        endings[0].0,
+        "1/2-1/2 white found no legal turn, though one exists"
+    );
+    let record = Classic::parse_record(endings[0].1.as_deref().expect("records kept"))
+        .expect("the record reads");
+    assert_eq!(record.result.as_deref(), Some("*"));
+    assert_eq!(
+        report.notes().as_deref(),
+        Some(
+            "adjudicated: 1 drawn where the side on turn found no legal turn (none proven absent)"
+        )
+    );
+}
+
+#[test]
+fn a_side_that_finds_no_turn_among_many_timelines_draws_where_one_exists() {
     use omnichess_engine::eval::MultiverseEval;
     use omnichess_variants::multiverse::Multiverse;
-    // Black in check among 18 timelines: no legal action is found within the referee's and
-    // the agent's efforts (crates/variants/tests/data/multiverse/wide-check.txt).
+    // Black in check among 18 timelines (crates/variants/tests/data/multiverse/wide-check.txt),
+    // to move first: its agent finds nothing, the referee's search finds an action.
     let text = include_str!("../../variants/tests/data/multiverse/wide-check.txt");
     let start = Multiverse::from_position_text(text).expect("a position");
-    let build = |seed| {
-        agents::build::<Multiverse, _>(AgentSpec::Random, MultiverseEval, seed, Duration::ZERO)
-            .expect("an agent")
-    };
-    let (mut a, mut b) = (build(1), build(2));
+    let mut random =
+        agents::build::<Multiverse, _>(AgentSpec::Random, MultiverseEval, 1, Duration::ZERO)
+            .expect("an agent");
     let mut endings = Vec::new();
     let report = play_match(
         &start,
-        a.as_mut(),
-        b.as_mut(),
+        random.as_mut(),
+        &mut NoTurn,
         &config(1, 10),
         &mut |_, g| endings.push(g.ending.clone()),
     )
     .expect("legal play");
-    // A is White in the first game; Black, to move, found nothing. The ending states the
-    // result first, as the rules' endings do (games.tsv's third column).
-    assert_eq!((report.wins, report.no_turn_found), (1, 1), "{report:?}");
-    assert_eq!(endings, ["1-0 black found no legal turn"]);
-    assert!(
-        report
-            .notes()
-            .is_some_and(|n| n.contains("1 lost by the side"))
+    assert_eq!(
+        endings,
+        ["1/2-1/2 black found no legal turn, though one exists"]
+    );
+    assert_eq!(
+        (
+            report.wins,
+            report.draws,
+            report.losses,
+            report.no_turn_found
+        ),
+        (0, 1, 0, 1),
+        "{report:?}"
     );
 }
 

@@ -41,8 +41,7 @@ fn end_of(relative: &str) -> (usize, String) {
     (record.decisions.len(), end_text)
 }
 
-/// Every copied game reads, the one of a hundred timelines too (its replay takes minutes:
-/// proving its final mate is the legal-turn search's cost, not the reader's).
+/// Every copied game reads, the one of a hundred timelines too.
 #[test]
 fn r12_every_public_game_reads() {
     for (game, decisions) in [
@@ -64,15 +63,16 @@ fn r12_every_public_game_reads() {
     }
 }
 
-/// Every game but the one of a hundred timelines (its final mate takes minutes to prove) plays
-/// to the end its source gives: mate where the result tag (`1-0` in softmate's movetext,
+/// Every game plays to the end its source gives: mate where the result tag (`1-0` in softmate's movetext,
 /// `[Result "…"]`) or cwmtt's results (`tests/results/2026-05-18T030055@90e4970.txt`: 0 legal
-/// actions at the last position) say so; the player after the record's last action where
+/// actions at the last position; for 100_timelines, ftxi's `5dtools checkmate` too) say so;
+/// the player after the record's last action where
 /// cwmtt's results give 1 (exiledKings, niceAndrey). No source states how number1, verysmall
 /// and brawnsPuzzles-another end: for them the test pins the mover after the last action.
 #[test]
 fn r12_public_games_replay_to_the_end_their_sources_give() {
     for (game, decisions, end) in [
+        ("cwmtt/100_timelines.5dpgn", 254, "1-0 checkmate"),
         ("cwmtt/brawnsPuzzles-another.5dpgn", 14, "black to act"),
         ("cwmtt/exiledKings.5dpgn", 43, "white to act"),
         ("cwmtt/manyChecks.5dpgn", 165, "0-1 checkmate"),
@@ -127,6 +127,27 @@ fn r12_copied_games_have_cwmtt_s_action_counts() {
     for (game, counts) in rows {
         assert_eq!(action_counts(&format!("cwmtt/{game}")), counts, "{game}");
     }
+}
+
+/// The game of a hundred timelines (120 at its end, 73 playable boards and as many timelines a
+/// turn could create before it) replays with its capped action count at every position, the
+/// legal-turn search pruning whole regions at once: the counts ftxi/5dchess_engine gives
+/// (tools/ftxi-5dchess/compare.sh, 2026-11-29), the last 0: Black is mated.
+#[test]
+fn r12_the_game_of_a_hundred_timelines_replays_with_its_counts() {
+    let mut want = vec![20, 22, 21, 29, 28, 36, 33, 39, 42];
+    want.extend([1000; 12]);
+    want.push(0);
+    let started = std::time::Instant::now();
+    assert_eq!(action_counts("cwmtt/100_timelines.5dpgn"), want);
+    let mut end = Multiverse::after_record(&record("cwmtt/100_timelines.5dpgn")).expect("replays");
+    assert_eq!(end.timelines().count(), 120);
+    assert_eq!(end.count_actions(1), 0);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 /// Very Small - Open after `1. Rb4 / Rxb4`.

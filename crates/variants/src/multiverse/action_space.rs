@@ -5,7 +5,7 @@
 //! (a jump's landing) — or a pass. A point (one value per axis) is a candidate action: which
 //! jumps branch and in what order is read from which axis holds their landing.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::board::Board;
 use super::hypercuboid::{AxisSet, Shape};
@@ -197,6 +197,20 @@ impl ActionSpace {
                 out.push(m);
             }
         }
+    }
+
+    /// The value of each departure (`What::Leave`) on its playable axis, by the line and the
+    /// square the piece leaves.
+    pub(super) fn departures(&self) -> HashMap<(i32, i32, i32), usize> {
+        let mut out = HashMap::new();
+        for (axis, &(line, _)) in self.playable.iter().enumerate() {
+            for (i, loc) in self.values[axis].iter().enumerate() {
+                if let What::Leave { x, y } = loc.what {
+                    out.insert((line, x, y), i);
+                }
+            }
+        }
+        out
     }
 
     /// The values of `axis` for which `keep` holds.

@@ -154,6 +154,25 @@ impl Shape {
         (first != NONE).then_some(first as usize)
     }
 
+    /// The values `c` allows on `axis`, lowest first.
+    pub(super) fn values_in<'a>(
+        &self,
+        c: &'a Cuboid,
+        axis: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let a = &c.axes[axis];
+        a.live().flat_map(move |i| {
+            let mut w = a.words[i];
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+
     /// Whether `c` holds no point (some axis allows no value).
     pub(super) fn is_empty(&self, c: &Cuboid) -> bool {
         c.empty
@@ -162,12 +181,6 @@ impl Shape {
     /// Whether `c` allows `value` on `axis`.
     pub(super) fn allows(&self, c: &Cuboid, axis: usize, value: usize) -> bool {
         self.axis(c, axis)[value / 64] & (1 << (value % 64)) != 0
-    }
-
-    /// Whether `c` allows only `value` on `axis`.
-    pub(super) fn only(&self, c: &Cuboid, axis: usize, value: usize) -> bool {
-        let a = &c.axes[axis];
-        a.first as usize == value && a.last as usize == value
     }
 
     /// Takes `value` off `axis`. Returns whether any value is left on that axis.
@@ -237,6 +250,15 @@ impl Shape {
         nonempty.then_some(piece)
     }
 
+    /// The layer `k` of `c` from axis `from` on: the points whose first `k` axes from `from`
+    /// hold a value other than `value` and whose axes after those hold `value`.
+    fn layer(&self, c: &Cuboid, from: usize, value: usize, k: usize) -> Option<Cuboid> {
+        let mut piece = c.clone();
+        let (split, n) = (from + k, self.axes());
+        let differs = (from..split).all(|a| self.remove_value(&mut piece, a, value));
+        (differs && (split..n).all(|a| self.keep_only(&mut piece, a, value))).then_some(piece)
+    }
+
     /// The next hypercuboid to search from `stack`, taking pending pieces apart one at a time
     /// (a cut keeps one hypercuboid, not one per piece, so memory stays small however wide the
     /// cuts are).
@@ -254,6 +276,21 @@ impl Shape {
                         base,
                         section,
                         next: next - 1,
+                    });
+                    (piece, more)
+                }
+                Pending::Layers {
+                    base,
+                    from,
+                    value,
+                    next,
+                } => {
+                    let piece = self.layer(&base, from, value, next);
+                    let more = (from + next < self.axes()).then_some(Pending::Layers {
+                        base,
+                        from,
+                        value,
+                        next: next + 1,
                     });
                     (piece, more)
                 }
@@ -318,7 +355,9 @@ impl Shape {
         for pending in stack {
             let base = match pending {
                 Pending::Whole(c) => c,
-                Pending::Cut { base, .. } | Pending::ExactlyOne { base, .. } => base,
+                Pending::Cut { base, .. }
+                | Pending::ExactlyOne { base, .. }
+                | Pending::Layers { base, .. } => base,
             };
             self.restrict(base, set, false);
         }
@@ -348,6 +387,14 @@ pub(super) enum Pending {
         subsets: Rc<[AxisSet]>,
         next: usize,
     },
+    /// `base` by layers from axis `from` on ([`Shape::layer`]): layers `next`, `next + 1`, …
+    /// to come, the one with the fewest axes other than `value` first.
+    Layers {
+        base: Cuboid,
+        from: usize,
+        value: usize,
+        next: usize,
+    },
 }
 
 impl Pending {
@@ -359,6 +406,18 @@ impl Pending {
             section: section.into(),
             next,
         })
+    }
+
+    /// `c` by layers from axis `from` on, to be taken apart lazily: first the points whose
+    /// axes from `from` all hold `value`, then those whose first such axis holds another value
+    /// and the rest `value`, and so on.
+    pub(super) fn layers(c: Cuboid, from: usize, value: usize) -> Pending {
+        Pending::Layers {
+            base: c,
+            from,
+            value,
+            next: 0,
+        }
     }
 
     /// The points of `c` in exactly one of `subsets`, to be taken apart lazily.
@@ -436,13 +495,40 @@ mod tests {
     }
 
     #[test]
-    fn first_and_only_read_the_bitsets() {
+    fn layers_hold_each_point_once_fewest_other_values_first() {
+        let shape = Shape::new(vec![2, 3, 3, 3]);
+        let mut stack = Vec::new();
+        shape.push(&mut stack, Some(Pending::layers(shape.full(), 1, 0)));
+        let layers: Vec<Vec<Vec<usize>>> = std::iter::from_fn(|| shape.pop(&mut stack))
+            .map(|c| points(&shape, &[c]))
+            .collect();
+        let others = |p: &Vec<usize>| p[1..].iter().filter(|&&v| v != 0).count();
+        assert_eq!(layers.len(), 4);
+        for (k, layer) in layers.iter().enumerate() {
+            assert!(
+                layer
+                    .iter()
+                    .all(|p| others(p) == k && p[1..=k].iter().all(|&v| v != 0))
+            );
+        }
+        let mut all: Vec<Vec<usize>> = layers.concat();
+        all.sort();
+        let mut want = points(&shape, &[shape.full()]);
+        want.retain(|p| {
+            let k = others(p);
+            p[1 + k..].iter().all(|&v| v == 0)
+        });
+        assert_eq!(all, want);
+    }
+
+    #[test]
+    fn first_reads_the_bitsets() {
         let shape = Shape::new(vec![130]);
         let mut c = shape.full();
         assert_eq!(shape.first(&c, 0), Some(0));
         assert!(shape.restrict(&mut c, &shape.set_where(0, |v| v == 129), true));
         assert_eq!(shape.first(&c, 0), Some(129));
-        assert!(shape.only(&c, 0, 129));
+        assert_eq!(shape.values_in(&c, 0).collect::<Vec<_>>(), [129]);
         assert!(!shape.restrict(&mut c, &shape.set_where(0, |v| v == 129), false));
     }
 }

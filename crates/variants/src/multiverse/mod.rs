@@ -25,6 +25,7 @@ mod coords;
 mod diagram;
 mod duci;
 mod hypercuboid;
+mod jump_matching;
 mod move_check;
 mod movegen;
 mod notation;
