@@ -62,7 +62,7 @@ fn departs(game: &Realms, loser: Player, mv: Move) -> bool {
 /// Whether some series of legal moves from `game` gets `loser`'s king (on Earth) checkmated
 /// on Earth or forced off it, `loser`'s moves off Earth by choice not considered: decided
 /// within `plies` plies, a series that keeps the opponent material up to there counted as
-/// reaching it (ruling R.5.4).
+/// reaching it, one that leaves the opponent nothing as not (ruling R.5.4).
 pub(super) fn can_lose(game: &mut Realms, loser: Player, plies: u32) -> bool {
     let them = loser.opponent();
     // Each ply takes at most one piece: the opponent keeps material to the horizon.
@@ -84,7 +84,7 @@ pub(super) fn can_lose(game: &mut Realms, loser: Player, plies: u32) -> bool {
         return false; // ruling R.5.3
     }
     if plies == 0 {
-        return true; // ruling R.5.4
+        return material(&game.board, them) > 0; // ruling R.5.4
     }
     moves.into_iter().any(|m| {
         game.apply(m);
