@@ -463,7 +463,7 @@ impl Solution {
     }
 
     /// Every won position as a line `w|b X WK BK` (side to move, `X`'s square, White's and
-    /// Black's king): the format of `pegasus_wins.txt`.
+    /// Black's king), as the example's `--won` prints them.
     #[must_use]
     pub fn won_lines(&self) -> Vec<String> {
         self.won()
