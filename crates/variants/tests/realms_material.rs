@@ -52,8 +52,8 @@ fn r5_any_lone_piece_plays_on() {
 #[test]
 fn r5_a_pegasus_plays_on_where_a_series_wins() {
     // Black's king on j2, White's on l1, the pegasus on s1: Black may play j2j1, after which
-    // White wins by force (Black's king in the corner, forced off Earth). No series of moves
-    // "no forced win": the game goes on.
+    // White wins by force (Black's king in the corner, forced off Earth). R.5.1 asks whether
+    // any series reaches a loss, not whether a win is forced from here: the game goes on.
     let text = "8/8/8/8/8/8/8/8|8/8/8/8/8/8/k7/2K5|8/8/8/8/8/8/8/P7 b - - 0 1";
     assert_eq!(over(text), None);
     // The same with a Black pegasus, mirrored, White to move.
