@@ -4,7 +4,7 @@
 //! the game's draw rule (`material::dead`) against the analysis in every position with both
 //! kings on Earth.
 //!
-//! A few minutes on two cores (in the optimised test profile; CI runs it):
+//! About ten minutes on two busy cores (in the optimised test profile; CI runs it):
 //! `cargo test -p omnichess-variants --test variants -- --ignored realms_endgame::`.
 
 use omnichess_variants::realms::Kind;
@@ -47,7 +47,7 @@ fn check_rows(rows: std::ops::Range<usize>) {
 }
 
 // The table in two halves of about equal work (the angel's analysis is the largest), so the
-// two test threads share it: a few minutes each.
+// two test threads share it (the forced and the any-series analysis of each kind).
 
 #[test]
 #[ignore = "minutes: cargo test -p omnichess-variants --test variants -- --ignored realms_endgame::"]
