@@ -274,7 +274,8 @@ fn value(kind: char) -> i32 {
 
 /// The pieces each player has lost since `start` and who is ahead in material:
 /// `captured: white ♟♟♞, black ♙ (white +5)`; `None` when nothing was taken or the view
-/// does not count material.
+/// does not count material. The pieces the view says left the game without capture
+/// ([`View::departed`]) are not counted.
 pub fn captured(start: &View, now: &View, names: [&str; 2], style: Style) -> Option<String> {
     if !now.counts_material {
         return None;
@@ -286,7 +287,7 @@ pub fn captured(start: &View, now: &View, names: [&str; 2], style: Style) -> Opt
             .collect()
     };
     let mut gone = pieces(start);
-    for p in pieces(now) {
+    for p in pieces(now).iter().chain(&now.departed) {
         if let Some(i) = gone
             .iter()
             .position(|g| g.player == p.player && g.kind == p.kind)

@@ -271,3 +271,25 @@ fn dmchess_play_on_the_time_controls_of_8_1() {
     let o = omnichess(&["play", "dmchess", "--time-control", "bullet"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Ruling K.6 in `play`: Light's kings on D1 and D2 are each checked by a rook; Light saves
+/// the D1 king and the D2 king leaves the game. It was not captured, so the material line
+/// does not say Dark took it (the view lists it as departed).
+#[test]
+fn dmchess_play_does_not_count_a_forked_king_as_taken() {
+    let mut boards = [EMPTY; 8];
+    boards[0] = "8/8/8/8/8/8/8/K16r1";
+    boards[1] = "8/8/8/8/8/8/8/K26r2";
+    boards[2] = "4k33/8/8/8/8/8/8/8";
+    let position = format!("{} l - 0 1 0/8 - - -", boards.join("|"));
+    let o = with_input(
+        &["play", "dmchess", "--position", &position],
+        "Kd1a1-d1a2\nquit\n",
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains("Light lost 1 king to dark"),
+        "the king leaves: {text}"
+    );
+    assert!(!text.contains("took"), "no capture is counted: {text}");
+}

@@ -88,6 +88,33 @@ fn realms_bad_input_is_one_line_and_status_2() {
     assert_user_error(&o, "6 or 7 fields");
 }
 
+/// Ruling G.6: every placement no game can reach is refused the same way (one line on
+/// stderr, status 2), as the angel in the underworld above.
+#[test]
+fn realms_unreachable_placements_are_one_line_and_status_2() {
+    for (position, needle) in [
+        (
+            "8/8/8/8/7I/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "white imp on h4 stands in the heavens",
+        ),
+        (
+            "8/H7/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "white honorable horse on a7 stands on an odd rank",
+        ),
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/7H|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "white honorable horse on q1 stands on its own back rank",
+        ),
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|i6k/8/8/8/8/8/8/8 w - - 0 1",
+            "black imp on s8 stands on its own back rank",
+        ),
+    ] {
+        let o = omnichess(&["moves", "realms", "--position", position]);
+        assert_user_error(&o, needle);
+    }
+}
+
 #[test]
 fn realms_replay_and_actions_read_pgn_with_a_start_position() {
     let record = "[Variant \"Three Realms Chess\"]\n\

@@ -24,6 +24,12 @@ pub struct View {
     /// True when comparing the pieces on the boards with those of the start gives the captured
     /// pieces (false for 5D, whose boards repeat the same pieces through time).
     pub counts_material: bool,
+    /// Pieces that have left the game since its start without being captured, one entry each
+    /// (DMChess: the kings a fork cost their owner, ruling K.6): a material count that
+    /// compares the boards with the start must not list them as taken. Left out of the JSON
+    /// when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub departed: Vec<PieceView>,
     /// True when turning the board for the second player turns the whole layout (columns and
     /// rows reversed, each board rotated); false when only each board rotates (5D, whose
     /// timelines and turns keep their places).

@@ -14,10 +14,11 @@ fn best(text: &str, depth: u32) -> (Realms, String, Option<i32>) {
 #[test]
 fn mates_in_one_from_the_earth_into_the_heavens() {
     // The Black king on a8 (heavens) moves orthogonally only (P.6): b8 and a7 hold its own
-    // horses, and j8 below is the only other square. The rook goes j1-j8, checking upwards;
-    // the knight on k6 guards j8, and neither horse can take it.
+    // fallen angel and horse, and j8 below is the only other square. The rook goes j1-j8,
+    // checking upwards; the knight on k6 guards j8, and neither the horse nor the fallen angel
+    // (imitating the rook) can take it.
     let (mut game, mv, mate) = best(
-        "kh6/h7/8/8/8/8/8/8|8/8/1N6/8/8/8/8/R3K3|8/8/8/8/8/8/8/8 w - - 0 1",
+        "kx6/h7/8/8/8/8/8/8|8/8/1N6/8/8/8/8/R3K3|8/8/8/8/8/8/8/8 w - - 0 1",
         2,
     );
     assert_eq!(mv, "j1j8");

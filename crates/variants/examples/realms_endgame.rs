@@ -4,14 +4,15 @@
 //! `cargo run --release -p omnichess-variants --features tools --example realms_endgame [LETTER...]` (all the
 //! kinds that cannot promote by default; letters as in the position text, e.g. `R P X`).
 //! `… --example realms_endgame -- --won P` prints every position White wins with a king and
-//! a pegasus, one per line (`w`/`b` to move, the pegasus, White's king, Black's king): the
-//! data of `crates/variants/src/realms/pegasus_wins.txt`.
+//! a pegasus, one per line (`w`/`b` to move, the pegasus, White's king, Black's king).
+//! `… --example realms_endgame -- --dead [LETTER...]` solves the kinds for any series of
+//! legal moves instead (ruling R.5) and compares the game's draw rule with it in every
+//! position with both kings on Earth.
 
 use std::time::Instant;
 
 use omnichess_variants::realms::Kind;
-use omnichess_variants::realms::endgame::{ANALYSED, analyse, solve};
-use omnichess_variants::realms::material::insufficient_alone;
+use omnichess_variants::realms::endgame::{ANALYSED, Series, analyse, solve, solve_series};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,8 +28,9 @@ fn main() {
         }
         return;
     }
+    let dead = args.first().is_some_and(|a| a == "--dead");
     let mut kinds = Vec::new();
-    for arg in std::env::args().skip(1) {
+    for arg in args.iter().skip(usize::from(dead)) {
         let kind = arg
             .chars()
             .next()
@@ -47,8 +49,12 @@ fn main() {
     if kinds.is_empty() {
         kinds = ANALYSED.to_vec();
     }
+    if dead {
+        compare_dead_rule(&kinds);
+        return;
+    }
     println!(
-        "kind\tpositions\tX safe\tWhite wins\twins (X safe)\t% (X safe)\tlongest (White moves)\tverdict\ttable\tseconds"
+        "kind\tpositions\tX safe\tWhite wins\twins (X safe)\t% (X safe)\tlongest (White moves)\tverdict\tseconds"
     );
     for kind in kinds {
         eprint!("{} ...", kind.name());
@@ -57,7 +63,7 @@ fn main() {
         let seconds = start.elapsed().as_secs_f64();
         eprintln!(" {seconds:.1} s");
         println!(
-            "{}\t{}\t{}\t{}\t{}\t{:.1}\t{}\t{}\t{}\t{seconds:.1}",
+            "{}\t{}\t{}\t{}\t{}\t{:.1}\t{}\t{}\t{seconds:.1}",
             kind.name(),
             a.positions,
             a.safe,
@@ -70,11 +76,32 @@ fn main() {
             } else {
                 "insufficient"
             },
-            if insufficient_alone(kind) {
-                "insufficient"
-            } else {
-                "sufficient"
-            },
+        );
+    }
+}
+
+/// The `Any` analysis of each kind against the draw rule: positions where a series wins, the
+/// positions compared and those where the rule disagrees (printed on stderr).
+fn compare_dead_rule(kinds: &[Kind]) {
+    println!(
+        "kind\tBlack-to-move positions\tseries wins\tpositions compared\tdisagreements\tseconds"
+    );
+    for &kind in kinds {
+        eprint!("{} ...", kind.name());
+        let start = Instant::now();
+        let solution = solve_series(kind, Series::Any);
+        let (compared, disagree) = solution.dead_rule_disagreements();
+        let seconds = start.elapsed().as_secs_f64();
+        eprintln!(" {seconds:.1} s");
+        for text in &disagree {
+            eprintln!("  disagrees: {text}");
+        }
+        println!(
+            "{}\t{}\t{}\t{compared}\t{}\t{seconds:.1}",
+            kind.name(),
+            solution.summary.positions,
+            solution.summary.wins,
+            disagree.len()
         );
     }
 }

@@ -1,10 +1,8 @@
-//! Rule R.5, the draw by insufficient material, in play: both kings on Earth and nothing else,
-//! or a lone pegasus (the one kind the retrograde analysis finds insufficient alone) outside
-//! the positions it wins; pairs of pieces play on (ruling R.5.3); a king off Earth keeps the
-//! game going.
+//! Rule R.5, the dead position (Article 5.2.2 as the seed words it), in play: drawn only when
+//! no series of legal moves gets a king on Earth checkmated there or forced off it — bare
+//! kings, or a lone piece that the bare king must take; a king off Earth keeps the game going.
 
 use omnichess_core::{Game, Notation, ToAct};
-use omnichess_variants::realms::material::insufficient_alone;
 use omnichess_variants::realms::{Kind, Piece, Realms};
 
 fn over(text: &str) -> Option<&'static str> {
@@ -30,51 +28,56 @@ fn r5_bare_kings_on_earth_are_drawn_and_off_earth_they_are_not() {
 }
 
 #[test]
-fn r5_one_piece_other_than_the_pegasus_plays_on() {
+fn r5_any_lone_piece_plays_on() {
+    // R.5.1: a series exists for every kind (the pegasus and the bishop included): the kings
+    // far apart on Earth, the piece on k4.
     for kind in Kind::ALL {
-        if matches!(
-            kind,
-            Kind::King | Kind::Pawn | Kind::Horse | Kind::Imp | Kind::Pegasus
-        ) {
+        if kind == Kind::King {
             continue;
         }
-        // The piece on c3 in the heavens (no angel may stand below), kings on Earth far apart.
         let letter = Piece {
             player: omnichess_core::Player::White,
             kind,
         }
         .letter();
-        let text = format!("8/8/8/8/8/2{letter}5/8/8|7k/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 w - - 0 1");
-        let expected = insufficient_alone(kind).then_some("insufficient material");
-        assert_eq!(over(&text), expected, "{} alone", kind.name());
+        for side in ["w", "b"] {
+            let text = format!(
+                "8/8/8/8/8/8/8/8|7k/8/8/8/1{letter}6/8/8/K7|8/8/8/8/8/8/8/8 {side} - - 0 1"
+            );
+            assert_eq!(over(&text), None, "{} alone, {side} to move", kind.name());
+        }
     }
-    // Pieces that can promote are never insufficient (the seed: "unless they can successfully
-    // promote").
-    assert_eq!(
-        over("8/8/8/8/8/2H5/8/8|7k/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 w - - 0 1"),
-        None
-    );
 }
 
 #[test]
-fn r5_a_lone_pegasus_draws_except_where_the_analysis_finds_a_win() {
-    assert!(insufficient_alone(Kind::Pegasus));
-    assert_eq!(omnichess_variants::realms::material::pegasus_wins(), 13_148);
-    // pegasus_wins.txt, line `b s1 l1 j1`: Black's king in the j1 corner, White's on l1, the
-    // pegasus on s1 below; White wins, so the game plays on.
-    let won = "8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/k1K5|8/8/8/8/8/8/8/P7 b - - 0 1";
-    assert_eq!(over(won), None);
-    // The same with a Black pegasus, mirrored (s8, l8, j8): White to move plays on.
-    let mirrored = "8/8/8/8/8/8/8/8|K1k5/8/8/8/8/8/8/8|p7/8/8/8/8/8/8/8 w - - 0 1";
+fn r5_a_pegasus_plays_on_where_a_series_wins() {
+    // Black's king on j2, White's on l1, the pegasus on s1: Black may play j2j1, after which
+    // White wins by force (Black's king in the corner, forced off Earth). R.5.1 asks whether
+    // any series reaches a loss, not whether a win is forced from here: the game goes on.
+    let text = "8/8/8/8/8/8/8/8|8/8/8/8/8/8/k7/2K5|8/8/8/8/8/8/8/P7 b - - 0 1";
+    assert_eq!(over(text), None);
+    // The same with a Black pegasus, mirrored, White to move.
+    let mirrored = "8/8/8/8/8/8/8/8|2k5/K7/8/8/8/8/8/8|p7/8/8/8/8/8/8/8 w - - 0 1";
     assert_eq!(over(mirrored), None);
-    // The kings apart, the pegasus in the heavens: drawn.
-    let apart = "8/8/8/8/8/2P5/8/8|7k/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 b - - 0 1";
-    assert_eq!(over(apart), Some("insufficient material"));
+}
+
+#[test]
+fn r5_a_lone_piece_the_bare_king_must_take_is_dead() {
+    // Black's king on j1, White's rook on k2 unguarded (White's king on q8): the rook covers
+    // j2 and k1, so Black's only moves on Earth take it; the others leave Earth by choice and
+    // are not considered. Every series reaches bare kings: dead.
+    let forced = "8/8/8/8/8/8/8/8|7K/8/8/8/8/8/1R6/k7|8/8/8/8/8/8/8/8 b - - 0 1";
+    assert_eq!(over(forced), Some("insufficient material"));
+    // White to move, the rook walks away: not dead.
+    assert_eq!(over(&forced.replace(" b ", " w ")), None);
+    // Guarded by White's king on l3, the rook cannot be taken: Black is forced off Earth
+    // (every legal move leaves it), a loss by the seed's rule, so not dead.
+    let guarded = "8/8/8/8/8/8/8/8|8/8/8/8/8/2K5/1R6/k7|8/8/8/8/8/8/8/8 b - - 0 1";
+    assert_eq!(over(guarded), None);
 }
 
 #[test]
 fn r5_pairs_of_pieces_play_on() {
-    // Ruling R.5.3: two pieces are never declared dead (the seed: two pegasi suffice).
     assert_eq!(
         over("8/8/8/8/8/2PP4/8/8|7k/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 w - - 0 1"),
         None

@@ -386,7 +386,7 @@ fn random_games_from_the_start_agree_with_the_reference() {
 fn random_games_with_fallen_angels_and_loose_kings_agree_with_the_reference() {
     let starts = [
         "1x2a3/3W4/8/8/8/8/4w3/2A2X2|4k3/8/1s6/8/8/3S4/8/4K3|8/1X6/8/3d4/8/4D3/6x1/8 w - - 0 1 N",
-        "8/1H4x1/8/2q5/8/8/6h1/8|r3k2r/1X6/8/8/8/8/1x6/R3K2R|8/2i5/8/5e2/8/2E5/5I2/8 b KQkq - 0 30 Q",
+        "8/6x1/1H6/2q5/8/6h1/8/8|r3k2r/1X6/8/8/8/8/1x6/R3K2R|8/2i5/8/5e2/8/2E5/5I2/8 b KQkq - 0 30 Q",
         "3g4/8/2x5/8/8/5X2/8/3G4|8/2wW4/8/1q4Q1/8/8/4Ww2/8|K7/8/3C4/1f6/6F1/4c3/8/7k w - - 0 1 W",
     ];
     let mut cov = Coverage::default();

@@ -239,20 +239,21 @@ fn g1_promotions_are_automatic_in_any_realm() {
 
 #[test]
 fn check_checkmate_and_stalemate() {
-    // Rook j1-j8 checks the king on a8 from below; the knight on k6 guards j8.
-    let mut g = game("kh6/h7/8/8/8/8/8/8|8/8/1N6/8/8/8/8/R3K3|8/8/8/8/8/8/8/8 w - - 0 1");
+    // Rook j1-j8 checks the king on a8 from below; the knight on k6 guards j8. The fallen
+    // angel on b8 blocks the king (imitating the rook, it reaches neither j8 nor k6).
+    let mut g = game("kx6/h7/8/8/8/8/8/8|8/8/1N6/8/8/8/8/R3K3|8/8/8/8/8/8/8/8 w - - 0 1");
     play(&mut g, &["j1j8"]);
     assert!(g.in_check());
     assert_eq!(g.to_act().outcome().map(|o| o.reason), Some("checkmate"));
     // Without the knight the king takes the rook.
-    let mut g = game("kh6/h7/8/8/8/8/8/8|8/8/8/8/8/8/8/R3K3|8/8/8/8/8/8/8/8 w - - 0 1");
+    let mut g = game("kx6/h7/8/8/8/8/8/8|8/8/8/8/8/8/8/R3K3|8/8/8/8/8/8/8/8 w - - 0 1");
     play(&mut g, &["j1j8"]);
     assert!(g.in_check());
     assert_eq!(g.to_act(), ToAct::Player(omnichess_core::Player::Black));
     assert_eq!(from(&g, "a8"), ["a8j8"]);
-    // Stalemate: the king on a8 is hemmed in by its own imps, which cannot move in the
-    // heavens (P.12), and the rook on j2 covers j8 below without checking a8.
-    let g = game("ki6/i7/8/8/8/8/8/8|8/8/8/8/8/8/R7/4K3|8/8/8/8/8/8/8/8 b - - 0 1");
+    // Stalemate: the king on a8 is hemmed in by its own fallen angels, which cannot move
+    // before anything has moved (X.4), and the rook on j2 covers j8 below without checking a8.
+    let g = game("kx6/x7/8/8/8/8/8/8|8/8/8/8/8/8/R7/4K3|8/8/8/8/8/8/8/8 b - - 0 1");
     assert!(!g.in_check());
     assert_eq!(g.to_act().outcome().map(|o| o.reason), Some("stalemate"));
 }
@@ -280,6 +281,31 @@ fn position_text_errors_are_named() {
         (
             "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/A7 w - - 0 1",
             "underworld",
+        ),
+        // G.6: the placements the seed calls unreachable, refused as the two above.
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/7I w - - 0 1",
+            "own back rank",
+        ),
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/7H|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "own back rank",
+        ),
+        (
+            "8/H7/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "seventh",
+        ),
+        (
+            "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/1h6/8|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "seventh",
+        ),
+        (
+            "8/8/8/2H5/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "odd rank",
+        ),
+        (
+            "8/8/8/8/7I/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1",
+            "heavens, which an imp",
         ),
         (
             "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w K - 0 1",

@@ -80,6 +80,7 @@ impl Dice {
             arrows,
             notes: self.notes(),
             counts_material: true,
+            departed: Vec::new(),
             layout_turns: true,
         }
     }

@@ -9,7 +9,7 @@
 use omnichess_core::{BoardView, Cell, Game, Player, SquareMark, ToAct, View};
 use omnichess_core::{MoveView, PieceView};
 
-use super::piece::Piece;
+use super::piece::{Kind, Piece};
 use super::position::{CONSERVATION_FREE_MOVES, Move, Special};
 use super::position_text::player_name;
 use super::square::{self, DIMENSIONS};
@@ -57,8 +57,34 @@ impl DmChess {
             arrows: Vec::new(),
             notes: self.notes(to_act),
             counts_material: true,
+            departed: self.departed_kings(),
             layout_turns: true,
         }
+    }
+
+    /// The kings that have left the game since the first position of the history: left in
+    /// check by their owner's move (rulings K.4 and K.6), never captured — a king is never
+    /// left where the opponent could take it, so every king missing is one of these.
+    fn departed_kings(&self) -> Vec<PieceView> {
+        let first = self.history.first().unwrap_or(&self.pos);
+        Player::BOTH
+            .into_iter()
+            .flat_map(|player| {
+                let gone = first
+                    .kings(player)
+                    .count()
+                    .saturating_sub(self.pos.kings(player).count());
+                std::iter::repeat_n(
+                    PieceView {
+                        player: u8::from(player == Player::Black),
+                        kind: Kind::King.letter(),
+                        name: Kind::King.name(),
+                        tag: None,
+                    },
+                    gone,
+                )
+            })
+            .collect()
     }
 
     /// Board `d`: its pieces (each with a `del` mark, its DEL, for a client that draws energy

@@ -113,6 +113,7 @@ impl Multiverse {
             arrows: self.jump_arrows(&index),
             notes,
             counts_material: false,
+            departed: Vec::new(),
             layout_turns: false,
         }
     }

@@ -28,9 +28,12 @@
 use omnichess_core::Player;
 
 use super::bits::Bits;
+use super::board::Board;
+use super::material;
 use super::movegen::attacks_as;
-use super::piece::Kind;
+use super::piece::{Kind, Piece};
 use super::square::{self, SQUARES};
+use super::state::Realms;
 use super::tables::tables;
 
 /// The kinds that cannot promote: those R.5's analysis decides.
@@ -86,6 +89,17 @@ impl Analysis {
     }
 }
 
+/// Which series of moves the analysis looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Series {
+    /// White forces the win: every Earth move of Black's must lead to a win (the seed's
+    /// "sufficient mating material", compared with its stars in docs/rules/realms.md).
+    Forced,
+    /// Any series of legal moves, Black cooperating: one Earth move of Black's leading to a
+    /// win is enough (Article 5.2.2's "any series of legal moves", ruling R.5).
+    Any,
+}
+
 /// Unknown (not a win so far), or illegal.
 const OPEN: u8 = 0;
 const ILLEGAL: u8 = 255;
@@ -106,6 +120,7 @@ fn slots(kind: Kind) -> Vec<(Kind, u8)> {
 
 /// The analysis of one kind: its state space and the wins found so far.
 struct Solver {
+    series: Series,
     slots: Vec<(Kind, u8)>,
     /// Slot of each (kind is fallen?, square), for moves that land somewhere.
     slot_of: Vec<Option<u32>>,
@@ -183,7 +198,7 @@ fn white_moves(kind: Kind, x: u8, wk: u8, bk: u8, each: &mut dyn FnMut(WhiteMove
 }
 
 impl Solver {
-    fn new(kind: Kind) -> Solver {
+    fn new(kind: Kind, series: Series) -> Solver {
         let slots = slots(kind);
         let mut slot_of = vec![None; 2 * SQUARES];
         for (i, &(k, sq)) in slots.iter().enumerate() {
@@ -193,6 +208,7 @@ impl Solver {
         }
         let n = slots.len() * SQUARES * 64;
         Solver {
+            series,
             slots,
             slot_of,
             black: vec![OPEN; n],
@@ -308,14 +324,18 @@ impl Solver {
                         continue;
                     }
                     let (takes, _) = Solver::black_moves(kind, x, wk, bk, &mut earth);
-                    if takes || earth.is_empty() {
-                        continue; // a draw: X falls, or stalemate
+                    if earth.is_empty() || (takes && self.series == Series::Forced) {
+                        continue; // stalemate, or Black takes X: bare kings
                     }
-                    let all_won = earth.iter().all(|&to| {
-                        let w = self.white[index(slot, wk, to)];
+                    let won = |to: &u8| {
+                        let w = self.white[index(slot, wk, *to)];
                         w != OPEN && w != ILLEGAL && w <= number
-                    });
-                    if all_won {
+                    };
+                    let lost = match self.series {
+                        Series::Forced => earth.iter().all(won),
+                        Series::Any => earth.iter().any(won),
+                    };
+                    if lost {
                         self.black[i] = number + 1;
                         found += 1;
                     }
@@ -374,6 +394,43 @@ impl Solver {
     }
 }
 
+/// The real position of a state: Black (or White) to move, the last kind moved the king
+/// for White to move (so a fallen angel imitates it), `X`'s kind for Black to move.
+fn real(kind: Kind, x: u8, wk: u8, bk: u8, side: Player) -> Realms {
+    let mut board = Board::default();
+    board.put(
+        wk,
+        Piece {
+            player: WHITE,
+            kind: Kind::King,
+        },
+    );
+    board.put(
+        x,
+        Piece {
+            player: WHITE,
+            kind,
+        },
+    );
+    board.put(
+        bk,
+        Piece {
+            player: BLACK,
+            kind: Kind::King,
+        },
+    );
+    Realms {
+        board,
+        side,
+        castling: 0,
+        ep: None,
+        halfmoves: 0,
+        fullmoves: 1,
+        last: Some(if side == WHITE { Kind::King } else { kind }),
+        history: Vec::new(),
+    }
+}
+
 /// The result of one position: `Some(n)` when White wins within `n` passes of the fixed
 /// point (Black to move: `n - 1` White moves; White to move: `n`), `None` when White does not
 /// win (or the position is illegal).
@@ -406,7 +463,7 @@ impl Solution {
     }
 
     /// Every won position as a line `w|b X WK BK` (side to move, `X`'s square, White's and
-    /// Black's king): the format of `pegasus_wins.txt`.
+    /// Black's king), as the example's `--won` prints them.
     #[must_use]
     pub fn won_lines(&self) -> Vec<String> {
         self.won()
@@ -446,10 +503,48 @@ impl Solution {
     }
 }
 
-/// Solves `kind`: the fixed point of White's wins.
+impl Solution {
+    /// Compares the draw rule ([`material::dead`]) with this solution, which must be of
+    /// [`Series::Any`], in every legal position with both kings on Earth, either side to
+    /// move: it must call dead exactly the positions from which no series reaches Black's
+    /// king lost. Returns the number of positions compared and the texts of those where they
+    /// disagree.
+    #[must_use]
+    pub fn dead_rule_disagreements(&self) -> (u64, Vec<String>) {
+        let (mut compared, mut disagree) = (0, Vec::new());
+        for (slot, &(kind, x)) in self.solver.slots.iter().enumerate() {
+            for wk in 64..128u8 {
+                for bk in 64..128u8 {
+                    let i = index(slot, wk, bk);
+                    for (side, table) in [(WHITE, &self.solver.white), (BLACK, &self.solver.black)]
+                    {
+                        if table[i] == ILLEGAL {
+                            continue;
+                        }
+                        let game = real(kind, x, wk, bk, side);
+                        compared += 1;
+                        if material::dead(&game) == (table[i] != OPEN) {
+                            disagree.push(game.text());
+                        }
+                    }
+                }
+            }
+        }
+        (compared, disagree)
+    }
+}
+
+/// Solves `kind`: the fixed point of White's forced wins.
 #[must_use]
 pub fn solve(kind: Kind) -> Solution {
-    let mut solver = Solver::new(kind);
+    solve_series(kind, Series::Forced)
+}
+
+/// Solves `kind` for `series`: the fixed point of the positions from which such a series
+/// reaches Black's king mated on Earth or forced off it.
+#[must_use]
+pub fn solve_series(kind: Kind, series: Series) -> Solution {
+    let mut solver = Solver::new(kind, series);
     solver.start();
     let mut number = 1u8;
     while number < ILLEGAL - 1 && solver.pass(kind, number) > 0 {
@@ -476,46 +571,6 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::realms::board::Board;
-    use crate::realms::piece::Piece;
-    use crate::realms::state::Realms;
-
-    /// The real position of a state: Black (or White) to move, the last kind moved the king
-    /// for White to move (so a fallen angel imitates it), `X`'s kind for Black to move.
-    fn real(kind: Kind, x: u8, wk: u8, bk: u8, side: Player) -> Realms {
-        let mut board = Board::default();
-        board.put(
-            wk,
-            Piece {
-                player: WHITE,
-                kind: Kind::King,
-            },
-        );
-        board.put(
-            x,
-            Piece {
-                player: WHITE,
-                kind,
-            },
-        );
-        board.put(
-            bk,
-            Piece {
-                player: BLACK,
-                kind: Kind::King,
-            },
-        );
-        Realms {
-            board,
-            side,
-            castling: 0,
-            ep: None,
-            halfmoves: 0,
-            fullmoves: 1,
-            last: Some(if side == WHITE { Kind::King } else { kind }),
-            history: Vec::new(),
-        }
-    }
 
     /// The analysis's moves agree with the real move generator in random legal states of
     /// every analysed kind, both sides to move.
@@ -648,5 +703,40 @@ mod tests {
                 _ => {}
             }
         }
+    }
+
+    /// Ruling R.5.4 on small cases in debug: for the queen, every position with both kings
+    /// on Earth from which no series reaches Black's king lost is dead by the draw rule, and
+    /// sampled positions from which one does are not.
+    #[test]
+    fn the_draw_rule_agrees_with_any_series_for_the_queen() {
+        let solution = solve_series(Kind::Queen, Series::Any);
+        let s = &solution.solver;
+        let mut rng = StdRng::seed_from_u64(3);
+        let (mut dead, mut open) = (0, 0);
+        for slot in 0..s.slots.len() {
+            let (kind, x) = s.slots[slot];
+            for wk in 64..128u8 {
+                for bk in 64..128u8 {
+                    let i = index(slot, wk, bk);
+                    for (side, table) in [(WHITE, &s.white), (BLACK, &s.black)] {
+                        let sampled = rng.gen_range(0..2_000) == 0;
+                        if table[i] == ILLEGAL || (table[i] != OPEN && !sampled) {
+                            continue;
+                        }
+                        let game = real(kind, x, wk, bk, side);
+                        assert_eq!(material::dead(&game), table[i] == OPEN, "{}", game.text());
+                        if table[i] == OPEN {
+                            dead += 1;
+                        } else {
+                            open += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // The queen's dead positions: Black to move, its only Earth moves taking the queen,
+        // or stalemated.
+        assert!(dead > 0 && open > 100, "{dead} dead, {open} open");
     }
 }

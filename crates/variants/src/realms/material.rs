@@ -1,93 +1,174 @@
-//! Rule R.5: the draw by insufficient material. Both kings must stand on Earth, and the
-//! material left must be unable to mate a king held on Earth or force it off Earth. The
-//! retrograde analysis of [`super::endgame`] decides it for a king and one piece against a
-//! bare king: every kind that cannot promote wins most positions (by forcing the bare king
-//! off Earth, or mating it) except the pegasus, which wins only 1 568 of 2 058 840
-//! Black-to-move positions. So the draw is declared for bare kings and for a lone pegasus,
-//! except in the positions the pegasus wins (`pegasus_wins.txt`, written by the analysis and
-//! checked against it by an ignored test that CI runs). docs/rules/realms.md compares the verdicts
-//! with the seed's stars.
+//! Rule R.5: the dead position (Article 5.2.2 as the seed words it). The game is drawn when
+//! both kings stand on Earth and no series of legal moves gets either of them checkmated on
+//! Earth or forced off it, the moves where that king leaves Earth by choice not considered.
+//!
+//! [`dead`] decides it by a short search over every series of legal moves ([`HORIZON`]
+//! plies): a king is safe when its opponent has nothing but the king and it has at most one
+//! piece of its own (ruling R.5.3), and a series that keeps the opponent some material up to
+//! the horizon is taken to reach a win (ruling R.5.4, checked for every king and piece
+//! against a bare king by the retrograde analysis of [`super::endgame`] in its
+//! [`super::endgame::Series::Any`] form). So a position is dead with bare kings, and
+//! otherwise only when every series strips the material within the horizon — a lone piece
+//! that the bare king must take.
 
-use std::collections::HashSet;
-use std::sync::LazyLock;
-
-use omnichess_core::Player;
+use omnichess_core::{Game, Player};
 
 use super::board::Board;
-use super::piece::Kind;
 use super::square;
+use super::state::{Move, Realms};
 
-/// Whether a lone `kind` with its king cannot force a win against a bare king held on Earth
-/// from most positions (ruling R.5.2, from the retrograde analysis). Kinds that promote are
-/// never insufficient.
-#[must_use]
-pub const fn insufficient_alone(kind: Kind) -> bool {
-    matches!(kind, Kind::Pegasus)
+/// The plies the search looks ahead (ruling R.5.4).
+pub const HORIZON: u32 = 4;
+
+/// The pieces of `player` other than the king.
+fn material(board: &Board, player: Player) -> u32 {
+    board.owned(player).len().saturating_sub(1)
 }
 
-/// The positions a king and a pegasus win against a bare king on Earth: (White to move?,
-/// pegasus, White's king, Black's king), the pegasus White's.
-static PEGASUS_WINS: LazyLock<HashSet<(bool, u8, u8, u8)>> = LazyLock::new(|| {
-    include_str!("pegasus_wins.txt")
-        .lines()
-        .filter_map(|line| {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            match f.as_slice() {
-                [side, x, wk, bk] => Some((
-                    *side == "w",
-                    square::parse(x)?,
-                    square::parse(wk)?,
-                    square::parse(bk)?,
-                )),
-                _ => None,
-            }
-        })
-        .collect()
-});
-
-/// The number of positions in the pegasus's table (for its test).
-#[must_use]
-pub fn pegasus_wins() -> usize {
-    PEGASUS_WINS.len()
+/// Whether `player`'s king stands on Earth.
+fn on_earth(board: &Board, player: Player) -> bool {
+    board
+        .king(player)
+        .is_some_and(|king| square::level(king) == 1)
 }
 
-/// `sq` seen from the other side: the rank mirrored.
-const fn mirrored(sq: u8) -> u8 {
-    square::square(square::file(sq), 7 - square::rank(sq), square::realm(sq))
-}
-
-/// Whether the position with `to_move` to move is drawn by insufficient material (ruling
-/// R.5): both kings on Earth, and either nothing else on the board, or a lone pegasus in a
-/// position it does not win.
+/// Whether `game` is a dead position (ruling R.5): both kings on Earth, and neither can be
+/// checkmated on Earth or forced off it by any series of legal moves.
 #[must_use]
-pub fn insufficient(board: &Board, to_move: Player) -> bool {
-    let (Some(white), Some(black)) = (board.king(Player::White), board.king(Player::Black)) else {
-        return false;
-    };
-    if square::level(white) != 1 || square::level(black) != 1 {
+pub fn dead(game: &Realms) -> bool {
+    if !Player::BOTH.into_iter().all(|p| on_earth(&game.board, p)) {
         return false;
     }
-    match board.occupied().len() {
-        2 => true,
-        3 => board
-            .pieces()
-            .find(|(_, p)| p.kind != Kind::King)
-            .is_some_and(|(x, piece)| {
-                if !insufficient_alone(piece.kind) {
-                    return false;
+    let mut scratch = Realms {
+        board: game.board.clone(),
+        side: game.side,
+        castling: game.castling,
+        ep: game.ep,
+        halfmoves: game.halfmoves,
+        fullmoves: game.fullmoves,
+        last: game.last,
+        history: Vec::new(),
+    };
+    Player::BOTH
+        .into_iter()
+        .all(|king| !can_lose(&mut scratch, king, HORIZON))
+}
+
+/// Whether `move` takes `loser`'s king off Earth.
+fn departs(game: &Realms, loser: Player, mv: Move) -> bool {
+    game.board.king(loser) == Some(mv.from) && square::level(mv.to) != 1
+}
+
+/// Whether some series of legal moves from `game` gets `loser`'s king (on Earth) checkmated
+/// on Earth or forced off it, `loser`'s moves off Earth by choice not considered: decided
+/// within `plies` plies, a series that keeps the opponent material up to there counted as
+/// reaching it, one that leaves the opponent nothing as not (ruling R.5.4).
+pub(super) fn can_lose(game: &mut Realms, loser: Player, plies: u32) -> bool {
+    let them = loser.opponent();
+    // Each ply takes at most one piece: the opponent keeps material to the horizon.
+    if material(&game.board, them) > plies {
+        return true;
+    }
+    let mut moves = Vec::new();
+    game.decisions(&mut moves);
+    if game.side == loser {
+        if moves.is_empty() {
+            return game.in_check(); // checkmated on Earth, or stalemate: the game ends
+        }
+        if moves.iter().all(|&m| departs(game, loser, m)) {
+            return true; // forced off Earth
+        }
+        moves.retain(|&m| !departs(game, loser, m));
+    }
+    if material(&game.board, them) == 0 && material(&game.board, loser) <= 1 {
+        return false; // ruling R.5.3
+    }
+    if plies == 0 {
+        return material(&game.board, them) > 0; // ruling R.5.4
+    }
+    moves.into_iter().any(|m| {
+        game.apply(m);
+        let lost = can_lose(game, loser, plies - 1);
+        game.undo();
+        lost
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use omnichess_core::{Game, Notation, Player};
+
+    use super::{HORIZON, can_lose, dead, departs};
+    use crate::realms::state::Realms;
+
+    /// Every position reachable from `game` by a series of legal moves that keeps `loser`'s
+    /// king on Earth (its moves off Earth by choice not considered), searched exhaustively
+    /// with no horizon and no shortcut: whether one has that king mated on Earth or forced
+    /// off it.
+    fn reachable_loss(game: &Realms, loser: Player) -> bool {
+        let mut seen = HashSet::new();
+        let mut stack = vec![game.clone()];
+        while let Some(mut game) = stack.pop() {
+            game.history.clear();
+            if !seen.insert(game.hash()) {
+                continue;
+            }
+            let mut moves = Vec::new();
+            game.decisions(&mut moves);
+            if game.side == loser {
+                if moves.is_empty() && game.in_check() {
+                    return true;
                 }
-                // The table has the pegasus White's: mirror a Black one.
-                let key = match piece.player {
-                    Player::White => (to_move == Player::White, x, white, black),
-                    Player::Black => (
-                        to_move == Player::Black,
-                        mirrored(x),
-                        mirrored(black),
-                        mirrored(white),
-                    ),
-                };
-                !PEGASUS_WINS.contains(&key)
-            }),
-        _ => false,
+                if !moves.is_empty() && moves.iter().all(|&m| departs(&game, loser, m)) {
+                    return true;
+                }
+                moves.retain(|&m| !departs(&game, loser, m));
+            }
+            for m in moves {
+                let mut next = game.clone();
+                next.apply(m);
+                stack.push(next);
+            }
+        }
+        false
+    }
+
+    fn position(text: &str) -> Realms {
+        Realms::from_position_text(text).expect("position reads")
+    }
+
+    /// Ruling R.5.3 against the exhaustive search: bare kings on Earth can never lose, with
+    /// either king free to leave Earth while the other is examined.
+    #[test]
+    fn r5_3_bare_kings_agree_with_the_exhaustive_search() {
+        for text in [
+            "8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8/8/8/8/8/8|8/8/8/3k4/8/1K6/8/8|8/8/8/8/8/8/8/8 b - - 0 1",
+        ] {
+            let game = position(text);
+            assert!(dead(&game), "{text}");
+            for loser in Player::BOTH {
+                assert!(!reachable_loss(&game, loser), "{text}: {loser}");
+            }
+        }
+    }
+
+    /// Ruling R.5.4 against the exhaustive search where it is small: a rook the bare king
+    /// must take (every series ends in bare kings), and the same rook guarded (Black is forced
+    /// off Earth at once).
+    #[test]
+    fn r5_4_a_piece_that_must_be_taken_agrees_with_the_exhaustive_search() {
+        let forced = position("8/8/8/8/8/8/8/8|7K/8/8/8/8/8/1R6/k7|8/8/8/8/8/8/8/8 b - - 0 1");
+        let mut scratch = forced.clone();
+        assert!(!can_lose(&mut scratch, Player::Black, HORIZON));
+        assert!(!reachable_loss(&forced, Player::Black));
+        assert!(dead(&forced));
+        let guarded = position("8/8/8/8/8/8/8/8|8/8/8/8/8/2K5/1R6/k7|8/8/8/8/8/8/8/8 b - - 0 1");
+        let mut scratch = guarded.clone();
+        assert!(can_lose(&mut scratch, Player::Black, HORIZON));
+        assert!(reachable_loss(&guarded, Player::Black));
+        assert!(!dead(&guarded));
     }
 }

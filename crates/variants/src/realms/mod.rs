@@ -1,7 +1,7 @@
 //! Three Realms Chess (`../shared/seeds/three-realms-chess.md`): three 8×8 boards, the
 //! heavens (files `a`–`h`), the Earth (`j`–`q`) and the underworld (`s`–`z`), stacked as one
-//! `8 × 8 × 3` box of core geometry, with sixteen kinds of piece whose movement depends on the
-//! realm they stand in. Every clause of the seed and its ruling: docs/rules/realms.md.
+//! `8 × 8 × 3` box of core geometry, with seventeen kinds of piece whose movement depends on
+//! the realm they stand in. Every clause of the seed and its ruling: docs/rules/realms.md.
 //!
 //! ```
 //! use omnichess_core::{Game, Notation, Variant, perft::perft};

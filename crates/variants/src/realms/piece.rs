@@ -1,4 +1,4 @@
-//! The sixteen kinds of piece (seventeen with the fallen angel), their letters and values.
+//! The seventeen kinds of piece (the fallen angel included), their letters and values.
 
 use omnichess_core::Player;
 
@@ -117,22 +117,23 @@ impl Kind {
         }
     }
 
-    /// The seed's relative value in thirds of a pawn (the horse is worth 1⅓): the table of
-    /// the seed's Notes, times three.
+    /// The seed's relative value in sixths of a pawn, exactly: the table of the seed's Notes
+    /// (honorable horse 1⅓ = 8/6, elephant 3½ = 21/6; ruling N.3), times six. The king has
+    /// none (0).
     #[must_use]
-    pub const fn seed_value_thirds(self) -> i32 {
+    pub const fn seed_value_sixths(self) -> i32 {
         match self {
-            Kind::Pawn | Kind::Imp => 3,
-            Kind::Horse => 4,
-            Kind::Silver | Kind::Fallen => 6,
-            Kind::Warmachine => 9,
-            Kind::Elephant => 10, // 3½ is 10.5 thirds; the evaluation uses its own centipawns
-            Kind::Bishop => 12,
-            Kind::Knight | Kind::Scholar => 15,
-            Kind::Angel | Kind::Pegasus | Kind::Rook => 18,
-            Kind::Queen => 24,
-            Kind::Fiend => 36,
-            Kind::Grandmaster => 42,
+            Kind::Pawn | Kind::Imp => 6,
+            Kind::Horse => 8,
+            Kind::Silver | Kind::Fallen => 12,
+            Kind::Warmachine => 18,
+            Kind::Elephant => 21,
+            Kind::Bishop => 24,
+            Kind::Knight | Kind::Scholar => 30,
+            Kind::Angel | Kind::Pegasus | Kind::Rook => 36,
+            Kind::Queen => 48,
+            Kind::Fiend => 72,
+            Kind::Grandmaster => 84,
             Kind::King => 0,
         }
     }
@@ -213,5 +214,17 @@ mod tests {
         assert_eq!(Kind::from_letter('M'), Some(Kind::Imp));
         assert_eq!(Kind::from_letter('Z'), None);
         assert_eq!(Piece::of_code(0), None);
+    }
+
+    /// Ruling N.3: the seed's values exactly, the elephant's half included.
+    #[test]
+    fn n3_seed_values_are_exact() {
+        assert_eq!(Kind::Elephant.seed_value_sixths(), 21); // 3½
+        assert_eq!(Kind::Horse.seed_value_sixths(), 8); // 1⅓
+        assert_eq!(Kind::Pegasus.seed_value_sixths(), 36); // 6
+        assert_eq!(Kind::Grandmaster.seed_value_sixths(), 84); // 14
+        let sum: i32 = Kind::ALL.iter().map(|k| k.seed_value_sixths()).sum();
+        // 1 + 1 + 1⅓ + 2 + 2 + 3 + 3½ + 4 + 5 + 5 + 6 + 6 + 6 + 8 + 12 + 14 = 79⅚ (king 0).
+        assert_eq!(sum, 479);
     }
 }

@@ -193,32 +193,12 @@ impl Realms {
             }
         }
         for (sq, piece) in self.board.pieces() {
-            let rank = square::rank(sq);
-            let (own_back, promotion_rank) = match piece.player {
-                Player::White => (0, 7),
-                Player::Black => (7, 0),
-            };
-            let named = || {
-                format!(
-                    "{} {} on {}",
+            if let Some(why) = unreachable(piece, sq) {
+                return Err(err(format!(
+                    "{} {} on {} {why}",
                     piece.player,
                     piece.kind.name(),
                     square::name(sq)
-                )
-            };
-            if piece.kind.promotion().is_some() && rank == promotion_rank {
-                return Err(err(format!(
-                    "{} stands on the promotion rank; it would have promoted",
-                    named()
-                )));
-            }
-            if piece.kind == Kind::Pawn && rank == own_back {
-                return Err(err(format!("{} stands on its own back rank", named())));
-            }
-            if piece.kind == Kind::Angel && square::level(sq) == 0 {
-                return Err(err(format!(
-                    "{} stands in the underworld, where an angel falls: write it as X",
-                    named()
                 )));
             }
         }
@@ -321,6 +301,37 @@ impl Realms {
             );
         }
         out
+    }
+}
+
+/// Why `piece` can never stand on `sq` in a game (ruling G.6), if it cannot: the kinds that
+/// only move forwards (pawn, honorable horse, imp) never stand on their own back rank, nor on
+/// the promotion rank; the horse, two ranks a move from its second rank, never on its third,
+/// fifth or seventh; the imp never in the heavens; the angel never in the underworld.
+fn unreachable(piece: Piece, sq: u8) -> Option<&'static str> {
+    let rank = match piece.player {
+        Player::White => square::rank(sq),
+        Player::Black => 7 - square::rank(sq),
+    };
+    let forward_only = matches!(piece.kind, Kind::Pawn | Kind::Horse | Kind::Imp);
+    match piece.kind {
+        _ if forward_only && rank == 7 => {
+            Some("stands on the promotion rank; it would have promoted")
+        }
+        _ if forward_only && rank == 0 => {
+            Some("stands on its own back rank, which it cannot reach: it only moves forwards")
+        }
+        Kind::Horse if rank % 2 == 0 => Some(
+            "stands on an odd rank of its own: an honorable horse moves two ranks forwards from \
+             its second rank, so it never reaches its third, fifth or seventh",
+        ),
+        Kind::Imp if square::level(sq) == 2 => {
+            Some("stands in the heavens, which an imp can never reach")
+        }
+        Kind::Angel if square::level(sq) == 0 => {
+            Some("stands in the underworld, where an angel falls: write it as X")
+        }
+        _ => None,
     }
 }
 

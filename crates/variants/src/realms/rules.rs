@@ -15,7 +15,7 @@ impl Realms {
             mover: self.side,
             has_move: self.has_legal_move(),
             in_check: || self.in_check(),
-            insufficient: || material::insufficient(&self.board, self.side),
+            insufficient: || material::dead(self),
             halfmoves: self.halfmoves,
             repetitions: || self.repetitions(),
         })

@@ -12,7 +12,7 @@ use super::state::{Move, Realms};
 impl Variant for Realms {
     const NAME: &'static str = "realms";
     const TITLE: &'static str = "Three Realms";
-    const DESCRIPTION: &'static str = "Three Realms Chess: heavens, Earth and underworld boards, 16 fairy pieces that change with the realm";
+    const DESCRIPTION: &'static str = "Three Realms Chess: heavens, Earth and underworld boards, 17 kinds of piece (11 of them fairy) that change with the realm";
 
     fn start() -> Realms {
         Realms::from_text(STANDARD_START).unwrap_or_else(|e| unreachable!("standard start: {e}"))
@@ -68,5 +68,33 @@ impl Records for Realms {
 
     fn record_text(start: &Realms, moves: &[Move], outcome: Option<Outcome>) -> String {
         record::write(start, moves, outcome)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use omnichess_core::Variant;
+
+    use super::Realms;
+    use crate::realms::{KINDS, Kind};
+
+    /// The description counts the kinds: all of them, and those not FIDE's six.
+    #[test]
+    fn the_description_counts_the_kinds() {
+        let fide = [
+            Kind::Pawn,
+            Kind::Rook,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Queen,
+            Kind::King,
+        ];
+        let fairy = Kind::ALL.iter().filter(|k| !fide.contains(k)).count();
+        let counted = format!("{KINDS} kinds of piece ({fairy} of them fairy)");
+        assert!(
+            Realms::DESCRIPTION.contains(&counted),
+            "{}",
+            Realms::DESCRIPTION
+        );
     }
 }

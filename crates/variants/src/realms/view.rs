@@ -9,6 +9,7 @@
 
 use omnichess_core::{BoardView, Cell, Game, MoveView, PieceView, Player, SquareMark, ToAct, View};
 
+use super::movement::profile;
 use super::piece::Kind;
 use super::square::{self, Realm};
 use super::state::{Move, Realms};
@@ -79,6 +80,13 @@ impl Realms {
         self.last.filter(|&k| k != Kind::Fallen)
     }
 
+    /// Whether the mover's fallen angels in `realm`, imitating `kind`, have no movement there
+    /// (ruling X.9: an angel in the underworld, an imp in the heavens).
+    fn stuck_in(&self, kind: Kind, realm: Realm) -> bool {
+        let p = profile(kind, self.side, realm);
+        p.leaps.is_empty() && p.rides.is_empty()
+    }
+
     /// The three boards with their pieces and light squares.
     fn boards(&self) -> Vec<BoardView> {
         let imitated = self.imitated();
@@ -97,6 +105,7 @@ impl Realms {
                             let tag = (p.kind == Kind::Fallen && p.player == self.side)
                                 .then_some(imitated)
                                 .flatten()
+                                .filter(|&k| !self.stuck_in(k, realm))
                                 .map(|k| k.letter().to_string());
                             view.squares[usize::from(at)] = Some(PieceView {
                                 player: u8::from(p.player == Player::Black),
@@ -125,10 +134,25 @@ impl Realms {
         let mut notes = Vec::new();
         if !self.board.of(self.side, Kind::Fallen).is_empty() {
             notes.push(match (self.imitated(), self.last) {
-                (Some(kind), _) => format!(
-                    "{us}'s fallen angels move as the {} ({them} moved one last).",
-                    kind.name()
-                ),
+                (Some(kind), _) => {
+                    let mut note = format!(
+                        "{us}'s fallen angels move as the {} ({them} moved one last).",
+                        kind.name()
+                    );
+                    for (realm, _) in LAYOUT {
+                        let here = (self.board.of(self.side, Kind::Fallen).squares())
+                            .any(|sq| square::realm(sq) == realm);
+                        if here && self.stuck_in(kind, realm) {
+                            note.push_str(&format!(
+                                " Those in the {} cannot move: the {} has no movement there \
+                                 (X.9).",
+                                realm.name(),
+                                kind.name()
+                            ));
+                        }
+                    }
+                    note
+                }
                 (None, Some(_)) => format!(
                     "{us}'s fallen angels cannot move: {them}'s last move left a fallen angel \
                      (X.3)."
@@ -271,6 +295,32 @@ mod tests {
         let view = Realms::from_position_text(text).unwrap().view();
         assert_eq!(view.boards[2].squares[0].as_ref().unwrap().tag, None);
         assert!(view.notes[0].contains("cannot move"), "{:?}", view.notes);
+    }
+
+    #[test]
+    fn x9_a_fallen_angel_in_the_underworld_imitating_an_angel_cannot_move() {
+        // Black moved an angel last: White's fallen angel on s1 (underworld) has no move and
+        // no tag, the one on j4 (Earth) rides diagonally as an angel there.
+        let text = "8/8/8/8/8/8/8/K7|8/8/8/8/X7/8/8/8|7k/8/8/8/8/8/8/X7 w - - 0 5 a";
+        let game = Realms::from_position_text(text).unwrap();
+        let view = game.view();
+        assert_eq!(view.boards[2].squares[0].as_ref().unwrap().tag, None);
+        assert_eq!(
+            view.boards[1].squares[24].as_ref().unwrap().tag.as_deref(),
+            Some("A")
+        );
+        assert_eq!(
+            view.notes,
+            [
+                "White's fallen angels move as the angel (Black moved one last). Those in the \
+                 underworld cannot move: the angel has no movement there (X.9)."
+            ]
+        );
+        let mut moves = Vec::new();
+        game.decisions(&mut moves);
+        let texts: Vec<String> = moves.iter().map(|&m| game.decision_text(m)).collect();
+        assert!(texts.iter().all(|t| !t.starts_with("s1")), "{texts:?}");
+        assert!(texts.iter().any(|t| t == "j4k5"), "{texts:?}");
     }
 
     #[test]
