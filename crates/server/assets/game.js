@@ -16,6 +16,7 @@ import { renderMoves, TURN_END } from './moves-list.js';
 import { chooseMove, confirmDialog, showTexts } from './dialogs.js';
 import { pieceElement, pieceValue, learnNames, kindsOf } from './pieces.js';
 import { playerNames, variantLabel } from './lobby.js';
+import { StepThrough } from './step-through.js';
 
 /** The board renderer of each layout of GET /api/variants (`VariantInfo.layout`). */
 const RENDERERS = { grid: BoardGrid, timelines: MultiverseBoard };
@@ -82,6 +83,10 @@ class GamePage {
       onMessage: (text) => showMessage(text, 'error'),
       onChange: () => this.renderer && this.renderer.highlight(),
     });
+    this.steps = new StepThrough(id, {
+      onChange: () => this.render(),
+      onError: (e) => showMessage(`That position cannot be shown: ${e.message}`, 'error'),
+    });
     this.build();
   }
 
@@ -100,6 +105,21 @@ class GamePage {
     this.offersEl = h('div.offers#offers', { hidden: true });
     this.notesEl = h('ul.notes#notes', { hidden: true });
     this.moveList = h('ol.move-list#move-list');
+    this.moveList.addEventListener('click', (e) => {
+      const move = e.target.closest && e.target.closest('.move[data-index]');
+      if (move) this.steps.show(Number(move.dataset.index) + 1);
+    });
+    const stepButton = (step, label, titleText, handler) => h('button.tool', {
+      type: 'button', dataset: { step }, text: label, title: titleText, 'aria-label': titleText, onclick: handler,
+    });
+    this.stepNav = h('div.step-nav#step-nav', {},
+      stepButton('first', '|◀', 'The start (Home)', () => this.steps.first()),
+      stepButton('back', '◀', 'One turn back (←)', () => this.steps.step(-1)),
+      stepButton('forward', '▶', 'One turn forward (→)', () => this.steps.step(1)),
+      stepButton('last', '▶|', 'The live position (End)', () => this.steps.last()));
+    this.replayText = h('span.replay-text');
+    this.replayBar = h('div.replay-bar#replay-bar', { hidden: true }, this.replayText,
+      h('button.primary', { type: 'button', dataset: { action: 'live' }, text: 'Back to live', onclick: () => this.steps.live() }));
     this.moveInput = h('input#move-input', { type: 'text', autocomplete: 'off', spellcheck: false, placeholder: 'Type a move', list: 'decision-list', 'aria-label': 'move' });
     this.datalist = h('datalist#decision-list');
     this.moveForm = h('form.move-form#move-form', {}, this.moveInput, this.datalist,
@@ -117,7 +137,7 @@ class GamePage {
     this.captions = h('div.game-title');
     this.clocks = new Clocks(this.clockEls, { onZero: (player) => this.flag(player) });
     this.app.replaceChildren(h('div.game-page', {},
-      h('section.board-area', {}, this.topBar, this.boardEl, this.bottomBar, this.cellFree),
+      h('section.board-area', {}, this.replayBar, this.topBar, this.boardEl, this.bottomBar, this.cellFree),
       h('aside.side', {},
         this.captions,
         this.statusEl,
@@ -125,6 +145,7 @@ class GamePage {
         this.offersEl,
         this.notesEl,
         h('div.moves-wrap', {}, this.moveList),
+        this.stepNav,
         this.moveForm,
         this.actionsEl,
         this.toolsEl,
@@ -135,6 +156,8 @@ class GamePage {
       if (e.target.closest && e.target.closest('input, textarea, select')) return;
       if (e.key === 'f') this.flip();
       if (e.key === 'Escape') this.interaction.clear();
+      const step = { ArrowLeft: () => this.steps.step(-1), ArrowRight: () => this.steps.step(1), Home: () => this.steps.first(), End: () => this.steps.last() }[e.key];
+      if (step && !e.altKey && !e.ctrlKey && !e.metaKey) { e.preventDefault(); step(); }
     });
   }
 
@@ -201,6 +224,7 @@ class GamePage {
   canMove() {
     const g = this.game;
     if (!g) return [false, 'Loading…'];
+    if (this.steps.looking) return [false, 'You are looking at an earlier position: go back to live to move.'];
     if (g.outcome) return [false, 'The game is over.'];
     if (!this.isSeated()) return [false, 'You are watching this game.'];
     if (g.to_act_index == null && g.to_act && !g.decisions?.length) return [false, 'Nobody can move now.'];
@@ -227,6 +251,7 @@ class GamePage {
   update(game, info = {}) {
     const previous = this.game;
     this.game = game;
+    this.steps.update(game);
     if (!this.variant || this.variant.name !== game.variant) {
       variantInfo(game.variant).then((v) => { this.variant = v; this.render(); }, (e) => showMessage(e.message, 'error'));
     }
@@ -244,7 +269,8 @@ class GamePage {
     const g = this.game;
     if (!g) return;
     const names = this.names();
-    const view = g.view || { boards: [], moves: [] };
+    const looking = this.steps.looking && this.steps.view;
+    const view = (looking ? this.steps.view : g.view) || { boards: [], moves: [] };
     const bottom = this.bottomPlayer();
     const top = 1 - bottom;
     const [canMove, reason] = this.canMove();
@@ -275,6 +301,9 @@ class GamePage {
     this.boardEl.dataset.variant = g.variant;
     this.boardEl.dataset.version = String(versionOf(g));
     this.boardEl.dataset.toAct = actor == null ? '' : String(actor);
+    this.boardEl.dataset.ply = String(this.steps.shownPly());
+    this.boardEl.classList.toggle('looking-back', !!looking);
+    this.renderSteps();
 
     // Players, clocks, captured pieces.
     const fill = (bar, player) => {
@@ -322,7 +351,7 @@ class GamePage {
     this.notesEl.hidden = !notes.length;
 
     this.renderLegend(view);
-    renderMoves(this.moveList, g);
+    renderMoves(this.moveList, g, this.steps.looking ? this.steps.ply : null);
     this.renderOffers(names);
     this.renderCellFree(view, canMove);
     this.renderActions(canMove);
@@ -340,6 +369,23 @@ class GamePage {
       ? (this.seat != null ? `You play ${names[this.seat]}.` : 'You hold a seat in this game.')
       : 'You are watching this game.';
     if (window.omnichess) window.omnichess.snapshot = g;
+  }
+
+  /** The step controls and, while an earlier position is shown, the bar back to live. */
+  renderSteps() {
+    const g = this.game;
+    const length = (g.history || []).length;
+    const shown = this.steps.shownPly();
+    this.replayBar.hidden = !this.steps.looking;
+    if (this.steps.looking) {
+      this.replayText.textContent = shown === 0
+        ? 'The start position.'
+        : `After decision ${shown} of ${length}${g.outcome ? '' : ': the game goes on'}.`;
+    }
+    for (const button of this.stepNav.querySelectorAll('button')) {
+      const forward = button.dataset.step === 'forward' || button.dataset.step === 'last';
+      button.disabled = forward ? !this.steps.looking : shown === 0;
+    }
   }
 
   /**

@@ -59,6 +59,7 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/decisions", post(games::decide))
         .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/record", get(games::record))
+        .route("/api/games/{id}/views/{ply}", get(games::view_at))
         .route("/api/games/{id}/ws", get(socket::upgrade))
         .layer(DefaultBodyLimit::max(games::MAX_BODY))
         .layer(CompressionLayer::new())

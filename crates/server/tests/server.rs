@@ -13,3 +13,4 @@ mod export;
 mod postgres;
 mod socket;
 mod toy;
+mod views;
