@@ -2,7 +2,7 @@
 //! board drawing.
 
 use crate::{
-    BoardLayout, DecisionError, EngineProtocol, Game, GameRecord, NamedStart, Outcome,
+    BoardLayout, DecisionError, EngineProtocol, Game, GameRecord, Guide, NamedStart, Outcome,
     PositionError, RecordError, ReplayError, RulesTimeControl,
 };
 
@@ -54,6 +54,9 @@ pub trait Variant: Game + Sized + 'static {
     /// The protocol `omnichess uci` speaks for the variant; by default
     /// [`EngineProtocol::Uci`].
     const ENGINE_PROTOCOL: EngineProtocol = EngineProtocol::Uci;
+    /// Its rules in short and the meaning of the signs on its boards, for a client's help
+    /// panel; by default none ([`Guide::NONE`]).
+    const GUIDE: Guide = Guide::NONE;
 
     /// The starts the variant offers by name, its standard start first; by default that one
     /// alone ([`NamedStart::standard`]).

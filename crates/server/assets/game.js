@@ -17,6 +17,7 @@ import { chooseMove, confirmDialog, showTexts } from './dialogs.js';
 import { pieceElement, pieceValue, learnNames, kindsOf } from './pieces.js';
 import { playerNames, variantLabel } from './lobby.js';
 import { StepThrough } from './step-through.js';
+import { renderRules, openRules } from './rules-panel.js';
 
 /** The board renderer of each layout of GET /api/variants (`VariantInfo.layout`). */
 const RENDERERS = { grid: BoardGrid, timelines: MultiverseBoard };
@@ -134,6 +135,7 @@ class GamePage {
     this.linkEl = h('div.link-status#link-status', { text: '' });
     this.seatEl = h('div.seat-info#seat-info');
     this.legendEl = h('details.legend#legend', { hidden: true });
+    this.rulesEl = h('details.rules#rules', { hidden: true });
     this.captions = h('div.game-title');
     this.clocks = new Clocks(this.clockEls, { onZero: (player) => this.flag(player) });
     this.app.replaceChildren(h('div.game-page', {},
@@ -149,6 +151,7 @@ class GamePage {
         this.moveForm,
         this.actionsEl,
         this.toolsEl,
+        this.rulesEl,
         this.legendEl,
         this.seatEl,
         this.linkEl)));
@@ -276,7 +279,11 @@ class GamePage {
     const [canMove, reason] = this.canMove();
     const actor = g.to_act_index ?? this.actorFromName();
     title(`${variantLabel(g.variant)}${g.outcome ? ' · over' : actor != null ? ` · ${names[actor]} to move` : ''}`);
-    this.captions.replaceChildren(...[h('span.variant-name', { text: variantLabel(g.variant) }),
+    renderRules(this.rulesEl, this.variant);
+    const rulesButton = this.rulesEl.hidden ? null : h('button.tool.rules-button#rules-button', {
+      type: 'button', text: '? Rules', title: 'The rules in short and the signs on the boards', onclick: () => openRules(this.rulesEl),
+    });
+    this.captions.replaceChildren(...[h('span.variant-name', { text: variantLabel(g.variant) }), rulesButton,
       g.casual === false ? h('span.badge', { text: 'no takebacks' }) : null,
       g.engine ? h('span.badge', { text: `engine level ${g.engine.level}` }) : null].filter(Boolean));
 

@@ -17,6 +17,8 @@
  * @property {string|null} notation_help how to type a decision in its notation
  * @property {TimeControl[]} time_controls the variant's own controls first, then the common ones
  * @property {Start[]} starts the starts it offers by name, its standard start first
+ * @property {string} rules_summary its rules in short, paragraphs separated by a blank line ('' when it has none)
+ * @property {[string, string][]} legend the signs on its boards and what each means: [sign, meaning], the sign a SquareMark kind or a word
  */
 
 /**

@@ -9,6 +9,7 @@ use crate::classic::STANDARD_START;
 impl Variant for Dice {
     const NAME: &'static str = "dice";
     const TITLE: &'static str = "Die chess";
+    const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str = "Die Chess: a die picks the piece type you must move; check, castling and promotion by roll";
     const RECORD_EXTENSION: &'static str = "pgn";
     const NOTATION_HELP: &'static str = "The program rolls the die; type a move of the rolled type in SAN (Nf3, exd5, O-O), `--`\nto forfeit when no piece of that type can move, and `[K!]` (move the king without rolling)\nor `roll` when in check.";
