@@ -18,6 +18,8 @@ import { pieceElement, pieceValue, learnNames, kindsOf } from './pieces.js';
 import { playerNames, variantLabel } from './lobby.js';
 import { StepThrough } from './step-through.js';
 import { renderRules, openRules } from './rules-panel.js';
+import { play as playSound, soundFor, muted, setMuted } from './sounds.js';
+import { THEMES, currentTheme, applyTheme } from './themes.js';
 
 /** The board renderer of each layout of GET /api/variants (`VariantInfo.layout`). */
 const RENDERERS = { grid: BoardGrid, timelines: MultiverseBoard };
@@ -92,6 +94,7 @@ class GamePage {
   }
 
   build() {
+    applyTheme(currentTheme());
     const clockEl = (player) => h('div.clock', { dataset: { clock: String(player) }, hidden: true }, h('span.time', { text: '–:––' }));
     this.clockEls = [clockEl(0), clockEl(1)];
     const bar = (where) => h(`div.player-bar.${where}`, {},
@@ -255,6 +258,8 @@ class GamePage {
     const previous = this.game;
     this.game = game;
     this.steps.update(game);
+    const sound = soundFor(previous, game);
+    if (sound) playSound(sound);
     if (!this.variant || this.variant.name !== game.variant) {
       variantInfo(game.variant).then((v) => { this.variant = v; this.render(); }, (e) => showMessage(e.message, 'error'));
     }
@@ -510,10 +515,19 @@ class GamePage {
       b.addEventListener('click', handler);
       return b;
     };
+    const sound = tool('mute', muted() ? 'Sound: off' : 'Sound: on', () => {
+      setMuted(!muted());
+      this.renderTools();
+    }, 'Sounds of moves, captures, checks and the game\'s end');
+    sound.setAttribute('aria-pressed', String(!muted()));
+    const theme = h('select.tool#theme', { 'aria-label': 'board theme', title: 'Board theme' },
+      ...THEMES.map(([name, label]) => h('option', { value: name, text: `Board: ${label}`, selected: name === currentTheme() })));
+    theme.addEventListener('change', () => { applyTheme(theme.value); if (this.renderer) this.render(); });
     this.toolsEl.replaceChildren(
       tool('flip', '⇅ Flip board', () => this.flip(), 'Flip the board (f)'),
       tool('export', '⤓ Export', () => this.exportGame()),
-      tool('analyse', '⌕ Analyse this position', () => this.analyse()));
+      tool('analyse', '⌕ Analyse this position', () => this.analyse()),
+      sound, theme);
   }
 
   exportGame() {
