@@ -346,7 +346,9 @@ export class BoardGrid {
     const dests = new Set(state.dests.map(cellKey));
     const selected = state.selected ? cellKey(state.selected) : null;
     const movable = state.movable;
+    const premove = new Set((state.premove || []).map(cellKey));
     for (const [key, el] of this.cells) {
+      el.classList.toggle('premove', premove.has(key));
       el.classList.toggle('dest', dests.has(key));
       el.classList.toggle('selected', key === selected);
       el.classList.toggle('movable', movable.has(key));

@@ -85,6 +85,7 @@ class GamePage {
       onMove: (candidates) => this.playCandidates(candidates),
       onMessage: (text) => showMessage(text, 'error'),
       onChange: () => this.renderer && this.renderer.highlight(),
+      onPremove: (premove) => { if (premove) showMessage('Premove set: it is played when your turn comes, if legal.', 'info'); },
     });
     this.steps = new StepThrough(id, {
       onChange: () => this.render(),
@@ -307,9 +308,10 @@ class GamePage {
         this.renderer = new RENDERERS[kind](this.boardEl, this.interaction, this);
         this.rendererKind = kind;
       }
-      this.interaction.setView(view, { canMove, reason, mover: actor });
+      this.interaction.setView(view, { canMove, reason, mover: actor, premoveSeat: this.premoveSeat(actor) });
       this.renderer.render(view, { flipped: bottom === 1, last: view.last || [], names });
     }
+    if (canMove && this.interaction.premove) this.playPremove(view);
     this.boardEl.dataset.variant = g.variant;
     this.boardEl.dataset.version = String(versionOf(g));
     this.boardEl.dataset.toAct = actor == null ? '' : String(actor);
@@ -381,6 +383,29 @@ class GamePage {
       ? (this.seat != null ? `You play ${names[this.seat]}.` : 'You hold a seat in this game.')
       : 'You are watching this game.';
     if (window.omnichess) window.omnichess.snapshot = g;
+  }
+
+  /**
+   * The seat that may premove now: in a timed game running, the viewer's seat while the other
+   * seat is to move (and the live position shown); else null.
+   */
+  premoveSeat(actor) {
+    const g = this.game;
+    if (!g || g.outcome || !g.clock || !this.isSeated() || this.seat == null || this.steps.looking) return null;
+    return actor != null && actor !== this.seat ? this.seat : null;
+  }
+
+  /** Plays the premove now that the turn has come, if it is a legal move; else drops it. */
+  playPremove(view) {
+    const premove = this.interaction.takePremove();
+    const same = (a, b) => a && b && a.board === b.board && a.square === b.square;
+    const candidates = (view.moves || []).filter((m) => same(m.from, premove.from) && same(m.to, premove.to));
+    if (!candidates.length) {
+      showMessage('The premove is not legal now: dropped.', 'info');
+      return;
+    }
+    const move = candidates.find((m) => /q/i.test(m.promotion || '')) || candidates[0];
+    setTimeout(() => this.sendDecision(move.text), 0);
   }
 
   /** The step controls and, while an earlier position is shown, the bar back to live. */

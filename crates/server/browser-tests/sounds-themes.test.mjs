@@ -1,10 +1,10 @@
 // Sounds (made with WebAudio) for a move, a capture, a check and the game's end, a mute switch
-// kept across reloads; board themes kept across reloads.
+// kept across reloads; board themes kept across reloads; premoves in timed games.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, openPage, createByApi, api, openGame, screenshot, waitForVersion, waitUntil,
+  launch, openPage, createByApi, api, openGame, screenshot, waitForVersion, waitUntil, waitForGame, snapshot,
 } from './helpers.mjs';
 
 let browser;
@@ -72,6 +72,36 @@ test('a board theme colours the squares and is kept across reloads', { timeout: 
     await screenshot(page, 'theme-green');
     await page.locator('#theme').selectOption('blue');
     assert.deepEqual(await fills(), ['rgb(222, 227, 230)', 'rgb(140, 162, 173)']);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('in a timed game a premove made while the opponent moves is played when the turn comes; an illegal one is dropped', { timeout: 40_000 }, async () => {
+  const { id, white, black } = await createByApi({ variant: 'classic', clock: { base_ms: 300_000, increment_ms: 0 } });
+  const page = await openPage(browser);
+  try {
+    await openGame(page, id, black);
+    const cell = (sq) => page.locator(`#board [data-cell="0:${sq}"]`);
+    const e7 = 52; const e5 = 36; const a8 = 56; const a6 = 40;
+    await cell(e7).click();
+    await cell(e5).click();
+    assert.deepEqual(await page.locator('#board .sq.premove').evaluateAll((els) => els.map((e) => e.dataset.cell).sort()), ['0:36', '0:52']);
+    let game = await play(id, white, 'e4');
+    game = await waitForGame(id, (g) => g.history.length === 2, 10_000, 'the premove played');
+    assert.deepEqual(game.history, ['e2e4', 'e7e5']);
+    await waitForVersion(page, game.version);
+    assert.equal(await page.locator('#board .sq.premove').count(), 0);
+
+    // The rook cannot go through its pawn: the premove is dropped when the turn comes.
+    await cell(a8).click();
+    await cell(a6).click();
+    game = await play(id, white, 'Nf3');
+    await waitForVersion(page, game.version);
+    await page.waitForTimeout(300);
+    assert.equal((await snapshot(id)).history.length, 3, 'nothing played for an illegal premove');
+    assert.match(await page.locator('#message').textContent(), /premove is not legal/);
     assert.deepEqual(page.errors, []);
   } finally {
     await page.context().close();
