@@ -534,17 +534,23 @@ class GamePage {
     this.actionsEl.hidden = !buttons.length;
   }
 
+  /** The tools, made once (a select open while a move arrives stays open). */
   renderTools() {
+    if (this.toolsEl.childElementCount) return;
     const tool = (action, label, handler, titleText) => {
       const b = h('button.tool', { type: 'button', dataset: { action }, text: label, title: titleText || label });
       b.addEventListener('click', handler);
       return b;
     };
-    const sound = tool('mute', muted() ? 'Sound: off' : 'Sound: on', () => {
+    const sound = tool('mute', '', () => {
       setMuted(!muted());
-      this.renderTools();
+      showSound();
     }, 'Sounds of moves, captures, checks and the game\'s end');
-    sound.setAttribute('aria-pressed', String(!muted()));
+    const showSound = () => {
+      sound.textContent = muted() ? 'Sound: off' : 'Sound: on';
+      sound.setAttribute('aria-pressed', String(!muted()));
+    };
+    showSound();
     const theme = h('select.tool#theme', { 'aria-label': 'board theme', title: 'Board theme' },
       ...THEMES.map(([name, label]) => h('option', { value: name, text: `Board: ${label}`, selected: name === currentTheme() })));
     theme.addEventListener('change', () => { applyTheme(theme.value); if (this.renderer) this.render(); });
