@@ -102,6 +102,24 @@
  * @property {string} error what is wrong, in one line
  */
 
+/**
+ * POST /api/positions: a position to draw (the analysis board).
+ * @typedef {object} ShowPosition
+ * @property {string} variant the variant's name
+ * @property {string|null} [position] position text; the standard start if absent
+ * @property {string[]} [after] decisions played from the position
+ */
+
+/**
+ * The answer to POST /api/positions.
+ * @typedef {object} PositionShown
+ * @property {string} position the position after the decisions
+ * @property {0|1|null} to_act_index the seat to act
+ * @property {Outcome|null} outcome how the game ended by the rules
+ * @property {string[]} moves the decisions as the move list shows them
+ * @property {GameView} view the boards and the legal moves
+ */
+
 // --- the game snapshot ------------------------------------------------------------------------
 
 /**

@@ -31,7 +31,7 @@ pub const MAX_BODY: usize = 16 * 1024;
 
 /// A JSON body, or the reason it is not one as `{"error"}` with the rejection's status (400
 /// not JSON, 413 too large, 415 not declared JSON, 422 JSON of the wrong shape).
-fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     json.map(|Json(t)| t)
         .map_err(|e| ApiError::Rejected(e.status(), e.body_text()))
 }
