@@ -4,7 +4,7 @@
 //! search (its limits read, then replaced).
 #![no_main]
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation};
 use omnichess_engine::Search;
 use omnichess_engine::eval::MultiverseEval;
 use omnichess_engine::protocol::duci;

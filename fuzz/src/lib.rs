@@ -1,7 +1,8 @@
 //! The harnesses behind the fuzz targets (fuzz/fuzz_targets/*.rs, docs/FUZZING.md).
 //!
 //! Every harness reads arbitrary bytes as the program would read a text, and checks, besides
-//! "no panic, no hang", the round trips the variants promise (crates/core/src/variant.rs):
+//! "no panic, no hang", the round trips the variants promise (crates/core/src/notation.rs and
+//! records.rs):
 //!
 //! - a position text that reads writes back (`position_text`) to a text that reads again to
 //!   the same text;

@@ -321,6 +321,14 @@ pub enum Command {
         study: crate::lab_args::Study,
     },
 
+    /// Play the balance lab's stored studies: claim a batch of games from the database,
+    /// play it on --jobs cores, store its games, claim the next. Start one on every machine
+    /// that can reach the database (PostgreSQL); a worker killed mid-batch loses nothing but
+    /// time, and no game is counted twice. See docs/LAB.md.
+    ///
+    /// Example: omnichess worker --database postgres://lab@db/omnichess
+    Worker(crate::lab_args::WorkerArgs),
+
     /// Speak UCI on stdin/stdout, so chess GUIs and match runners can use the engine.
     /// For classic chess this is standard UCI. Other variants speak the same protocol with the
     /// variant's own texts: `position startpos|fen TEXT [moves D1 D2 …]` (TEXT: the variant's

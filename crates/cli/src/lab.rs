@@ -5,19 +5,23 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use omnichess_engine::lab::balance::Balance;
 use omnichess_engine::lab::compare::Comparison;
 use omnichess_engine::lab::sprt::{SprtBounds, Verdict};
+use omnichess_engine::lab::study::StudySpec;
+use omnichess_engine::lab::summary::GameSummary;
 use omnichess_engine::lab::values::Values;
-use omnichess_engine::match_play::{MatchReport, PlayedGame, game_seeds};
+use omnichess_engine::match_play::{MatchReport, game_seeds};
 use omnichess_engine::registry::MatchRequest;
 use serde_json::{Value, json};
 
 use crate::engine_commands::engine;
 use crate::error::CliError;
-use crate::lab_args::{CompareArgs, SprtArgs, Study, StudyArgs, ValuesArgs};
+use omnichess_server::lab_worker::{self, WorkerOptions};
+
+use crate::lab_args::{CompareArgs, ShowArgs, SprtArgs, Study, StudyArgs, ValuesArgs, WorkerArgs};
 use crate::open;
 use crate::output::{out, outln};
 
@@ -28,55 +32,235 @@ pub fn run(study: &Study) -> Result<(), CliError> {
         Study::Compare(args) => compare(args),
         Study::Sprt(args) => sprt(args),
         Study::Values(args) => values(args),
+        Study::Show(args) => show(args),
     }
 }
 
 /// `lab values`.
 fn values(args: &ValuesArgs) -> Result<(), CliError> {
     let study = &args.study;
-    let start = open::with_profile(study.position.as_deref(), study.profile.as_deref())?;
-    if !open::game(&study.variant, start.as_deref())?
+    let spec = spec_of(study, args.every)?;
+    if !open::game(&spec.variant, spec.start.as_deref())?
         .view()
         .counts_material
     {
         return Err(CliError(format!(
             "lab values: {}'s boards do not count material (pieces repeat through time): no values to fit",
-            study.variant
+            spec.variant
         )));
     }
-    let games = play_games(study, start.as_deref(), "values", args.every)?;
-    let fit = Values::fit(&games).map_err(|e| CliError(format!("lab values: {e}")))?;
-    out!("{}", fit.report());
-    write_json(
-        study.json.as_deref(),
-        &json!({
-            "study": "values",
-            "settings": settings(study),
-            "every": args.every,
-            "start": start,
-            "figures": fit,
-        }),
-    )
+    let Some(games) = games_of(study, &spec, "values")? else {
+        return Ok(());
+    };
+    report("values", &spec, &games, study.json.as_deref())
 }
 
 /// `lab balance`.
 fn balance(args: &StudyArgs) -> Result<(), CliError> {
-    let start = open::with_profile(args.position.as_deref(), args.profile.as_deref())?;
-    let names = open::variant(&args.variant)?.players;
-    let figures = play_study(args, start.as_deref(), "balance")?;
-    out!("{}", figures.report(names));
-    if let Some(note) = sameness_note(&figures) {
-        outln!("{note}");
+    let spec = spec_of(args, 0)?;
+    let Some(games) = games_of(args, &spec, "balance")? else {
+        return Ok(());
+    };
+    report("balance", &spec, &games, args.json.as_deref())
+}
+
+/// `lab show`.
+fn show(args: &ShowArgs) -> Result<(), CliError> {
+    let (study, games, progress) =
+        lab_worker::stored(&args.database, &args.id).map_err(CliError)?;
+    let claimed: Vec<String> = progress
+        .claimed
+        .iter()
+        .map(|(batch, worker)| format!("{batch} by {worker}"))
+        .collect();
+    outln!(
+        "study {}: {} of {} games stored; batches: {} done, {} open, {} claimed{}",
+        study.id,
+        progress.games_done,
+        progress.games,
+        progress.done,
+        progress.open,
+        progress.claimed.len(),
+        if claimed.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", claimed.join(", "))
+        }
+    );
+    if games.is_empty() {
+        return Ok(());
     }
-    write_json(
-        args.json.as_deref(),
-        &json!({
-            "study": "balance",
-            "settings": settings(args),
-            "start": start,
-            "figures": figures,
-        }),
+    report(&study.kind, &study.spec, &games, args.json.as_deref())
+}
+
+/// `omnichess worker`.
+pub fn worker(args: &WorkerArgs) -> Result<(), CliError> {
+    let options = WorkerOptions {
+        database: args.database.clone(),
+        name: args.name.clone().unwrap_or_else(default_name),
+        jobs: args.jobs,
+        lease: Duration::from_secs(args.lease),
+        exit_when_idle: args.exit_when_idle,
+        only: None,
+    };
+    eprintln!(
+        "worker {}: playing the studies of {}",
+        options.name, options.database
+    );
+    let report = lab_worker::work(&options, &mut |line| eprintln!("{line}"), &mut |_| {})
+        .map_err(CliError)?;
+    outln!(
+        "worker {}: {} batches, {} games",
+        options.name,
+        report.batches,
+        report.games
+    );
+    Ok(())
+}
+
+/// This machine's name and this process's id.
+fn default_name() -> String {
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    let host = host.trim();
+    format!(
+        "{}-{}",
+        if host.is_empty() { "worker" } else { host },
+        std::process::id()
     )
+}
+
+/// The study `args` describe, noting the material every `material_every` turns.
+fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError> {
+    engine(&args.variant)?;
+    let start = open::with_profile(args.position.as_deref(), args.profile.as_deref())?;
+    open::game(&args.variant, start.as_deref())?;
+    args.player
+        .parse::<omnichess_engine::agents::AgentSpec>()
+        .map_err(|e| CliError(e.to_string()))?;
+    Ok(StudySpec {
+        variant: args.variant.clone(),
+        player: args.player.clone(),
+        games: args.games,
+        seed: args.seed,
+        opening: args.opening,
+        max_turns: args.max_turns,
+        start,
+        material_every,
+    })
+}
+
+/// The games of `spec`: played here, or (with --database) stored and played by workers,
+/// this process one of them unless --submit (then `None`, the study's id printed).
+fn games_of(
+    args: &StudyArgs,
+    spec: &StudySpec,
+    what: &str,
+) -> Result<Option<Vec<GameSummary>>, CliError> {
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = Progress::new(what, spec.games, terminal);
+    let Some(database) = args.database.as_deref() else {
+        let games = spec
+            .play(0, spec.games, args.jobs, &mut |g| progress.game(g))
+            .map_err(|e| CliError(e.to_string()))?;
+        progress.end();
+        return Ok(Some(games));
+    };
+    let id = lab_worker::submit(database, what, spec, args.batch).map_err(CliError)?;
+    if args.submit {
+        outln!("study: {id}");
+        return Ok(None);
+    }
+    eprintln!("lab {what}: study {id} stored in {database}");
+    let options = WorkerOptions {
+        database: database.to_owned(),
+        name: default_name(),
+        jobs: args.jobs,
+        lease: Duration::from_secs(600),
+        exit_when_idle: true,
+        only: Some(id.clone()),
+    };
+    lab_worker::work(&options, &mut |line| eprintln!("{line}"), &mut |g| {
+        progress.game(g);
+    })
+    .map_err(CliError)?;
+    progress.end();
+    let (_, games, _) = lab_worker::stored(database, &id).map_err(CliError)?;
+    Ok(Some(games))
+}
+
+/// The report of a `kind` study of `spec` from `games`: on stdout, and as JSON to `json`.
+fn report(
+    kind: &str,
+    spec: &StudySpec,
+    games: &[GameSummary],
+    json_path: Option<&Path>,
+) -> Result<(), CliError> {
+    let figures = if kind == "values" {
+        let fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
+        out!("{}", fit.report());
+        serde_json::to_value(fit)
+    } else {
+        let names = open::variant(&spec.variant)?.players;
+        let figures = Balance::of(games);
+        out!("{}", figures.report(names));
+        if let Some(note) = sameness_note(&figures) {
+            outln!("{note}");
+        }
+        serde_json::to_value(figures)
+    }
+    .map_err(|e| CliError(format!("cannot write the study as JSON: {e}")))?;
+    write_json(
+        json_path,
+        &json!({"study": kind, "spec": spec, "figures": figures}),
+    )
+}
+
+/// Progress on stderr: games done, rate, the first player's score so far, the time left.
+struct Progress<'a> {
+    what: &'a str,
+    games: u32,
+    terminal: bool,
+    started: Instant,
+    done: Vec<GameSummary>,
+}
+
+impl<'a> Progress<'a> {
+    fn new(what: &'a str, games: u32, terminal: bool) -> Progress<'a> {
+        Progress {
+            what,
+            games,
+            terminal,
+            started: Instant::now(),
+            done: Vec::new(),
+        }
+    }
+
+    fn game(&mut self, game: &GameSummary) {
+        self.done.push(game.clone());
+        let done = u32::try_from(self.done.len()).unwrap_or(u32::MAX);
+        if !(self.terminal || done >= self.games || done.is_multiple_of((self.games / 10).max(1))) {
+            return;
+        }
+        let s = Balance::of(&self.done).first_player_score;
+        let rate = f64::from(done) / self.started.elapsed().as_secs_f64().max(1e-9);
+        let left = f64::from(self.games.saturating_sub(done)) / rate.max(1e-9);
+        show_progress(
+            &format!(
+                "lab {}: {done}/{} games  {rate:.2} games/s  first player {:.3} ± {:.3}  about {left:.0} s left",
+                self.what,
+                self.games,
+                s.mean,
+                s.margin()
+            ),
+            self.terminal,
+        );
+    }
+
+    fn end(&self) {
+        if self.terminal {
+            eprintln!();
+        }
+    }
 }
 
 /// `lab compare`.
@@ -150,6 +334,7 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
             opening: args.opening,
             paired: true,
             material_every: 0,
+            first_game: 0,
         };
         let report = (entry.play_match)(&request, &mut |_, _| {})?;
         total.wins += report.wins;
@@ -214,62 +399,17 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
     )
 }
 
-/// Plays the games of one study from `start`: their figures.
+/// Plays the games of a study from `start` here: their figures.
 fn play_study(args: &StudyArgs, start: Option<&str>, what: &str) -> Result<Balance, CliError> {
-    Ok(Balance::of(&play_games(args, start, what, 0)?))
-}
-
-/// Plays the games of one study from `start`, noting the material every `material_every`
-/// turns (0: never), with progress on stderr.
-fn play_games(
-    args: &StudyArgs,
-    start: Option<&str>,
-    what: &str,
-    material_every: u64,
-) -> Result<Vec<PlayedGame>, CliError> {
-    let entry = engine(&args.variant)?;
-    open::game(&args.variant, start)?;
-    let request = MatchRequest {
-        a: &args.player,
-        b: &args.player,
-        games: args.games,
-        time: None,
-        seed: args.seed,
-        max_turns: args.max_turns,
-        max_decisions: u64::MAX,
-        records: false,
-        position: start,
-        jobs: args.jobs,
-        opening: args.opening,
-        paired: false,
-        material_every,
-    };
+    let mut spec = spec_of(args, 0)?;
+    spec.start = start.map(str::to_owned);
     let terminal = std::io::stderr().is_terminal();
-    let started = Instant::now();
-    let mut games: Vec<PlayedGame> = Vec::with_capacity(args.games as usize);
-    (entry.play_match)(&request, &mut |_, game| {
-        games.push(game.clone());
-        let done = u32::try_from(games.len()).unwrap_or(u32::MAX);
-        if terminal || done == args.games || done.is_multiple_of((args.games / 10).max(1)) {
-            let so_far = Balance::of(&games);
-            let rate = f64::from(done) / started.elapsed().as_secs_f64().max(1e-9);
-            let left = f64::from(args.games - done) / rate.max(1e-9);
-            let s = so_far.first_player_score;
-            show_progress(
-                &format!(
-                    "lab {what}: {done}/{} games  {rate:.2} games/s  first player {:.3} ± {:.3}  about {left:.0} s left",
-                    args.games,
-                    s.mean,
-                    s.margin()
-                ),
-                terminal,
-            );
-        }
-    })?;
-    if terminal {
-        eprintln!();
-    }
-    Ok(games)
+    let mut progress = Progress::new(what, spec.games, terminal);
+    let games = spec
+        .play(0, spec.games, args.jobs, &mut |g| progress.game(g))
+        .map_err(|e| CliError(e.to_string()))?;
+    progress.end();
+    Ok(Balance::of(&games))
 }
 
 /// A line on stderr: redrawn in place on a terminal.

@@ -39,6 +39,12 @@ pub enum Study {
     ///
     /// Example: omnichess lab values classic --games 200 --opening 4
     Values(ValuesArgs),
+
+    /// The report of a study kept in a database (`--database` of `balance` or `values`), from
+    /// the games stored so far, with how far it is.
+    ///
+    /// Example: omnichess lab show 3f2a9c01d4e5 --database sqlite://omnichess.db
+    Show(ShowArgs),
 }
 
 /// `lab values`: the study's settings and how often the material is noted.
@@ -87,6 +93,51 @@ pub struct StudyArgs {
     /// Also write the study and its figures to FILE as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Keep the study and its games in this database (sqlite://PATH, the file `serve` uses,
+    /// or postgres://…), cut into batches that `omnichess worker` processes on any machine
+    /// can claim; its id is printed first. This command plays it too, unless --submit.
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
+    /// Games per batch of a stored study.
+    #[arg(long, default_value_t = 10, value_name = "N", allow_negative_numbers = true, value_parser = positive::<u32>)]
+    pub batch: u32,
+    /// With --database: store the study and leave its games to workers; print its id.
+    #[arg(long, requires = "database")]
+    pub submit: bool,
+}
+
+/// `lab show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The study's id (printed when it was stored).
+    pub id: String,
+    /// The database the study is in.
+    #[arg(long, value_name = "URL")]
+    pub database: String,
+    /// Also write the study and its figures to FILE as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
+
+/// `omnichess worker`.
+#[derive(Debug, Args)]
+pub struct WorkerArgs {
+    /// The database whose studies to play (postgres://… for workers on several machines).
+    #[arg(long, value_name = "URL")]
+    pub database: String,
+    /// This worker's name in the database (default: host and process id).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Games played at once.
+    #[arg(long, default_value_t = default_jobs(), allow_negative_numbers = true, value_parser = positive::<usize>)]
+    pub jobs: usize,
+    /// Seconds a claimed batch stays this worker's; past it (a worker killed or too slow)
+    /// another may play it again. No game is counted twice.
+    #[arg(long, default_value_t = 600, value_name = "SECONDS", allow_negative_numbers = true, value_parser = positive::<u64>)]
+    pub lease: u64,
+    /// Stop when no batch is left (otherwise wait for new studies).
+    #[arg(long)]
+    pub exit_when_idle: bool,
 }
 
 /// `lab compare`: the study's settings, with start B beside start A.

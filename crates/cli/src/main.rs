@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
                 "error: a command is needed: variants, perft, moves, odds, actions, replay, play, \
-                 series, analyze, match, lab or uci (see `omnichess --help`)"
+                 series, analyze, match, lab, worker or uci (see `omnichess --help`)"
             );
             return ExitCode::from(2);
         }
@@ -183,6 +183,7 @@ fn run(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
         ),
         Command::Match(args) => play_match(&args),
         Command::Lab { study } => lab::run(&study),
+        Command::Worker(args) => lab::worker(&args),
         Command::Uci { variant } if speaks(&variant, EngineProtocol::Duci) => {
             duci::run();
             Ok(())

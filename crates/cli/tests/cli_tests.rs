@@ -7,6 +7,7 @@ mod common;
 mod dmchess;
 mod engine;
 mod lab;
+mod lab_workers;
 mod readme_examples;
 mod realms;
 mod serve;

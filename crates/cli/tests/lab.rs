@@ -36,7 +36,7 @@ fn balance_reports_every_game_once_and_writes_the_same_figures_as_json() {
         })
         .sum();
     assert_eq!(by_cause, 12, "every game has one cause");
-    assert_eq!(figures["settings"]["seed"], 5);
+    assert_eq!(figures["spec"]["seed"], 5);
     let score = f["first_player_score"]["mean"].as_f64().expect("a score");
     assert!(
         text.contains(&format!("white's score: {score:.3}")),

@@ -2,18 +2,24 @@
 //!
 //! The game model every omnichess variant implements, and the generic code above it.
 //!
-//! * [`Game`] — a state: who acts next ([`ToAct`]: a [`Player`], chance, or nobody with an
-//!   [`Outcome`]), the open decisions, apply and undo, a hash, where turns end.
-//! * [`Variant`] — a game with a name and text: position text, decision notation, a record
-//!   format, a terminal diagram.
-//! * Generic code: [`perft`], turn counting ([`Game::count_turns`]), [`replay`] of a
+//! * [`Game`] — the rules: who acts next ([`ToAct`]: a [`Player`], chance, or nobody with an
+//!   [`Outcome`]), the open decisions, chance's probabilities, apply and undo, a hash, where
+//!   turns end.
+//! * Beside it, each with defaults: [`Counting`] (perft's and `actions`' counts, faster where a
+//!   variant can) and [`Hooks`] (what a search, a referee or a clock asks of one variant or
+//!   another: a bounded "who acts?", a quick turn, a null move, claimable draws, a decision
+//!   clock, a forfeit's probability).
+//! * [`Variant`] — a game with a name, starts and capabilities, gathering its texts:
+//!   [`Notation`] (position text, decision notation), [`Records`] (the record format) and
+//!   [`Presentation`] (the terminal diagram, the [`View`], help).
+//! * Generic code: [`perft`], turn counting ([`Counting::count_turns`]), [`replay`] of a
 //!   [`GameRecord`], and the [`DynGame`] / [`VariantEntry`] pair through which callers that
 //!   choose the variant at run time (the CLI) reach any variant.
 //! * [`geometry`] — n-dimensional coordinates, direction sets, leapers and riders for the
 //!   multi-board variants.
 //!
 //! ```
-//! use omnichess_core::{Game, Player, ToAct, perft};
+//! use omnichess_core::{Counting, Game, Player, ToAct, perft};
 //!
 //! /// A race to 4: each player adds 1 or 2 to a shared counter; whoever reaches 4 wins.
 //! #[derive(Clone)]
@@ -40,6 +46,8 @@
 //!     fn hash(&self) -> u64 { u64::from(self.total) }
 //!     fn turn_index(&self) -> u64 { self.history.len() as u64 }
 //! }
+//! // Perft's counts by walking the decisions (the defaults).
+//! impl Counting for Race {}
 //!
 //! let mut race = Race { total: 0, history: Vec::new() };
 //! assert_eq!(race.to_act(), ToAct::Player(Player::White));
@@ -54,14 +62,19 @@
 #![deny(missing_docs)]
 
 mod capabilities;
+mod counting;
 mod error;
 mod game;
 pub mod geometry;
 pub mod hashing;
+mod hooks;
+mod notation;
 mod outcome;
 pub mod perft;
 mod player;
+mod presentation;
 mod record;
+mod records;
 mod registry;
 mod search_memory;
 pub mod series;
@@ -73,18 +86,23 @@ pub mod view;
 pub mod work_limit;
 
 pub use capabilities::{BoardLayout, EngineProtocol, Guide, NamedStart, RulesTimeControl};
+pub use counting::Counting;
 pub use error::{
     DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,
     shorten_quotes,
 };
 pub use game::Game;
+pub use hooks::Hooks;
+pub use notation::{EnginePosition, Notation};
 pub use outcome::{Outcome, Verdict};
 pub use player::Player;
+pub use presentation::Presentation;
 pub use record::{GameRecord, RecordedDecision, replay};
+pub use records::Records;
 pub use registry::{OpenFn, ParseRecordFn, VariantEntry, find};
 pub use search_memory::{DEFAULT_SEARCH_MEMORY, search_memory, set_search_memory};
 pub use session::{DynGame, Session};
 pub use to_act::ToAct;
 pub use turns::{count_complete_turns, play_checked};
-pub use variant::{EnginePosition, Variant};
+pub use variant::Variant;
 pub use view::{Arrow, BoardView, Cell, MoveView, PieceView, SquareMark, View};

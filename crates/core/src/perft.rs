@@ -1,7 +1,7 @@
 //! Perft: the number of decision sequences of a given length, the standard test of move
 //! generation. A ply is one decision, chance outcomes included.
 
-use crate::Game;
+use crate::{Counting, Game};
 
 /// Reusable decision buffers, one per ply, so that perft allocates nothing per node.
 fn buffers<G: Game>(depth: u32) -> Vec<Vec<G::Decision>> {
@@ -12,7 +12,7 @@ fn buffers<G: Game>(depth: u32) -> Vec<Vec<G::Decision>> {
 ///
 /// As in every perft reference, a state without decisions contributes no leaves below it, and
 /// adjudication rules (see [`Game::decisions`]) do not prune the tree.
-pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+pub fn perft<G: Counting>(game: &mut G, depth: u32) -> u64 {
     let mut bufs = buffers::<G>(depth);
     count(game, depth, &mut bufs)
 }
@@ -21,7 +21,7 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
 /// order of [`Game::decisions`], and the perft of `depth - 1` below it, as soon as that count
 /// is known (so a caller can stream the lines or show progress). Returns the total. At depth 0
 /// it calls nothing and returns 1.
-pub fn divide<G: Game>(
+pub fn divide<G: Counting>(
     game: &mut G,
     depth: u32,
     mut each: impl FnMut(&G, G::Decision, u64),
@@ -42,7 +42,7 @@ pub fn divide<G: Game>(
     total
 }
 
-fn count<G: Game>(game: &mut G, depth: u32, bufs: &mut [Vec<G::Decision>]) -> u64 {
+fn count<G: Counting>(game: &mut G, depth: u32, bufs: &mut [Vec<G::Decision>]) -> u64 {
     let Some((buf, rest)) = bufs.split_first_mut() else {
         return 1;
     };

@@ -1,8 +1,8 @@
 //! The most memory a variant's bounded search may hold, for the whole process: the cap behind
 //! `--search-memory` (docs/PERFORMANCE.md, "5D memory").
 //!
-//! A bounded search is one behind [`crate::Game::to_act_bounded`] or
-//! [`crate::Game::quick_turn`] (5D Chess: the action search of the engine's and the referee's
+//! A bounded search is one behind [`crate::Hooks::to_act_bounded`] or
+//! [`crate::Hooks::quick_turn`] (5D Chess: the action search of the engine's and the referee's
 //! "has the player on turn a legal action?", an agent's last-resort search for any turn). A
 //! variant whose bounded searches hold memory in proportion to their effort caps it at this
 //! many bytes whatever the effort, and a search that reaches it gives up as it does when its

@@ -12,9 +12,9 @@ pub trait DynGame {
     /// [`DynGame::to_act`] as `omnichess moves` prints it: the player's name in the
     /// variant's words (see [`Variant::PLAYER_NAMES`]), `chance` or `none`.
     fn to_act_text(&self) -> String;
-    /// The variant's own terminal commands' help (see [`Variant::COMMANDS_HELP`]).
+    /// The variant's own terminal commands' help (see [`crate::Presentation::COMMANDS_HELP`]).
     fn commands_help(&self) -> &'static str;
-    /// Runs one of the variant's own terminal commands (see [`Variant::command`]).
+    /// Runs one of the variant's own terminal commands (see [`crate::Presentation::command`]).
     fn command(&self, name: &str, argument: &str) -> Option<String>;
     /// A player's name in the variant's words (see [`Variant::PLAYER_NAMES`]).
     fn player_name(&self, player: crate::Player) -> &'static str;
@@ -28,11 +28,12 @@ pub trait DynGame {
     fn undo(&mut self) -> bool;
     /// The decisions played so far in canonical notation.
     fn history(&self) -> Vec<String>;
-    /// One number per entry of [`DynGame::history`]: [`Game::turn_index`] just before that
+    /// One number per entry of [`DynGame::history`]: [`crate::Game::turn_index`] just before that
     /// decision was played. Decisions with the same number form one turn (5D Chess: a turn's
     /// moves and its submit; Die Chess: the roll and the move).
     fn history_turns(&self) -> Vec<u64>;
-    /// The decisions played so far as a move list shows them (see [`Variant::display_text`]).
+    /// The decisions played so far as a move list shows them (see
+    /// [`crate::Notation::display_text`]).
     fn move_list(&self) -> Vec<String>;
     /// Perft of the current state (see [`crate::perft::perft`]).
     fn perft(&mut self, depth: u32) -> u64;
@@ -40,9 +41,9 @@ pub trait DynGame {
     /// first decision in canonical notation and its count as soon as it is known; returns
     /// the total.
     fn divide(&mut self, depth: u32, each: &mut dyn FnMut(&str, u64)) -> u64;
-    /// Legal complete turns, capped (see [`Game::count_turns`]).
+    /// Legal complete turns, capped (see [`crate::Counting::count_turns`]).
     fn count_turns(&mut self, cap: u64) -> u64;
-    /// Complete turns played so far (see [`Game::turn_index`]).
+    /// Complete turns played so far (see [`crate::Game::turn_index`]).
     fn turn_index(&self) -> u64;
     /// A draw the actor may claim now, with its reason.
     fn claimable_draw(&self) -> Option<&'static str>;
@@ -55,14 +56,14 @@ pub trait DynGame {
     /// The current state drawn for a terminal.
     fn diagram(&self) -> String;
     /// The current state drawn for a terminal as `viewer` sees it (see
-    /// [`Variant::diagram_for`]).
+    /// [`crate::Presentation::diagram_for`]).
     fn diagram_for(&self, viewer: Option<crate::Player>) -> String;
-    /// The current state as a graphical client draws it (see [`Variant::view`]).
+    /// The current state as a graphical client draws it (see [`crate::Presentation::view`]).
     fn view(&self) -> crate::View;
     /// The view of the state `back` decisions ago (played through this session), if there
     /// were that many: the UI marks the last move's squares with it.
     fn view_before(&self, back: usize) -> Option<crate::View>;
-    /// How a player types a decision (see [`Variant::NOTATION_HELP`]).
+    /// How a player types a decision (see [`crate::Presentation::NOTATION_HELP`]).
     fn notation_help(&self) -> &'static str;
     /// The game so far in the variant's record format.
     fn record_text(&self) -> String;

@@ -1,13 +1,13 @@
 //! Counting legal complete turns ("actions") by walking the decision tree, and playing a
 //! turn's decisions with each checked open.
 
-use crate::{Game, ToAct};
+use crate::{Counting, Game, ToAct};
 
 /// The number of distinct decision sequences that complete the current turn, capped at `cap`.
 ///
 /// A sequence completes the turn when [`Game::turn_index`] changes or when the game reaches a
 /// state with no decisions. A finished game has no turns (0).
-pub fn count_complete_turns<G: Game>(game: &mut G, cap: u64) -> u64 {
+pub fn count_complete_turns<G: Counting>(game: &mut G, cap: u64) -> u64 {
     if matches!(game.to_act(), ToAct::Nobody(_)) || cap == 0 {
         return 0;
     }
@@ -18,7 +18,7 @@ pub fn count_complete_turns<G: Game>(game: &mut G, cap: u64) -> u64 {
     count
 }
 
-fn walk<G: Game>(
+fn walk<G: Counting>(
     game: &mut G,
     turn: u64,
     cap: u64,

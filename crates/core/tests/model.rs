@@ -3,8 +3,9 @@
 //! the shapes of Die Chess and QEC without their rules.
 
 use omnichess_core::{
-    DecisionError, DynGame, Game, GameRecord, Outcome, Player, PositionError, RecordError,
-    RecordedDecision, ToAct, Variant, VariantEntry, find, perft, play_checked, replay,
+    Counting, DecisionError, DynGame, Game, GameRecord, Hooks, Notation, Outcome, Player,
+    PositionError, Presentation, RecordError, RecordedDecision, Records, ToAct, Variant,
+    VariantEntry, find, perft, play_checked, replay,
 };
 
 /// A race to 5 points. A turn: the mover steps 1 or 2; a coin adds 0 or 1 (chance); then the
@@ -118,10 +119,13 @@ fn text(d: Step) -> String {
     }
 }
 
+impl Counting for Race {}
+
+impl Hooks for Race {}
+
 impl Variant for Race {
     const NAME: &'static str = "race";
     const DESCRIPTION: &'static str = "A race to five points (a test game)";
-    const RECORD_EXTENSION: &'static str = "txt";
     fn start() -> Race {
         Race {
             points: [0, 0],
@@ -131,6 +135,9 @@ impl Variant for Race {
             undo: Vec::new(),
         }
     }
+}
+
+impl Notation for Race {
     fn from_position_text(t: &str) -> Result<Race, PositionError> {
         let bad = || PositionError(format!("`{t}` is not `WHITE BLACK` points"));
         let (w, b) = t.split_once(' ').ok_or_else(bad)?;
@@ -151,6 +158,9 @@ impl Variant for Race {
     fn decision_text(&self, d: Step) -> String {
         text(d)
     }
+}
+
+impl Presentation for Race {
     fn diagram(&self) -> String {
         self.position_text()
     }
@@ -160,6 +170,10 @@ impl Variant for Race {
             ..omnichess_core::View::default()
         }
     }
+}
+
+impl Records for Race {
+    const RECORD_EXTENSION: &'static str = "txt";
     fn parse_record(t: &str) -> Result<GameRecord, RecordError> {
         let decisions = t
             .split_whitespace()

@@ -4,7 +4,7 @@
 //! `cargo bench -p omnichess-engine --bench agents`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use omnichess_core::Variant;
+use omnichess_core::{Notation, Records};
 use omnichess_engine::agents::{Agent, GreedyAgent};
 use omnichess_engine::eval::MultiverseEval;
 use omnichess_variants::multiverse::Multiverse;

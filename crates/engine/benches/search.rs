@@ -3,7 +3,7 @@
 //! nodes per second. Run: `cargo bench -p omnichess-engine --bench search`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use omnichess_core::Variant;
+use omnichess_core::{Records, Variant};
 use omnichess_engine::eval::{ClassicEval, DiceEval, MultiverseEval, QecEval};
 use omnichess_engine::{Evaluator, Limits, Search};
 use omnichess_variants::{classic::Classic, dice::Dice, multiverse::Multiverse, qec::Qec};

@@ -13,7 +13,7 @@
 
 use std::time::Duration;
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Hooks, Notation};
 use omnichess_engine::agents::{self, Agent, AgentSpec, RandomAgent};
 use omnichess_engine::eval::MultiverseEval;
 use omnichess_variants::multiverse::{Kind, Multiverse};

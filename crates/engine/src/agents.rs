@@ -8,7 +8,7 @@
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Hooks, ToAct, Variant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -276,7 +276,7 @@ pub struct MctsAgent<G: Game, E> {
     limits: TurnLimits,
 }
 
-impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
+impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
     fn choose_turn_with(
         &mut self,
         state: &G,
@@ -305,7 +305,7 @@ pub struct EngineAgent<G: Game, E> {
     limits: TurnLimits,
 }
 
-impl<G: Game, E: Evaluator<G>> EngineAgent<G, E> {
+impl<G: Game + Hooks, E: Evaluator<G>> EngineAgent<G, E> {
     /// The engine with `limits` per turn and a table of `tt_mib` MiB.
     #[must_use]
     pub fn new(evaluator: E, limits: Limits, tt_mib: usize) -> Self {
@@ -316,7 +316,7 @@ impl<G: Game, E: Evaluator<G>> EngineAgent<G, E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
+impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
     fn choose_turn_with(
         &mut self,
         state: &G,
@@ -358,7 +358,7 @@ impl RandomAgent {
     }
 }
 
-impl<G: Game> Agent<G> for RandomAgent {
+impl<G: Game + Hooks> Agent<G> for RandomAgent {
     fn choose_turn_with(
         &mut self,
         state: &G,
@@ -391,7 +391,7 @@ impl<E> GreedyAgent<E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
+impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
     fn choose_turn_with(
         &mut self,
         state: &G,
@@ -428,11 +428,12 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use omnichess_core::{Notation, Records};
 
     #[test]
     fn greedy_takes_the_biggest_gain_and_random_only_legal_decisions() {
         use crate::eval::ClassicEval;
-        use omnichess_core::Variant;
+
         use omnichess_variants::classic::Classic;
         // The d1 rook can take the queen on d8 or the pawn on a7 (with the other rook too).
         let game =

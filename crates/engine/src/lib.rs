@@ -16,7 +16,7 @@
 //!   the CLI.
 //!
 //! ```
-//! use omnichess_core::Variant;
+//! use omnichess_core::Notation;
 //! use omnichess_engine::{Limits, Search, eval::ClassicEval};
 //! use omnichess_variants::classic::Classic;
 //!

@@ -8,7 +8,7 @@ use std::time::Duration;
 pub const MAX_DEPTH: u32 = 64;
 
 /// The work a search node may spend on "has the player on turn any legal turn?"
-/// ([`omnichess_core::Game::to_act_bounded`]); 5D Chess: candidate actions tested, about a
+/// ([`omnichess_core::Hooks::to_act_bounded`]); 5D Chess: candidate actions tested, about a
 /// millisecond in wide multiverses. Past it the node is searched as a player's, and a
 /// player with no legal turn finds every way a dead end (docs/ENGINE.md).
 pub const NODE_TEST_EFFORT: u64 = 2_000;
@@ -24,7 +24,7 @@ pub const QUIESCENCE_TEST_EFFORT: u64 = 0;
 pub const REFEREE_TEST_EFFORT: u64 = 100_000;
 
 /// The work an engine whose search found no whole turn spends on the variant's own search
-/// for one ([`omnichess_core::Game::quick_turn`]) before it walks the decisions: ten times
+/// for one ([`omnichess_core::Hooks::quick_turn`]) before it walks the decisions: ten times
 /// the referee's (5D Chess: up to about 20 s and 1 GiB), since a side that finds no turn
 /// loses the game. Only positions the referee could not decide get there.
 pub const LAST_RESORT_EFFORT: u64 = 10 * REFEREE_TEST_EFFORT;

@@ -54,6 +54,11 @@ pub struct MatchConfig {
     /// Every this many turns, the material on the boards is noted in
     /// [`PlayedGame::material`] (0: never): what the lab fits piece values to.
     pub material_every: u64,
+    /// The number of the first game, from 0: a match plays games `first_game` to
+    /// `first_game + games - 1`, each seeded and coloured by its number, so that a longer
+    /// match can be played in parts (the lab's batches) and every part plays the games the
+    /// whole would.
+    pub first_game: u32,
 }
 
 /// The result so far, from A's side.
@@ -190,10 +195,10 @@ fn unsigned(x: f64) -> String {
 /// choices (through [`Agent::new_game`]) depend on the match seed and the game's number
 /// only, so [`play_match_parallel`] plays the same games.
 ///
-/// The referee asks who acts with [`Game::to_act_bounded`] and [`REFEREE_TEST_EFFORT`]: in
-/// every variant but 5D Chess that is exact. In 5D Chess, when the test of "has the side on
-/// turn any legal action?" runs over it, that side is asked to move; if its agent finds no
-/// legal turn either, the game is lost by that side and counted in
+/// The referee asks who acts with [`omnichess_core::Hooks::to_act_bounded`] and
+/// [`REFEREE_TEST_EFFORT`]: in every variant but 5D Chess that is exact. In 5D Chess, when the
+/// test of "has the side on turn any legal action?" runs over it, that side is asked to move;
+/// if its agent finds no legal turn either, the game is lost by that side and counted in
 /// [`MatchReport::no_turn_found`] (docs/ENGINE.md, "Search").
 pub fn play_match<V: Variant>(
     start: &V,
@@ -203,7 +208,7 @@ pub fn play_match<V: Variant>(
     progress: &mut dyn FnMut(&MatchReport, &PlayedGame),
 ) -> Result<MatchReport, EngineError> {
     let mut report = MatchReport::default();
-    for game_number in 0..config.games {
+    for game_number in config.first_game..config.first_game.saturating_add(config.games) {
         let game = play_numbered(start, a, b, config, game_number)?;
         report.record(game.ending, a_colour(game_number));
         progress(&report, &game.played(start, game_number, config));
@@ -222,9 +227,9 @@ pub struct PlayedGame {
     /// turn cap (40 turns)`, `1-0 black found no legal turn` (the referee's adjudications
     /// read like the rules' endings, so the result can be read from every one).
     pub ending: String,
-    /// The game in the variant's record format ([`Variant::record_text`]), when the match
-    /// keeps records ([`MatchConfig::records`]); its result is unknown (`*`) where the
-    /// referee, not the rules, ended it.
+    /// The game in the variant's record format ([`omnichess_core::Records::record_text`]),
+    /// when the match keeps records ([`MatchConfig::records`]); its result is unknown (`*`)
+    /// where the referee, not the rules, ended it.
     pub record: Option<String>,
     /// The longest time A's agent took to choose one turn in this game (zero if it chose none).
     pub slowest_a: Duration,
@@ -312,7 +317,8 @@ pub fn play_match_parallel<V: Variant + Send>(
     jobs: usize,
     progress: &mut dyn FnMut(&MatchReport, &PlayedGame),
 ) -> Result<MatchReport, EngineError> {
-    let next = AtomicU32::new(0);
+    let next = AtomicU32::new(config.first_game);
+    let end = config.first_game.saturating_add(config.games);
     let (sender, results) = mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, config.games.max(1) as usize) {
@@ -329,7 +335,7 @@ pub fn play_match_parallel<V: Variant + Send>(
                 };
                 loop {
                     let game_number = next.fetch_add(1, Ordering::Relaxed);
-                    if game_number >= config.games {
+                    if game_number >= end {
                         return;
                     }
                     let game = play_numbered(&start, a.as_mut(), b.as_mut(), config, game_number)
@@ -338,7 +344,7 @@ pub fn play_match_parallel<V: Variant + Send>(
                     if sender.send(game.map(|g| (g, game_number))).is_err() || failed {
                         // The collector has stopped (an error elsewhere), or this game failed:
                         // no more games from this thread.
-                        next.store(config.games, Ordering::Relaxed);
+                        next.store(end, Ordering::Relaxed);
                         return;
                     }
                 }

@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use omnichess_core::{Game, Player, ToAct};
+use omnichess_core::{Game, Hooks, Player, ToAct};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -64,7 +64,7 @@ pub struct MctsResult<D> {
     pub line: Vec<D>,
 }
 
-impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+impl<G: Game + Hooks, E: Evaluator<G>> Mcts<G, E> {
     /// A tree search with room for `capacity` nodes (at least 2), seeded with `seed` (chance
     /// outcomes are drawn from it, so a search limited by iterations is reproducible).
     #[must_use]
@@ -295,7 +295,8 @@ fn leaf<D>(decision: Option<D>) -> Node<D> {
 mod tests {
     use super::*;
     use crate::eval::{ClassicEval, DiceEval, Evaluator};
-    use omnichess_core::Variant;
+    use omnichess_core::Notation;
+
     use omnichess_variants::classic::Classic;
     use omnichess_variants::dice::Dice;
 

@@ -95,6 +95,8 @@ pub struct MatchRequest<'a> {
     pub paired: bool,
     /// The material noted every this many turns (see [`MatchConfig::material_every`]).
     pub material_every: u64,
+    /// The number of the first game (see [`MatchConfig::first_game`]).
+    pub first_game: u32,
 }
 
 /// Plays a match, calling back after every game with the report so far and the game.
@@ -313,6 +315,7 @@ where
         max_decisions: request.max_decisions,
         records: request.records,
         material_every: request.material_every,
+        first_game: request.first_game,
     };
     match_play::play_match_parallel(&start, &pair, &config, request.jobs, progress)
 }

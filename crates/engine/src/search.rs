@@ -7,7 +7,7 @@
 //!   [`crate::ordering`], killers and history.
 //! * **Selectivity**, where the evaluator opts in ([`Evaluator::selective`]: classic chess):
 //!   principal variation search with aspiration windows at the root, late move reductions,
-//!   null move ([`Game::pass`]), reverse futility, futility and late move pruning near the
+//!   null move ([`Hooks::pass`]), reverse futility, futility and late move pruning near the
 //!   horizon, razoring (within 2 decisions of the horizon, a static score far below the
 //!   window is tested by quiescence alone), singular extensions of the table's decision (with
 //!   multi-cut), and quiescence without the captures that lose by static exchange. Only at a
@@ -40,7 +40,7 @@
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::{Duration, Instant};
 
-use omnichess_core::{Game, Player, ToAct};
+use omnichess_core::{Game, Hooks, Player, ToAct};
 
 use crate::error::EngineError;
 use crate::eval::Evaluator;
@@ -298,7 +298,7 @@ pub struct Search<G: Game, E> {
     last_check: Instant,
 }
 
-impl<G: Game, E: Evaluator<G>> Search<G, E> {
+impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
     /// A search with a transposition table of `tt_mib` MiB (0 for none).
     #[must_use]
     pub fn new(evaluator: E, tt_mib: usize) -> Self {
@@ -342,7 +342,7 @@ impl<G: Game, E: Evaluator<G>> Search<G, E> {
         self.chance_selective = on && self.evaluator.selective_at_chance();
     }
 
-    /// Whether the players may claim the draws [`Game::claimable_draw`] offers (FIDE's
+    /// Whether the players may claim the draws [`Hooks::claimable_draw`] offers (FIDE's
     /// threefold repetition and fifty moves). By default they may: such a position below the
     /// root is worth at least a draw to the player acting there. In a match's games nobody
     /// can (the referee ends games by the rules' automatic draws alone, fivefold repetition
@@ -1528,7 +1528,7 @@ enum Entered {
     Chance,
     /// A player acts: the depth the node is searched to, and whether the player is in check.
     Player(Player, i32, bool),
-    /// As [`Entered::Player`], where the player may claim a draw ([`Game::claimable_draw`]).
+    /// As [`Entered::Player`], where the player may claim a draw ([`Hooks::claimable_draw`]).
     Claimable(Player, i32, bool),
 }
 
@@ -1596,7 +1596,7 @@ fn bound_of(value: Score, (alpha, beta): (Score, Score)) -> Bound {
 }
 
 /// The player who acts in `state`, or why none does.
-fn acting_player<G: Game>(state: &G) -> Result<Player, EngineError> {
+fn acting_player<G: Game + Hooks>(state: &G) -> Result<Player, EngineError> {
     match state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) {
         ToAct::Player(p) => Ok(p),
         ToAct::Chance => Err(EngineError::ChanceActs),

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use omnichess_core::{Game, Player, ToAct};
+use omnichess_core::{Game, Hooks, Player, ToAct};
 
 use crate::limits::{LAST_RESORT_EFFORT, REFEREE_TEST_EFFORT, TURN_COMPLETION_EFFORT};
 use crate::search::MAX_TURN;
@@ -43,9 +43,9 @@ impl WalkBudget {
 
 /// The first way to complete the acting player's turn (empty when there is none): what an
 /// engine plays when its search could not give a whole turn (its line ended in a dead end).
-/// The variant's own search is asked first ([`Game::quick_turn`]), then the decisions are
+/// The variant's own search is asked first ([`Hooks::quick_turn`]), then the decisions are
 /// walked, the quickest way first.
-pub(crate) fn any_complete_turn<G: Game>(state: &G) -> Vec<G::Decision> {
+pub(crate) fn any_complete_turn<G: Game + Hooks>(state: &G) -> Vec<G::Decision> {
     state
         .quick_turn(LAST_RESORT_EFFORT)
         .unwrap_or_else(|| one_at_a_time(state, |game, _, open| ending_first(game, open)))
@@ -70,7 +70,7 @@ pub(crate) fn ending_first<G: Game>(game: &mut G, open: &mut [G::Decision]) {
 /// another actor acts. `order` puts the open decisions in the order of preference, once per
 /// listing; the first is played, and a choice that leads to a dead end (5D Chess: moves after
 /// which the turn can neither go on nor be submitted) is taken back and the next tried.
-pub(crate) fn one_at_a_time<G: Game>(
+pub(crate) fn one_at_a_time<G: Game + Hooks>(
     state: &G,
     mut order: impl FnMut(&mut G, Player, &mut [G::Decision]),
 ) -> Vec<G::Decision> {
@@ -112,7 +112,7 @@ fn keep_what_the_budget_can_try<D>(open: &mut Vec<D>, budget: &WalkBudget) {
 /// Extends `chosen` (and `game`) to the end of the turn, trying the open decisions in the
 /// order `order` puts them in; false (with `game` and `chosen` as they were) when every way
 /// on is a dead end, or when `budget` runs out first.
-pub(crate) fn complete_turn<G: Game>(
+pub(crate) fn complete_turn<G: Game + Hooks>(
     game: &mut G,
     player: Player,
     turn: u64,

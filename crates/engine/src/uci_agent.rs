@@ -42,8 +42,8 @@ pub enum Protocol {
     #[default]
     Uci,
     /// 5DUCI (`5duci`/`5duciok`, 5DFEN positions, an action per `bestmove`): the variants
-    /// whose positions and decisions that protocol writes ([`Variant::engine_position`]), 5D
-    /// Chess.
+    /// whose positions and decisions that protocol writes
+    /// ([`omnichess_core::Notation::engine_position`]), 5D Chess.
     Duci,
 }
 
@@ -296,7 +296,7 @@ impl UciAgent {
     }
 
     /// A whole turn from `state` (at the start of a turn) over the variant's own protocol
-    /// (5D Chess: 5DUCI; [`Variant::engine_position`]).
+    /// (5D Chess: 5DUCI; [`Notation::engine_position`]).
     fn duci_turn<V: Variant>(&mut self, state: &V) -> Result<Vec<V::Decision>, String> {
         let start = state.engine_position()?;
         let (base, mut decisions) = (start.text, start.decisions);
@@ -428,7 +428,7 @@ impl<V: Variant> Agent<V> for UciAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use omnichess_core::Game;
+    use omnichess_core::{Game, Notation};
     use omnichess_variants::classic::Classic;
     use omnichess_variants::multiverse::{Decision5, Multiverse};
 

@@ -9,7 +9,7 @@
 
 use crate::common;
 
-use omnichess_core::Variant;
+use omnichess_core::Notation;
 use omnichess_engine::{Limits, Search, eval::DiceEval};
 use omnichess_variants::dice::Dice;
 

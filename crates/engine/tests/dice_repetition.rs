@@ -2,7 +2,7 @@
 //! 8a226b5): a position's fifth occurrence is a draw (rules §6, docs/rules/dice.md), so
 //! the table must not answer for a position from a turn in which it had stood fewer times.
 
-use omnichess_core::{Game, Player, ToAct, Variant};
+use omnichess_core::{Game, Notation, Player, Records, ToAct, Variant};
 use omnichess_engine::agents::{Agent, EngineAgent};
 use omnichess_engine::{Limits, eval::DiceEval, tt};
 use omnichess_variants::dice::Dice;

@@ -3,7 +3,7 @@
 //! roll allows. The search then reaches a depth with a fraction of the exact search's nodes
 //! and still agrees with it on the decision; switched off, it is the exact one again.
 
-use omnichess_core::Variant;
+use omnichess_core::Notation;
 use omnichess_engine::search::UNLIKELY_OUTCOME;
 use omnichess_engine::{Evaluator, Limits, Search, eval::DiceEval};
 use omnichess_variants::dice::{Dice, Die, FACES};

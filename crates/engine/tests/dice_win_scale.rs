@@ -1,7 +1,7 @@
 //! Die Chess's evaluation on a win scale (docs/ENGINE.md, "Evaluation"): a
 //! material lead is weighed against the chance of taking the king as a share of a win.
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation};
 use omnichess_engine::eval::dice::{WIN_CEILING, win_expectancy};
 use omnichess_engine::score::MATE_BOUND;
 use omnichess_engine::{Evaluator, Limits, Search, eval::DiceEval};

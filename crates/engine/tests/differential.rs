@@ -8,14 +8,14 @@
 
 use crate::common;
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Hooks, Notation, Records, Variant};
 use omnichess_engine::eval::{ClassicEval, DiceEval, MultiverseEval};
 use omnichess_engine::{Evaluator, Limits, Search};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
 use omnichess_variants::multiverse::{Decision5, Multiverse};
 
-fn check<G: Game, E: Evaluator<G> + Copy>(game: &G, eval: E, depth: u32, tables: &[usize]) {
+fn check<G: Game + Hooks, E: Evaluator<G> + Copy>(game: &G, eval: E, depth: u32, tables: &[usize]) {
     let mut reference = game.clone();
     let values = common::root_values(&mut reference, &eval, depth as i32);
     let white = game.to_act() == omnichess_core::ToAct::Player(omnichess_core::Player::White);

@@ -2,7 +2,7 @@
 //! only the boards each decision adds (`MultiverseEval::material_after_each`), which must give
 //! exactly what measuring every timeline after the decision gives.
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Hooks, Notation, Records, Variant};
 use omnichess_engine::Evaluator;
 use omnichess_engine::eval::MultiverseEval;
 use omnichess_variants::multiverse::{Decision5, Multiverse};

@@ -1,7 +1,7 @@
 //! Agents in matches: the engine beats random play, every agent's decisions are legal in every
 //! variant, and a match is reproducible from its seed.
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation, Records, Variant};
 use omnichess_engine::agents::{self, AgentSpec};
 use omnichess_engine::eval::{ClassicEval, DiceEval, QecEval};
 use omnichess_engine::match_play::{MatchConfig, MatchReport, play_match};
@@ -13,6 +13,7 @@ fn config(games: u32, max_turns: u64) -> MatchConfig {
         opening: 0,
         paired: false,
         material_every: 0,
+        first_game: 0,
         games,
         seed: 7,
         max_turns,
@@ -77,6 +78,7 @@ where
         opening: 0,
         paired: false,
         material_every: 0,
+        first_game: 0,
         games: 2,
         seed,
         max_turns: 40,
@@ -292,6 +294,7 @@ fn a_paired_match_plays_each_game_twice_with_colours_swapped() {
     let paired = MatchConfig {
         paired: true,
         material_every: 0,
+        first_game: 0,
         opening: 2,
         ..config(6, 300)
     };
@@ -309,6 +312,7 @@ fn a_paired_match_plays_each_game_twice_with_colours_swapped() {
     let unpaired = MatchConfig {
         paired: false,
         material_every: 0,
+        first_game: 0,
         ..paired
     };
     let (_, games) = dice_games("random", "random", &unpaired);

@@ -2,7 +2,7 @@
 //! in three decisions (the key, the reply, the mate) — so no mate in one was missed either;
 //! by the selective search and by the exact one alike.
 
-use omnichess_core::Variant;
+use omnichess_core::Notation;
 use omnichess_engine::{Limits, Search, eval::ClassicEval, score};
 use omnichess_variants::classic::Classic;
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
+use omnichess_core::{Game, Notation, Player, Records, ToAct, Verdict};
 use omnichess_engine::eval::MultiverseEval;
 use omnichess_engine::{Limits, Search};
 use omnichess_variants::multiverse::Multiverse;

@@ -3,7 +3,7 @@
 
 use crate::variant_engine;
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation};
 use omnichess_engine::eval::RealmsEval;
 use omnichess_variants::realms::Realms;
 

@@ -1,5 +1,6 @@
 //! The text interface the CLI uses: analysis, matches and agents by variant name.
 
+use omnichess_core::Notation;
 use omnichess_engine::registry::{AnalysisRequest, MatchRequest};
 use omnichess_engine::{EngineError, Limits, find};
 use std::time::Duration;
@@ -68,6 +69,7 @@ fn errors_say_what_is_wrong() {
         opening: 0,
         paired: false,
         material_every: 0,
+        first_game: 0,
         a: "engine:depth=1",
         b: "alphazero",
         games: 2,
@@ -93,6 +95,7 @@ fn matches_and_agents_run_by_name() {
         opening: 0,
         paired: false,
         material_every: 0,
+        first_game: 0,
         a: "engine",
         b: "random",
         games: 2,
@@ -133,6 +136,7 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
             opening: 0,
             paired: false,
             material_every: 0,
+            first_game: 0,
             a: "engine:depth=2",
             b: "greedy",
             games: 8,
@@ -163,7 +167,7 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
 /// does.
 #[test]
 fn analysis_of_a_wide_5d_position_gives_a_whole_legal_turn() {
-    use omnichess_core::{Game, Variant};
+    use omnichess_core::Game;
     use omnichess_variants::multiverse::Multiverse;
     let text = include_str!("../../variants/tests/data/multiverse/many-boards.txt");
     let request = AnalysisRequest {

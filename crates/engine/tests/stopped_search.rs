@@ -2,7 +2,7 @@
 //! last line it reported (issue 21: UCI's `bestmove` after `stop` differed from the last
 //! `info … pv`).
 
-use omnichess_core::Variant;
+use omnichess_core::Notation;
 use omnichess_engine::eval::ClassicEval;
 use omnichess_engine::{Limits, Search};
 use omnichess_variants::classic::Classic;

@@ -3,9 +3,9 @@
 //! tactical test positions (from the public "Win at Chess" suite) at fixed depths of 7 and 9
 //! decisions (at 9 the singular test runs below the root): a pruning that cut the winning line
 //! away would fail here. (Depth 6 until 2026-11-27: the network with king sets finds WAC 1, a
-//! mate in 3 after a queen's sacrifice, at depth 7, its reductions ordered by other scores.) And the null move itself: `Game::pass` in classic chess.
+//! mate in 3 after a queen's sacrifice, at depth 7, its reductions ordered by other scores.) And the null move itself: `Hooks::pass` in classic chess.
 
-use omnichess_core::Variant;
+use omnichess_core::{Hooks, Notation};
 use omnichess_engine::score::MATE_BOUND;
 use omnichess_engine::{Limits, Search, eval::ClassicEval};
 use omnichess_variants::classic::Classic;

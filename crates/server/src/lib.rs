@@ -17,6 +17,8 @@ pub mod error;
 pub mod export;
 pub mod games;
 pub mod hub;
+pub mod lab_store;
+pub mod lab_worker;
 pub mod loaded;
 pub mod log;
 pub mod options;

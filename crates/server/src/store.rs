@@ -51,6 +51,34 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "DROP TABLE decisions",
         ],
     ),
+    (
+        3,
+        &[
+            // The balance lab's jobs (crate::lab_store): a study, its batches of games that
+            // workers claim under a lease, and each game's summary once, by its number.
+            "CREATE TABLE studies (
+                id TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                spec TEXT NOT NULL,
+                games BIGINT NOT NULL,
+                created_ms BIGINT NOT NULL)",
+            "CREATE TABLE study_batches (
+                study_id TEXT NOT NULL REFERENCES studies(id),
+                batch BIGINT NOT NULL,
+                first_game BIGINT NOT NULL,
+                games BIGINT NOT NULL,
+                state TEXT NOT NULL,
+                worker TEXT,
+                lease_until_ms BIGINT NOT NULL,
+                PRIMARY KEY (study_id, batch))",
+            "CREATE TABLE study_games (
+                study_id TEXT NOT NULL REFERENCES studies(id),
+                game BIGINT NOT NULL,
+                summary TEXT NOT NULL,
+                worker TEXT NOT NULL,
+                PRIMARY KEY (study_id, game))",
+        ],
+    ),
 ];
 
 /// A game's row.
@@ -119,6 +147,17 @@ fn unique_violation(e: &sqlx::Error) -> bool {
 }
 
 impl Store {
+    /// The connection pool, for the other stores on the same database (the lab's).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Whether the database is PostgreSQL.
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        self.postgres.is_some()
+    }
+
     /// Opens the database at `url` (`sqlite://PATH` — created if missing — or
     /// `postgres://…`) and brings its schema up to date.
     pub async fn open(url: &str) -> Result<Store, sqlx::Error> {

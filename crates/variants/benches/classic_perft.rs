@@ -5,7 +5,7 @@
 mod perft_peers;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use omnichess_core::Variant;
+use omnichess_core::Notation;
 use omnichess_core::perft::perft;
 use omnichess_variants::classic::Classic;
 use perft_peers::{ApplyUndoAtLeafParents, CASES, cozy_perft};

@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation, Records, Variant};
 use omnichess_variants::multiverse::Multiverse;
 
 /// The position at the start of every turn of a game file (a path under

@@ -5,7 +5,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use omnichess_core::perft::perft;
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Counting, Notation, Records, Variant};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::Dice;
 use omnichess_variants::dmchess::DmChess;

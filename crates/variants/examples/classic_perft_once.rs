@@ -18,7 +18,7 @@ mod perft_peers;
 
 use std::process::ExitCode;
 
-use omnichess_core::Variant;
+use omnichess_core::Notation;
 use omnichess_core::perft::perft;
 use omnichess_variants::classic::Classic;
 use perft_peers::{ApplyUndoAtLeafParents, CASES, cozy_perft};

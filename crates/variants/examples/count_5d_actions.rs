@@ -23,7 +23,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Notation, Records, ToAct, Variant};
 use omnichess_variants::multiverse::Multiverse;
 
 /// The position at the start of every turn of a game, the final one included.

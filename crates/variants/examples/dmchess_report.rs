@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::Path;
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation, Records, Variant};
 use omnichess_variants::dmchess::{DmChess, square};
 
 fn main() {

@@ -2,7 +2,7 @@
 //! toolchain this project does not assume): arbitrary text never panics, and everything
 //! written reads back to the same thing.
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation, Records, Variant};
 use omnichess_variants::classic::Classic;
 use proptest::prelude::*;
 

@@ -3,8 +3,8 @@
 
 use crate::common;
 
-use omnichess_core::Variant;
 use omnichess_core::perft::{divide, perft};
+use omnichess_core::{Notation, Variant};
 use omnichess_variants::classic::Classic;
 
 fn check(max_depth: usize) {

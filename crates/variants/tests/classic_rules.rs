@@ -1,7 +1,7 @@
 //! Classic chess rules, one test per clause of docs/rules/classic.md (C1 … C14); the test
 //! names start with the clause they check.
 
-use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
+use omnichess_core::{Game, Hooks, Notation, Player, Records, ToAct, Variant, Verdict};
 use omnichess_variants::classic::Classic;
 
 fn game(fen: &str) -> Classic {

@@ -3,6 +3,7 @@
 //! legal move set, SAN, FEN and outcome; perft must agree on positions outside the reference
 //! file.
 
+use omnichess_core::Notation;
 use omnichess_core::{Game, Player, ToAct, Variant, Verdict, perft::perft};
 use omnichess_variants::classic::Classic;
 use rand::rngs::StdRng;

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use cozy_chess::{Color, Piece};
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Notation, Records, ToAct, Variant};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::dice::{Dice, DiceDecision, FACES, Phase};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 //! section of the rule text (`s4_…` is §4, Check).
 
 use omnichess_core::perft::perft;
-use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
+use omnichess_core::{Game, Hooks, Notation, Player, Records, ToAct, Variant, Verdict};
 use omnichess_variants::dice::Dice;
 
 fn dice(text: &str) -> Dice {

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use omnichess_core::geometry::{Bounds, Coord, DirectionSet, leaps, ray};
-use omnichess_core::{Game, Player, ToAct, Variant};
+use omnichess_core::{Game, Notation, Player, ToAct, Variant};
 use omnichess_variants::dmchess::{Compiled, DmChess, Kind, Move, square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -2,7 +2,7 @@
 //! (rulings in docs/rules/dmchess.md): constructed positions with exact outcomes.
 
 use omnichess_core::perft::perft;
-use omnichess_core::{Game, Outcome, Player, ToAct, Variant};
+use omnichess_core::{Game, Notation, Outcome, Player, Presentation, ToAct, Variant};
 use omnichess_variants::dmchess::{DmChess, Kind, Profile, square};
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";

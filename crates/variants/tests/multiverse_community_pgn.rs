@@ -4,7 +4,9 @@
 //! reads and plays to the end its source gives; the shortened forms of ftxi's Branched 5DPGN
 //! resolve to one exact move or are refused naming every candidate; variations are skipped.
 
-use omnichess_core::{DynGame, Game, GameRecord, Player, ReplayError, ToAct, Variant, replay};
+use omnichess_core::{
+    DynGame, Game, GameRecord, Notation, Player, Records, ReplayError, ToAct, Variant, replay,
+};
 use omnichess_variants::multiverse::Multiverse;
 
 /// A public game copied into this crate's test data (`tests/data/multiverse/…`).

@@ -7,8 +7,8 @@
 
 use crate::common;
 
-use omnichess_core::DynGame;
-use omnichess_core::{Variant, replay};
+use omnichess_core::replay;
+use omnichess_core::{DynGame, Hooks, Records};
 use omnichess_variants::multiverse::Multiverse;
 
 /// The reference counts of one game, from `action_counts.tsv`.
@@ -71,7 +71,7 @@ conformance! {
 /// fewer), and asked with more, the mate is found.
 #[test]
 fn a_bounded_test_that_gave_up_does_not_hide_the_mate_from_a_larger_budget() {
-    use omnichess_core::{Game, Player, ToAct, Verdict};
+    use omnichess_core::{Player, ToAct, Verdict};
     let text = common::read_testdata("multiverse/cwmtt/NP0.5dpgn");
     let record = Multiverse::parse_record(&text).expect("the record reads");
     let end = Multiverse::after_record(&record).expect("the record plays");

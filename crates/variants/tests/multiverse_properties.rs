@@ -3,7 +3,7 @@
 //! tactical listing is the decisions that capture or promote, in the same order, undo returns
 //! to the start; parsers never panic.
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Notation, Records, ToAct, Variant};
 use omnichess_variants::multiverse::{Decision5, Multiverse};
 use proptest::prelude::*;
 

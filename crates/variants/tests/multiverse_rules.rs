@@ -1,7 +1,7 @@
 //! 5D Chess rules, one test (or more) per rule of docs/rules/multiverse.md (R1 … R12); test
 //! names start with the rule they check.
 
-use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
+use omnichess_core::{Counting, Game, Hooks, Notation, Player, Records, ToAct, Variant, Verdict};
 use omnichess_variants::multiverse::{Decision5, Move5, Multiverse, Pos, variants};
 
 fn game(text: &str) -> Multiverse {

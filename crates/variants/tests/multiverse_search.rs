@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Counting, Game, Notation, ToAct};
 use omnichess_variants::multiverse::{Decision5, Move5, Multiverse};
 use proptest::prelude::*;
 

@@ -19,7 +19,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Notation, Records, ToAct, Variant};
 use omnichess_variants::multiverse::{Decision5, Multiverse, Pos};
 
 /// The data folder.

@@ -1,7 +1,7 @@
 //! Invariants of QEC over random games from random mappings (§3.1 random, §4, §7, §12), and
 //! parsers that never panic on any text.
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Notation, Records, ToAct, Variant};
 use omnichess_variants::qec::{Phase, Qec};
 use proptest::prelude::*;
 

@@ -4,7 +4,7 @@
 use crate::common;
 
 use omnichess_core::perft::{divide, perft};
-use omnichess_core::{Game, Player, ToAct, Variant, Verdict};
+use omnichess_core::{Game, Notation, Player, Presentation, Records, ToAct, Variant, Verdict};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::qec::{Phase, Qec};
 

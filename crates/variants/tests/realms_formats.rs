@@ -2,7 +2,7 @@
 //! SAN read back as that move (R.6), position texts round-trip, and a whole game's PGN record
 //! replays to the same final position.
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Notation, Records, ToAct, Variant};
 use omnichess_variants::realms::Realms;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -3,7 +3,7 @@
 //! the positions it wins; pairs of pieces play on (ruling R.5.3); a king off Earth keeps the
 //! game going.
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Notation, ToAct};
 use omnichess_variants::realms::material::insufficient_alone;
 use omnichess_variants::realms::{Kind, Piece, Realms};
 

@@ -5,7 +5,7 @@
 //! under test neither attacks nor is blocked by them: White's on `a1` or `h8` (heavens),
 //! Black's on `z8` or `s1` (underworld), unless a test says otherwise.
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation};
 use omnichess_variants::realms::{Realms, square};
 
 /// The position text with `pieces` (square, letter) placed, White to move unless `black`.

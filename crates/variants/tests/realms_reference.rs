@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
 use omnichess_core::geometry::{Coord, leaps, ray};
-use omnichess_core::{Game, Player, ToAct, Variant};
+use omnichess_core::{Game, Notation, Player, ToAct, Variant};
 use omnichess_variants::realms::square::{self, BOX, Realm};
 use omnichess_variants::realms::{Kind, Mode, Piece, Profile, Realms, profile};
 use rand::rngs::StdRng;

@@ -2,7 +2,7 @@
 //! promotions (P.1, P.8, P.12, X.6), check, checkmate and stalemate, and position-text errors.
 //! Rulings: docs/rules/realms.md.
 
-use omnichess_core::{Game, ToAct, Variant};
+use omnichess_core::{Game, Notation, ToAct};
 use omnichess_variants::realms::{Kind, Realms};
 
 fn game(text: &str) -> Realms {

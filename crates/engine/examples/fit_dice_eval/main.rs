@@ -25,7 +25,7 @@
 //! 5000 20000 2 target/dice_terms.tsv`, then `-- fit target/dice_terms.tsv` (2026-11-28: 13 minutes
 //! of play on two cores, 599 543 positions).
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation, Records, Variant};
 use omnichess_engine::agents::{Agent, RandomAgent};
 use omnichess_engine::eval::dice::{TERM_NAMES, TERMS, Terms, WEIGHTS};
 use omnichess_engine::eval::{DiceEval, material::Pieces};

@@ -13,6 +13,7 @@ pub const FIVE_D: MatchConfig = MatchConfig {
     opening: 0,
     paired: false,
     material_every: 0,
+    first_game: 0,
     games: 1,
     seed: 0,
     max_turns: 40,
@@ -25,6 +26,7 @@ pub const CLASSICAL: MatchConfig = MatchConfig {
     opening: 0,
     paired: false,
     material_every: 0,
+    first_game: 0,
     max_turns: DEFAULT_MAX_TURNS,
     max_decisions: u64::MAX,
     ..FIVE_D

@@ -131,7 +131,7 @@ const _: () = assert!(DIMENSIONS == 8);
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::Variant;
+    use omnichess_core::{Notation, Variant};
 
     use super::*;
 

@@ -125,7 +125,7 @@ pub trait Evaluator<G: Game> {
         false
     }
 
-    /// Whether a selective search may try a null move ([`omnichess_core::Game::pass`]) for
+    /// Whether a selective search may try a null move ([`omnichess_core::Hooks::pass`]) for
     /// the player acting in `state`: when passing is unlikely to be the best choice there
     /// (chess: the player has a piece besides pawns and king, so zugzwang is rare). Asked only
     /// when [`Evaluator::selective`]; by default `false`.

@@ -166,7 +166,7 @@ impl Evaluator<Realms> for RealmsEval {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::Variant;
+    use omnichess_core::{Notation, Variant};
 
     use super::*;
 

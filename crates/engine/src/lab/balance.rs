@@ -4,11 +4,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use omnichess_core::Player;
 use serde::Serialize;
 
 use super::stats::{Estimate, Lengths, entropy_bits};
-use crate::match_play::PlayedGame;
+use super::summary::GameSummary;
 
 /// How the games that ended one way are split by result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -28,10 +27,10 @@ impl ByResult {
         self.first + self.second + self.drawn
     }
 
-    fn add(&mut self, game: &PlayedGame) {
+    fn add(&mut self, game: &GameSummary) {
         match game.winner {
-            Some(Player::White) => self.first += 1,
-            Some(Player::Black) => self.second += 1,
+            Some(0) => self.first += 1,
+            Some(_) => self.second += 1,
             None => self.drawn += 1,
         }
     }
@@ -65,7 +64,7 @@ pub struct Balance {
 impl Balance {
     /// The figures of `games`.
     #[must_use]
-    pub fn of(games: &[PlayedGame]) -> Balance {
+    pub fn of(games: &[GameSummary]) -> Balance {
         let mut results = ByResult::default();
         let mut causes: BTreeMap<String, ByResult> = BTreeMap::new();
         let mut first: BTreeMap<String, u32> = BTreeMap::new();
@@ -157,42 +156,16 @@ impl Balance {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::match_play::TurnTime;
-    use std::time::Duration;
-
-    /// A finished game for the lab's tests.
-    pub(crate) fn game(
-        winner: Option<Player>,
-        cause: &str,
-        turns: u64,
-        first: &[&str],
-    ) -> PlayedGame {
-        PlayedGame {
-            number: 1,
-            a_white: true,
-            ending: String::new(),
-            record: None,
-            slowest_a: Duration::ZERO,
-            slowest_b: Duration::ZERO,
-            slowest_per_decision_a: TurnTime::default(),
-            slowest_per_decision_b: TurnTime::default(),
-            winner,
-            cause: cause.to_owned(),
-            both_lose: false,
-            turns,
-            first_decisions: first.iter().map(|s| (*s).to_owned()).collect(),
-            material: Vec::new(),
-        }
-    }
+    use crate::lab::summary::tests::game;
 
     #[test]
     fn the_figures_count_every_game_once() {
         let games = [
-            game(Some(Player::White), "checkmate", 30, &["e4", "e5"]),
-            game(Some(Player::White), "checkmate", 40, &["e4", "c5"]),
-            game(Some(Player::Black), "checkmate", 50, &["d4", "d5"]),
+            game(Some(0), "checkmate", 30, &["e4", "e5"]),
+            game(Some(0), "checkmate", 40, &["e4", "c5"]),
+            game(Some(1), "checkmate", 50, &["d4", "d5"]),
             game(None, "stalemate", 60, &["d4", "d5"]),
         ];
         let b = Balance::of(&games);

@@ -116,8 +116,7 @@ impl Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::balance::tests::game;
-    use omnichess_core::Player;
+    use crate::lab::summary::tests::game;
 
     #[test]
     fn a_large_difference_is_significant_and_none_is_not() {
@@ -134,7 +133,7 @@ mod tests {
 
     #[test]
     fn the_comparison_subtracts_a_from_b() {
-        let white = game(Some(Player::White), "checkmate", 20, &["e4"]);
+        let white = game(Some(0), "checkmate", 20, &["e4"]);
         let draw = game(None, "stalemate", 40, &["e4"]);
         let a = Balance::of(&[white.clone(), draw.clone()]);
         let b = Balance::of(&[white.clone(), white]);

@@ -13,4 +13,6 @@ pub mod balance;
 pub mod compare;
 pub mod sprt;
 pub mod stats;
+pub mod study;
+pub mod summary;
 pub mod values;

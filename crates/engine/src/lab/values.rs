@@ -7,11 +7,10 @@
 
 use std::fmt::Write as _;
 
-use omnichess_core::Player;
 use serde::Serialize;
 
 use super::stats::Z95;
-use crate::match_play::PlayedGame;
+use super::summary::GameSummary;
 
 /// Ridge on the weights (not the intercept): keeps kinds that always trade together solvable.
 const RIDGE: f64 = 1e-3;
@@ -56,11 +55,11 @@ impl Values {
     /// # Errors
     /// When no sample has any material difference (nothing to fit), or the games have no
     /// material samples (a variant whose boards do not count material).
-    pub fn fit(games: &[PlayedGame]) -> Result<Values, String> {
-        let mut kinds: Vec<&'static str> = Vec::new();
+    pub fn fit(games: &[GameSummary]) -> Result<Values, String> {
+        let mut kinds: Vec<&str> = Vec::new();
         for sample in games.iter().flat_map(|g| &g.material) {
-            for &(kind, n) in &sample.balance {
-                if n != 0 && !kinds.contains(&kind) {
+            for (kind, n) in &sample.balance {
+                if *n != 0 && !kinds.contains(&kind.as_str()) {
                     kinds.push(kind);
                 }
             }
@@ -90,7 +89,7 @@ impl Values {
                             .balance
                             .iter()
                             .find(|(name, _)| name == k)
-                            .map_or(0.0, |&(_, n)| f64::from(n))
+                            .map_or(0.0, |(_, n)| f64::from(*n))
                     }));
                     (g, x, y)
                 })
@@ -162,10 +161,10 @@ impl Values {
 }
 
 /// The first player's points in `game`.
-fn points(game: &PlayedGame) -> f64 {
+fn points(game: &GameSummary) -> f64 {
     match game.winner {
-        Some(Player::White) => 1.0,
-        Some(Player::Black) => 0.0,
+        Some(0) => 1.0,
+        Some(_) => 0.0,
         None => 0.5,
     }
 }
@@ -310,27 +309,27 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::balance::tests::game;
-    use crate::match_play::MaterialSample;
+    use crate::lab::summary::Material;
+    use crate::lab::summary::tests::game;
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
     /// Games drawn from a known model: a queen is worth four pawns' log-odds.
-    fn synthetic(n: usize, seed: u64) -> Vec<PlayedGame> {
+    fn synthetic(n: usize, seed: u64) -> Vec<GameSummary> {
         let mut rng = StdRng::seed_from_u64(seed);
         (0..n)
             .map(|_| {
                 let pawns: i32 = rng.gen_range(-3..=3);
                 let queens: i32 = rng.gen_range(-1..=1);
                 let z = 0.1 + 0.4 * f64::from(pawns) + 1.6 * f64::from(queens);
-                let winner = if rng.r#gen::<f64>() < sigmoid(z) {
-                    Some(Player::White)
-                } else {
-                    Some(Player::Black)
-                };
+                let winner = Some(u8::from(rng.r#gen::<f64>() >= sigmoid(z)));
                 let mut g = game(winner, "checkmate", 40, &[]);
-                g.material = vec![MaterialSample {
+                g.material = vec![Material {
                     turn: 10,
-                    balance: vec![("king", 0), ("pawn", pawns), ("queen", queens)],
+                    balance: vec![
+                        ("king".to_owned(), 0),
+                        ("pawn".to_owned(), pawns),
+                        ("queen".to_owned(), queens),
+                    ],
                 }];
                 g
             })
@@ -383,16 +382,16 @@ mod tests {
 
     #[test]
     fn nothing_to_fit_is_said() {
-        let g = game(Some(Player::White), "checkmate", 4, &[]);
+        let g = game(Some(0), "checkmate", 4, &[]);
         assert!(
             Values::fit(std::slice::from_ref(&g))
                 .unwrap_err()
                 .contains("do not count material")
         );
         let mut even = g;
-        even.material = vec![MaterialSample {
+        even.material = vec![Material {
             turn: 1,
-            balance: vec![("pawn", 0)],
+            balance: vec![("pawn".to_owned(), 0)],
         }];
         assert!(Values::fit(&[even]).unwrap_err().contains("nothing to fit"));
     }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use omnichess_core::{Game, Variant};
+use omnichess_core::{Game, Notation, Variant};
 use omnichess_variants::multiverse::Multiverse;
 
 use crate::Limits;

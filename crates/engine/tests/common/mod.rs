@@ -1,7 +1,7 @@
 //! Shared test helpers: a brute-force expectiminimax with the search's exact semantics (no
 //! pruning, no table), to check the search against.
 
-use omnichess_core::{Game, Player, ToAct};
+use omnichess_core::{Game, Hooks, Player, ToAct};
 use omnichess_engine::Evaluator;
 use omnichess_engine::limits::QUIESCENCE_TEST_EFFORT;
 use omnichess_engine::score::{self, DECAY, Score};
@@ -17,7 +17,7 @@ use omnichess_engine::search::{MAX_QUIESCENCE, QUIESCENCE_CHANCE};
 /// tactical decision there; no terminal test at a turn's start
 /// beyond `QUIESCENCE_TEST_EFFORT`) runs up to `MAX_QUIESCENCE` player decisions, averaging
 /// chance only within `QUIESCENCE_CHANCE` of them.
-pub fn expectiminimax<G: Game, E: Evaluator<G>>(
+pub fn expectiminimax<G: Game + Hooks, E: Evaluator<G>>(
     g: &mut G,
     e: &E,
     (depth, ply): (i32, usize),
@@ -50,7 +50,7 @@ pub fn expectiminimax<G: Game, E: Evaluator<G>>(
     }
 }
 
-fn quiescence<G: Game, E: Evaluator<G>>(
+fn quiescence<G: Game + Hooks, E: Evaluator<G>>(
     g: &mut G,
     e: &E,
     ply: usize,
@@ -86,7 +86,7 @@ fn quiescence<G: Game, E: Evaluator<G>>(
     }
 }
 
-fn quiesce_any<G: Game, E: Evaluator<G>>(
+fn quiesce_any<G: Game + Hooks, E: Evaluator<G>>(
     g: &mut G,
     e: &E,
     ply: usize,
@@ -138,7 +138,7 @@ fn best_of<G: Game>(
 }
 
 /// The brute-force value of each of the root's decisions (searched to `depth - 1` below).
-pub fn root_values<G: Game, E: Evaluator<G>>(
+pub fn root_values<G: Game + Hooks, E: Evaluator<G>>(
     g: &mut G,
     e: &E,
     depth: i32,

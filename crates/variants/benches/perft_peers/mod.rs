@@ -3,7 +3,7 @@
 //! (`examples/classic_perft_once.rs`): the positions, raw cozy-chess perft, and omnichess's
 //! own path before `count_decisions_after`.
 
-use omnichess_core::{Game, ToAct};
+use omnichess_core::{Counting, Game, ToAct};
 use omnichess_variants::classic::Classic;
 
 /// Positions and depths: the start position and kiwipete, a few million nodes each.
@@ -56,9 +56,6 @@ impl Game for ApplyUndoAtLeafParents {
     fn decisions(&self, out: &mut Vec<Self::Decision>) {
         self.0.decisions(out);
     }
-    fn count_decisions(&self, scratch: &mut Vec<Self::Decision>) -> usize {
-        self.0.count_decisions(scratch)
-    }
     fn apply(&mut self, decision: Self::Decision) {
         self.0.apply(decision);
     }
@@ -70,5 +67,11 @@ impl Game for ApplyUndoAtLeafParents {
     }
     fn turn_index(&self) -> u64 {
         self.0.turn_index()
+    }
+}
+
+impl Counting for ApplyUndoAtLeafParents {
+    fn count_decisions(&self, scratch: &mut Vec<Self::Decision>) -> usize {
+        self.0.count_decisions(scratch)
     }
 }

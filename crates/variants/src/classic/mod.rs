@@ -5,7 +5,7 @@
 //! history for repetitions, the end-of-game rules, FEN, SAN, UCI and PGN.
 //!
 //! ```
-//! use omnichess_core::{Game, ToAct, Player, Variant, perft::perft};
+//! use omnichess_core::{Game, Notation, ToAct, Player, Variant, perft::perft};
 //! use omnichess_variants::classic::Classic;
 //!
 //! let mut game = Classic::start();

@@ -1,7 +1,7 @@
 //! The classic chess state and its apply/undo.
 
 use cozy_chess::{Board, Color, Move};
-use omnichess_core::{Game, Player, ToAct};
+use omnichess_core::{Counting, Game, Hooks, Player, ToAct};
 
 /// A classic chess game state: the board, the full halfmove clock and the earlier positions
 /// of the game (for undo and repetition).
@@ -76,26 +76,6 @@ impl Game for Classic {
     }
 
     #[inline]
-    fn count_decisions(&self, _scratch: &mut Vec<Move>) -> usize {
-        self.count_legal_moves()
-    }
-
-    #[inline]
-    fn count_decisions_after(&mut self, mv: Move, _scratch: &mut Vec<Move>) -> usize {
-        self.count_legal_moves_after(mv)
-    }
-
-    #[inline]
-    fn count_two_plies(&mut self, _first: &mut Vec<Move>, _scratch: &mut Vec<Move>) -> u64 {
-        self.count_legal_moves_two_plies()
-    }
-
-    #[inline]
-    fn count_three_plies(&mut self) -> Option<u64> {
-        Some(self.count_legal_moves_three_plies())
-    }
-
-    #[inline]
     fn apply(&mut self, mv: Move) {
         self.earlier.push(Saved {
             board: self.board.clone(),
@@ -107,21 +87,6 @@ impl Game for Classic {
         } else {
             self.halfmoves.saturating_add(1)
         };
-    }
-
-    /// A null move (cozy-chess's), not while in check. The halfmove clock after it reads 0,
-    /// so that no repetition is counted across it (the positions before it had the other
-    /// side to move); [`Game::undo`] restores it.
-    fn pass(&mut self) -> bool {
-        let Some(board) = self.board.null_move() else {
-            return false;
-        };
-        self.earlier.push(Saved {
-            board: std::mem::replace(&mut self.board, board),
-            halfmoves: self.halfmoves,
-        });
-        self.halfmoves = 0;
-        true
     }
 
     #[inline]
@@ -143,6 +108,45 @@ impl Game for Classic {
     fn turn_index(&self) -> u64 {
         let full = u64::from(self.board.fullmove_number().saturating_sub(1));
         2 * full + u64::from(self.board.side_to_move() == Color::Black)
+    }
+}
+
+impl Counting for Classic {
+    #[inline]
+    fn count_decisions(&self, _scratch: &mut Vec<Move>) -> usize {
+        self.count_legal_moves()
+    }
+
+    #[inline]
+    fn count_decisions_after(&mut self, mv: Move, _scratch: &mut Vec<Move>) -> usize {
+        self.count_legal_moves_after(mv)
+    }
+
+    #[inline]
+    fn count_two_plies(&mut self, _first: &mut Vec<Move>, _scratch: &mut Vec<Move>) -> u64 {
+        self.count_legal_moves_two_plies()
+    }
+
+    #[inline]
+    fn count_three_plies(&mut self) -> Option<u64> {
+        Some(self.count_legal_moves_three_plies())
+    }
+}
+
+impl Hooks for Classic {
+    /// A null move (cozy-chess's), not while in check. The halfmove clock after it reads 0,
+    /// so that no repetition is counted across it (the positions before it had the other
+    /// side to move); [`Game::undo`] restores it.
+    fn pass(&mut self) -> bool {
+        let Some(board) = self.board.null_move() else {
+            return false;
+        };
+        self.earlier.push(Saved {
+            board: std::mem::replace(&mut self.board, board),
+            halfmoves: self.halfmoves,
+        });
+        self.halfmoves = 0;
+        true
     }
 
     fn claimable_draw(&self) -> Option<&'static str> {

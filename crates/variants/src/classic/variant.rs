@@ -1,7 +1,10 @@
 //! Classic chess as an omnichess [`Variant`]: FEN, UCI/SAN, PGN, the Unicode diagram.
 
 use cozy_chess::{Board, Move};
-use omnichess_core::{DecisionError, GameRecord, Outcome, PositionError, RecordError, Variant};
+use omnichess_core::{
+    DecisionError, GameRecord, Notation, Outcome, PositionError, Presentation, RecordError,
+    Records, Variant,
+};
 
 use super::{Classic, pgn};
 
@@ -11,14 +14,13 @@ impl Variant for Classic {
     const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str =
         "Chess by the FIDE Laws (FEN positions, SAN or UCI moves, PGN games)";
-    const RECORD_EXTENSION: &'static str = "pgn";
-    const NOTATION_HELP: &'static str =
-        "Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q).";
 
     fn start() -> Classic {
         Classic::from_board(Board::default())
     }
+}
 
+impl Notation for Classic {
     fn from_position_text(text: &str) -> Result<Classic, PositionError> {
         Classic::from_fen(text)
     }
@@ -38,6 +40,11 @@ impl Variant for Classic {
     fn display_text(&self, mv: Move) -> String {
         self.san(mv)
     }
+}
+
+impl Presentation for Classic {
+    const NOTATION_HELP: &'static str =
+        "Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q).";
 
     fn diagram(&self) -> String {
         self.draw()
@@ -46,6 +53,10 @@ impl Variant for Classic {
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+}
+
+impl Records for Classic {
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         pgn::parse(text)

@@ -64,7 +64,7 @@ pub(crate) fn checks(board: &Board) -> Vec<Cell> {
 }
 
 impl Classic {
-    /// The view of the state (see [`omnichess_core::Variant::view`]).
+    /// The view of the state (see [`omnichess_core::Presentation::view`]).
     pub(super) fn draw_view(&self) -> View {
         let mut moves = Vec::new();
         if self.to_act().outcome().is_none() {
@@ -86,7 +86,7 @@ impl Classic {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::Variant;
+    use omnichess_core::{Notation, Presentation, Variant};
 
     use super::*;
 

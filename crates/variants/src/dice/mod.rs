@@ -4,7 +4,7 @@
 //! docs/rules/dice.md.
 //!
 //! ```
-//! use omnichess_core::{Game, Player, ToAct, Variant};
+//! use omnichess_core::{Game, Hooks, Notation, Player, ToAct, Variant};
 //! use omnichess_variants::dice::Dice;
 //!
 //! let mut game = Dice::start();

@@ -114,7 +114,7 @@ impl Dice {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Game, Variant};
+    use omnichess_core::{Game, Notation};
 
     use super::*;
     use crate::dice::DiceDecision;

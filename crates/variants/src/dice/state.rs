@@ -3,7 +3,7 @@
 //! obliges or the forfeit (§1); the promotion roll (§3).
 
 use cozy_chess::{Color, Move, Piece, Rank};
-use omnichess_core::{Game, ToAct};
+use omnichess_core::{Counting, Game, Hooks, ToAct};
 
 use super::board::DiceBoard;
 use super::die::Die;
@@ -232,7 +232,11 @@ impl Game for Dice {
     fn turn_index(&self) -> u64 {
         self.now.turn
     }
+}
 
+impl Counting for Dice {}
+
+impl Hooks for Dice {
     fn claimable_draw(&self) -> Option<&'static str> {
         self.rules_claimable_draw()
     }

@@ -1,6 +1,9 @@
 //! Die Chess as an omnichess [`Variant`].
 
-use omnichess_core::{DecisionError, GameRecord, Outcome, PositionError, RecordError, Variant};
+use omnichess_core::{
+    DecisionError, GameRecord, Notation, Outcome, PositionError, Presentation, RecordError,
+    Records, Variant,
+};
 
 use super::record;
 use super::state::{Dice, DiceDecision};
@@ -11,14 +14,14 @@ impl Variant for Dice {
     const TITLE: &'static str = "Die chess";
     const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str = "Die Chess: a die picks the piece type you must move; check, castling and promotion by roll";
-    const RECORD_EXTENSION: &'static str = "pgn";
-    const NOTATION_HELP: &'static str = "The program rolls the die; type a move of the rolled type in SAN (Nf3, exd5, O-O), `--`\nto forfeit when no piece of that type can move, and `[K!]` (move the king without rolling)\nor `roll` when in check.";
 
     fn start() -> Dice {
         // The standard FEN always reads.
         Dice::from_text(STANDARD_START).unwrap_or_else(|e| unreachable!("standard start: {e}"))
     }
+}
 
+impl Notation for Dice {
     fn from_position_text(text: &str) -> Result<Dice, PositionError> {
         Dice::from_text(text)
     }
@@ -34,6 +37,10 @@ impl Variant for Dice {
     fn decision_text(&self, decision: DiceDecision) -> String {
         self.notation(decision)
     }
+}
+
+impl Presentation for Dice {
+    const NOTATION_HELP: &'static str = "The program rolls the die; type a move of the rolled type in SAN (Nf3, exd5, O-O), `--`\nto forfeit when no piece of that type can move, and `[K!]` (move the king without rolling)\nor `roll` when in check.";
 
     fn diagram(&self) -> String {
         self.draw()
@@ -42,6 +49,10 @@ impl Variant for Dice {
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+}
+
+impl Records for Dice {
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         record::parse(text)

@@ -52,7 +52,7 @@ fn odds_text(hit: u32, total: u32) -> String {
 }
 
 impl Dice {
-    /// The view of the state (see [`omnichess_core::Variant::view`]).
+    /// The view of the state (see [`omnichess_core::Presentation::view`]).
     pub(super) fn draw_view(&self) -> View {
         let b = &self.now.board;
         let mut decisions = Vec::new();
@@ -184,7 +184,7 @@ impl Dice {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::Variant;
+    use omnichess_core::{Hooks, Notation, Presentation, Variant};
 
     use super::*;
 

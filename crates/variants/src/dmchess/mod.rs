@@ -5,7 +5,7 @@
 //! ([`Profile`], `default.profile`).
 //!
 //! ```
-//! use omnichess_core::{Game, Variant, perft::perft};
+//! use omnichess_core::{Notation, Variant, perft::perft};
 //! use omnichess_variants::dmchess::DmChess;
 //!
 //! let game = DmChess::start();

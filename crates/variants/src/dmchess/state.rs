@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use omnichess_core::{Game, Player, ToAct};
+use omnichess_core::{Counting, Game, Hooks, Player, ToAct};
 
 use super::piece::Kind;
 use super::position::{Move, Position, Special};
@@ -246,15 +246,6 @@ impl Game for DmChess {
         });
     }
 
-    fn count_decisions(&self, _scratch: &mut Vec<Move>) -> usize {
-        let mut n = 0;
-        self.generate(|_| {
-            n += 1;
-            false
-        });
-        n
-    }
-
     /// Plays `mv`; the mover's kings it leaves in check — only when no move could save
     /// them (ruling K.2) — are checkmated and leave the game (7.1.3), with any king their
     /// removal exposes. Then the mover's dominance streak is noted (7.2.3).
@@ -307,3 +298,16 @@ impl Game for DmChess {
         }
     }
 }
+
+impl Counting for DmChess {
+    fn count_decisions(&self, _scratch: &mut Vec<Move>) -> usize {
+        let mut n = 0;
+        self.generate(|_| {
+            n += 1;
+            false
+        });
+        n
+    }
+}
+
+impl Hooks for DmChess {}

@@ -1,8 +1,8 @@
 //! DMChess as an omnichess [`Variant`].
 
 use omnichess_core::{
-    DecisionError, GameRecord, Outcome, Player, PositionError, RecordError, RulesTimeControl,
-    Variant,
+    DecisionError, GameRecord, Notation, Outcome, Player, PositionError, Presentation, RecordError,
+    Records, RulesTimeControl, Variant,
 };
 
 use super::position::Move;
@@ -17,16 +17,7 @@ impl Variant for DmChess {
     const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str =
         "DMChess: eight 8x8 boards D1-D8 joined by portals, energy levels (DEL), several kings";
-    const RECORD_EXTENSION: &'static str = "pgn";
     const PLAYER_NAMES: [&'static str; 2] = ["light", "dark"];
-    const NOTATION_HELP: &'static str = "Type a move in EDAN: piece letter (K Q R B N, P or nothing for a pawn), origin dimension\nand square, `-`, destination dimension and square: Pd1a2-d1a4 (or d1a2-d1a4), Nd1g1-d1f3.\nA dimensional move enters a portal (@N on the boards: it leads to DN) and moves on from the\nsame square of DN: Qd2e4-d5f6 needs DEL >= |2-5|. No move ends on a portal. Promotion: =Q.\nCastling is the king's move: Kd1e1-d1g1, or Kd1e1-d3g1 to castle with D3's rook.";
-
-    const COMMANDS_HELP: &'static str =
-        "  del SQUARE   the piece on a square (d2e4), its DEL and the boards it can cross to";
-
-    fn command(&self, name: &str, argument: &str) -> Option<String> {
-        (name == "del").then(|| self.describe(argument))
-    }
 
     fn time_controls() -> Vec<RulesTimeControl> {
         super::time_controls::rules_time_controls()
@@ -35,7 +26,9 @@ impl Variant for DmChess {
     fn start() -> DmChess {
         DmChess::new(start_position(), Profile::default_profile())
     }
+}
 
+impl Notation for DmChess {
     fn from_position_text(text: &str) -> Result<DmChess, PositionError> {
         DmChess::from_text(text)
     }
@@ -51,6 +44,17 @@ impl Variant for DmChess {
     fn decision_text(&self, mv: Move) -> String {
         self.edan(mv)
     }
+}
+
+impl Presentation for DmChess {
+    const NOTATION_HELP: &'static str = "Type a move in EDAN: piece letter (K Q R B N, P or nothing for a pawn), origin dimension\nand square, `-`, destination dimension and square: Pd1a2-d1a4 (or d1a2-d1a4), Nd1g1-d1f3.\nA dimensional move enters a portal (@N on the boards: it leads to DN) and moves on from the\nsame square of DN: Qd2e4-d5f6 needs DEL >= |2-5|. No move ends on a portal. Promotion: =Q.\nCastling is the king's move: Kd1e1-d1g1, or Kd1e1-d3g1 to castle with D3's rook.";
+
+    const COMMANDS_HELP: &'static str =
+        "  del SQUARE   the piece on a square (d2e4), its DEL and the boards it can cross to";
+
+    fn command(&self, name: &str, argument: &str) -> Option<String> {
+        (name == "del").then(|| self.describe(argument))
+    }
 
     fn diagram(&self) -> String {
         self.draw(self.pos.side)
@@ -64,6 +68,10 @@ impl Variant for DmChess {
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+}
+
+impl Records for DmChess {
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         record::parse(text)

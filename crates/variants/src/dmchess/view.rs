@@ -43,7 +43,7 @@ fn capitalised(player: Player) -> String {
 }
 
 impl DmChess {
-    /// The view of the state (see [`omnichess_core::Variant::view`]).
+    /// The view of the state (see [`omnichess_core::Presentation::view`]).
     pub(super) fn draw_view(&self) -> View {
         let to_act = self.to_act();
         let mut moves = Vec::new();
@@ -200,7 +200,7 @@ impl DmChess {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Game, Variant};
+    use omnichess_core::{Game, Notation, Presentation, Variant};
 
     use super::*;
 

@@ -3,7 +3,7 @@
 //! plain integers (in games that start with two timelines −0 is written −1, −1 is −2, …: the
 //! encoding omnichess keeps internally).
 
-use omnichess_core::{DecisionError, PositionError, Variant};
+use omnichess_core::{DecisionError, Notation, PositionError};
 
 use super::coords::{line_label, square_name, turn_of};
 use super::piece::Kind;

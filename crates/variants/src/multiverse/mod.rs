@@ -7,7 +7,7 @@
 //! present has passed to the opponent and no royal piece can be taken.
 //!
 //! ```
-//! use omnichess_core::{Game, Variant};
+//! use omnichess_core::{Counting, Game, Notation, Variant};
 //! use omnichess_variants::multiverse::Multiverse;
 //!
 //! let mut game = Multiverse::start();

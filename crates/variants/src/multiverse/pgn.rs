@@ -399,7 +399,7 @@ pub(super) fn write(
 #[cfg(test)]
 mod tests {
     use super::{Multiverse, parse, write};
-    use omnichess_core::{Game, Variant};
+    use omnichess_core::{Game, Notation, Variant};
 
     #[test]
     fn tags_that_end_the_text_are_not_read_as_moves() {

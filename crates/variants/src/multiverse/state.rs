@@ -6,7 +6,7 @@
 //! consecutive integers: L in games that start with one timeline (or three), and +k → k,
 //! −k → −(k+1) in games that start with −0 and +0 (docs/rules/multiverse.md).
 
-use omnichess_core::{Game, ToAct};
+use omnichess_core::{Counting, Game, Hooks, ToAct};
 
 use super::board::Board;
 use super::piece::Kind;
@@ -283,24 +283,6 @@ impl Game for Multiverse {
         self.rules_to_act()
     }
 
-    fn quick_turn(&self, effort: u64) -> Option<Vec<Decision5>> {
-        if !self.at_turn_start() {
-            return None;
-        }
-        let moves = self.clone().any_action_within(effort)?;
-        Some(
-            moves
-                .into_iter()
-                .map(Decision5::Move)
-                .chain([Decision5::Submit])
-                .collect(),
-        )
-    }
-
-    fn to_act_bounded(&self, effort: u64) -> ToAct {
-        self.bounded_to_act(effort)
-    }
-
     /// The moves that can still be part of a legal action, and `submit` when the turn may
     /// end. A move after which an opponent piece could take a royal piece is left out: the
     /// boards a turn adds never change one that exists, so no later move could lift that
@@ -358,8 +340,30 @@ impl Game for Multiverse {
     fn turn_index(&self) -> u64 {
         self.turns
     }
+}
 
+impl Counting for Multiverse {
     fn count_turns(&mut self, cap: u64) -> u64 {
         self.count_actions(cap)
+    }
+}
+
+impl Hooks for Multiverse {
+    fn quick_turn(&self, effort: u64) -> Option<Vec<Decision5>> {
+        if !self.at_turn_start() {
+            return None;
+        }
+        let moves = self.clone().any_action_within(effort)?;
+        Some(
+            moves
+                .into_iter()
+                .map(Decision5::Move)
+                .chain([Decision5::Submit])
+                .collect(),
+        )
+    }
+
+    fn to_act_bounded(&self, effort: u64) -> ToAct {
+        self.bounded_to_act(effort)
     }
 }

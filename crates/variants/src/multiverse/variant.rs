@@ -1,8 +1,8 @@
 //! 5D Chess as an omnichess [`Variant`].
 
 use omnichess_core::{
-    BoardLayout, DecisionError, EnginePosition, EngineProtocol, GameRecord, NamedStart, Outcome,
-    PositionError, RecordError, Variant,
+    BoardLayout, DecisionError, EnginePosition, EngineProtocol, GameRecord, NamedStart, Notation,
+    Outcome, PositionError, Presentation, RecordError, Records, Variant,
 };
 
 use super::duci::long_duci_move;
@@ -15,8 +15,6 @@ impl Variant for Multiverse {
     const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str =
         "5D Chess with Multiverse Time Travel: timelines, time travel, the present (5DFEN, 5DPGN)";
-    const RECORD_EXTENSION: &'static str = "5dpgn";
-    const NOTATION_HELP: &'static str = "Type a move with its board, as in 5DPGN: (0T1)Ng1f3 or (0T1)Nf3, a time jump\n(0T2)Ka2>>(0T1)a2, a timeline jump (0T5)Qb3>(1T5)b3; `submit` ends your turn.";
 
     const LAYOUT: BoardLayout = BoardLayout::Timelines;
     const ENGINE_PROTOCOL: EngineProtocol = EngineProtocol::Duci;
@@ -38,7 +36,9 @@ impl Variant for Multiverse {
         Multiverse::from_text("[Board \"Standard\"]")
             .unwrap_or_else(|e| unreachable!("the Standard variant is built in: {e}"))
     }
+}
 
+impl Notation for Multiverse {
     fn from_position_text(text: &str) -> Result<Multiverse, PositionError> {
         Multiverse::from_text(text)
     }
@@ -78,6 +78,10 @@ impl Variant for Multiverse {
     fn parse_engine_decision(&self, word: &str) -> Result<Decision5, DecisionError> {
         self.parse_duci(&long_duci_move(word))
     }
+}
+
+impl Presentation for Multiverse {
+    const NOTATION_HELP: &'static str = "Type a move with its board, as in 5DPGN: (0T1)Ng1f3 or (0T1)Nf3, a time jump\n(0T2)Ka2>>(0T1)a2, a timeline jump (0T5)Qb3>(1T5)b3; `submit` ends your turn.";
 
     fn diagram(&self) -> String {
         self.draw()
@@ -86,6 +90,10 @@ impl Variant for Multiverse {
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+}
+
+impl Records for Multiverse {
+    const RECORD_EXTENSION: &'static str = "5dpgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         pgn::parse(text)

@@ -7,7 +7,7 @@
 //! this turn and of the opponent's last turn; notes on the present (docs/rules/multiverse.md,
 //! "Browser view").
 
-use omnichess_core::{Arrow, BoardView, Cell, Game, MoveView, PieceView, View};
+use omnichess_core::{Arrow, BoardView, Cell, Game, Hooks, MoveView, PieceView, View};
 
 use super::board::Board;
 use super::coords::{line_label, turn_of};
@@ -87,7 +87,7 @@ impl BoardIndex {
 }
 
 impl Multiverse {
-    /// The view of the state (see [`omnichess_core::Variant::view`]).
+    /// The view of the state (see [`omnichess_core::Presentation::view`]).
     pub(super) fn draw_view(&self) -> View {
         let index = BoardIndex::new(self);
         let outcome = self.to_act_bounded(VIEW_EFFORT).outcome();
@@ -380,7 +380,7 @@ fn differences(a: &Board, b: &Board, width: i32, height: i32) -> Vec<(i32, i32)>
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::Variant;
+    use omnichess_core::{Notation, Presentation, Records, Variant};
 
     use super::*;
 

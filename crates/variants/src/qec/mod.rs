@@ -7,7 +7,7 @@
 //! partner's owner; and the reactive king steps of a king left in check.
 //!
 //! ```
-//! use omnichess_core::{Game, Player, ToAct, Variant};
+//! use omnichess_core::{Game, Notation, Player, ToAct, Variant};
 //! use omnichess_variants::qec::Qec;
 //!
 //! let mut game = Qec::start(); // the file mapping: b2 is linked to the knight on b8

@@ -256,6 +256,7 @@ fn parse_shape(text: &str) -> Option<Shape> {
 mod tests {
     use super::super::state::Phase;
     use super::*;
+    use omnichess_core::Notation;
 
     #[test]
     fn shapes_read_every_written_form() {

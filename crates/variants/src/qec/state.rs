@@ -2,7 +2,7 @@
 //! partner's owner (§3.2, §7), the reactive king steps (§4), and the draft (§3.1).
 
 use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
-use omnichess_core::{Game, ToAct};
+use omnichess_core::{Counting, Game, Hooks, ToAct};
 
 use super::links::Links;
 
@@ -307,7 +307,11 @@ impl Game for Qec {
     fn turn_index(&self) -> u64 {
         self.now.turn
     }
+}
 
+impl Counting for Qec {}
+
+impl Hooks for Qec {
     fn claimable_draw(&self) -> Option<&'static str> {
         self.rules_claimable_draw()
     }

@@ -1,7 +1,10 @@
 //! QEC as an omnichess [`Variant`].
 
 use cozy_chess::Board;
-use omnichess_core::{DecisionError, GameRecord, Outcome, PositionError, RecordError, Variant};
+use omnichess_core::{
+    DecisionError, GameRecord, Notation, Outcome, PositionError, Presentation, RecordError,
+    Records, Variant,
+};
 
 use super::links::file_mapping;
 use super::record;
@@ -13,8 +16,6 @@ impl Variant for Qec {
     const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str =
         "Quantum Entanglement Chess: entangled pawn/piece pairs, forced replies, reactive check";
-    const RECORD_EXTENSION: &'static str = "pgn";
-    const NOTATION_HELP: &'static str = "Type a move as e2-e4 (SAN and UCI read too); when your entangled partner must reply,\ntype the forced reply as a plain move (b8-c6).";
 
     /// The standard start with the file mapping (docs/rules/qec.md, §3.1).
     fn start() -> Qec {
@@ -37,7 +38,9 @@ impl Variant for Qec {
             earlier: Vec::new(),
         }
     }
+}
 
+impl Notation for Qec {
     fn from_position_text(text: &str) -> Result<Qec, PositionError> {
         Qec::from_text(text)
     }
@@ -59,6 +62,10 @@ impl Variant for Qec {
     fn display_text(&self, decision: QecDecision) -> String {
         self.san(decision)
     }
+}
+
+impl Presentation for Qec {
+    const NOTATION_HELP: &'static str = "Type a move as e2-e4 (SAN and UCI read too); when your entangled partner must reply,\ntype the forced reply as a plain move (b8-c6).";
 
     fn diagram(&self) -> String {
         self.draw()
@@ -67,6 +74,10 @@ impl Variant for Qec {
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+}
+
+impl Records for Qec {
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         record::parse(text)

@@ -24,7 +24,7 @@ fn name_on(board: &Board, square: Square) -> &'static str {
 }
 
 impl Qec {
-    /// The view of the state (see [`omnichess_core::Variant::view`]).
+    /// The view of the state (see [`omnichess_core::Presentation::view`]).
     pub(super) fn draw_view(&self) -> View {
         let board = &self.now.board;
         let mut decisions = Vec::new();
@@ -132,7 +132,7 @@ impl Qec {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Cell, Variant};
+    use omnichess_core::{Cell, Notation, Presentation, Variant};
 
     use super::*;
 

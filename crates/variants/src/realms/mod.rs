@@ -4,7 +4,7 @@
 //! realm they stand in. Every clause of the seed and its ruling: docs/rules/realms.md.
 //!
 //! ```
-//! use omnichess_core::{Game, Variant, perft::perft};
+//! use omnichess_core::{Game, Notation, Variant, perft::perft};
 //! use omnichess_variants::realms::Realms;
 //!
 //! // The seed's example: a pawn on n4 moves to n5 or captures on m5, o5, e5 or w5.

@@ -1,6 +1,6 @@
 //! The Three Realms game state and its apply/undo.
 
-use omnichess_core::{Game, Player, ToAct};
+use omnichess_core::{Counting, Game, Hooks, Player, ToAct};
 
 use super::board::{Board, KEYS};
 use super::piece::{Kind, Piece};
@@ -201,16 +201,6 @@ impl Game for Realms {
         });
     }
 
-    #[inline]
-    fn count_decisions(&self, _scratch: &mut Vec<Move>) -> usize {
-        let mut n = 0;
-        self.generate(|_| {
-            n += 1;
-            false
-        });
-        n
-    }
-
     fn apply(&mut self, mv: Move) {
         let us = self.side;
         let moved = self
@@ -298,7 +288,21 @@ impl Game for Realms {
     fn turn_index(&self) -> u64 {
         2 * u64::from(self.fullmoves.saturating_sub(1)) + u64::from(self.side == Player::Black)
     }
+}
 
+impl Counting for Realms {
+    #[inline]
+    fn count_decisions(&self, _scratch: &mut Vec<Move>) -> usize {
+        let mut n = 0;
+        self.generate(|_| {
+            n += 1;
+            false
+        });
+        n
+    }
+}
+
+impl Hooks for Realms {
     fn claimable_draw(&self) -> Option<&'static str> {
         self.rules_claimable_draw()
     }

@@ -1,6 +1,9 @@
 //! Three Realms Chess as an omnichess [`Variant`].
 
-use omnichess_core::{DecisionError, GameRecord, Outcome, PositionError, RecordError, Variant};
+use omnichess_core::{
+    DecisionError, GameRecord, Notation, Outcome, PositionError, Presentation, RecordError,
+    Records, Variant,
+};
 
 use super::position_text::STANDARD_START;
 use super::record;
@@ -11,13 +14,13 @@ impl Variant for Realms {
     const TITLE: &'static str = "Three Realms";
     const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str = "Three Realms Chess: heavens, Earth and underworld boards, 16 fairy pieces that change with the realm";
-    const RECORD_EXTENSION: &'static str = "pgn";
-    const NOTATION_HELP: &'static str = "Type a move in long algebraic, origin then target: n2n4, e4w5 (heavens a-h, Earth j-q,\nunderworld s-z, ranks 1-8; a file keeps its index across realms: e, n and w are fifth files);\ncastling as the king's move n1p1, or O-O / O-O-O, or the rook taking its own king q1n1.\nSAN reads too, with the seed's letters: Nn3, Hm6, exw5 (pawn: no letter or W), C scholar,\nD warmachine, E elephant, X fallen angel, I or M imp, A angel, S silver general, P pegasus,\nG grandmaster, F fiend. Promotions are automatic. Your fallen angels move as the kind your\nopponent moved last (the line under the boards says which).";
 
     fn start() -> Realms {
         Realms::from_text(STANDARD_START).unwrap_or_else(|e| unreachable!("standard start: {e}"))
     }
+}
 
+impl Notation for Realms {
     fn from_position_text(text: &str) -> Result<Realms, PositionError> {
         Realms::from_text(text)
     }
@@ -34,6 +37,15 @@ impl Variant for Realms {
         self.long_algebraic(mv)
     }
 
+    /// SAN with the seed's letters (`Nl3`, `exw5`, `O-O`), which reads back (R.6).
+    fn display_text(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+}
+
+impl Presentation for Realms {
+    const NOTATION_HELP: &'static str = "Type a move in long algebraic, origin then target: n2n4, e4w5 (heavens a-h, Earth j-q,\nunderworld s-z, ranks 1-8; a file keeps its index across realms: e, n and w are fifth files);\ncastling as the king's move n1p1, or O-O / O-O-O, or the rook taking its own king q1n1.\nSAN reads too, with the seed's letters: Nn3, Hm6, exw5 (pawn: no letter or W), C scholar,\nD warmachine, E elephant, X fallen angel, I or M imp, A angel, S silver general, P pegasus,\nG grandmaster, F fiend. Promotions are automatic. Your fallen angels move as the kind your\nopponent moved last (the line under the boards says which).";
+
     fn diagram(&self) -> String {
         self.draw_for(self.side)
     }
@@ -43,14 +55,13 @@ impl Variant for Realms {
         self.draw_for(viewer.unwrap_or(self.side))
     }
 
-    /// SAN with the seed's letters (`Nl3`, `exw5`, `O-O`), which reads back (R.6).
-    fn display_text(&self, mv: Move) -> String {
-        self.san(mv)
-    }
-
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+}
+
+impl Records for Realms {
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         record::parse(text)

@@ -38,7 +38,7 @@ fn title(player: Player) -> &'static str {
 }
 
 impl Realms {
-    /// The view of the state (see [`omnichess_core::Variant::view`]).
+    /// The view of the state (see [`omnichess_core::Presentation::view`]).
     pub(super) fn draw_view(&self) -> View {
         let mut moves = Vec::new();
         let over = matches!(self.to_act(), ToAct::Nobody(_));
@@ -150,7 +150,7 @@ impl Realms {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::Variant;
+    use omnichess_core::{Notation, Presentation, Variant};
 
     use super::*;
 

@@ -5,7 +5,7 @@
 //! and the server's tests turn on.
 //!
 //! ```
-//! use omnichess_core::{Variant, perft::perft};
+//! use omnichess_core::{Notation, Variant, perft::perft};
 //! use omnichess_variants::toy::Toy;
 //!
 //! // Six pawn steps and two knight moves each.

@@ -2,7 +2,7 @@
 //! moves played with what they captured, for undo.
 
 use omnichess_core::hashing::splitmix64;
-use omnichess_core::{Game, Outcome, Player, ToAct};
+use omnichess_core::{Counting, Game, Hooks, Outcome, Player, ToAct};
 
 use super::movegen;
 
@@ -187,3 +187,7 @@ impl Game for Toy {
         self.played.len() as u64
     }
 }
+
+impl Counting for Toy {}
+
+impl Hooks for Toy {}

@@ -2,7 +2,8 @@
 //! `a5a6q`) and PGN records with that movetext.
 
 use omnichess_core::{
-    DecisionError, Game, GameRecord, Outcome, Player, PositionError, RecordError, Variant,
+    DecisionError, Game, GameRecord, Notation, Outcome, Player, PositionError, Presentation,
+    RecordError, Records, Variant,
 };
 
 use super::position_text::{self, START};
@@ -20,14 +21,13 @@ impl Variant for Toy {
     const TITLE: &'static str = "Toy chess (6×6)";
     const DESCRIPTION: &'static str =
         "A test variant: chess on a 6x6 board without bishops, castling or double steps";
-    const RECORD_EXTENSION: &'static str = "pgn";
-    const NOTATION_HELP: &'static str =
-        "Type a move as its two squares: a2a3, b1c3; a promotion adds the piece: a5a6q.";
 
     fn start() -> Toy {
         position_text::read(START).unwrap_or_else(|e| unreachable!("the start is valid: {e}"))
     }
+}
 
+impl Notation for Toy {
     fn from_position_text(text: &str) -> Result<Toy, PositionError> {
         position_text::read(text)
     }
@@ -57,6 +57,11 @@ impl Variant for Toy {
         });
         format!("{}{}{promotion}", square_name(m.from), square_name(m.to))
     }
+}
+
+impl Presentation for Toy {
+    const NOTATION_HELP: &'static str =
+        "Type a move as its two squares: a2a3, b1c3; a promotion adds the piece: a5a6q.";
 
     fn diagram(&self) -> String {
         super::view::diagram(self)
@@ -65,6 +70,10 @@ impl Variant for Toy {
     fn view(&self) -> omnichess_core::View {
         super::view::view(self)
     }
+}
+
+impl Records for Toy {
+    const RECORD_EXTENSION: &'static str = "pgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         pgn::parse(text)

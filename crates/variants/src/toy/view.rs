@@ -1,6 +1,6 @@
 //! The toy drawn: a terminal diagram and the [`View`] of a graphical client.
 
-use omnichess_core::{BoardView, Cell, Game, MoveView, PieceView, Player, Variant, View};
+use omnichess_core::{BoardView, Cell, Game, MoveView, Notation, PieceView, Player, Variant, View};
 
 use super::state::{Kind, SIZE, Toy};
 

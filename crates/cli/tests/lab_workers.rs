@@ -1,0 +1,119 @@
+//! `omnichess worker`: a stored study played by several workers, one killed with SIGKILL
+//! while it holds a batch; the batch is played again when its lease runs out and every game
+//! is counted once — the totals those of the same study played in one process.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{omnichess, stdout};
+
+/// The study: slow enough (an engine at depth 2) that a batch is in play when it is killed.
+const STUDY: [&str; 11] = [
+    "classic",
+    "--player",
+    "engine:depth=2",
+    "--games",
+    "8",
+    "--batch",
+    "2",
+    "--max-turns",
+    "24",
+    "--seed",
+    "3",
+];
+
+fn worker(url: &str, name: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .args([
+            "worker",
+            "--database",
+            url,
+            "--name",
+            name,
+            "--jobs",
+            "1",
+            "--lease",
+            "2",
+            "--exit-when-idle",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("a worker starts")
+}
+
+fn show(url: &str, id: &str) -> String {
+    stdout(&omnichess(&["lab", "show", id, "--database", url]))
+}
+
+fn a_killed_workers_batch_is_played_again_and_counted_once(url: &str) {
+    let mut submit = vec!["lab", "balance"];
+    submit.extend(STUDY);
+    submit.extend(["--database", url, "--submit"]);
+    let o = omnichess(&submit);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let id = stdout(&o).trim().trim_start_matches("study: ").to_owned();
+
+    let mut doomed = worker(url, "doomed");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !show(url, &id).contains("by doomed") {
+        assert!(
+            Instant::now() < deadline,
+            "the worker never claimed a batch"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    doomed.kill().expect("SIGKILL");
+    let _ = doomed.wait();
+    let held = show(url, &id);
+    assert!(
+        held.contains("by doomed"),
+        "killed holding its batch: {held}"
+    );
+
+    let survivors: Vec<Child> = ["one", "two"].iter().map(|n| worker(url, n)).collect();
+    for s in survivors {
+        let out = s.wait_with_output().expect("the worker ends");
+        assert!(out.status.success());
+    }
+    let report = show(url, &id);
+    assert!(
+        report.starts_with(&format!(
+            "study {id}: 8 of 8 games stored; batches: 4 done, 0 open, 0 claimed\n"
+        )),
+        "{report}"
+    );
+    let mut here = vec!["lab", "balance"];
+    here.extend(STUDY);
+    let local = stdout(&omnichess(&here));
+    assert_eq!(
+        report.lines().skip(1).collect::<Vec<_>>(),
+        local.lines().collect::<Vec<_>>(),
+        "the stored study's figures are those of the same study played in one process"
+    );
+}
+
+#[test]
+fn workers_on_sqlite_count_every_game_once() {
+    let path = std::env::temp_dir().join(format!("omnichess-lab-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    a_killed_workers_batch_is_played_again_and_counted_once(&format!(
+        "sqlite://{}",
+        path.display()
+    ));
+}
+
+#[test]
+fn workers_on_postgresql_count_every_game_once() {
+    let Some(url) = std::env::var("OMNICHESS_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        eprintln!(
+            "WARNING: OMNICHESS_TEST_POSTGRES is not set: the lab's PostgreSQL workers are NOT \
+             tested here (CI sets it; see .ci/run)."
+        );
+        return;
+    };
+    a_killed_workers_batch_is_played_again_and_counted_once(&url);
+}

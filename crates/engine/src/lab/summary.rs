@@ -1,0 +1,85 @@
+//! A finished game as the lab keeps it: what its figures are made of, small enough to store
+//! one row a game and to read back (the lab's jobs in a database).
+
+use omnichess_core::Player;
+use serde::{Deserialize, Serialize};
+
+use crate::match_play::PlayedGame;
+
+/// The material at the start of one turn: each kind's pieces, first player's minus second's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Material {
+    /// The turn, counted from the game's first.
+    pub turn: u64,
+    /// `(kind, first player's pieces minus the second's)`, by kind name.
+    pub balance: Vec<(String, i32)>,
+}
+
+/// One finished game of a study.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's number in its study, from 0 (its seed and colours come from it).
+    pub number: u32,
+    /// The winner: 0 the first player, 1 the second; `None` for a draw of any kind.
+    pub winner: Option<u8>,
+    /// What ended it (`checkmate`, `turn cap`, …).
+    pub cause: String,
+    /// Whether both players lost (QEC's bare kings).
+    pub both_lose: bool,
+    /// Complete turns played.
+    pub turns: u64,
+    /// The players' first decisions, in the variant's notation.
+    pub first_decisions: Vec<String>,
+    /// The material noted through the game, if the study asked for it.
+    pub material: Vec<Material>,
+}
+
+impl From<&PlayedGame> for GameSummary {
+    fn from(game: &PlayedGame) -> GameSummary {
+        GameSummary {
+            number: game.number.saturating_sub(1),
+            winner: game.winner.map(|p| u8::from(p == Player::Black)),
+            cause: game.cause.clone(),
+            both_lose: game.both_lose,
+            turns: game.turns,
+            first_decisions: game.first_decisions.clone(),
+            material: game
+                .material
+                .iter()
+                .map(|m| Material {
+                    turn: m.turn,
+                    balance: m.balance.iter().map(|&(k, n)| (k.to_owned(), n)).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A finished game for the lab's tests: `winner` 0 or 1, `None` a draw.
+    pub(crate) fn game(winner: Option<u8>, cause: &str, turns: u64, first: &[&str]) -> GameSummary {
+        GameSummary {
+            number: 0,
+            winner,
+            cause: cause.to_owned(),
+            both_lose: false,
+            turns,
+            first_decisions: first.iter().map(|s| (*s).to_owned()).collect(),
+            material: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_summary_reads_back_as_it_was_written() {
+        let mut g = game(Some(1), "checkmate", 31, &["e4", "e5"]);
+        g.material = vec![Material {
+            turn: 4,
+            balance: vec![("pawn".to_owned(), -1)],
+        }];
+        let text = serde_json::to_string(&g).expect("JSON");
+        assert_eq!(serde_json::from_str::<GameSummary>(&text).expect("back"), g);
+    }
+}
