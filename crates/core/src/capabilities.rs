@@ -79,3 +79,21 @@ pub enum EngineProtocol {
     /// 5DUCI (ftxi/5dchess_engine `docs/5duci.md`), 5D Chess's own protocol.
     Duci,
 }
+
+/// What a player reads to play a variant and to read its boards, for a client's help panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guide {
+    /// The rules in a few short paragraphs, separated by blank lines.
+    pub rules: &'static str,
+    /// What the signs on its boards mean: `(sign, meaning)`, the sign a square mark's kind
+    /// (`crate::SquareMark::kind`) or a word the meaning names (`tag`, `arrow`).
+    pub legend: &'static [(&'static str, &'static str)],
+}
+
+impl Guide {
+    /// No rules text and no signs: the default.
+    pub const NONE: Guide = Guide {
+        rules: "",
+        legend: &[],
+    };
+}

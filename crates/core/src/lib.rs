@@ -85,7 +85,7 @@ mod variant;
 pub mod view;
 pub mod work_limit;
 
-pub use capabilities::{BoardLayout, EngineProtocol, NamedStart, RulesTimeControl};
+pub use capabilities::{BoardLayout, EngineProtocol, Guide, NamedStart, RulesTimeControl};
 pub use counting::Counting;
 pub use error::{
     DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,

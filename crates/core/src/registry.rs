@@ -1,8 +1,8 @@
 //! The registry entry through which dynamic callers find a variant by name.
 
 use crate::{
-    BoardLayout, DynGame, EngineProtocol, GameRecord, NamedStart, PositionError, RecordError,
-    RulesTimeControl, Session, Variant,
+    BoardLayout, DynGame, EngineProtocol, GameRecord, Guide, NamedStart, PositionError,
+    RecordError, RulesTimeControl, Session, Variant,
 };
 
 /// Opens a game at a position text, or at the standard start for `None`.
@@ -37,6 +37,8 @@ pub struct VariantEntry {
     pub starts: fn() -> Vec<NamedStart>,
     /// The time controls its rules define (see [`Variant::time_controls`]).
     pub time_controls: fn() -> Vec<RulesTimeControl>,
+    /// Its rules in short and its boards' signs (see [`Variant::GUIDE`]).
+    pub guide: Guide,
 }
 
 impl VariantEntry {
@@ -55,6 +57,7 @@ impl VariantEntry {
             engine_protocol: V::ENGINE_PROTOCOL,
             starts: V::starts,
             time_controls: V::time_controls,
+            guide: V::GUIDE,
         }
     }
 }

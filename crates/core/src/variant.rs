@@ -1,8 +1,8 @@
 //! A playable variant: its rules and texts gathered, with its name and capabilities.
 
 use crate::{
-    BoardLayout, Counting, EngineProtocol, Hooks, NamedStart, Notation, Presentation, Records,
-    RulesTimeControl,
+    BoardLayout, Counting, EngineProtocol, Guide, Hooks, NamedStart, Notation, Presentation,
+    Records, RulesTimeControl,
 };
 
 /// A playable variant: a [`crate::Game`] with its counts ([`Counting`]), hooks ([`Hooks`]),
@@ -27,6 +27,9 @@ pub trait Variant: Counting + Hooks + Notation + Records + Presentation + 'stati
     /// The protocol `omnichess uci` speaks for the variant; by default
     /// [`EngineProtocol::Uci`] (another one is written by [`Notation::engine_position`]).
     const ENGINE_PROTOCOL: EngineProtocol = EngineProtocol::Uci;
+    /// Its rules in short and the meaning of the signs on its boards, for a client's help
+    /// panel; by default none ([`Guide::NONE`]).
+    const GUIDE: Guide = Guide::NONE;
 
     /// The standard starting state.
     fn start() -> Self;

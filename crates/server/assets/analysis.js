@@ -1,9 +1,11 @@
 // The analysis page: a variant, a position text, start / stop; the engine's lines stream in
-// over the analysis WebSocket (depth, score, best line) as they arrive.
+// over the analysis WebSocket (depth, score, best line) as they arrive. The analysis board
+// draws the position; moves made on it are added to "Then play".
 
 import { variants } from './api.js';
 import { h, showMessage, clearMessage, title } from './ui.js';
 import { variantLabel } from './lobby.js';
+import { AnalysisBoard } from './analysis-board.js';
 
 function formatScore(score) {
   if (score == null) return '';
@@ -116,6 +118,16 @@ export async function showAnalysis(app) {
 
   startButton.addEventListener('click', start);
   stopButton.addEventListener('click', stop);
+  const decisions = () => (after.value.trim() ? after.value.trim().split(/\s+/) : []);
+  const board = new AnalysisBoard({
+    variant: () => list.find((v) => v.name === variantSelect.value),
+    position: () => position.value.trim(),
+    after: decisions,
+    setAfter: (moves) => { after.value = moves.join(' '); },
+  });
+  // A position and decisions belong to their variant: another variant starts afresh.
+  variantSelect.addEventListener('change', () => { position.value = ''; after.value = ''; board.refresh(); });
+  for (const field of [position, after]) field.addEventListener('change', () => board.refresh());
 
   app.replaceChildren(h('div.analysis-page', {},
     h('section.panel', {},
@@ -127,6 +139,8 @@ export async function showAnalysis(app) {
         h('label.field.narrow', {}, h('span', { text: 'Seconds' }), seconds)),
       h('div.buttons', {}, startButton, stopButton),
       status),
+    board.element,
     h('section.panel', {}, h('h2', { text: 'Engine lines' }), best, h('div.table-wrap', {}, table))));
+  board.refresh();
   window.addEventListener('pagehide', () => { if (ws) ws.close(); });
 }

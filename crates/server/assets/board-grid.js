@@ -16,12 +16,41 @@ function escapeXml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 }
 
+/** The smallest square, in CSS pixels, a layout may draw: a finger's tap. */
+export const MIN_SQUARE_PX = 30;
+
+/** The number of grid columns a layout has (its boards' columns, first to last). */
+export function layoutColumns(view) {
+  const cols = (view.boards || []).map((b) => b.column | 0);
+  return cols.length ? Math.max(...cols) - Math.min(...cols) + 1 : 0;
+}
+
+/**
+ * The most grid columns that fit `widthPx` with squares of at least MIN_SQUARE_PX (at least
+ * one): on a phone, a row of boards (Three Realms' three, DMChess's four) reflows.
+ */
+export function columnsThatFit(view, widthPx) {
+  const boards = view.boards || [];
+  const columns = layoutColumns(view);
+  if (!boards.length || !(widthPx > 0)) return columns;
+  const files = Math.max(...boards.map((b) => b.files.length));
+  for (let k = columns; k > 1; k--) {
+    const units = k * files * S + (k - 1) * GAP + 8;
+    if ((widthPx / units) * S >= MIN_SQUARE_PX) return k;
+  }
+  return 1;
+}
+
 /**
  * Where each board goes: `{x, y, w, h}` in SVG units, and the whole size. With `turned`
  * (the second player's side and a view whose layout turns) grid columns and rows reverse.
+ * With `maxColumns` under the layout's columns, the boards keep their reading order (row by
+ * row, left to right) and wrap onto more rows of at most `maxColumns`.
  * @param {import('./protocol.js').GameView} view
+ * @param {boolean} turned
+ * @param {number} [maxColumns]
  */
-export function layoutBoards(view, turned) {
+export function layoutBoards(view, turned, maxColumns = Infinity) {
   const boards = view.boards || [];
   const labelled = boards.length > 1;
   if (!boards.length) return { places: [], width: 0, height: 0 };
@@ -29,9 +58,19 @@ export function layoutBoards(view, turned) {
   const rows = boards.map((b) => b.row | 0);
   const minC = Math.min(...cols); const maxC = Math.max(...cols);
   const minR = Math.min(...rows); const maxR = Math.max(...rows);
-  const colOf = (b) => (turned ? maxC - (b.column | 0) : (b.column | 0) - minC);
-  const rowOf = (b) => (turned ? maxR - (b.row | 0) : (b.row | 0) - minR);
-  const nC = maxC - minC + 1; const nR = maxR - minR + 1;
+  const gridCol = (b) => (turned ? maxC - (b.column | 0) : (b.column | 0) - minC);
+  const gridRow = (b) => (turned ? maxR - (b.row | 0) : (b.row | 0) - minR);
+  let nC = maxC - minC + 1; let nR = maxR - minR + 1;
+  const slot = new Map(boards.map((b) => [b, [gridCol(b), gridRow(b)]]));
+  if (maxColumns < nC) {
+    const order = [...boards].sort((a, b) => (gridRow(a) * nC + gridCol(a)) - (gridRow(b) * nC + gridCol(b)));
+    const wrap = Math.max(1, maxColumns);
+    order.forEach((b, i) => slot.set(b, [i % wrap, Math.floor(i / wrap)]));
+    nC = Math.min(wrap, boards.length);
+    nR = Math.ceil(boards.length / wrap);
+  }
+  const colOf = (b) => slot.get(b)[0];
+  const rowOf = (b) => slot.get(b)[1];
   const colW = new Array(nC).fill(0); const rowH = new Array(nR).fill(0);
   for (const b of boards) {
     colW[colOf(b)] = Math.max(colW[colOf(b)], b.files.length * S);
@@ -134,6 +173,28 @@ export class BoardGrid {
     this.drag = null;
     this.onPointerMove = (e) => this.pointerMove(e);
     this.onPointerUp = (e) => this.pointerUp(e);
+    // A narrower page (a phone turned, the side panel moved) may fit fewer boards a row; then
+    // a bar of the boards' names brings each into sight.
+    this.columns = null;
+    this.nav = document.createElement('nav');
+    this.nav.className = 'board-nav';
+    this.nav.id = 'board-nav';
+    this.nav.setAttribute('aria-label', 'boards');
+    this.nav.hidden = true;
+    this.nav.addEventListener('click', (e) => {
+      const button = e.target.closest && e.target.closest('button[data-board]');
+      const board = button && this.svg && this.svg.querySelector(`g.board[data-board="${button.dataset.board}"]`);
+      if (board) board.scrollIntoView({ block: 'center', inline: 'nearest' });
+    });
+    container.before(this.nav);
+    if (typeof ResizeObserver === 'function') {
+      this.resized = new ResizeObserver(() => {
+        if (this.view && columnsThatFit(this.view, this.container.clientWidth) !== this.columns) {
+          this.render(this.view, this.options);
+        }
+      });
+      this.resized.observe(container);
+    }
   }
 
   /**
@@ -146,7 +207,8 @@ export class BoardGrid {
     this.options = options;
     const flipped = !!options.flipped;
     const turned = flipped && view.layout_turns !== false;
-    const layout = layoutBoards(view, turned);
+    this.columns = columnsThatFit(view, this.container.clientWidth);
+    const layout = layoutBoards(view, turned, this.columns);
     this.layout = layout;
     const last = new Set((options.last || []).map(cellKey));
     const checks = new Set((view.checks || []).map(cellKey));
@@ -156,7 +218,8 @@ export class BoardGrid {
     // gives the boards its whole width (the side panel goes below them); on DMChess's the
     // tags and coordinates switch to a denser style.
     const across = layout.width / S;
-    const stacked = across > 20;
+    // The side panel goes below by the layout's own width, before any reflow to the page's.
+    const stacked = layoutBoards(view, turned).width / S > 20;
     const dense = across > 30;
     const width = layout.width + 2 * pad; const height = layout.height + 2 * pad;
     parts.push(`<svg xmlns="${NS}" class="board-grid${flipped ? ' flipped' : ''}${dense ? ' dense' : ''}" viewBox="${-pad} ${-pad} ${width} ${height}" role="grid" aria-label="board">`);
@@ -244,9 +307,27 @@ export class BoardGrid {
     }
     const page = this.container.closest('.game-page');
     if (page) page.classList.toggle('stacked', stacked);
+    this.renderNav(view, this.columns < layoutColumns(view));
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('contextmenu', (e) => { if (this.drag) e.preventDefault(); });
     this.highlight();
+  }
+
+  /** The bar of the boards' names, shown while the boards wrap onto more rows. */
+  renderNav(view, wrapped) {
+    this.nav.hidden = !wrapped;
+    const labels = wrapped ? view.boards.map((b) => b.label) : [];
+    const key = labels.join('\n');
+    if (this.nav.dataset.labels === key) return;
+    this.nav.dataset.labels = key;
+    this.nav.replaceChildren(...labels.map((label, b) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'tool';
+      button.dataset.board = String(b);
+      button.textContent = label;
+      return button;
+    }));
   }
 
   /** The centre of a cell in SVG units. */
@@ -265,7 +346,9 @@ export class BoardGrid {
     const dests = new Set(state.dests.map(cellKey));
     const selected = state.selected ? cellKey(state.selected) : null;
     const movable = state.movable;
+    const premove = new Set((state.premove || []).map(cellKey));
     for (const [key, el] of this.cells) {
+      el.classList.toggle('premove', premove.has(key));
       el.classList.toggle('dest', dests.has(key));
       el.classList.toggle('selected', key === selected);
       el.classList.toggle('movable', movable.has(key));

@@ -16,6 +16,10 @@ import { renderMoves, TURN_END } from './moves-list.js';
 import { chooseMove, confirmDialog, showTexts } from './dialogs.js';
 import { pieceElement, pieceValue, learnNames, kindsOf } from './pieces.js';
 import { playerNames, variantLabel } from './lobby.js';
+import { StepThrough } from './step-through.js';
+import { renderRules, openRules } from './rules-panel.js';
+import { play as playSound, soundFor, muted, setMuted } from './sounds.js';
+import { THEMES, currentTheme, applyTheme } from './themes.js';
 
 /** The board renderer of each layout of GET /api/variants (`VariantInfo.layout`). */
 const RENDERERS = { grid: BoardGrid, timelines: MultiverseBoard };
@@ -81,11 +85,17 @@ class GamePage {
       onMove: (candidates) => this.playCandidates(candidates),
       onMessage: (text) => showMessage(text, 'error'),
       onChange: () => this.renderer && this.renderer.highlight(),
+      onPremove: (premove) => { if (premove) showMessage('Premove set: it is played when your turn comes, if legal.', 'info'); },
+    });
+    this.steps = new StepThrough(id, {
+      onChange: () => this.render(),
+      onError: (e) => showMessage(`That position cannot be shown: ${e.message}`, 'error'),
     });
     this.build();
   }
 
   build() {
+    applyTheme(currentTheme());
     const clockEl = (player) => h('div.clock', { dataset: { clock: String(player) }, hidden: true }, h('span.time', { text: '–:––' }));
     this.clockEls = [clockEl(0), clockEl(1)];
     const bar = (where) => h(`div.player-bar.${where}`, {},
@@ -100,6 +110,21 @@ class GamePage {
     this.offersEl = h('div.offers#offers', { hidden: true });
     this.notesEl = h('ul.notes#notes', { hidden: true });
     this.moveList = h('ol.move-list#move-list');
+    this.moveList.addEventListener('click', (e) => {
+      const move = e.target.closest && e.target.closest('.move[data-index]');
+      if (move) this.steps.show(Number(move.dataset.index) + 1);
+    });
+    const stepButton = (step, label, titleText, handler) => h('button.tool', {
+      type: 'button', dataset: { step }, text: label, title: titleText, 'aria-label': titleText, onclick: handler,
+    });
+    this.stepNav = h('div.step-nav#step-nav', {},
+      stepButton('first', '|◀', 'The start (Home)', () => this.steps.first()),
+      stepButton('back', '◀', 'One turn back (←)', () => this.steps.step(-1)),
+      stepButton('forward', '▶', 'One turn forward (→)', () => this.steps.step(1)),
+      stepButton('last', '▶|', 'The live position (End)', () => this.steps.last()));
+    this.replayText = h('span.replay-text');
+    this.replayBar = h('div.replay-bar#replay-bar', { hidden: true }, this.replayText,
+      h('button.primary', { type: 'button', dataset: { action: 'live' }, text: 'Back to live', onclick: () => this.steps.live() }));
     this.moveInput = h('input#move-input', { type: 'text', autocomplete: 'off', spellcheck: false, placeholder: 'Type a move', list: 'decision-list', 'aria-label': 'move' });
     this.datalist = h('datalist#decision-list');
     this.moveForm = h('form.move-form#move-form', {}, this.moveInput, this.datalist,
@@ -114,10 +139,11 @@ class GamePage {
     this.linkEl = h('div.link-status#link-status', { text: '' });
     this.seatEl = h('div.seat-info#seat-info');
     this.legendEl = h('details.legend#legend', { hidden: true });
+    this.rulesEl = h('details.rules#rules', { hidden: true });
     this.captions = h('div.game-title');
     this.clocks = new Clocks(this.clockEls, { onZero: (player) => this.flag(player) });
     this.app.replaceChildren(h('div.game-page', {},
-      h('section.board-area', {}, this.topBar, this.boardEl, this.bottomBar, this.cellFree),
+      h('section.board-area', {}, this.replayBar, this.topBar, this.boardEl, this.bottomBar, this.cellFree),
       h('aside.side', {},
         this.captions,
         this.statusEl,
@@ -125,9 +151,11 @@ class GamePage {
         this.offersEl,
         this.notesEl,
         h('div.moves-wrap', {}, this.moveList),
+        this.stepNav,
         this.moveForm,
         this.actionsEl,
         this.toolsEl,
+        this.rulesEl,
         this.legendEl,
         this.seatEl,
         this.linkEl)));
@@ -135,6 +163,8 @@ class GamePage {
       if (e.target.closest && e.target.closest('input, textarea, select')) return;
       if (e.key === 'f') this.flip();
       if (e.key === 'Escape') this.interaction.clear();
+      const step = { ArrowLeft: () => this.steps.step(-1), ArrowRight: () => this.steps.step(1), Home: () => this.steps.first(), End: () => this.steps.last() }[e.key];
+      if (step && !e.altKey && !e.ctrlKey && !e.metaKey) { e.preventDefault(); step(); }
     });
   }
 
@@ -201,6 +231,7 @@ class GamePage {
   canMove() {
     const g = this.game;
     if (!g) return [false, 'Loading…'];
+    if (this.steps.looking) return [false, 'You are looking at an earlier position: go back to live to move.'];
     if (g.outcome) return [false, 'The game is over.'];
     if (!this.isSeated()) return [false, 'You are watching this game.'];
     if (g.to_act_index == null && g.to_act && !g.decisions?.length) return [false, 'Nobody can move now.'];
@@ -227,6 +258,9 @@ class GamePage {
   update(game, info = {}) {
     const previous = this.game;
     this.game = game;
+    this.steps.update(game);
+    const sound = soundFor(previous, game);
+    if (sound) playSound(sound);
     if (!this.variant || this.variant.name !== game.variant) {
       variantInfo(game.variant).then((v) => { this.variant = v; this.render(); }, (e) => showMessage(e.message, 'error'));
     }
@@ -244,13 +278,18 @@ class GamePage {
     const g = this.game;
     if (!g) return;
     const names = this.names();
-    const view = g.view || { boards: [], moves: [] };
+    const looking = this.steps.looking && this.steps.view;
+    const view = (looking ? this.steps.view : g.view) || { boards: [], moves: [] };
     const bottom = this.bottomPlayer();
     const top = 1 - bottom;
     const [canMove, reason] = this.canMove();
     const actor = g.to_act_index ?? this.actorFromName();
     title(`${variantLabel(g.variant)}${g.outcome ? ' · over' : actor != null ? ` · ${names[actor]} to move` : ''}`);
-    this.captions.replaceChildren(...[h('span.variant-name', { text: variantLabel(g.variant) }),
+    renderRules(this.rulesEl, this.variant);
+    const rulesButton = this.rulesEl.hidden ? null : h('button.tool.rules-button#rules-button', {
+      type: 'button', text: '? Rules', title: 'The rules in short and the signs on the boards', onclick: () => openRules(this.rulesEl),
+    });
+    this.captions.replaceChildren(...[h('span.variant-name', { text: variantLabel(g.variant) }), rulesButton,
       g.casual === false ? h('span.badge', { text: 'no takebacks' }) : null,
       g.engine ? h('span.badge', { text: `engine level ${g.engine.level}` }) : null].filter(Boolean));
 
@@ -269,12 +308,16 @@ class GamePage {
         this.renderer = new RENDERERS[kind](this.boardEl, this.interaction, this);
         this.rendererKind = kind;
       }
-      this.interaction.setView(view, { canMove, reason, mover: actor });
+      this.interaction.setView(view, { canMove, reason, mover: actor, premoveSeat: this.premoveSeat(actor) });
       this.renderer.render(view, { flipped: bottom === 1, last: view.last || [], names });
     }
+    if (canMove && this.interaction.premove) this.playPremove(view);
     this.boardEl.dataset.variant = g.variant;
     this.boardEl.dataset.version = String(versionOf(g));
     this.boardEl.dataset.toAct = actor == null ? '' : String(actor);
+    this.boardEl.dataset.ply = String(this.steps.shownPly());
+    this.boardEl.classList.toggle('looking-back', !!looking);
+    this.renderSteps();
 
     // Players, clocks, captured pieces.
     const fill = (bar, player) => {
@@ -322,7 +365,7 @@ class GamePage {
     this.notesEl.hidden = !notes.length;
 
     this.renderLegend(view);
-    renderMoves(this.moveList, g);
+    renderMoves(this.moveList, g, this.steps.looking ? this.steps.ply : null);
     this.renderOffers(names);
     this.renderCellFree(view, canMove);
     this.renderActions(canMove);
@@ -340,6 +383,46 @@ class GamePage {
       ? (this.seat != null ? `You play ${names[this.seat]}.` : 'You hold a seat in this game.')
       : 'You are watching this game.';
     if (window.omnichess) window.omnichess.snapshot = g;
+  }
+
+  /**
+   * The seat that may premove now: in a timed game running, the viewer's seat while the other
+   * seat is to move (and the live position shown); else null.
+   */
+  premoveSeat(actor) {
+    const g = this.game;
+    if (!g || g.outcome || !g.clock || !this.isSeated() || this.seat == null || this.steps.looking) return null;
+    return actor != null && actor !== this.seat ? this.seat : null;
+  }
+
+  /** Plays the premove now that the turn has come, if it is a legal move; else drops it. */
+  playPremove(view) {
+    const premove = this.interaction.takePremove();
+    const same = (a, b) => a && b && a.board === b.board && a.square === b.square;
+    const candidates = (view.moves || []).filter((m) => same(m.from, premove.from) && same(m.to, premove.to));
+    if (!candidates.length) {
+      showMessage('The premove is not legal now: dropped.', 'info');
+      return;
+    }
+    const move = candidates.find((m) => /q/i.test(m.promotion || '')) || candidates[0];
+    setTimeout(() => this.sendDecision(move.text), 0);
+  }
+
+  /** The step controls and, while an earlier position is shown, the bar back to live. */
+  renderSteps() {
+    const g = this.game;
+    const length = (g.history || []).length;
+    const shown = this.steps.shownPly();
+    this.replayBar.hidden = !this.steps.looking;
+    if (this.steps.looking) {
+      this.replayText.textContent = shown === 0
+        ? 'The start position.'
+        : `After decision ${shown} of ${length}${g.outcome ? '' : ': the game goes on'}.`;
+    }
+    for (const button of this.stepNav.querySelectorAll('button')) {
+      const forward = button.dataset.step === 'forward' || button.dataset.step === 'last';
+      button.disabled = forward ? !this.steps.looking : shown === 0;
+    }
   }
 
   /**
@@ -451,16 +534,31 @@ class GamePage {
     this.actionsEl.hidden = !buttons.length;
   }
 
+  /** The tools, made once (a select open while a move arrives stays open). */
   renderTools() {
+    if (this.toolsEl.childElementCount) return;
     const tool = (action, label, handler, titleText) => {
       const b = h('button.tool', { type: 'button', dataset: { action }, text: label, title: titleText || label });
       b.addEventListener('click', handler);
       return b;
     };
+    const sound = tool('mute', '', () => {
+      setMuted(!muted());
+      showSound();
+    }, 'Sounds of moves, captures, checks and the game\'s end');
+    const showSound = () => {
+      sound.textContent = muted() ? 'Sound: off' : 'Sound: on';
+      sound.setAttribute('aria-pressed', String(!muted()));
+    };
+    showSound();
+    const theme = h('select.tool#theme', { 'aria-label': 'board theme', title: 'Board theme' },
+      ...THEMES.map(([name, label]) => h('option', { value: name, text: `Board: ${label}`, selected: name === currentTheme() })));
+    theme.addEventListener('change', () => { applyTheme(theme.value); if (this.renderer) this.render(); });
     this.toolsEl.replaceChildren(
       tool('flip', '⇅ Flip board', () => this.flip(), 'Flip the board (f)'),
       tool('export', '⤓ Export', () => this.exportGame()),
-      tool('analyse', '⌕ Analyse this position', () => this.analyse()));
+      tool('analyse', '⌕ Analyse this position', () => this.analyse()),
+      sound, theme);
   }
 
   exportGame() {

@@ -1,6 +1,8 @@
 // What a press on a square means: select a piece (its legal destinations light up), move it
 // (click a destination, or drop it there), or say why not. Both renderers (the SVG grid and the
 // 5D canvas) report presses and releases here; the game page gets the chosen decisions.
+// In a timed game, while the opponent moves, a player may premove: a press on an own piece,
+// then on the square to go to; the game page plays it when the turn comes, if it is legal.
 
 export function cellKey(cell) {
   return `${cell.board}:${cell.square}`;
@@ -21,7 +23,12 @@ export class Interaction {
    * chosen one: one, or several when they differ by promotion. `onMessage(text)`: why a press
    * did nothing. `onChange()`: the selection changed.
    */
-  constructor({ onMove, onMessage, onChange } = {}) {
+  constructor({ onMove, onMessage, onChange, onPremove } = {}) {
+    this.onPremove = onPremove || (() => {});
+    /** The seat that may premove now (null: none), its premove `{from, to}` and its start. */
+    this.premoveSeat = null;
+    this.premove = null;
+    this.preFrom = null;
     this.onMove = onMove || (() => {});
     this.onMessage = onMessage || (() => {});
     this.onChange = onChange || (() => {});
@@ -41,7 +48,9 @@ export class Interaction {
    * if the same piece still has moves.
    * @param {import('./protocol.js').GameView|null} view
    */
-  setView(view, { canMove, reason, mover } = {}) {
+  setView(view, { canMove, reason, mover, premoveSeat = null } = {}) {
+    this.premoveSeat = premoveSeat;
+    if (premoveSeat == null) this.preFrom = null;
     this.view = view || { boards: [], moves: [] };
     this.canMove = !!canMove;
     this.reason = reason || '';
@@ -67,7 +76,12 @@ export class Interaction {
         if (!seen.has(key)) { seen.add(key); dests.push(move.to); }
       }
     }
-    return { selected: this.selected, dests, movable: this.canMove ? new Set(this.byFrom.keys()) : new Set() };
+    return {
+      selected: this.selected || this.preFrom,
+      dests,
+      movable: this.canMove ? new Set(this.byFrom.keys()) : new Set(),
+      premove: this.premove ? [this.premove.from, this.premove.to] : [],
+    };
   }
 
   pieceAt(cell) {
@@ -113,6 +127,10 @@ export class Interaction {
       return true;
     }
     const piece = this.pieceAt(cell);
+    if (!this.canMove && this.premoveSeat != null) {
+      this.pressPremove(cell, piece);
+      return false;
+    }
     if (!this.canMove) {
       if (piece || this.selected) this.onMessage(this.reason || 'You cannot move now.');
       this.clear();
@@ -135,6 +153,34 @@ export class Interaction {
       else this.onMessage(`That ${piece.name || 'piece'} on ${cellName(this.view, cell)} has no legal move.`);
     }
     return false;
+  }
+
+  /**
+   * A press while the opponent moves: an own piece starts a premove, the next square ends it;
+   * a press on the start again, or anywhere without a start, drops the premove.
+   */
+  pressPremove(cell, piece) {
+    const own = piece && piece.player === this.premoveSeat;
+    if (this.preFrom && cellKey(this.preFrom) !== cellKey(cell)) {
+      this.premove = { from: this.preFrom, to: cell };
+      this.preFrom = null;
+    } else if (!this.preFrom && own) {
+      this.preFrom = cell;
+      this.premove = null;
+    } else {
+      this.preFrom = null;
+      this.premove = null;
+    }
+    this.onPremove(this.premove);
+    this.onChange();
+  }
+
+  /** Takes the premove (to play it now); null when there is none. */
+  takePremove() {
+    const premove = this.premove;
+    this.premove = null;
+    this.preFrom = null;
+    return premove;
   }
 
   /** A release on `cell`: `dragged` when a piece was dragged there. */

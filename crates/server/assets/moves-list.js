@@ -59,11 +59,13 @@ function firstNumber(start) {
 }
 
 /**
- * Fills `list` (an <ol id="move-list">) with the moves of `game`.
+ * Fills `list` (an <ol id="move-list">) with the moves of `game`; the turn ending at ply
+ * `viewed` (a position a player steps back to) marked `viewed`, and scrolled to.
  * @param {HTMLElement} list
  * @param {Snapshot} game
+ * @param {number|null} [viewed]
  */
-export function renderMoves(list, game) {
+export function renderMoves(list, game, viewed = null) {
   const moves = game.moves || [];
   list.replaceChildren();
   list.classList.add('paired');
@@ -82,6 +84,7 @@ export function renderMoves(list, game) {
     span.textContent = turn.text;
     if (turn.index === moves.length - 1) span.classList.add('current');
     if (turn.open) span.classList.add('open');
+    if (viewed != null && turn.index + 1 === viewed) span.classList.add('viewed');
     return span;
   };
   const offset = secondMovesFirst(game.start) ? 1 : 0;
@@ -107,5 +110,7 @@ export function renderMoves(list, game) {
     list.append(li);
   }
   const scroller = list.parentElement;
-  if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  const shown = viewed != null && list.querySelector('.move.viewed');
+  if (shown) shown.scrollIntoView({ block: 'nearest' });
+  else if (scroller && viewed == null) scroller.scrollTop = scroller.scrollHeight;
 }

@@ -4,13 +4,23 @@
 // buttons to zoom; clicks are hit-tested through the transform. Only each board turns for the
 // second player; the timelines and turns keep their places.
 //
-// For tests: window.omnichess.multiverse = { cellAt(x, y), pointOf(board, square) } in page
-// coordinates, and the legal destinations of the selected piece in a hidden <ul id="dest-list">.
+// The present is a band behind its column; a minimap in the corner shows the whole
+// multiverse and the part on screen while some board is off it (a tap there goes to that
+// part); the time travels of earlier turns come on demand (each turn's view, by its label).
+// Boards too small on screen to read are drawn as plain tiles, so a multiverse of a hundred
+// timelines pans and zooms at the frame rate.
+//
+// For tests: window.omnichess.multiverse = { cellAt(x, y), pointOf(board, square), fit,
+// transform, boardsShown(), paintMs(frames) } in page coordinates, and the legal destinations
+// of the selected piece in a hidden <ul id="dest-list">.
 
 import { pieceUrl } from './pieces.js';
 import { cellKey, cellName } from './interaction.js';
 import { markColour, lightSquares, COLOURING_MARKS } from './board-grid.js';
 import { h } from './ui.js';
+import { request } from './api.js';
+import { stepPlies } from './step-through.js';
+import { squareColours } from './themes.js';
 
 const S = 40;          // a square, in world units
 const GAP_X = 0.9 * S; // between turns
@@ -22,13 +32,22 @@ const LABEL_PX = [12, 16];   // a board's name: at least, at most
 const COORD_PX = [11, 14];   // coordinates
 const COORD_MIN_SQUARE = 30; // squares smaller than this on screen show no coordinates
 
-const LIGHT = '#f0d9b5';
-const DARK = '#b58863';
+/** Boards smaller than this on screen (CSS pixels) are drawn as plain tiles. */
+const TILE_BELOW_PX = 48;
+/** The minimap's longer side, in CSS pixels, and its margin from the canvas's corner. */
+const MINIMAP_PX = 150;
+const MINIMAP_MARGIN = 8;
+
+/** The squares' colours, of the board theme (themes.js) at each paint. */
+let [LIGHT, DARK] = ['#f0d9b5', '#b58863'];
 
 export class MultiverseBoard {
-  constructor(container, interaction) {
+  constructor(container, interaction, page) {
     this.container = container;
     this.interaction = interaction;
+    this.page = page;
+    /** Earlier turns' time travels, by board label: shown on demand. */
+    this.pastArrows = null;
     this.view = { boards: [] };
     this.options = {};
     this.scale = 1; this.tx = 0; this.ty = 0;
@@ -48,8 +67,9 @@ export class MultiverseBoard {
     this.toolbar = h('div.mv-toolbar', {},
       zoomButton('zoom-in', '+', 'Zoom in', () => this.zoomAt(1.25)),
       zoomButton('zoom-out', '−', 'Zoom out', () => this.zoomAt(0.8)),
-      zoomButton('fit', '⤢', 'Show every board', () => { this.userMoved = false; this.fit(false); this.draw(); }),
-      zoomButton('fit-active', '◎', 'Show the playable boards', () => { this.userMoved = true; this.fit(true); this.draw(); }));
+      zoomButton('fit', '⤢', 'Show every board', () => { this.userMoved = true; this.fit(false, { every: true }); this.draw(); }),
+      zoomButton('fit-active', '◎', 'Show the playable boards', () => { this.userMoved = true; this.fit(true); this.draw(); }),
+      zoomButton('past-arrows', '↶', 'Show the time travels of earlier turns', () => this.togglePastArrows()));
     this.wrap = h('div.mv-wrap', {}, this.canvas, this.toolbar, this.destList);
     container.replaceChildren(this.wrap);
     const area = container.closest('.board-area');
@@ -73,7 +93,10 @@ export class MultiverseBoard {
     window.omnichess.multiverse = {
       cellAt: (x, y) => this.cellAtClient(x - window.scrollX, y - window.scrollY),
       pointOf: (board, square) => this.pointOf(board, square),
-      fit: (activeOnly) => { this.fit(!!activeOnly); this.draw(); },
+      fit: (activeOnly, every) => { this.fit(!!activeOnly, { every: !!every }); this.draw(); },
+      boardsShown: () => this.boardsShown(),
+      paintMs: (frames) => this.paintMs(frames),
+      minimap: () => this.minimapRect(),
       get transform() { return null; },
     };
     Object.defineProperty(window.omnichess.multiverse, 'transform', { get: () => ({ scale: this.scale, tx: this.tx, ty: this.ty }) });
@@ -107,14 +130,16 @@ export class MultiverseBoard {
     };
   }
 
-  /** Fits every board (or the playable ones) in the canvas. */
-  fit(activeOnly) {
+  /**
+   * Fits every board (or the playable ones) in the canvas. Unless `every` (the "show every
+   * board" button), a multiverse too large to read whole shows its playable boards.
+   */
+  fit(activeOnly, { every = false } = {}) {
     const { width, height } = this.size();
     if (!width || !height) return;
     let b = this.bounds(activeOnly);
     let scale = Math.min(width / (b.x1 - b.x0), height / (b.y1 - b.y0));
-    // Too many boards to read: show the playable ones instead.
-    if (!activeOnly && scale * S < 14) {
+    if (!activeOnly && !every && scale * S < 14) {
       b = this.bounds(true);
       scale = Math.min(width / (b.x1 - b.x0), height / (b.y1 - b.y0));
     }
@@ -198,7 +223,7 @@ export class MultiverseBoard {
   zoomAt(factor, x, y) {
     const { width, height } = this.size();
     const cx = x ?? width / 2; const cy = y ?? height / 2;
-    const scale = Math.max(0.08, Math.min(4, this.scale * factor));
+    const scale = Math.max(0.005, Math.min(4, this.scale * factor));
     const f = scale / this.scale;
     this.tx = cx - (cx - this.tx) * f;
     this.ty = cy - (cy - this.ty) * f;
@@ -221,6 +246,7 @@ export class MultiverseBoard {
       return;
     }
     if (e.button !== undefined && e.button !== 0) return;
+    if (this.minimapGo(x, y)) return;
     const cell = this.cellAtLocal(x, y);
     let drag = false;
     // A press on a movable piece or a destination counts now; any other press may still
@@ -300,6 +326,15 @@ export class MultiverseBoard {
     const oldCount = (this.view.boards || []).length;
     this.view = view;
     this.options = options;
+    this.marksBySquare = (view.boards || []).map((board) => {
+      const marks = new Map();
+      for (const m of board.marks || []) {
+        if (COLOURING_MARKS.has(m.kind)) continue;
+        if (!marks.has(m.square)) marks.set(m.square, []);
+        marks.get(m.square).push(m);
+      }
+      return marks;
+    });
     this.layout();
     this.resize();
     if (!this.userMoved || firstBoards || view.boards.length !== oldCount) {
@@ -314,7 +349,15 @@ export class MultiverseBoard {
     if (!entry) {
       const img = new Image();
       entry = { img, ready: false };
-      img.onload = () => { entry.ready = true; this.draw(); };
+      // Drawn once into a bitmap: an SVG image is rasterised again at every drawImage.
+      img.onload = () => {
+        const bitmap = document.createElement('canvas');
+        bitmap.width = 90; bitmap.height = 90;
+        bitmap.getContext('2d').drawImage(img, 0, 0, 90, 90);
+        entry.img = bitmap;
+        entry.ready = true;
+        this.draw();
+      };
       img.src = pieceUrl(piece, 90);
       this.images.set(key, entry);
     }
@@ -343,6 +386,7 @@ export class MultiverseBoard {
     ctx.fillRect(0, 0, width, height);
     if (!this.places) return;
     ctx.setTransform(dpr * this.scale, 0, 0, dpr * this.scale, dpr * this.tx, dpr * this.ty);
+    [LIGHT, DARK] = squareColours();
     const state = this.state || { dests: [], selected: null, movable: new Set() };
     const dests = new Set(state.dests.map(cellKey));
     const selected = state.selected ? cellKey(state.selected) : null;
@@ -353,10 +397,39 @@ export class MultiverseBoard {
     const vx0 = -this.tx / this.scale; const vy0 = -this.ty / this.scale;
     const vx1 = vx0 + width / this.scale; const vy1 = vy0 + height / this.scale;
 
+    // The present: a band behind the column of the earliest playable board.
+    const present = this.presentColumn();
+    if (present != null) {
+      const xs = this.places.filter((_, i) => (this.view.boards[i].column | 0) === present);
+      if (xs.length) {
+        const x0 = Math.min(...xs.map((p) => p.x)) - GAP_X * 0.35;
+        const x1 = Math.max(...xs.map((p) => p.x + p.w)) + GAP_X * 0.35;
+        ctx.fillStyle = 'rgba(24, 160, 251, 0.13)';
+        ctx.fillRect(x0, vy0, x1 - x0, vy1 - vy0);
+        ctx.strokeStyle = 'rgba(24, 160, 251, 0.8)';
+        ctx.lineWidth = 2 / this.scale;
+        ctx.setLineDash([8 / this.scale, 6 / this.scale]);
+        ctx.beginPath();
+        ctx.moveTo(x0, vy0); ctx.lineTo(x0, vy1);
+        ctx.moveTo(x1, vy0); ctx.lineTo(x1, vy1);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    }
+
     const shown = [];
+    this.shownCount = 0;
+    const tiles = S * 8 * this.scale < TILE_BELOW_PX;
     this.view.boards.forEach((board, b) => {
       const p = this.places[b];
       if (p.x > vx1 || p.y - LABEL > vy1 || p.x + p.w < vx0 || p.y + p.h < vy0) return;
+      this.shownCount += 1;
+      if (tiles) {
+        // Too small to read: one tile, blue while playable.
+        ctx.fillStyle = board.active ? '#18a0fb' : '#b58863';
+        ctx.fillRect(p.x, p.y, p.w, p.h);
+        return;
+      }
       const blackToMove = /(^|\s)(b|black|dark)$/i.test(board.label.trim());
       // Frame: the colour of the side to move on this board; playable boards glow.
       ctx.fillStyle = blackToMove ? '#3a3a3a' : '#fafafa';
@@ -390,7 +463,7 @@ export class MultiverseBoard {
         if (last.has(key)) { ctx.fillStyle = 'rgba(155, 199, 0, 0.41)'; ctx.fillRect(x, y, S, S); }
         if (key === selected) { ctx.fillStyle = 'rgba(20, 85, 30, 0.5)'; ctx.fillRect(x, y, S, S); }
         if (key === this.hover && (state.movable.has(key) || dests.has(key))) { ctx.fillStyle = 'rgba(255, 255, 255, 0.25)'; ctx.fillRect(x, y, S, S); }
-        for (const mark of (board.marks || []).filter((m) => m.square === sq && !COLOURING_MARKS.has(m.kind))) {
+        for (const mark of (this.marksBySquare[b] && this.marksBySquare[b].get(sq)) || []) {
           ctx.fillStyle = hexAlpha(markColour(mark.kind), 0.3);
           ctx.fillRect(x + 2, y + 2, S - 4, S - 4);
           ctx.strokeStyle = markColour(mark.kind);
@@ -422,8 +495,8 @@ export class MultiverseBoard {
       }
     });
 
-    // Arrows: time travel and the moves of this turn.
-    for (const arrow of this.view.arrows || []) {
+    // Arrows: time travel and the moves of this turn (and earlier turns', when asked).
+    for (const arrow of [...(this.view.arrows || []), ...this.pastArrowCells()]) {
       if (!this.places[arrow.from.board] || !this.places[arrow.to.board]) continue;
       const [ax, ay] = this.squareOrigin(arrow.from.board, arrow.from.square);
       const [zx, zy] = this.squareOrigin(arrow.to.board, arrow.to.square);
@@ -432,7 +505,9 @@ export class MultiverseBoard {
 
     // Board names and coordinates in screen pixels, readable at any zoom.
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    this.paintLabels(ctx, shown);
+    if (!tiles) this.paintLabels(ctx, shown);
+    if (present != null) this.paintPresentLabel(ctx, present);
+    this.paintMinimap(ctx);
 
     // A dragged piece follows the pointer.
     if (dragging && this.gesture.pointer) {
@@ -445,6 +520,144 @@ export class MultiverseBoard {
         ctx.drawImage(img, this.gesture.pointer[0] - size / 2, this.gesture.pointer[1] - size / 2, size, size);
       }
     }
+  }
+
+  /** The present's column: that of the earliest playable board; null when none is. */
+  presentColumn() {
+    const active = (this.view.boards || []).filter((b) => b.active).map((b) => b.column | 0);
+    return active.length ? Math.min(...active) : null;
+  }
+
+  /** "present" over the present's band, in screen pixels. */
+  paintPresentLabel(ctx, column) {
+    const places = this.places.filter((_, i) => (this.view.boards[i].column | 0) === column);
+    if (!places.length) return;
+    const x = this.tx + (Math.min(...places.map((p) => p.x)) - GAP_X * 0.35) * this.scale;
+    ctx.font = '600 12px system-ui, sans-serif';
+    ctx.fillStyle = '#0b6fb8';
+    ctx.textBaseline = 'top';
+    ctx.textAlign = 'left';
+    ctx.fillText('present', Math.max(2, x + 4), 4);
+  }
+
+  /** The boards wholly or partly on screen. */
+  boardsShown() {
+    const { width, height } = this.size();
+    const vx0 = -this.tx / this.scale; const vy0 = -this.ty / this.scale;
+    const vx1 = vx0 + width / this.scale; const vy1 = vy0 + height / this.scale;
+    return this.places.filter((p) => !(p.x > vx1 || p.y > vy1 || p.x + p.w < vx0 || p.y + p.h < vy0)).length;
+  }
+
+  /** The average time of `frames` paints, in milliseconds. */
+  paintMs(frames = 20) {
+    const start = performance.now();
+    for (let i = 0; i < frames; i++) this.paint();
+    return (performance.now() - start) / frames;
+  }
+
+  /**
+   * The minimap's rectangle on the canvas and its scale, while some board is off screen
+   * (else null).
+   */
+  minimapRect() {
+    if (!this.places || !this.places.length) return null;
+    const { width, height } = this.size();
+    const all = this.bounds(false);
+    const sx0 = this.tx + all.x0 * this.scale; const sy0 = this.ty + all.y0 * this.scale;
+    const sx1 = this.tx + all.x1 * this.scale; const sy1 = this.ty + all.y1 * this.scale;
+    if (sx0 >= -1 && sy0 >= -1 && sx1 <= width + 1 && sy1 <= height + 1) return null;
+    const w = all.x1 - all.x0; const hgt = all.y1 - all.y0;
+    const k = Math.min(MINIMAP_PX / w, MINIMAP_PX / hgt, (width * 0.4) / w, (height * 0.4) / hgt);
+    const mw = w * k; const mh = hgt * k;
+    return { x: MINIMAP_MARGIN, y: height - mh - MINIMAP_MARGIN, w: mw, h: mh, k, all };
+  }
+
+  /** The minimap: every board as a tile, the part on screen framed. */
+  paintMinimap(ctx) {
+    const m = this.minimapRect();
+    this.minimap = m;
+    if (!m) return;
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.fillRect(m.x - 3, m.y - 3, m.w + 6, m.h + 6);
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.3)';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(m.x - 3, m.y - 3, m.w + 6, m.h + 6);
+    this.places.forEach((p, i) => {
+      ctx.fillStyle = this.view.boards[i].active ? '#18a0fb' : '#b58863';
+      ctx.fillRect(m.x + (p.x - m.all.x0) * m.k, m.y + (p.y - m.all.y0) * m.k, Math.max(1, p.w * m.k), Math.max(1, p.h * m.k));
+    });
+    const { width, height } = this.size();
+    const vx0 = -this.tx / this.scale; const vy0 = -this.ty / this.scale;
+    ctx.strokeStyle = '#d11';
+    ctx.lineWidth = 2;
+    const rx = m.x + (vx0 - m.all.x0) * m.k; const ry = m.y + (vy0 - m.all.y0) * m.k;
+    const rw = (width / this.scale) * m.k; const rh = (height / this.scale) * m.k;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(m.x - 3, m.y - 3, m.w + 6, m.h + 6);
+    ctx.clip();
+    ctx.strokeRect(rx, ry, rw, rh);
+    ctx.restore();
+  }
+
+  /** A press on the minimap centres the view there; true when it was on it. */
+  minimapGo(x, y) {
+    const m = this.minimap;
+    if (!m || x < m.x - 3 || y < m.y - 3 || x > m.x + m.w + 3 || y > m.y + m.h + 3) return false;
+    const wx = m.all.x0 + (x - m.x) / m.k; const wy = m.all.y0 + (y - m.y) / m.k;
+    const { width, height } = this.size();
+    this.tx = width / 2 - wx * this.scale;
+    this.ty = height / 2 - wy * this.scale;
+    this.userMoved = true;
+    this.gesture = null;
+    this.draw();
+    return true;
+  }
+
+  /** Shows or hides the time travels of earlier turns (fetched once per turn's view). */
+  async togglePastArrows() {
+    const button = this.toolbar.querySelector('[data-action="past-arrows"]');
+    if (this.pastArrows) {
+      this.pastArrows = null;
+      button.classList.remove('on');
+      this.draw();
+      return;
+    }
+    const game = this.page && this.page.game;
+    if (!game) return;
+    button.classList.add('on');
+    const found = [];
+    const plies = stepPlies(game).filter((p) => p > 0 && p < (game.history || []).length);
+    for (const ply of plies) {
+      let view;
+      try {
+        view = await request('GET', `/api/games/${encodeURIComponent(game.id)}/views/${ply}`);
+      } catch {
+        continue;
+      }
+      for (const a of view.arrows || []) {
+        const from = view.boards[a.from.board]; const to = view.boards[a.to.board];
+        if (from && to) found.push({ from: [from.label, a.from.square], to: [to.label, a.to.square] });
+      }
+    }
+    const seen = new Set();
+    this.pastArrows = found.filter((a) => {
+      const k = JSON.stringify(a);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    this.draw();
+  }
+
+  /** The earlier turns' arrows on the boards of the view now. */
+  pastArrowCells() {
+    if (!this.pastArrows) return [];
+    const index = new Map((this.view.boards || []).map((b, i) => [b.label, i]));
+    const mine = new Set((this.view.arrows || []).map((a) => `${a.from.board}:${a.from.square}>${a.to.board}:${a.to.square}`));
+    return this.pastArrows
+      .map((a) => ({ from: { board: index.get(a.from[0]), square: a.from[1] }, to: { board: index.get(a.to[0]), square: a.to[1] } }))
+      .filter((a) => a.from.board != null && a.to.board != null && !mine.has(`${a.from.board}:${a.from.square}>${a.to.board}:${a.to.square}`));
   }
 
   /** Board names and coordinates, drawn in screen pixels (a transform of `dpr` only). */

@@ -17,6 +17,8 @@
  * @property {string|null} notation_help how to type a decision in its notation
  * @property {TimeControl[]} time_controls the variant's own controls first, then the common ones
  * @property {Start[]} starts the starts it offers by name, its standard start first
+ * @property {string} rules_summary its rules in short, paragraphs separated by a blank line ('' when it has none)
+ * @property {[string, string][]} legend the signs on its boards and what each means: [sign, meaning], the sign a SquareMark kind or a word
  */
 
 /**
@@ -98,6 +100,24 @@
  * Every HTTP error's body.
  * @typedef {object} ErrorBody
  * @property {string} error what is wrong, in one line
+ */
+
+/**
+ * POST /api/positions: a position to draw (the analysis board).
+ * @typedef {object} ShowPosition
+ * @property {string} variant the variant's name
+ * @property {string|null} [position] position text; the standard start if absent
+ * @property {string[]} [after] decisions played from the position
+ */
+
+/**
+ * The answer to POST /api/positions.
+ * @typedef {object} PositionShown
+ * @property {string} position the position after the decisions
+ * @property {0|1|null} to_act_index the seat to act
+ * @property {Outcome|null} outcome how the game ended by the rules
+ * @property {string[]} moves the decisions as the move list shows them
+ * @property {GameView} view the boards and the legal moves
  */
 
 // --- the game snapshot ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ use crate::loaded::variant;
 use crate::options::GameOptions;
 use crate::protocol::Reply;
 use crate::protocol::http::{Created, Tokens};
-use crate::protocol::snapshot::Snapshot;
+use crate::protocol::snapshot::{GameView, Snapshot};
 use crate::service::App;
 use crate::store::{Event, GameRow, now_ms};
 use omnichess_core::work_limit;
@@ -31,7 +31,7 @@ pub const MAX_BODY: usize = 16 * 1024;
 
 /// A JSON body, or the reason it is not one as `{"error"}` with the rejection's status (400
 /// not JSON, 413 too large, 415 not declared JSON, 422 JSON of the wrong shape).
-fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     json.map(|Json(t)| t)
         .map_err(|e| ApiError::Rejected(e.status(), e.body_text()))
 }
@@ -181,6 +181,23 @@ pub async fn show(
     Path(id): Path<String>,
 ) -> Result<Reply<Snapshot>, ApiError> {
     Ok(Reply(app.snapshot(&id).await?))
+}
+
+/// `GET /api/games/{id}/views/{ply}`: the boards after the first `ply` decisions, for a
+/// player stepping through the game; 400 past the decisions played.
+pub async fn view_at(
+    State(app): State<App>,
+    Path((id, ply)): Path<(String, usize)>,
+) -> Result<Reply<GameView>, ApiError> {
+    let stored = app.store.load(&id).await?;
+    let view = app
+        .with_game(stored, move |loaded| {
+            loaded
+                .view_at(ply)
+                .ok_or_else(|| ApiError::BadRequest(format!("the game has no decision {ply}")))
+        })
+        .await?;
+    Ok(Reply(view))
 }
 
 /// `POST /api/games/{id}/decisions`.

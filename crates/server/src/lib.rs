@@ -23,6 +23,7 @@ pub mod loaded;
 pub mod log;
 pub mod options;
 pub mod peers;
+pub mod positions;
 pub mod protocol;
 pub mod rate_limit;
 pub mod service;
@@ -61,6 +62,8 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/decisions", post(games::decide))
         .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/record", get(games::record))
+        .route("/api/games/{id}/views/{ply}", get(games::view_at))
+        .route("/api/positions", post(positions::show))
         .route("/api/games/{id}/ws", get(socket::upgrade))
         .layer(DefaultBodyLimit::max(games::MAX_BODY))
         .layer(CompressionLayer::new())

@@ -256,25 +256,46 @@ impl Loaded {
         if over {
             view.moves.clear();
         }
-        let last = self.last_move_cells(&view);
+        let last = self.last_move_cells(&view, 0);
         GameView { view, last }
     }
 
-    /// The squares of the last move a player made (the die's rolls and a 5D submit after it
-    /// skipped; at most 4 decisions back), on the boards of `now`. Where boards do not turn with the game (5D), a move made on a board
+    /// The view after the first `ply` decisions that stand, with that decision's squares
+    /// (`last`): the board a player steps back to. No moves but in the position now; `None`
+    /// past the decisions played.
+    #[must_use]
+    pub fn view_at(&self, ply: usize) -> Option<GameView> {
+        let back = self.game.history().len().checked_sub(ply)?;
+        if back == 0 {
+            return Some(self.game_view(self.game.view(), self.finish().is_some()));
+        }
+        let mut view = self.game.view_before(back)?;
+        view.moves.clear();
+        let last = self.last_move_cells(&view, back);
+        Some(GameView { view, last })
+    }
+
+    /// The squares of the last move a player made before the last `back` decisions (the die's
+    /// rolls and a 5D submit after it skipped; at most 4 decisions back), on the boards of
+    /// `now`. Where boards do not turn with the game (5D), a move made on a board
     /// shows on the board it created: the next one in its row.
-    fn last_move_cells(&self, now: &omnichess_core::View) -> Vec<omnichess_core::Cell> {
+    fn last_move_cells(
+        &self,
+        now: &omnichess_core::View,
+        back: usize,
+    ) -> Vec<omnichess_core::Cell> {
         let history = self.game.history();
         let moved = self
             .log
             .decisions
             .iter()
             .rev()
+            .skip(back)
             .take(4)
             .enumerate()
             .find_map(|(i, d)| {
                 d.player?;
-                let back = i + 1;
+                let back = back + i + 1;
                 let text = history.get(history.len().checked_sub(back)?)?;
                 let before = self.game.view_before(back)?;
                 let played = before.moves.iter().find(|m| &m.text == text)?.clone();

@@ -83,6 +83,13 @@ pub fn variants() -> Vec<VariantInfo> {
                 notation_help: game.as_ref().map(|g| g.notation_help().to_owned()),
                 time_controls: time_controls(entry),
                 starts: starts(entry),
+                rules_summary: entry.guide.rules.to_owned(),
+                legend: entry
+                    .guide
+                    .legend
+                    .iter()
+                    .map(|(sign, meaning)| [(*sign).to_owned(), (*meaning).to_owned()])
+                    .collect(),
             }
         })
         .collect()

@@ -77,3 +77,48 @@ async fn a_classic_turn_is_one_move() {
     assert_eq!(game["turn"], 2);
     assert_eq!(game["undo_by"], Value::Null);
 }
+
+/// Each variant's rules summary and legend come from its registry entry, and the legend
+/// explains every kind of mark its start's boards carry.
+#[tokio::test]
+async fn the_variants_send_their_rules_summary_and_a_legend_of_their_marks() {
+    let app = app(&database("capabilities-guide")).await;
+    let (_, list) = call(&app, "GET", "/api/variants", None).await;
+    for entry in omnichess_variants::REGISTRY {
+        let info = list
+            .as_array()
+            .and_then(|l| l.iter().find(|v| v["name"] == entry.name))
+            .unwrap_or_else(|| panic!("{} listed", entry.name));
+        assert_eq!(info["rules_summary"], entry.guide.rules, "{}", entry.name);
+        let signs: Vec<&str> = entry.guide.legend.iter().map(|(s, _)| *s).collect();
+        let sent: Vec<&str> = info["legend"]
+            .as_array()
+            .map(|l| l.iter().filter_map(|pair| pair[0].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(sent, signs, "{}", entry.name);
+        let (id, _, _) = create(&app, entry.name).await;
+        let (_, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+        for board in game["view"]["boards"].as_array().into_iter().flatten() {
+            for mark in board["marks"].as_array().into_iter().flatten() {
+                let kind = mark["kind"].as_str().unwrap_or_default();
+                assert!(
+                    signs.contains(&kind),
+                    "{}: the mark `{kind}` is in its legend {signs:?}",
+                    entry.name
+                );
+            }
+        }
+    }
+    let (_, list) = call(&app, "GET", "/api/variants", None).await;
+    let dmchess = list
+        .as_array()
+        .and_then(|l| l.iter().find(|v| v["name"] == "dmchess"))
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        dmchess["rules_summary"]
+            .as_str()
+            .is_some_and(|t| t.contains("portal") && t.contains("DEL")),
+        "{dmchess}"
+    );
+}

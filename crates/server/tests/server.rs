@@ -10,6 +10,8 @@ mod capabilities;
 mod common;
 mod engine;
 mod export;
+mod positions;
 mod postgres;
 mod socket;
 mod toy;
+mod views;

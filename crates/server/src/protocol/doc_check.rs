@@ -13,7 +13,9 @@ use serde_json::Value;
 
 use super::analysis_socket::{AnalysisMessage, AnalysisReply, Info};
 use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
-use super::http::{CreateGame, Created, ErrorBody, MakeAction, MakeDecision, Tokens};
+use super::http::{
+    CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
+};
 use super::snapshot::{Outcome, Snapshot};
 use super::{VERSION, Versioned};
 use crate::loaded::Loaded;
@@ -98,6 +100,17 @@ fn samples() -> BTreeMap<&'static str, Value> {
         ),
         ("Tokens", sample(&Tokens::default())),
         ("ErrorBody", sample(&ErrorBody::default())),
+        ("ShowPosition", sample(&ShowPosition::default())),
+        (
+            "PositionShown",
+            sample(&PositionShown {
+                position: String::new(),
+                to_act_index: None,
+                outcome: None,
+                moves: Vec::new(),
+                view: game.view.clone(),
+            }),
+        ),
         ("VariantInfo", sample(&variant)),
         ("TimeControl", sample(&variant.time_controls[0])),
         ("Start", sample(&variant.starts[0])),

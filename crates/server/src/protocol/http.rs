@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::snapshot::Snapshot;
+use super::snapshot::{GameView, Outcome, Snapshot};
 use crate::options::{ClockSpec, EngineSeat};
 
 /// `POST /api/games`.
@@ -70,4 +70,33 @@ pub struct Tokens {
 pub struct ErrorBody {
     /// What is wrong, in one line.
     pub error: String,
+}
+
+/// `POST /api/positions`: a position to draw, for the analysis board.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ShowPosition {
+    /// The variant's name.
+    pub variant: String,
+    /// Position text; the standard start if absent or blank.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Decisions played from the position.
+    #[serde(default)]
+    pub after: Vec<String>,
+}
+
+/// The answer to `POST /api/positions`: the position after the decisions, its boards and
+/// legal moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionShown {
+    /// The position now, in the variant's position text.
+    pub position: String,
+    /// The seat to act (0 or 1); `null` when chance or nobody acts.
+    pub to_act_index: Option<u8>,
+    /// How the game ended by the rules; `null` while it runs.
+    pub outcome: Option<Outcome>,
+    /// The decisions as the move list shows them.
+    pub moves: Vec<String>,
+    /// The boards and the moves on them; `last`: the last decision's squares.
+    pub view: GameView,
 }

@@ -24,6 +24,10 @@ pub struct VariantInfo {
     pub time_controls: Vec<TimeControl>,
     /// The starts it offers by name, its standard start first.
     pub starts: Vec<Start>,
+    /// Its rules in short, paragraphs separated by a blank line (`Variant::GUIDE`).
+    pub rules_summary: String,
+    /// The signs on its boards and what each means: `[sign, meaning]`.
+    pub legend: Vec<[String; 2]>,
 }
 
 /// A time control the lobby offers; `POST /api/games` takes its `base_ms`, `increment_ms`,

@@ -18,6 +18,7 @@
 //! ```
 
 pub(crate) mod diagram;
+mod guide;
 mod movegen;
 pub(crate) mod notation;
 pub(crate) mod pgn;

@@ -11,6 +11,7 @@ use super::{Classic, pgn};
 impl Variant for Classic {
     const NAME: &'static str = "classic";
     const TITLE: &'static str = "Classic chess";
+    const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str =
         "Chess by the FIDE Laws (FEN positions, SAN or UCI moves, PGN games)";
 

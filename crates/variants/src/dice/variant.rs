@@ -12,6 +12,7 @@ use crate::classic::STANDARD_START;
 impl Variant for Dice {
     const NAME: &'static str = "dice";
     const TITLE: &'static str = "Die chess";
+    const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str = "Die Chess: a die picks the piece type you must move; check, castling and promotion by roll";
 
     fn start() -> Dice {

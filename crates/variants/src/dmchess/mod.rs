@@ -14,6 +14,7 @@
 //! ```
 
 mod diagram;
+mod guide;
 mod movegen;
 mod notation;
 mod piece;

@@ -14,6 +14,7 @@ use super::state::DmChess;
 impl Variant for DmChess {
     const NAME: &'static str = "dmchess";
     const TITLE: &'static str = "Dimensional chess (DMChess)";
+    const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str =
         "DMChess: eight 8x8 boards D1-D8 joined by portals, energy levels (DEL), several kings";
     const PLAYER_NAMES: [&'static str; 2] = ["light", "dark"];

@@ -24,6 +24,7 @@ mod board;
 mod coords;
 mod diagram;
 mod duci;
+mod guide;
 mod hypercuboid;
 mod jump_matching;
 mod move_check;

@@ -12,6 +12,7 @@ use super::state::{Decision5, Multiverse};
 impl Variant for Multiverse {
     const NAME: &'static str = "multiverse";
     const TITLE: &'static str = "5D chess (multiverse)";
+    const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str =
         "5D Chess with Multiverse Time Travel: timelines, time travel, the present (5DFEN, 5DPGN)";
 

@@ -228,7 +228,8 @@ impl Multiverse {
     }
 
     /// Arrows for the jumps (time travel, timeline jumps) made this turn and in the
-    /// opponent's last turn, from the square left to the square taken on the board targeted.
+    /// opponent's last turn, from the square left to the square taken on the board the jump
+    /// created (the successor of the board targeted: a new timeline's first board).
     /// The state keeps the boards each decision added, not the moves: a jump is a decision
     /// that added two boards, its source is the board before its departure board, its landing
     /// square the one square where its arrival board differs from the board targeted (for a
@@ -313,10 +314,10 @@ impl Multiverse {
         } else {
             vec![al]
         };
-        let (target_line, (tx, ty)) = candidates.into_iter().find_map(|l| {
+        let (tx, ty) = candidates.into_iter().find_map(|l| {
             let target = self.board(l, tv)?;
             match differences(target, landed, self.setup.width, self.setup.height)[..] {
-                [square] => Some((l, square)),
+                [square] => Some(square),
                 _ => None,
             }
         })?;
@@ -326,9 +327,10 @@ impl Multiverse {
             x: fx,
             y: fy,
         };
+        // The arrow ends on the board the jump made, where the piece now stands.
         let to = Pos {
-            line: target_line,
-            v: tv,
+            line: al,
+            v: av,
             x: tx,
             y: ty,
         };
@@ -473,12 +475,12 @@ mod tests {
         assert_eq!((submit.from, submit.to), (None, None));
         assert!(view.notes.iter().any(|n| n.contains("Submit is possible")));
         assert!(view.notes.iter().any(|n| n == "Active timelines: 2 of 2."));
-        // The jump's arrow: from f3 of (0T2) w to f5 of the board it targets, (0T1) w.
+        // The jump's arrow: from f3 of (0T2) w to f5 of the board it made, (1T1) b.
         assert_eq!(
             view.arrows,
             [Arrow {
                 from: at(2, 21),
-                to: at(0, 37)
+                to: at(4, 37)
             }]
         );
     }
@@ -515,12 +517,12 @@ mod tests {
             .collect();
         assert_eq!(rows, [("L-1 T2 w", 0), ("L1 T1 b", 2)]);
         // Both jumps have their arrows, White's first; Black's goes from f6 of (0T2) b (now
-        // board 4 behind the new line's board 0) to f4 of (0T1) b.
+        // board 4 behind the new line's board 0) to f4 of the board it made, (-1T2) w.
         assert_eq!(view.arrows.len(), 2);
         let black = view.arrows[1];
         assert_eq!(view.boards[black.from.board as usize].label, "L0 T2 b");
         assert_eq!(black.from.square, 45);
-        assert_eq!(view.boards[black.to.board as usize].label, "L0 T1 b");
+        assert_eq!(view.boards[black.to.board as usize].label, "L-1 T2 w");
         assert_eq!(black.to.square, 29);
     }
 
@@ -568,7 +570,7 @@ mod tests {
             [("L-0 T1 w", 0, 0, true), ("L+0 T1 w", 0, 1, true)]
         );
         // R4: a jump to the last board of another timeline does not branch; its arrow goes to
-        // the board it targets, (+0T1) w.
+        // the board it made there, (+0T1) b.
         let g = after("[Board \"Standard - Two Timelines\"]", "(-0T1)Ng1>(+0T1)g3");
         let view = g.view();
         assert_eq!(view.boards.len(), 4);
@@ -576,7 +578,7 @@ mod tests {
             view.arrows,
             [Arrow {
                 from: at(0, 6),
-                to: at(2, 22)
+                to: at(3, 22)
             }]
         );
         assert_eq!(view.boards[3].label, "L+0 T1 b");
@@ -590,8 +592,8 @@ mod tests {
 
     /// Every position of the reference games (`tests/data/multiverse/cwmtt`, read at run
     /// time): every decision listed with the mover's piece on an active board, and after
-    /// every jump (time travel or a timeline jump, R3/R4) an arrow from the square it left to
-    /// the square it targeted, as the move's own cells named them.
+    /// every jump (time travel or a timeline jump, R3/R4) an arrow from the square it left, as
+    /// the move's own cells named it, to the square it targeted on a board the jump made.
     #[test]
     fn r4_every_jump_of_the_reference_games_gets_its_arrow() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/multiverse/cwmtt");
@@ -630,18 +632,28 @@ mod tests {
                 }
                 let decision = g.parse_decision(&d.text).unwrap();
                 let played = g.decision_text(decision);
+                let piece_player = u8::from(!g.white_to_move());
                 let cells = view.moves.iter().find(|m| m.text == played).unwrap();
                 g.apply(decision);
                 if let (Some(from), Some(to)) = (cells.from, cells.to)
                     && from.board != to.board
                 {
                     let after = g.view();
-                    let last = after
-                        .arrows
-                        .last()
-                        .map(|a| (named(&after, a.from), named(&after, a.to)));
-                    let expected = (named(&view, from), named(&view, to));
-                    assert_eq!(last, Some(expected), "{game}: {played}");
+                    let arrow = *after.arrows.last().unwrap();
+                    assert_eq!(
+                        named(&after, arrow.from),
+                        named(&view, from),
+                        "{game}: {played}"
+                    );
+                    assert_eq!(arrow.to.square, to.square, "{game}: {played}");
+                    let made = &after.boards[arrow.to.board as usize];
+                    assert!(
+                        view.boards.iter().all(|b| b.label != made.label),
+                        "{game}: {played} ends on a board it made, not {}",
+                        made.label
+                    );
+                    let landed = made.squares[to.square as usize].as_ref().unwrap();
+                    assert_eq!(landed.player, piece_player, "{game}: {played}");
                     jumps += 1;
                 }
             }

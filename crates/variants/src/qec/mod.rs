@@ -18,6 +18,7 @@
 //! ```
 
 mod diagram;
+mod guide;
 mod links;
 mod movegen;
 mod notation;

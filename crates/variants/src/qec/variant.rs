@@ -13,6 +13,7 @@ use super::state::{Core, Phase, Qec, QecDecision};
 impl Variant for Qec {
     const NAME: &'static str = "qec";
     const TITLE: &'static str = "Quantum entangled chess";
+    const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
     const DESCRIPTION: &'static str =
         "Quantum Entanglement Chess: entangled pawn/piece pairs, forced replies, reactive check";
 

@@ -25,6 +25,7 @@ mod bits;
 mod board;
 mod diagram;
 pub mod endgame;
+mod guide;
 pub mod material;
 mod movegen;
 mod movement;
