@@ -6,6 +6,8 @@ const NS = 'http://www.w3.org/2000/svg';
 const W = 560;
 const H = 240;
 const M = { left: 48, right: 16, top: 14, bottom: 38 };
+/** Up to this many games the score chart marks each with a dot (its value on hover). */
+const MAX_DOTS = 200;
 const COLOURS = { first: '#3b6ea5', second: '#b5523b', draw: '#9a958c', band: '#3b6ea533', axis: '#8a847a' };
 
 /** An SVG element `tag` with attributes `attrs` and children. */
@@ -76,8 +78,8 @@ export function scoreChart(points) {
     fill: 'none', stroke: COLOURS.first, 'stroke-width': 2,
   }));
   const dots = s('g', { class: 'points' });
-  for (const p of points) {
-    dots.append(s('circle', { class: 'point', cx: x(p.games), cy: y(p.score), r: n > 60 ? 1.2 : 2.5, fill: COLOURS.first },
+  for (const p of n <= MAX_DOTS ? points : []) {
+    dots.append(s('circle', { class: 'point', cx: x(p.games), cy: y(p.score), r: n > 60 ? 1.5 : 2.5, fill: COLOURS.first },
       s('title', {}, `${p.games} games: ${p.score.toFixed(3)} (${p.low.toFixed(3)} to ${p.high.toFixed(3)})`)));
   }
   svg.append(dots);
