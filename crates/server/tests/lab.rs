@@ -179,3 +179,49 @@ async fn bad_studies_are_refused_with_one_line() {
     let (_, list) = call(&app, "GET", "/api/studies", None).await;
     assert_eq!(list, json!([]), "nothing stored");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
+    let url = database("lab-woken");
+    let app = crate::common::app_at(&url).await;
+    let spec = omnichess_engine::lab::study::StudySpec {
+        variant: "dice".to_owned(),
+        player: "greedy".to_owned(),
+        games: 5,
+        seed: 9,
+        opening: 0,
+        max_turns: 60,
+        start: None,
+        material_every: 0,
+    };
+    app.store
+        .create_study("cli000000001", "balance", &spec, 2)
+        .await
+        .expect("stored");
+    app.lab.wake(&app.store, "server-test");
+    let router = omnichess_server::router(app.clone());
+    let report = finished(&router, "cli000000001").await;
+    assert_eq!(report["batches_done"], 3);
+    let mut alone = spec.play(0, 5, 1, &mut |_| {}).expect("played here");
+    alone.sort_by_key(|g| g.number);
+    let stored = app.store.study_games("cli000000001").await.expect("games");
+    assert_eq!(stored, alone, "the server's games are the CLI's");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creating_studies_is_rate_limited_like_creating_games() {
+    let app = crate::common::app_at(&database("lab-rate"))
+        .await
+        .with_rate_limit(Some(omnichess_server::rate_limit::RateLimit {
+            burst: 1,
+            every: Duration::from_secs(60),
+        }));
+    let routes = omnichess_server::router(app);
+    let request = json!({"kind": "balance", "variant": "dice", "player": "greedy", "games": 1});
+    let (status, body) = call(&routes, "POST", "/api/studies", Some(request.clone())).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = call(&routes, "POST", "/api/studies", Some(request)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let (status, _) = call(&routes, "GET", "/api/studies", None).await;
+    assert_eq!(status, StatusCode::OK, "reading is not limited");
+}
