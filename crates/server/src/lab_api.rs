@@ -28,6 +28,12 @@ use crate::service::App;
 pub const MAX_GAMES: u32 = 10_000;
 /// The longest turn cap a study may set.
 pub const MAX_TURNS: u64 = 10_000;
+/// The deepest search a study's player may ask of the server.
+pub const MAX_DEPTH: u32 = 6;
+/// The most nodes a study's player may search a decision on the server.
+pub const MAX_NODES: u64 = 1_000_000;
+/// The longest a study's player may search a decision on the server.
+pub const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 /// How often a values study notes the material when the request does not say.
 pub const DEFAULT_EVERY: u64 = 4;
 /// The studies `GET /api/studies` lists, newest first.
@@ -37,7 +43,8 @@ impl From<LabStoreError> for ApiError {
     fn from(e: LabStoreError) -> ApiError {
         match e {
             LabStoreError::Unknown(id) => ApiError::UnknownStudy(id),
-            other => ApiError::Engine(other.to_string()),
+            LabStoreError::Database(e) => ApiError::Storage(e),
+            LabStoreError::Corrupt(text) => ApiError::Engine(format!("a stored study: {text}")),
         }
     }
 }
@@ -65,10 +72,23 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
         .player
         .parse()
         .map_err(|e: omnichess_engine::EngineError| bad(e.to_string()))?;
-    if matches!(player, AgentSpec::Uci(_)) {
-        return Err(bad(
-            "player: the server does not run outside engines (uci:)",
-        ));
+    match &player {
+        AgentSpec::Uci(_) => {
+            return Err(bad(
+                "player: the server does not run outside engines (uci:)",
+            ));
+        }
+        AgentSpec::Engine(level) | AgentSpec::Mcts(level)
+            if level.depth.is_some_and(|d| d > MAX_DEPTH)
+                || level.nodes.is_some_and(|n| n > MAX_NODES)
+                || level.time.is_some_and(|t| t > MAX_TIME) =>
+        {
+            return Err(bad(format!(
+                "player: the server searches at most depth {MAX_DEPTH}, {MAX_NODES} nodes or {} s a decision",
+                MAX_TIME.as_secs()
+            )));
+        }
+        _ => {}
     }
     if !(1..=MAX_GAMES).contains(&request.games) {
         return Err(bad(format!("games: 1 to {MAX_GAMES}")));
@@ -201,7 +221,8 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
         id: study.id,
         kind: study.kind,
         spec: study.spec,
-        games_done: progress.games_done,
+        // The games read, not the count: the figures and the progress agree.
+        games_done: u64::try_from(games.len()).unwrap_or(u64::MAX),
         games: progress.games,
         batches_done: progress.done,
         batches_open: progress.open,

@@ -158,6 +158,8 @@ async fn bad_studies_are_refused_with_one_line() {
         (with("variant", json!("nonesuch")), "unknown variant"),
         (with("player", json!("wizard")), "wizard"),
         (with("player", json!("uci:/bin/sh")), "uci"),
+        (with("player", json!("engine:depth=40")), "depth"),
+        (with("player", json!("engine:nodes=1000000000")), "nodes"),
         (with("games", json!(0)), "games"),
         (with("games", json!(10_001)), "games"),
         (with("kind", json!("sprt")), "kind"),
