@@ -1,9 +1,10 @@
 // The one page of the UI: reads location.pathname and shows the lobby (/), a game
-// (/game/{id}) or the analysis board (/analysis).
+// (/game/{id}), the analysis board (/analysis) or the balance lab (/lab).
 
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showAnalysis } from './analysis.js';
+import { showLab } from './lab.js';
 import { h } from './ui.js';
 
 window.omnichess = window.omnichess || {};
@@ -28,6 +29,9 @@ function route() {
   } else if (path === '/analysis') {
     document.querySelector('[data-nav="analysis"]')?.classList.add('current');
     showAnalysis(app).catch((e) => failed(app, e));
+  } else if (path === '/lab') {
+    document.querySelector('[data-nav="lab"]')?.classList.add('current');
+    showLab(app).catch((e) => failed(app, e));
   } else {
     app.replaceChildren(h('section.panel.not-found', {},
       h('h1', { text: 'Nothing here' }),

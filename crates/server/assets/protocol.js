@@ -6,6 +6,70 @@
 // --- HTTP ---------------------------------------------------------------------------------
 
 /**
+ * The body of POST /api/studies.
+ * @typedef {object} CreateStudy
+ * @property {'balance'|'values'} kind what its report shows
+ * @property {string} variant the variant's name
+ * @property {string} player both sides' player setting (not uci:)
+ * @property {number} games games in all, 1 to 10 000
+ * @property {number} [seed] the seed (0)
+ * @property {number} [opening] random decisions opening every game (0)
+ * @property {number|null} [max_turns] the turn cap (300)
+ * @property {string|null} [position] a start position text
+ * @property {number|null} [every] values studies: the material noted every this many turns (4)
+ */
+
+/**
+ * One study of GET /api/studies.
+ * @typedef {object} StudyItem
+ * @property {string} id its id
+ * @property {'balance'|'values'} kind its kind
+ * @property {string} variant its variant
+ * @property {string} player its player setting
+ * @property {number} games_done games stored so far
+ * @property {number} games games in all
+ */
+
+/**
+ * GET /api/studies/{id}: a study, how far it is, its figures so far.
+ * @typedef {object} StudyReport
+ * @property {string} id its id
+ * @property {'balance'|'values'} kind its kind
+ * @property {StudySpec} spec what it plays
+ * @property {number} games_done games stored so far
+ * @property {number} games games in all
+ * @property {number} batches_done batches done
+ * @property {number} batches_open batches not claimed
+ * @property {[number, string][]} batches_claimed batches a worker holds, with its name
+ * @property {object} balance the balance figures (lab balance --json's figures)
+ * @property {object|null} values the fitted values of a values study, once they can be fitted
+ * @property {string|null} values_note why a values study has no values yet
+ * @property {ScorePoint[]} score the first player's score after each game
+ */
+
+/**
+ * What a study plays.
+ * @typedef {object} StudySpec
+ * @property {string} variant the variant's name
+ * @property {string} player both sides' player setting
+ * @property {number} games games in all
+ * @property {number} seed the seed
+ * @property {number} opening random decisions opening every game
+ * @property {number} max_turns the turn cap
+ * @property {string|null} start the start position text; null: the standard start
+ * @property {number} material_every the material noted every this many turns (0: never)
+ */
+
+/**
+ * The first player's score over the first `games` games.
+ * @typedef {object} ScorePoint
+ * @property {number} games games counted
+ * @property {number} score points per game (win 1, draw 1/2)
+ * @property {number} low Wilson's 95 % interval's low end
+ * @property {number} high its high end
+ */
+
+/**
  * One variant as the lobby offers it (GET /api/variants answers an array of them).
  * @typedef {object} VariantInfo
  * @property {string} name its name, as CreateGame takes it

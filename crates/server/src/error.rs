@@ -12,6 +12,12 @@ pub enum ApiError {
     /// No game has this id.
     #[error("no game `{0}`")]
     UnknownGame(String),
+    /// No study has this id.
+    #[error("no study `{0}`")]
+    UnknownStudy(String),
+    /// A study has no figure of this name.
+    #[error("{0}")]
+    UnknownFigure(String),
     /// No variant has this name.
     #[error("unknown variant `{0}`")]
     UnknownVariant(String),
@@ -52,7 +58,9 @@ impl ApiError {
     #[must_use]
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::UnknownGame(_) => StatusCode::NOT_FOUND,
+            ApiError::UnknownGame(_) | ApiError::UnknownStudy(_) | ApiError::UnknownFigure(_) => {
+                StatusCode::NOT_FOUND
+            }
             ApiError::UnknownVariant(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,

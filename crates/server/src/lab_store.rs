@@ -248,6 +248,32 @@ impl Store {
         })
     }
 
+    /// The newest `limit` studies, newest first, each with its games stored so far.
+    pub async fn studies(&self, limit: i64) -> Result<Vec<(StudyRow, u64)>, LabStoreError> {
+        let rows = sqlx::query(
+            "SELECT s.id AS id, s.kind AS kind, s.spec AS spec,
+                    (SELECT COUNT(*) FROM study_games g WHERE g.study_id = s.id) AS done
+             FROM studies s ORDER BY s.created_ms DESC, s.id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let spec: String = r.try_get("spec")?;
+                let done: i64 = r.try_get("done")?;
+                Ok((
+                    StudyRow {
+                        id: r.try_get("id")?,
+                        kind: r.try_get("kind")?,
+                        spec: spec_of(&spec)?,
+                    },
+                    u64::try_from(done).unwrap_or(0),
+                ))
+            })
+            .collect()
+    }
+
     /// The games of study `id` stored so far, by number.
     pub async fn study_games(&self, id: &str) -> Result<Vec<GameSummary>, LabStoreError> {
         let rows = sqlx::query("SELECT summary FROM study_games WHERE study_id = $1 ORDER BY game")

@@ -17,6 +17,9 @@ pub mod error;
 pub mod export;
 pub mod games;
 pub mod hub;
+pub mod lab_api;
+pub mod lab_csv;
+pub mod lab_runner;
 pub mod lab_store;
 pub mod lab_worker;
 pub mod loaded;
@@ -50,14 +53,19 @@ pub const ENGINE_QUEUE: usize = 64;
 pub fn router(app: App) -> Router {
     let costly = Router::new()
         .route("/api/games", post(games::create))
-        .route("/api/analysis/ws", get(analysis::upgrade));
+        .route("/api/analysis/ws", get(analysis::upgrade))
+        .route("/api/studies", post(lab_api::create));
     Router::new()
         .merge(rate_limit::limited(costly, app.rate_limit()))
         .route("/", get(assets::page))
         .route("/game/{id}", get(assets::page))
         .route("/analysis", get(assets::page))
+        .route("/lab", get(assets::page))
         .route("/assets/{*path}", get(assets::file))
         .route("/api/variants", get(variants_api::list))
+        .route("/api/studies", get(lab_api::list))
+        .route("/api/studies/{id}", get(lab_api::show))
+        .route("/api/studies/{id}/csv/{figure}", get(lab_api::csv))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/decisions", post(games::decide))
         .route("/api/games/{id}/actions", post(games::act))
@@ -127,6 +135,8 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
             .with_rate_limit(limit);
         let listener = tokio::net::TcpListener::bind(&config.listen).await?;
         resume(&app).await;
+        app.lab
+            .wake(&app.store, &format!("server-{}", app.server_id()));
         tokio::spawn(peers::listen(app.clone()));
         ready(&listener.local_addr()?.to_string());
         let service = router(app).into_make_service_with_connect_info::<SocketAddr>();

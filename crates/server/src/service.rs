@@ -29,6 +29,8 @@ pub struct App {
     pub hub: Hub,
     /// The engine's workers.
     pub engines: EnginePool,
+    /// The lab's worker, playing the studies of the store.
+    pub lab: crate::lab_runner::LabRunner,
     /// One flag timer per game whose clock runs.
     timers: Arc<Mutex<HashMap<String, tokio::task::AbortHandle>>>,
     /// This server's name among the servers sharing a PostgreSQL database.
@@ -58,6 +60,7 @@ impl App {
             store,
             hub: Hub::default(),
             engines: EnginePool::new(engine_workers, engine_queue),
+            lab: crate::lab_runner::LabRunner::new(engine_workers),
             timers: Arc::default(),
             server_id: Arc::from(crate::games::new_id()),
             work_limit: DEFAULT_WORK_LIMIT,

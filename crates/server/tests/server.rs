@@ -10,6 +10,7 @@ mod capabilities;
 mod common;
 mod engine;
 mod export;
+mod lab;
 mod positions;
 mod postgres;
 mod socket;

@@ -16,6 +16,7 @@ use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
 use super::http::{
     CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
 };
+use super::lab::{CreateStudy, ScorePoint, StudyItem, StudyReport};
 use super::snapshot::{Outcome, Snapshot};
 use super::{VERSION, Versioned};
 use crate::loaded::Loaded;
@@ -84,7 +85,35 @@ fn samples() -> BTreeMap<&'static str, Value> {
     };
     let reference = Some(Value::from("r1"));
     let variant = crate::variants_api::variants().remove(0);
+    let study = StudyReport {
+        id: String::new(),
+        kind: "balance".to_owned(),
+        spec: omnichess_engine::lab::study::StudySpec {
+            variant: "dice".to_owned(),
+            player: "greedy".to_owned(),
+            games: 1,
+            seed: 0,
+            opening: 0,
+            max_turns: 1,
+            start: None,
+            material_every: 0,
+        },
+        games_done: 0,
+        games: 1,
+        batches_done: 0,
+        batches_open: 1,
+        batches_claimed: Vec::new(),
+        balance: Value::Null,
+        values: None,
+        values_note: None,
+        score: Vec::new(),
+    };
     BTreeMap::from([
+        ("CreateStudy", sample(&CreateStudy::default())),
+        ("StudyItem", sample(&StudyItem::default())),
+        ("StudySpec", sample(&study.spec)),
+        ("StudyReport", sample(&study)),
+        ("ScorePoint", sample(&ScorePoint::default())),
         ("CreateGame", sample(&CreateGame::default())),
         ("ClockSpec", sample(&ClockSpec::default())),
         ("EngineSeat", sample(&EngineSeat { seat: 0, level: 1 })),

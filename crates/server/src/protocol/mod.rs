@@ -9,6 +9,7 @@
 pub mod analysis_socket;
 pub mod game_socket;
 pub mod http;
+pub mod lab;
 pub mod snapshot;
 pub mod variants;
 

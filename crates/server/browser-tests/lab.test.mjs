@@ -1,0 +1,73 @@
+// The balance lab in the page: a study created from the form, watched until it is done, its
+// figures drawn as SVG with one point a game, one bar a length bin and a cause, its CSV
+// downloadable; a values study's error bars; no console errors.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { URL, SCREENSHOTS, launch, openPage, api, screenshot } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** Creates a study from the form at /lab; its id once the page shows it done. */
+async function runStudy(page, settings) {
+  await page.goto(`${URL}/lab`);
+  await page.selectOption('#study-kind', settings.kind);
+  await page.selectOption('#study-variant', settings.variant);
+  await page.fill('#study-player', settings.player);
+  await page.fill('#study-games', String(settings.games));
+  await page.fill('#study-seed', String(settings.seed));
+  await page.fill('#study-max-turns', String(settings.maxTurns));
+  await page.click('#study-create');
+  await page.waitForURL(/\/lab\?study=/);
+  await page.locator('#study[data-done="true"]').waitFor({ timeout: 60_000 });
+  return new globalThis.URL(page.url()).searchParams.get('study');
+}
+
+test('a balance study created, watched and charted in the page', { timeout: 90_000 }, async () => {
+  const page = await openPage(browser);
+  try {
+    const id = await runStudy(page, { kind: 'balance', variant: 'dice', player: 'greedy', games: 6, seed: 3, maxTurns: 80 });
+    const { status, data: study } = await api('GET', `/api/studies/${id}`);
+    assert.equal(status, 200);
+    assert.equal(study.games_done, 6);
+    assert.equal(await page.locator('svg.score-chart circle.point').count(), 6, 'one point a game');
+    const line = await page.locator('svg.score-chart polyline.score-line').getAttribute('points');
+    assert.equal(line.trim().split(/\s+/).length, 6);
+    assert.equal(await page.locator('svg.score-chart polygon.band').count(), 1, 'the interval band');
+    assert.equal(await page.locator('svg.lengths-chart rect.bar').count(), study.balance.lengths.histogram.length);
+    assert.equal(await page.locator('svg.causes-chart g.bar').count(), Object.keys(study.balance.causes).length);
+    assert.equal(await page.locator('svg.values-chart').count(), 0, 'a balance study has no values');
+    const links = await page.locator('a.csv').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(links.map((l) => l.split('/').pop()), ['score-over-time', 'lengths', 'causes', 'games']);
+    const csv = await page.evaluate((href) => fetch(href).then((r) => r.text()), links[3]);
+    const lines = csv.trim().split('\n');
+    assert.equal(lines[0], 'game,winner,cause,both_lose,turns,first_decisions');
+    assert.equal(lines.length, 7);
+    await page.click('text=← All studies');
+    await page.locator(`#studies tr[data-study="${id}"]`, { hasText: '6 / 6' }).waitFor();
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a values study shows its values with error bars', { timeout: 90_000 }, async () => {
+  const page = await openPage(browser);
+  try {
+    const id = await runStudy(page, { kind: 'values', variant: 'dice', player: 'greedy', games: 40, seed: 1, maxTurns: 200 });
+    const { data: study } = await api('GET', `/api/studies/${id}`);
+    assert.ok(study.values, `values fitted: ${study.values_note}`);
+    assert.equal(await page.locator('svg.values-chart g.value').count(), study.values.values.length);
+    assert.equal(await page.locator('svg.values-chart line.error-bar').count(), study.values.values.length);
+    assert.equal(await page.locator('svg.score-chart circle.point').count(), 40);
+    await page.locator('[data-figure="values"] a.csv').waitFor();
+    await screenshot(page, 'lab');
+    await page.screenshot({ path: join(SCREENSHOTS, 'lab-full.png'), fullPage: true });
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -1,0 +1,94 @@
+//! The balance lab in the browser: `POST /api/studies`, `GET /api/studies`,
+//! `GET /api/studies/{id}` (docs/LAB.md, "In the browser").
+
+use omnichess_engine::lab::study::StudySpec;
+use serde::{Deserialize, Serialize};
+
+/// `POST /api/studies`: a study for the server to store and play.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreateStudy {
+    /// `balance` or `values`.
+    pub kind: String,
+    /// The variant's name.
+    pub variant: String,
+    /// The player setting of both sides (`greedy`, `random`, `engine:nodes=N`, …; not `uci:`).
+    pub player: String,
+    /// Games in all (1 to the server's maximum).
+    pub games: u32,
+    /// The seed: the same seed, the same games.
+    #[serde(default)]
+    pub seed: u64,
+    /// Random decisions opening every game.
+    #[serde(default)]
+    pub opening: u32,
+    /// Turns after which a game is a draw (`turn cap`); absent: the lab's default.
+    #[serde(default)]
+    pub max_turns: Option<u64>,
+    /// The start position text; absent or empty: the standard start.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Values studies: the material noted every this many turns; absent: 4.
+    #[serde(default)]
+    pub every: Option<u64>,
+}
+
+/// One study in `GET /api/studies`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StudyItem {
+    /// Its id.
+    pub id: String,
+    /// `balance` or `values`.
+    pub kind: String,
+    /// The variant's name.
+    pub variant: String,
+    /// The player setting.
+    pub player: String,
+    /// Games stored so far.
+    pub games_done: u64,
+    /// Games in all.
+    pub games: u64,
+}
+
+/// The first player's score over the first `games` games (in game-number order).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScorePoint {
+    /// Games counted.
+    pub games: u32,
+    /// The first player's points per game over them.
+    pub score: f64,
+    /// Wilson's 95 % interval's low end.
+    pub low: f64,
+    /// Its high end.
+    pub high: f64,
+}
+
+/// `GET /api/studies/{id}` (and the answer of `POST /api/studies`): a study, how far it is
+/// and its figures from the games stored so far.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StudyReport {
+    /// Its id.
+    pub id: String,
+    /// `balance` or `values`.
+    pub kind: String,
+    /// What it plays (docs/LAB.md, "Reproducing a figure").
+    pub spec: StudySpec,
+    /// Games stored so far.
+    pub games_done: u64,
+    /// Games in all.
+    pub games: u64,
+    /// Batches done.
+    pub batches_done: u64,
+    /// Batches not yet claimed.
+    pub batches_open: u64,
+    /// Batches a worker holds: `[batch, worker]`.
+    pub batches_claimed: Vec<(i64, String)>,
+    /// The balance figures (the `figures` of `lab balance --json`), of every study.
+    pub balance: serde_json::Value,
+    /// The values figures (the `figures` of `lab values --json`), of a values study once they
+    /// can be fitted; `null` otherwise.
+    pub values: Option<serde_json::Value>,
+    /// Why a values study has no values yet, if it has none.
+    pub values_note: Option<String>,
+    /// The first player's score after each game.
+    pub score: Vec<ScorePoint>,
+}

@@ -1,0 +1,229 @@
+//! The balance lab over HTTP: a study created, played by the server's own worker, reported
+//! with figures that agree with each other and with its CSV; bad studies refused.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+use crate::common::{app, call, database, raw};
+
+/// Polls study `id` until every game is stored.
+async fn finished(app: &Router, id: &str) -> Value {
+    for _ in 0..600 {
+        let (status, body) = call(app, "GET", &format!("/api/studies/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        if body["games_done"] == body["games"] {
+            return body;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("study {id} did not finish");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_study_is_played_by_the_server_and_reported() {
+    let app = app(&database("lab-study")).await;
+    let request = json!({"kind": "balance", "variant": "dice", "player": "greedy",
+                         "games": 6, "seed": 3, "max_turns": 80});
+    let (status, created) = call(&app, "POST", "/api/studies", Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().expect("an id").to_owned();
+    assert_eq!(created["games"], 6);
+    assert_eq!(created["spec"]["variant"], "dice");
+
+    let report = finished(&app, &id).await;
+    assert_eq!(report["batches_open"], 0);
+    assert_eq!(report["batches_claimed"], json!([]));
+    let results = &report["balance"]["results"];
+    let sum = |v: &Value| v.as_u64().expect("a count");
+    assert_eq!(
+        sum(&results["first"]) + sum(&results["second"]) + sum(&results["drawn"]),
+        6
+    );
+    let by_cause: u64 = report["balance"]["causes"]
+        .as_object()
+        .expect("causes")
+        .values()
+        .map(|r| sum(&r["first"]) + sum(&r["second"]) + sum(&r["drawn"]))
+        .sum();
+    assert_eq!(by_cause, 6);
+    let score = report["score"].as_array().expect("the score series");
+    assert_eq!(score.len(), 6);
+    let last = &score[5];
+    assert_eq!(last["games"], 6);
+    let whole = sum(&results["first"]) as f64 + sum(&results["drawn"]) as f64 / 2.0;
+    assert!((last["score"].as_f64().expect("a score") - whole / 6.0).abs() < 1e-12);
+    assert_eq!(last["low"], report["balance"]["first_player_score"]["low"]);
+    for point in score {
+        let (low, mid, high) = (&point["low"], &point["score"], &point["high"]);
+        assert!(
+            low.as_f64() <= mid.as_f64() && mid.as_f64() <= high.as_f64(),
+            "{point}"
+        );
+    }
+    let binned: u64 = report["balance"]["lengths"]["histogram"]
+        .as_array()
+        .expect("a histogram")
+        .iter()
+        .map(|bin| sum(&bin[2]))
+        .sum();
+    assert_eq!(binned, 6);
+
+    let (status, list) = call(&app, "GET", "/api/studies", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        list,
+        json!([{"id": id, "kind": "balance", "variant": "dice", "player": "greedy",
+                "games_done": 6, "games": 6}])
+    );
+
+    let (status, games) = raw(&app, "GET", &format!("/api/studies/{id}/csv/games"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let lines: Vec<&str> = games.lines().collect();
+    assert_eq!(
+        lines[0],
+        "game,winner,cause,both_lose,turns,first_decisions"
+    );
+    assert_eq!(lines.len(), 7, "{games}");
+    let numbers: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').next().unwrap_or_default())
+        .collect();
+    assert_eq!(numbers, ["0", "1", "2", "3", "4", "5"]);
+    let (_, over_time) = raw(
+        &app,
+        "GET",
+        &format!("/api/studies/{id}/csv/score-over-time"),
+        None,
+    )
+    .await;
+    let rows: Vec<&str> = over_time.lines().collect();
+    assert_eq!(rows.len(), 7, "{over_time}");
+    assert_eq!(rows[0], "games,score,low,high");
+    assert!(rows[6].starts_with("6,"), "{over_time}");
+    let (status, _) = raw(&app, "GET", &format!("/api/studies/{id}/csv/values"), None).await;
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "a balance study has no values"
+    );
+    let (status, _) = raw(&app, "GET", &format!("/api/studies/{id}/csv/nothing"), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&app, "GET", "/api/studies/000000000000", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_values_study_fits_values_with_intervals() {
+    let app = app(&database("lab-values")).await;
+    let request = json!({"kind": "values", "variant": "dice", "player": "random",
+                         "games": 8, "seed": 5, "max_turns": 60, "every": 4});
+    let (status, created) = call(&app, "POST", "/api/studies", Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let report = finished(&app, &id).await;
+    assert_eq!(report["spec"]["material_every"], 4);
+    let values = report["values"]["values"].as_array();
+    let (status, csv) = raw(&app, "GET", &format!("/api/studies/{id}/csv/values"), None).await;
+    match values {
+        Some(values) => {
+            assert_eq!(status, StatusCode::OK);
+            assert_eq!(csv.lines().count(), values.len() + 1, "{csv}");
+            for v in values {
+                assert!(
+                    v["log_odds_low"].as_f64() <= v["log_odds_high"].as_f64(),
+                    "{v}"
+                );
+            }
+        }
+        None => {
+            assert!(report["values_note"].is_string(), "{report}");
+            assert_eq!(status, StatusCode::BAD_REQUEST);
+        }
+    }
+}
+
+#[tokio::test]
+async fn bad_studies_are_refused_with_one_line() {
+    let app = app(&database("lab-bad")).await;
+    let good = json!({"kind": "balance", "variant": "dice", "player": "greedy", "games": 6});
+    let with = |key: &str, value: Value| {
+        let mut request = good.clone();
+        request[key] = value;
+        request
+    };
+    for (request, says) in [
+        (with("variant", json!("nonesuch")), "unknown variant"),
+        (with("player", json!("wizard")), "wizard"),
+        (with("player", json!("uci:/bin/sh")), "uci"),
+        (with("player", json!("engine:depth=40")), "depth"),
+        (with("player", json!("engine:nodes=1000000000")), "nodes"),
+        (with("games", json!(0)), "games"),
+        (with("games", json!(10_001)), "games"),
+        (with("kind", json!("sprt")), "kind"),
+        (with("max_turns", json!(0)), "max_turns"),
+        (with("position", json!("not a position")), ""),
+        (
+            json!({"kind": "values", "variant": "multiverse", "player": "greedy", "games": 2}),
+            "material",
+        ),
+    ] {
+        let (status, body) = call(&app, "POST", "/api/studies", Some(request.clone())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{request}: {body}");
+        let error = body["error"].as_str().expect("an error");
+        assert!(
+            !error.contains('\n') && error.contains(says),
+            "{request}: {error}"
+        );
+    }
+    let (_, list) = call(&app, "GET", "/api/studies", None).await;
+    assert_eq!(list, json!([]), "nothing stored");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
+    let url = database("lab-woken");
+    let app = crate::common::app_at(&url).await;
+    let spec = omnichess_engine::lab::study::StudySpec {
+        variant: "dice".to_owned(),
+        player: "greedy".to_owned(),
+        games: 5,
+        seed: 9,
+        opening: 0,
+        max_turns: 60,
+        start: None,
+        material_every: 0,
+    };
+    app.store
+        .create_study("cli000000001", "balance", &spec, 2)
+        .await
+        .expect("stored");
+    app.lab.wake(&app.store, "server-test");
+    let router = omnichess_server::router(app.clone());
+    let report = finished(&router, "cli000000001").await;
+    assert_eq!(report["batches_done"], 3);
+    let mut alone = spec.play(0, 5, 1, &mut |_| {}).expect("played here");
+    alone.sort_by_key(|g| g.number);
+    let stored = app.store.study_games("cli000000001").await.expect("games");
+    assert_eq!(stored, alone, "the server's games are the CLI's");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creating_studies_is_rate_limited_like_creating_games() {
+    let app = crate::common::app_at(&database("lab-rate"))
+        .await
+        .with_rate_limit(Some(omnichess_server::rate_limit::RateLimit {
+            burst: 1,
+            every: Duration::from_secs(60),
+        }));
+    let routes = omnichess_server::router(app);
+    let request = json!({"kind": "balance", "variant": "dice", "player": "greedy", "games": 1});
+    let (status, body) = call(&routes, "POST", "/api/studies", Some(request.clone())).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = call(&routes, "POST", "/api/studies", Some(request)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let (status, _) = call(&routes, "GET", "/api/studies", None).await;
+    assert_eq!(status, StatusCode::OK, "reading is not limited");
+}
