@@ -4,11 +4,11 @@
 
 use crate::common::{assert_user_error, omnichess, stdout};
 
-/// cwmtt's `100_timelines.5dpgn` (GPL-3.0 test data, crates/variants/tests/data/NOTICE.md):
-/// 22 positions with dozens of timelines, the last one with no legal turn.
-const HUNDRED_TIMELINES: &str = concat!(
+/// A game of two random agents, 233 timelines at its end (crates/variants/tests/data/NOTICE.md):
+/// replaying it decides at each of its turns whether a legal turn exists among them.
+const MANY_TIMELINES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../variants/tests/data/multiverse/cwmtt/100_timelines.5dpgn"
+    "/../variants/tests/data/multiverse/random-233-timelines.5dpgn"
 );
 
 #[test]
@@ -16,7 +16,7 @@ fn replay_past_its_limit_stops_with_one_line_and_prints_nothing_cut() {
     let o = omnichess(&[
         "replay",
         "multiverse",
-        HUNDRED_TIMELINES,
+        MANY_TIMELINES,
         "--work-limit",
         "0.01",
     ]);
@@ -29,19 +29,19 @@ fn actions_past_its_limit_keeps_only_the_counts_it_finished() {
     let o = omnichess(&[
         "actions",
         "multiverse",
-        HUNDRED_TIMELINES,
+        MANY_TIMELINES,
         "--cap",
         "1000",
         "--work-limit",
-        "0.5",
+        "0.05",
     ]);
-    assert_user_error(&o, "ran past its limit of 0.5 s");
-    // The counts of the first positions (small multiverses: exact, each under the cap); no
-    // count from the search the limit cut, and not all 22 positions.
-    let first = ["20", "22", "21", "29", "28", "36", "33", "39", "42"];
+    assert_user_error(&o, "ran past its limit of 0.05 s");
+    // The counts of the first positions (exact: small multiverses, under the cap); no count
+    // from the search the limit cut, and not all 31 turns of the game.
+    let first = ["20", "20", "23", "32", "533"];
     let text = stdout(&o);
     let printed: Vec<&str> = text.split_whitespace().collect();
-    assert!(printed.len() < 22, "{text}");
+    assert!(printed.len() < 31, "{text}");
     for (got, want) in printed.iter().zip(first) {
         assert_eq!(*got, want, "{text}");
     }

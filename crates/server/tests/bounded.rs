@@ -11,12 +11,11 @@ use serde_json::json;
 
 use crate::common::{app_at, call, create, database, decide};
 
-/// cwmtt's `100_timelines.5dpgn` (GPL-3.0 test data, crates/variants/tests/data/NOTICE.md):
-/// checking it means deciding, at each of its 22 turns, whether a legal turn exists among
-/// dozens of timelines.
-const HUNDRED_TIMELINES: &str = include_str!(concat!(
+/// A game of two random agents, 233 timelines at its end (crates/variants/tests/data/NOTICE.md):
+/// checking it means deciding, at each of its turns, whether a legal turn exists among them.
+const MANY_TIMELINES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../variants/tests/data/multiverse/cwmtt/100_timelines.5dpgn"
+    "/../variants/tests/data/multiverse/random-233-timelines.5dpgn"
 ));
 
 /// Plays the knights out and back in a new classic game: the time of each of its requests.
@@ -56,7 +55,7 @@ async fn a_record_too_costly_to_check_is_refused_while_other_games_go_on() {
             let routes = routes.clone();
             tokio::spawn(async move {
                 let start = Instant::now();
-                let request = json!({"variant": "multiverse", "record": HUNDRED_TIMELINES});
+                let request = json!({"variant": "multiverse", "record": MANY_TIMELINES});
                 let (status, body) = call(&routes, "POST", "/api/games", Some(request)).await;
                 (status, body, start.elapsed())
             })
