@@ -59,6 +59,13 @@ export async function api(method, path, body) {
   return { status: response.status, data };
 }
 
+/** Plays `decision` in game `id` with seat `token` through the API; fails the test unless 200. */
+export async function play(id, token, decision) {
+  const { status, data } = await api('POST', `/api/games/${id}/decisions`, { token, decision });
+  assert.equal(status, 200, `${decision}: ${JSON.stringify(data)}`);
+  return data;
+}
+
 /** The game's snapshot. */
 export async function snapshot(id) {
   const { status, data } = await api('GET', `/api/games/${id}`);

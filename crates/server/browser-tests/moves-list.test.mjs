@@ -4,18 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  URL, launch, openPage, createByApi, api, openGame, moveListTexts, screenshot, waitForGame,
+  URL, launch, openPage, createByApi, api, openGame, moveListTexts, screenshot, waitForGame, play,
 } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-async function play(id, token, decision) {
-  const { status, data } = await api('POST', `/api/games/${id}/decisions`, { token, decision });
-  assert.equal(status, 200, `${decision}: ${JSON.stringify(data)}`);
-  return data;
-}
 
 test('classic: one move a turn, two turns a row', { timeout: 30_000 }, async () => {
   const { id, white, black } = await createByApi({ variant: 'classic' });

@@ -6,18 +6,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, openPage, createByApi, api, openGame, screenshot, waitForVersion, waitUntil,
+  launch, openPage, createByApi, api, openGame, screenshot, waitForVersion, waitUntil, play,
 } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-async function play(id, token, decision) {
-  const { status, data } = await api('POST', `/api/games/${id}/decisions`, { token, decision });
-  assert.equal(status, 200, `${decision}: ${JSON.stringify(data)}`);
-  return data;
-}
 
 /** A whole turn: a move on one board (not a jump) on each playable board, until submit. */
 async function playTurn(id, token, game) {

@@ -5,18 +5,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, openPage, createByApi, api, openGame, screenshot, waitForVersion, waitUntil, PHONE,
+  launch, openPage, createByApi, api, openGame, screenshot, waitForVersion, waitUntil, PHONE, play,
 } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-async function play(id, token, decision) {
-  const { status, data } = await api('POST', `/api/games/${id}/decisions`, { token, decision });
-  assert.equal(status, 200, `${decision}: ${JSON.stringify(data)}`);
-  return data;
-}
 
 const shownPly = (page) => page.locator('#board').getAttribute('data-ply').then(Number);
 
