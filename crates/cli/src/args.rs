@@ -115,15 +115,21 @@ pub struct Cli {
     /// any turn), 1 to 65536. A search that reaches it gives up as when its time runs out.
     #[arg(long, global = true, value_name = "MIB", default_value_t = DEFAULT_SEARCH_MEMORY_MIB, allow_negative_numbers = true, value_parser = search_memory_mib)]
     pub search_memory: usize,
+}
 
-    /// The longest, in seconds (a decimal such as 0.5 is fine), that `moves`, `actions`,
-    /// `replay` and `analyze` may spend judging positions, and that `serve` may spend on one
-    /// request: past it a command stops with one line and exit status 2, and a request is
-    /// answered 503 (an import 422). Only 5D positions with many timelines come near it: the
-    /// test "has the player on turn a legal turn?" can take exponential time there.
-    /// Default: 60 for a command, 10 for each request of `serve`.
-    #[arg(long, global = true, value_name = "SECONDS", allow_negative_numbers = true, value_parser = work_seconds)]
-    pub work_limit: Option<std::time::Duration>,
+impl Command {
+    /// The `--work-limit` of the commands that judge positions for an answer (`moves`,
+    /// `actions`, `replay`, `analyze`): `Some` of the option; `None` for the others.
+    #[must_use]
+    pub fn work_limit(&self) -> Option<Option<std::time::Duration>> {
+        match self {
+            Command::Moves { work_limit, .. }
+            | Command::Actions { work_limit, .. }
+            | Command::Replay { work_limit, .. }
+            | Command::Analyze { work_limit, .. } => Some(*work_limit),
+            _ => None,
+        }
+    }
 }
 
 /// `--work-limit`'s default for a command.
@@ -204,6 +210,11 @@ pub enum Command {
         /// Decisions to play first, separated by spaces.
         #[arg(long, allow_hyphen_values = true)]
         after: Option<String>,
+        /// The longest, in seconds (0.5 is fine), this command may spend judging positions:
+        /// past it, one line and exit status 2, nothing printed that a cut search computed.
+        /// Only 5D positions with many timelines come near it. Default: 60.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = work_seconds)]
+        work_limit: Option<std::time::Duration>,
     },
 
     /// The exact probability that the player on turn must forfeit the turn if they roll now
@@ -235,6 +246,11 @@ pub enum Command {
         /// is counted with --cap 1000).
         #[arg(long, allow_negative_numbers = true, value_parser = positive::<u64>)]
         cap: Option<u64>,
+        /// The longest, in seconds (0.5 is fine), this command may spend judging positions:
+        /// past it, one line and exit status 2, nothing printed that a cut search computed.
+        /// Only 5D positions with many timelines come near it. Default: 60.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = work_seconds)]
+        work_limit: Option<std::time::Duration>,
     },
 
     /// Check a game record decision by decision. On the first illegal decision, name it and
@@ -245,6 +261,11 @@ pub enum Command {
         /// The game record's file (classic: PGN; only the first game of the file is read);
         /// `@PATH` is read as PATH, as for --position.
         gamefile: PathBuf,
+        /// The longest, in seconds (0.5 is fine), this command may spend judging positions:
+        /// past it, one line and exit status 2, nothing printed that a cut search computed.
+        /// Only 5D positions with many timelines come near it. Default: 60.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = work_seconds)]
+        work_limit: Option<std::time::Duration>,
     },
 
     /// Play a game in the terminal: two people at one keyboard, or one against the computer
@@ -288,6 +309,11 @@ pub enum Command {
         /// available).
         #[arg(long, value_name = "MIB", default_value_t = 16, allow_negative_numbers = true, value_parser = hash_mib)]
         hash: usize,
+        /// The longest, in seconds (0.5 is fine), this command may spend judging positions:
+        /// past it, one line and exit status 2, nothing printed that a cut search computed.
+        /// Only 5D positions with many timelines come near it. Default: 60.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = work_seconds)]
+        work_limit: Option<std::time::Duration>,
     },
 
     /// Play a match between two players: colours alternate game by game; a progress bar on
@@ -388,6 +414,11 @@ pub enum Command {
         /// 0: no limit.
         #[arg(long, default_value_t = omnichess_server::rate_limit::DEFAULT_PER_MINUTE, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
         games_per_minute: u32,
+        /// The longest, in seconds (0.5 is fine), one request may spend rebuilding and judging
+        /// a game: past it the request is answered 503 (an import, half of it: 422) and its
+        /// thread is freed. Only 5D positions with many timelines come near it. Default: 10.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = work_seconds)]
+        work_limit: Option<std::time::Duration>,
     },
 }
 

@@ -19,7 +19,6 @@ mod play;
 mod uci;
 
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -60,7 +59,7 @@ fn main() -> ExitCode {
         }
     };
     omnichess_core::set_search_memory(cli.search_memory << 20);
-    match run_within(cli.command, cli.work_limit) {
+    match run_within(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", shorten_words(&e.to_string()));
@@ -103,20 +102,13 @@ fn speaks(name: &str, protocol: EngineProtocol) -> bool {
 }
 
 /// Runs `command`; the commands that judge positions for an answer (`moves`, `actions`,
-/// `replay`, `analyze`) within `--work-limit`, which `serve` applies to each request instead.
-fn run_within(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
-    let bounded = matches!(
-        command,
-        Command::Moves { .. }
-            | Command::Actions { .. }
-            | Command::Replay { .. }
-            | Command::Analyze { .. }
-    );
-    if !bounded {
-        return run(command, work_limit);
-    }
+/// `replay`, `analyze`) within their `--work-limit` (`serve` applies its own to each request).
+fn run_within(command: Command) -> Result<(), CliError> {
+    let Some(work_limit) = command.work_limit() else {
+        return run(command);
+    };
     let limit = work_limit.unwrap_or(args::DEFAULT_COMMAND_WORK_LIMIT);
-    omnichess_core::work_limit::within(limit, || run(command, work_limit)).unwrap_or_else(|e| {
+    omnichess_core::work_limit::within(limit, || run(command)).unwrap_or_else(|e| {
         Err(CliError(format!(
             "stopped: {e}, judging a position whose legal turns are too costly to find \
              (--work-limit SECONDS raises it)"
@@ -124,7 +116,7 @@ fn run_within(command: Command, work_limit: Option<Duration>) -> Result<(), CliE
     })
 }
 
-fn run(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
+fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Variants { variant } => commands::variants(variant.as_deref()),
         Command::Perft {
@@ -144,6 +136,7 @@ fn run(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
             position,
             profile,
             after,
+            ..
         } => commands::moves(
             &variant,
             open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
@@ -158,8 +151,11 @@ fn run(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
             variant,
             gamefile,
             cap,
+            ..
         } => commands::actions(&variant, &gamefile, cap),
-        Command::Replay { variant, gamefile } => commands::replay_record(&variant, &gamefile),
+        Command::Replay {
+            variant, gamefile, ..
+        } => commands::replay_record(&variant, &gamefile),
         Command::Play(args) => play_game(&args),
         Command::Analyze {
             variant,
@@ -170,6 +166,7 @@ fn run(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
             time,
             nodes,
             hash,
+            ..
         } => engine_commands::analyze(
             &variant,
             open::with_profile(position.as_deref(), profile.as_deref())?.as_deref(),
@@ -194,6 +191,7 @@ fn run(command: Command, work_limit: Option<Duration>) -> Result<(), CliError> {
             database,
             engine_workers,
             games_per_minute,
+            work_limit,
         } => {
             let config = omnichess_server::ServeConfig {
                 listen,
