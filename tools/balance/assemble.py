@@ -27,6 +27,14 @@ def load(name):
     return json.loads(path.read_text()) if path.exists() else None
 
 
+def wilson(k, n, z=1.959964):
+    """Wilson's 95 % interval of k successes in n, as text."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return f"{pct(max(0, centre - half))} to {pct(min(1, centre + half))}"
+
+
 def pct(x):
     return f"{100 * x:.1f} %"
 
@@ -41,6 +49,18 @@ def balance_section(v, first, second):
         return [f"No balance study of {v} was run.", ""]
     f = b["figures"]
     r = f["results"]
+    s = f["first_player_score"]
+    if s["low"] > 0.5:
+        verdict = f"{first.capitalize()} is favoured: the interval lies above 0.5."
+    elif s["high"] < 0.5:
+        verdict = f"{second.capitalize()} is favoured: the interval lies below 0.5."
+    else:
+        verdict = "No advantage of either side is shown at 95 %."
+    capped = f["causes"].get("turn cap", {})
+    capped = sum(capped.values()) if capped else 0
+    if capped * 2 > f["games"]:
+        verdict += (f" Most games ({capped} of {f['games']}) reached the turn cap, so at this"
+                    " strength and length the study says little of who the rules favour.")
     lines = [
         f"- **{first.capitalize()}'s score:** {interval(f['first_player_score'], lambda x: f'{x:.3f}')}"
         f" over {f['games']} games ({first} won {r['first']}, {second} won {r['second']}, drawn {r['drawn']}).",
@@ -51,7 +71,9 @@ def balance_section(v, first, second):
         ) + ".",
         f"- **Length:** median {f['lengths']['median']} turns (90 % within {f['lengths']['p90']}, longest {f['lengths']['max']}).",
         f"- **Openings:** {len(f['first_decisions'])} different first decisions, entropy "
-        f"{f['first_decision_entropy']:.2f} bits (after the {b['spec']['opening']} random opening decisions the study plays).",
+        f"{f['first_decision_entropy']:.2f} bits (the first decisions are the random opening's:"
+        " this shows the sample's spread, not the engine's preferences).",
+        f"- **Verdict:** {verdict}",
         "",
     ]
     return lines
@@ -70,14 +92,25 @@ def values_section(v, claims=None):
         + (" the text says |" if claims else ""),
         "|---|---|---|---|---|" + ("---|" if claims else ""),
     ]
+    pawn = next((x for x in f["values"] if x["kind"] == "pawn"), None)
+    # Pawn units only where the pawn's own weight is shown above zero: a ratio to a weight
+    # that may be nothing means nothing.
+    in_pawns = pawn is not None and pawn["log_odds_low"] > 0
     for x in f["values"]:
-        p = "—" if x["pawns"] is None else f"{x['pawns']:.2f}"
-        pi = "—" if x["pawns"] is None else f"{x['pawns_low']:.2f} to {x['pawns_high']:.2f}"
+        p = f"{x['pawns']:.2f}" if in_pawns and x["pawns"] is not None else "—"
+        pi = f"{x['pawns_low']:.2f} to {x['pawns_high']:.2f}" if in_pawns and x["pawns"] is not None else "—"
         row = f"| {x['kind']} | {p} | {pi} | {x['log_odds']:.3f} ({x['log_odds_low']:.3f} to {x['log_odds_high']:.3f}) | {x['unequal_samples']} |"
         if claims:
             row += f" {claims.get(x['kind'], '—')} |"
         lines.append(row)
     lines.append("")
+    shown = [x["kind"] for x in f["values"] if x["log_odds_low"] > 0 or x["log_odds_high"] < 0]
+    if not shown:
+        lines += ["No fitted weight differs from zero at 95 %: these games are too few or too"
+                  " drawn to test any value" + (" the text claims." if claims else "."), ""]
+    elif not in_pawns:
+        lines += ["Weights shown to differ from zero at 95 %: " + ", ".join(shown) + ". The pawn's"
+                  " own weight is not, so no value is given in pawns.", ""]
     return lines
 
 
@@ -111,6 +144,11 @@ out = [
     "games over 150 turns adjudicated drawn. A stronger setting could change any of these",
     "figures: they measure the rules as this engine plays them. The statistics: docs/LAB.md.",
     "",
+    "Each section ends with a verdict. Where a study is inconclusive (most games at the turn",
+    "cap, no weight shown to differ from zero) the text is neither confirmed nor contradicted:",
+    "more games, longer games or a stronger player would be needed (the script takes the number",
+    "of games, and the player as `PLAYER=SPEC`).",
+    "",
 ]
 for v, (title, first, second) in NAMES.items():
     out += [f"## {title}", ""]
@@ -125,13 +163,26 @@ for v, (title, first, second) in NAMES.items():
                 "**The text's claim: \"a 45 % chance that the first player forfeits\" on move one.**",
                 f"The exact odds at the start, by enumerating the die (`omnichess odds dice`): {odds}.",
                 f"In play: {forfeits} of {g} games opened with a forfeited first turn"
-                f" ({pct(forfeits / g)}; the first decisions of these games are random, which",
-                "does not change the roll). The claim holds.",
+                f" ({pct(forfeits / g)}, 95 % interval {wilson(forfeits, g)}; the roll decides it, not the",
+                "players). "
+                + ("The claim holds: the exact odds are 45 % and play agrees within its interval."
+                   if odds.startswith("0.45") else "The exact odds differ from the text's 45 %."),
                 "",
             ]
     if v == "realms":
         out += ["**The text's value table beside the fitted values** (a star: \"sufficient mating material against a bare king on Earth\"):", ""]
         out += values_section(v, REALMS_CLAIMS)
+        out += [
+            "**The stars, by the endgame tables** (exact, not self-play: docs/rules/realms.md,",
+            "\"Forced: the seed's stars (N.3)\", `cargo run --release -p omnichess-variants",
+            "--features tools --example realms_endgame`): a king and one piece against a bare king on",
+            "Earth, every position. The stars agree for the five starred kinds and for the pegasus",
+            "(insufficient alone), and **contradict the text for seven kinds**: a silver general, a",
+            "fallen angel, a bishop, a warmachine, an elephant, a scholar or a knight forces the bare",
+            "king off Earth (or mates it) from about 88 % of the positions, as a rook does, only more",
+            "slowly, because a king with no Earth move while a move off Earth is open has lost.",
+            "",
+        ]
         continue
     if v == "qec":
         out += values_section(v)
