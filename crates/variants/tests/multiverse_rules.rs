@@ -137,6 +137,36 @@ fn r5_pawns_move_forward_in_rank_and_across_timelines_white_towards_lower_lines(
 }
 
 #[test]
+fn r5_an_unmoved_pawn_steps_two_timelines_forward_for_either_side() {
+    // The random-game move ftxi's reader refused, `(-12T10)d7>>(-10T10)d7`, in small: Black's
+    // unmoved pawn steps two timelines forward (towards White's), over an empty square; a moved
+    // one steps one. ftxi accepts White's (`(-13T8)b2>>(-15T8)b2`) and refuses Black's: its
+    // unmoved-pawn test for Black reads White's piece codes (docs/rules/multiverse.md, R5).
+    // The king's `*` makes the marks count (R1): the pawn without one has moved.
+    let black = |pawn: &str| {
+        game(&format!(
+            "[Board \"custom\"] [Size \"5x5\"] [4k*/{pawn}4/5/5/K4:-1:1:b] [4k/5/5/5/K4:0:1:b] \
+             [4k/5/5/5/K4:1:1:b] [Mover \"b\"]"
+        ))
+    };
+    let list = moves(&black("p*"));
+    assert!(list.contains(&"(-1T1)a4>(0T1)a4".to_owned()), "{list:?}");
+    assert!(list.contains(&"(-1T1)a4>(1T1)a4".to_owned()), "{list:?}");
+    let list = moves(&black("p"));
+    assert!(list.contains(&"(-1T1)a4>(0T1)a4".to_owned()), "{list:?}");
+    assert!(
+        !list.contains(&"(-1T1)a4>(1T1)a4".to_owned()),
+        "moved: {list:?}"
+    );
+    let white = game(
+        "[Board \"custom\"] [Size \"5x5\"] [4k/5/5/5/K4:-1:1:w] [4k/5/5/5/K4:0:1:w] \
+         [4k/5/5/P*4/K4:1:1:w]",
+    );
+    let list = moves(&white);
+    assert!(list.contains(&"(1T1)a2>(-1T1)a2".to_owned()), "{list:?}");
+}
+
+#[test]
 fn r6_double_steps_need_an_unmoved_pawn_and_en_passant_stays_on_its_board() {
     let mut g = custom("4k/3p*1/5/5/K1P*2");
     assert!(
