@@ -54,18 +54,27 @@ fn a_killed_workers_batch_is_played_again_and_counted_once(url: &str) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let id = stdout(&o).trim().trim_start_matches("study: ").to_owned();
 
-    let mut doomed = worker(url, "doomed");
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while !show(url, &id).contains("by doomed") {
-        assert!(
-            Instant::now() < deadline,
-            "the worker never claimed a batch"
-        );
-        std::thread::sleep(Duration::from_millis(50));
+    // Kill a worker while it holds a batch. It may finish its batch between the look and the
+    // kill: then another is started and killed, until one dies holding a batch.
+    let mut held = String::new();
+    for attempt in 0..10 {
+        let name = format!("doomed{attempt}");
+        let mut doomed = worker(url, &name);
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while !show(url, &id).contains(&format!("by {name})")) {
+            assert!(
+                Instant::now() < deadline,
+                "the worker never claimed a batch"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        doomed.kill().expect("SIGKILL");
+        let _ = doomed.wait();
+        held = show(url, &id);
+        if held.contains(&format!("by {name})")) {
+            break;
+        }
     }
-    doomed.kill().expect("SIGKILL");
-    let _ = doomed.wait();
-    let held = show(url, &id);
     assert!(
         held.contains("by doomed"),
         "killed holding its batch: {held}"

@@ -1,6 +1,6 @@
 //! The exported record: the variant's record format with the server's facts in its tags.
 
-use crate::common::{act, app, create_with, database, decide, raw, show};
+use crate::common::{act, app, create_with, database, decide, raw, show, wait_for};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -62,7 +62,12 @@ async fn the_engine_is_named_by_its_level_and_a_classic_record_ends_with_the_res
     )
     .await;
     decide(&app, &id, &white, "e4", None).await;
-    act(&app, &id, &white, "resign").await;
+    // Resign once the engine has answered: a resignation sent while its reply is being stored
+    // may meet that reply's version and be refused (409), as any command may.
+    let game = wait_for(&app, &id, 30, |g| g["ply"] == 2).await;
+    assert_eq!(game["ply"], 2, "the engine answered: {game}");
+    let (status, body) = act(&app, &id, &white, "resign").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     let (_, record) = raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
     assert!(
         record.contains("[White \"Anonymous\"]\n[Black \"Engine level 3\"]\n[Result \"0-1\"]\n"),
