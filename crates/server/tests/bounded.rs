@@ -9,7 +9,7 @@ use omnichess_server::rate_limit::RateLimit;
 use omnichess_server::{App, router};
 use serde_json::json;
 
-use crate::common::{app_at, call, create, database, decide};
+use crate::common::{app_at, call, create, database, decide, raw_with_headers};
 
 /// A game of two random agents, 233 timelines at its end (crates/variants/tests/data/NOTICE.md):
 /// checking it means deciding, at each of its turns, whether a legal turn exists among them.
@@ -103,32 +103,12 @@ async fn a_client_past_its_rate_limit_is_answered_429_with_retry_after() {
         .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
     }
-    let (status, text, retry) = {
-        use axum::body::Body;
-        use axum::http::Request;
-        use http_body_util::BodyExt;
-        use tower::ServiceExt;
-        let request = Request::builder()
-            .method("POST")
-            .uri("/api/games")
-            .header("content-type", "application/json")
-            .body(Body::from(json!({"variant": "classic"}).to_string()))
-            .expect("request");
-        let response = routes.clone().oneshot(request).await.expect("a response");
-        let retry = response
-            .headers()
-            .get("retry-after")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok());
-        let status = response.status();
-        let bytes = response
-            .into_body()
-            .collect()
-            .await
-            .expect("body")
-            .to_bytes();
-        (status, String::from_utf8_lossy(&bytes).into_owned(), retry)
-    };
+    let body = json!({"variant": "classic"}).to_string();
+    let (status, headers, text) = raw_with_headers(&routes, "POST", "/api/games", Some(body)).await;
+    let retry = headers
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{text}");
     assert!(text.contains("try again in"), "{text}");
     assert!(matches!(retry, Some(1..=30)), "Retry-After: {retry:?}");

@@ -54,6 +54,17 @@ pub async fn raw(
     uri: &str,
     body: Option<String>,
 ) -> (StatusCode, String) {
+    let (status, _, text) = raw_with_headers(app, method, uri, body).await;
+    (status, text)
+}
+
+/// Sends a request; the status, the response's headers and the body as text.
+pub async fn raw_with_headers(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: Option<String>,
+) -> (StatusCode, axum::http::HeaderMap, String) {
     let mut request = Request::builder().method(method).uri(uri);
     if body.is_some() {
         request = request.header("content-type", "application/json");
@@ -63,13 +74,18 @@ pub async fn raw(
         .expect("request");
     let response = app.clone().oneshot(request).await.expect("a response");
     let status = response.status();
+    let headers = response.headers().clone();
     let bytes = response
         .into_body()
         .collect()
         .await
         .expect("body")
         .to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
 }
 
 /// Sends a request; the status and the body as JSON (`null` if it is not JSON).
