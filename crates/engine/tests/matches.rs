@@ -65,6 +65,16 @@ fn the_engine_at_depth_2_does_not_lose_to_random_play() {
 }
 
 /// A short match of `a` against `b` in variant `V` (errors if any decision is illegal).
+/// A's wins, draws and losses, and the games where a side found no legal turn.
+fn tally(report: &MatchReport) -> (u32, u32, u32, u32) {
+    (
+        report.wins,
+        report.draws,
+        report.losses,
+        report.no_turn_found,
+    )
+}
+
 fn short_match<V: Variant, E>(eval: E, a: &str, b: &str, seed: u64) -> MatchReport
 where
     E: omnichess_engine::Evaluator<V> + Copy + 'static,
@@ -134,16 +144,7 @@ fn a_side_that_finds_no_turn_where_one_exists_draws_and_never_loses() {
     .expect("legal play");
     // A, White, finds nothing at the start: the referee finds a turn, so the game is drawn,
     // counted apart, and the record keeps no result.
-    assert_eq!(
-        (
-            report.wins,
-            report.draws,
-            report.losses,
-            report.no_turn_found
-        ),
-        (0, 1, 0, 1),
-        "{report:?}"
-    );
+    assert_eq!(tally(&report), (0, 1, 0, 1), "{report:?}");
     assert_eq!(
         endings[0].0,
         "1/2-1/2 white found no legal turn, though one exists"
@@ -183,16 +184,7 @@ fn a_side_that_finds_no_turn_among_many_timelines_draws_where_one_exists() {
         endings,
         ["1/2-1/2 black found no legal turn, though one exists"]
     );
-    assert_eq!(
-        (
-            report.wins,
-            report.draws,
-            report.losses,
-            report.no_turn_found
-        ),
-        (0, 1, 0, 1),
-        "{report:?}"
-    );
+    assert_eq!(tally(&report), (0, 1, 0, 1), "{report:?}");
 }
 
 #[test]
