@@ -9,19 +9,19 @@ use std::time::{Duration, Instant};
 
 use omnichess_engine::lab::balance::Balance;
 use omnichess_engine::lab::compare::Comparison;
-use omnichess_engine::lab::sprt::{SprtBounds, Verdict};
-use omnichess_engine::lab::study::StudySpec;
+use omnichess_engine::lab::sprt::{SprtBounds, SprtResult, Verdict};
+use omnichess_engine::lab::study::{StudySpec, Versus};
 use omnichess_engine::lab::summary::GameSummary;
 use omnichess_engine::lab::values::Values;
-use omnichess_engine::match_play::{MatchReport, game_seeds};
-use omnichess_engine::registry::MatchRequest;
 use serde_json::{Value, json};
 
 use crate::engine_commands::engine;
 use crate::error::CliError;
 use omnichess_server::lab_worker::{self, WorkerOptions};
 
-use crate::lab_args::{CompareArgs, ShowArgs, SprtArgs, Study, StudyArgs, ValuesArgs, WorkerArgs};
+use crate::lab_args::{
+    CompareArgs, ShowArgs, SprtArgs, Storage, Study, StudyArgs, ValuesArgs, WorkerArgs,
+};
 use crate::open;
 use crate::output::{out, outln};
 
@@ -49,7 +49,7 @@ fn values(args: &ValuesArgs) -> Result<(), CliError> {
             spec.variant
         )));
     }
-    let Some(games) = games_of(study, &spec, "values")? else {
+    let Some(games) = games_of(&study.storage, study.jobs, &spec, "values")? else {
         return Ok(());
     };
     report("values", &spec, &games, study.json.as_deref())
@@ -58,7 +58,7 @@ fn values(args: &ValuesArgs) -> Result<(), CliError> {
 /// `lab balance`.
 fn balance(args: &StudyArgs) -> Result<(), CliError> {
     let spec = spec_of(args, 0)?;
-    let Some(games) = games_of(args, &spec, "balance")? else {
+    let Some(games) = games_of(&args.storage, args.jobs, &spec, "balance")? else {
         return Ok(());
     };
     report("balance", &spec, &games, args.json.as_deref())
@@ -74,7 +74,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
         .map(|(batch, worker)| format!("{batch} by {worker}"))
         .collect();
     outln!(
-        "study {}: {} of {} games stored; batches: {} done, {} open, {} claimed{}",
+        "study {}: {} of {} games stored; batches: {} done, {} open, {} claimed{}{}",
         study.id,
         progress.games_done,
         progress.games,
@@ -85,6 +85,11 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
             String::new()
         } else {
             format!(" ({})", claimed.join(", "))
+        },
+        if progress.skipped == 0 {
+            String::new()
+        } else {
+            format!(", {} skipped (decided without them)", progress.skipped)
         }
     );
     if games.is_empty() {
@@ -146,27 +151,29 @@ fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError>
         max_turns: args.max_turns,
         start,
         material_every,
+        versus: None,
     })
 }
 
-/// The games of `spec`: played here, or (with --database) stored and played by workers,
-/// this process one of them unless --submit (then `None`, the study's id printed).
+/// The games of `spec`: played here on `jobs` cores, or (with --database) stored and played by
+/// workers, this process one of them unless --submit (then `None`, the study's id printed).
 fn games_of(
-    args: &StudyArgs,
+    storage: &Storage,
+    jobs: usize,
     spec: &StudySpec,
     what: &str,
 ) -> Result<Option<Vec<GameSummary>>, CliError> {
     let terminal = std::io::stderr().is_terminal();
-    let mut progress = Progress::new(what, spec.games, terminal);
-    let Some(database) = args.database.as_deref() else {
+    let mut progress = Progress::new(what, spec.total_games(), terminal);
+    let Some(database) = storage.database.as_deref() else {
         let games = spec
-            .play(0, spec.games, args.jobs, &mut |g| progress.game(g))
+            .play(0, spec.total_games(), jobs, &mut |g| progress.game(g))
             .map_err(|e| CliError(e.to_string()))?;
         progress.end();
         return Ok(Some(games));
     };
-    let id = lab_worker::submit(database, what, spec, args.batch).map_err(CliError)?;
-    if args.submit {
+    let id = lab_worker::submit(database, what, spec, storage.batch).map_err(CliError)?;
+    if storage.submit {
         outln!("study: {id}");
         return Ok(None);
     }
@@ -174,7 +181,7 @@ fn games_of(
     let options = WorkerOptions {
         database: database.to_owned(),
         name: default_name(),
-        jobs: args.jobs,
+        jobs,
         lease: Duration::from_secs(600),
         exit_when_idle: true,
         only: Some(id.clone()),
@@ -195,6 +202,19 @@ fn report(
     games: &[GameSummary],
     json_path: Option<&Path>,
 ) -> Result<(), CliError> {
+    match &spec.versus {
+        Some(Versus::Start(b)) => {
+            let labels = [
+                start_label(spec.start.as_deref(), "A: the standard start"),
+                start_label(b.as_deref(), "B: the standard start"),
+            ];
+            return compare_report(spec, games, labels, settings_of(spec, None), json_path);
+        }
+        Some(Versus::Player { player, bounds }) => {
+            return sprt_report(spec, player, *bounds, games, json_path);
+        }
+        None => {}
+    }
     let figures = if kind == "values" {
         let fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
         out!("{}", fit.report());
@@ -212,6 +232,75 @@ fn report(
     write_json(
         json_path,
         &json!({"study": kind, "spec": spec, "figures": figures}),
+    )
+}
+
+/// A start's label in a comparison: its position text, cut short.
+fn start_label(start: Option<&str>, standard: &str) -> String {
+    start.map_or_else(|| standard.to_owned(), omnichess_core::excerpt)
+}
+
+/// The comparison of a `compare` study's two halves (games below `spec.games` from start A,
+/// the rest from B), on stdout and as JSON.
+fn compare_report(
+    spec: &StudySpec,
+    games: &[GameSummary],
+    labels: [String; 2],
+    settings: Value,
+    json_path: Option<&Path>,
+) -> Result<(), CliError> {
+    let (a, b): (Vec<GameSummary>, Vec<GameSummary>) =
+        games.iter().cloned().partition(|g| g.number < spec.games);
+    let names = open::variant(&spec.variant)?.players;
+    let comparison = Comparison::of(Balance::of(&a), Balance::of(&b));
+    out!(
+        "{}",
+        comparison.report(names, [labels[0].as_str(), labels[1].as_str()])
+    );
+    let b_start = match &spec.versus {
+        Some(Versus::Start(b)) => b.clone(),
+        _ => None,
+    };
+    write_json(
+        json_path,
+        &json!({
+            "study": "compare",
+            "settings": settings,
+            "labels": labels,
+            "starts": [spec.start, b_start],
+            "figures": comparison,
+        }),
+    )
+}
+
+/// An `sprt` study's test on its `games` so far, on stdout and as JSON.
+fn sprt_report(
+    spec: &StudySpec,
+    b: &str,
+    bounds: SprtBounds,
+    games: &[GameSummary],
+    json_path: Option<&Path>,
+) -> Result<(), CliError> {
+    let result = SprtResult::of(bounds, games);
+    out!("{}", result.report());
+    write_json(
+        json_path,
+        &json!({
+            "study": "sprt",
+            "variant": spec.variant,
+            "a": spec.player,
+            "b": b,
+            "seed": spec.seed,
+            "opening": spec.opening,
+            "max_turns": spec.max_turns,
+            "bounds": bounds,
+            "games": result.games,
+            "wins": result.wins,
+            "draws": result.draws,
+            "losses": result.losses,
+            "llr": result.llr,
+            "verdict": result.verdict,
+        }),
     )
 }
 
@@ -274,7 +363,7 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
             "lab compare needs two different starts: give --b-profile or --b-position".into(),
         ));
     }
-    let names = open::variant(&study.variant)?.players;
+    open::game(&study.variant, b.as_deref())?;
     let label = |profile: Option<&Path>, position: Option<&str>, fallback: &str| {
         profile.map_or_else(
             || position.map_or_else(|| fallback.to_owned(), omnichess_core::excerpt),
@@ -289,127 +378,97 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
         ),
         label(args.b_profile.as_deref(), b_position, "B"),
     ];
-    let fig_a = play_study(study, a.as_deref(), "compare A")?;
-    let fig_b = play_study(study, b.as_deref(), "compare B")?;
-    let comparison = Comparison::of(fig_a, fig_b);
-    out!(
-        "{}",
-        comparison.report(names, [labels[0].as_str(), labels[1].as_str()])
-    );
-    write_json(
+    let mut spec = spec_of(study, 0)?;
+    spec.versus = Some(Versus::Start(b));
+    let Some(games) = games_of(&study.storage, study.jobs, &spec, "compare")? else {
+        return Ok(());
+    };
+    let profile = study.profile.as_ref().map(|p| p.display().to_string());
+    compare_report(
+        &spec,
+        &games,
+        labels,
+        settings_of(&spec, profile),
         study.json.as_deref(),
-        &json!({
-            "study": "compare",
-            "settings": settings(study),
-            "labels": labels,
-            "starts": [a, b],
-            "figures": comparison,
-        }),
     )
 }
 
-/// `lab sprt`.
+/// `lab sprt`: here, a batch of colour-swapped pairs on every core at a time until the test
+/// decides; with --database, batches stored for workers, which stop the study when it decides.
 fn sprt(args: &SprtArgs) -> Result<(), CliError> {
     let bounds = SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(CliError)?;
-    let entry = engine(&args.variant)?;
-    let terminal = std::io::stderr().is_terminal();
-    let batch = u32::try_from(args.jobs.max(1) * 2).unwrap_or(2);
-    let mut total = MatchReport::default();
-    let mut verdict = Verdict::Continue;
-    let started = Instant::now();
-    let mut round = 0;
-    while verdict == Verdict::Continue && total.games() < args.max_games {
-        let games = batch.min(args.max_games - total.games()).max(1);
-        let request = MatchRequest {
-            a: &args.a,
-            b: &args.b,
-            games,
-            time: None,
-            seed: game_seeds(args.seed, round)[0],
-            max_turns: args.max_turns,
-            max_decisions: u64::MAX,
-            records: false,
-            position: None,
-            jobs: args.jobs,
-            opening: args.opening,
-            paired: true,
-            material_every: 0,
-            first_game: 0,
+    engine(&args.variant)?;
+    for player in [&args.a, &args.b] {
+        player
+            .parse::<omnichess_engine::agents::AgentSpec>()
+            .map_err(|e| CliError(e.to_string()))?;
+    }
+    let spec = StudySpec {
+        variant: args.variant.clone(),
+        player: args.a.clone(),
+        games: args.max_games,
+        seed: args.seed,
+        opening: args.opening,
+        max_turns: args.max_turns,
+        start: None,
+        material_every: 0,
+        versus: Some(Versus::Player {
+            player: args.b.clone(),
+            bounds,
+        }),
+    };
+    let games = if args.storage.database.is_some() {
+        let Some(games) = games_of(&args.storage, args.jobs, &spec, "sprt")? else {
+            return Ok(());
         };
-        let report = (entry.play_match)(&request, &mut |_, _| {})?;
-        total.wins += report.wins;
-        total.draws += report.draws;
-        total.losses += report.losses;
-        total.both_lose += report.both_lose;
-        total.adjudicated += report.adjudicated;
-        round += 1;
-        verdict = bounds.verdict(total.wins, total.draws, total.losses);
-        let llr = bounds.llr(total.wins, total.draws, total.losses);
-        let line = format!(
-            "lab sprt: {} games  A +{} ={} -{}  LLR {llr:.2} ({:.2} to {:.2})  {:.1} games/s",
-            total.games(),
-            total.wins,
-            total.draws,
-            total.losses,
-            bounds.lower(),
-            bounds.upper(),
-            f64::from(total.games()) / started.elapsed().as_secs_f64().max(1e-9)
+        games
+    } else {
+        sprt_here(&spec, bounds, args.jobs)?
+    };
+    sprt_report(&spec, &args.b, bounds, &games, args.json.as_deref())
+}
+
+/// Plays `spec`'s test here, a batch at a time, until it decides or its games run out.
+fn sprt_here(
+    spec: &StudySpec,
+    bounds: SprtBounds,
+    jobs: usize,
+) -> Result<Vec<GameSummary>, CliError> {
+    let terminal = std::io::stderr().is_terminal();
+    let batch = u32::try_from(jobs.max(1) * 2).unwrap_or(2);
+    let started = Instant::now();
+    let mut games = Vec::new();
+    let mut played = 0;
+    while played < spec.games {
+        let count = batch.min(spec.games - played);
+        games.extend(
+            spec.play(played, count, jobs, &mut |_| {})
+                .map_err(|e| CliError(e.to_string()))?,
         );
-        show_progress(&line, terminal);
+        played += count;
+        let result = SprtResult::of(bounds, &games);
+        show_progress(
+            &format!(
+                "lab sprt: {} games  A +{} ={} -{}  LLR {:.2} ({:.2} to {:.2})  {:.1} games/s",
+                result.games,
+                result.wins,
+                result.draws,
+                result.losses,
+                result.llr,
+                bounds.lower(),
+                bounds.upper(),
+                f64::from(result.games) / started.elapsed().as_secs_f64().max(1e-9)
+            ),
+            terminal,
+        );
+        if result.verdict != Verdict::Continue {
+            break;
+        }
     }
     if terminal {
         eprintln!();
     }
-    let llr = bounds.llr(total.wins, total.draws, total.losses);
-    let said = match verdict {
-        Verdict::H1 => format!("H1 accepted: A is about {} Elo or more stronger", args.elo1),
-        Verdict::H0 => format!("H0 accepted: A is not {} Elo stronger", args.elo1),
-        Verdict::Continue => format!("undecided after {} games (--max-games)", total.games()),
-    };
-    outln!(
-        "llr: {llr:.3}  (bounds {:.3} and {:.3}; elo0 {}, elo1 {}, alpha {}, beta {})",
-        bounds.lower(),
-        bounds.upper(),
-        args.elo0,
-        args.elo1,
-        args.alpha,
-        args.beta
-    );
-    outln!("{}", total.elo_line());
-    outln!("result: +{} ={} -{}", total.wins, total.draws, total.losses);
-    outln!("sprt: {said}");
-    write_json(
-        args.json.as_deref(),
-        &json!({
-            "study": "sprt",
-            "variant": args.variant,
-            "a": args.a,
-            "b": args.b,
-            "seed": args.seed,
-            "opening": args.opening,
-            "max_turns": args.max_turns,
-            "bounds": bounds,
-            "games": total.games(),
-            "wins": total.wins,
-            "draws": total.draws,
-            "losses": total.losses,
-            "llr": llr,
-            "verdict": verdict,
-        }),
-    )
-}
-
-/// Plays the games of a study from `start` here: their figures.
-fn play_study(args: &StudyArgs, start: Option<&str>, what: &str) -> Result<Balance, CliError> {
-    let mut spec = spec_of(args, 0)?;
-    spec.start = start.map(str::to_owned);
-    let terminal = std::io::stderr().is_terminal();
-    let mut progress = Progress::new(what, spec.games, terminal);
-    let games = spec
-        .play(0, spec.games, args.jobs, &mut |g| progress.game(g))
-        .map_err(|e| CliError(e.to_string()))?;
-    progress.end();
-    Ok(Balance::of(&games))
+    Ok(games)
 }
 
 /// A line on stderr: redrawn in place on a terminal.
@@ -431,16 +490,16 @@ fn sameness_note(figures: &Balance) -> Option<&'static str> {
     )
 }
 
-/// A study's settings as JSON.
-fn settings(args: &StudyArgs) -> Value {
+/// A study's settings as JSON (`profile`: the file A's start was read from).
+fn settings_of(spec: &StudySpec, profile: Option<String>) -> Value {
     json!({
-        "variant": args.variant,
-        "player": args.player,
-        "games": args.games,
-        "seed": args.seed,
-        "opening": args.opening,
-        "max_turns": args.max_turns,
-        "profile": args.profile.as_ref().map(|p| p.display().to_string()),
+        "variant": spec.variant,
+        "player": spec.player,
+        "games": spec.games,
+        "seed": spec.seed,
+        "opening": spec.opening,
+        "max_turns": spec.max_turns,
+        "profile": profile,
     })
 }
 

@@ -40,8 +40,8 @@ pub enum Study {
     /// Example: omnichess lab values classic --games 200 --opening 4
     Values(ValuesArgs),
 
-    /// The report of a study kept in a database (`--database` of `balance` or `values`), from
-    /// the games stored so far, with how far it is.
+    /// The report of a study kept in a database (`--database` of any study), from the games
+    /// stored so far, with how far it is.
     ///
     /// Example: omnichess lab show 3f2a9c01d4e5 --database sqlite://omnichess.db
     Show(ShowArgs),
@@ -93,6 +93,14 @@ pub struct StudyArgs {
     /// Also write the study and its figures to FILE as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Where the study is kept and who plays it.
+    #[command(flatten)]
+    pub storage: Storage,
+}
+
+/// Where a study is kept: here (by default), or in a database for workers.
+#[derive(Debug, Args)]
+pub struct Storage {
     /// Keep the study and its games in this database (sqlite://PATH, the file `serve` uses,
     /// or postgres://…), cut into batches that `omnichess worker` processes on any machine
     /// can claim; its id is printed first. This command plays it too, unless --submit.
@@ -195,6 +203,10 @@ pub struct SprtArgs {
     /// Also write the test and its result to FILE as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Where the test is kept (--database: its batches played by workers, which stop it as
+    /// soon as it decides).
+    #[command(flatten)]
+    pub storage: Storage,
 }
 
 /// One game per core.

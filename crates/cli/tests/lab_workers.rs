@@ -1,6 +1,8 @@
 //! `omnichess worker`: a stored study played by several workers, one killed with SIGKILL
 //! while it holds a batch; the batch is played again when its lease runs out and every game
-//! is counted once — the totals those of the same study played in one process.
+//! is counted once — the totals those of the same study played in one process. Stored
+//! comparisons and tests report what the same study played here reports, and a stored test
+//! stops as soon as it decides.
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -102,6 +104,88 @@ fn a_killed_workers_batch_is_played_again_and_counted_once(url: &str) {
     );
 }
 
+/// A study's command line with `extra` after it.
+fn with<'a>(study: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+    study.iter().chain(extra).copied().collect()
+}
+
+fn stored_comparisons_and_tests_report_as_played_here(url: &str) {
+    let compare = [
+        "lab",
+        "compare",
+        "classic",
+        "--player",
+        "greedy",
+        "--games",
+        "3",
+        "--max-turns",
+        "20",
+        "--b-position",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ];
+    let here = omnichess(&compare);
+    let stored = omnichess(&with(&compare, &["--database", url, "--batch", "2"]));
+    assert!(
+        stored.status.success(),
+        "{}",
+        String::from_utf8_lossy(&stored.stderr)
+    );
+    assert_eq!(stdout(&stored), stdout(&here));
+    assert!(stdout(&here).contains("minus A: the standard start"));
+
+    // Greedy against random: decided after 20 games, a batch of 4 at a time (two jobs
+    // here), so a third of the 60 games are played and the rest skipped.
+    let sprt = [
+        "lab",
+        "sprt",
+        "classic",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--elo1",
+        "100",
+        "--max-games",
+        "60",
+        "--max-turns",
+        "60",
+        "--jobs",
+        "2",
+    ];
+    let here = omnichess(&sprt);
+    let text = stdout(&here);
+    assert!(
+        text.contains("result: +5 =15 -0\nsprt: H1 accepted"),
+        "{text}"
+    );
+    let o = omnichess(&with(
+        &sprt,
+        &["--database", url, "--batch", "4", "--submit"],
+    ));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let id = stdout(&o).trim().trim_start_matches("study: ").to_owned();
+    let mut one = worker(url, "tester");
+    assert!(one.wait().expect("the worker ends").success());
+    let report = show(url, &id);
+    assert!(
+        report.starts_with(&format!(
+            "study {id}: 20 of 60 games stored; batches: 5 done, 0 open, 0 claimed, 10 skipped (decided without them)\n"
+        )),
+        "{report}"
+    );
+    assert_eq!(
+        report.lines().skip(1).collect::<Vec<_>>(),
+        text.lines().collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn stored_comparisons_and_tests_on_sqlite_report_as_played_here() {
+    let path = std::env::temp_dir().join(format!("omnichess-lab-jobs-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    stored_comparisons_and_tests_report_as_played_here(&format!("sqlite://{}", path.display()));
+}
+
 #[test]
 fn workers_on_sqlite_count_every_game_once() {
     let path = std::env::temp_dir().join(format!("omnichess-lab-{}.db", std::process::id()));
@@ -125,4 +209,5 @@ fn workers_on_postgresql_count_every_game_once() {
         return;
     };
     a_killed_workers_batch_is_played_again_and_counted_once(&url);
+    stored_comparisons_and_tests_report_as_played_here(&url);
 }

@@ -12,8 +12,10 @@ use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use omnichess_engine::agents::AgentSpec;
 use omnichess_engine::lab::balance::Balance;
+use omnichess_engine::lab::compare::Comparison;
+use omnichess_engine::lab::sprt::{SprtBounds, SprtResult};
 use omnichess_engine::lab::stats::Estimate;
-use omnichess_engine::lab::study::StudySpec;
+use omnichess_engine::lab::study::{StudySpec, Versus};
 use omnichess_engine::lab::summary::GameSummary;
 use omnichess_engine::lab::values::Values;
 
@@ -56,40 +58,17 @@ fn bad(text: impl Into<String>) -> ApiError {
 /// Checks a `POST /api/studies` body as `omnichess lab` checks its arguments: the study it
 /// asks for, or why not. Pure.
 pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
-    let values = match request.kind.as_str() {
-        "balance" => false,
-        "values" => true,
-        other => {
-            return Err(bad(format!(
-                "kind: `balance` or `values`, not `{}`",
-                other.chars().take(40).collect::<String>()
-            )));
-        }
-    };
+    let kind = request.kind.as_str();
+    if !["balance", "values", "compare", "sprt"].contains(&kind) {
+        return Err(bad(format!(
+            "kind: `balance`, `values`, `compare` or `sprt`, not `{}`",
+            kind.chars().take(40).collect::<String>()
+        )));
+    }
+    let values = kind == "values";
     let entry = variant(&request.variant)?;
     omnichess_engine::find(entry.name).map_err(|e| bad(e.to_string()))?;
-    let player: AgentSpec = request
-        .player
-        .parse()
-        .map_err(|e: omnichess_engine::EngineError| bad(e.to_string()))?;
-    match &player {
-        AgentSpec::Uci(_) => {
-            return Err(bad(
-                "player: the server does not run outside engines (uci:)",
-            ));
-        }
-        AgentSpec::Engine(level) | AgentSpec::Mcts(level)
-            if level.depth.is_some_and(|d| d > MAX_DEPTH)
-                || level.nodes.is_some_and(|n| n > MAX_NODES)
-                || level.time.is_some_and(|t| t > MAX_TIME) =>
-        {
-            return Err(bad(format!(
-                "player: the server searches at most depth {MAX_DEPTH}, {MAX_NODES} nodes or {} s a decision",
-                MAX_TIME.as_secs()
-            )));
-        }
-        _ => {}
-    }
+    check_player("player", &request.player)?;
     if !(1..=MAX_GAMES).contains(&request.games) {
         return Err(bad(format!("games: 1 to {MAX_GAMES}")));
     }
@@ -107,7 +86,8 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
     if values && every == 0 {
         return Err(bad("every: 1 or more"));
     }
-    let start = request.position.clone().filter(|p| !p.trim().is_empty());
+    let given = |text: &Option<String>| text.clone().filter(|p| !p.trim().is_empty());
+    let start = given(&request.position);
     let game = (entry.open)(start.as_deref()).map_err(|e| bad(e.to_string()))?;
     if values && !game.view().counts_material {
         return Err(bad(format!(
@@ -115,6 +95,32 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
             entry.name
         )));
     }
+    let versus = match kind {
+        "compare" => {
+            let b = given(&request.b_position);
+            (entry.open)(b.as_deref()).map_err(|e| bad(format!("b_position: {e}")))?;
+            if b == start {
+                return Err(bad("b_position: a comparison needs two different starts"));
+            }
+            Some(Versus::Start(b))
+        }
+        "sprt" => {
+            let b = request
+                .b_player
+                .clone()
+                .ok_or_else(|| bad("b_player: an SPRT study needs player B"))?;
+            check_player("b_player", &b)?;
+            let bounds = SprtBounds::new(
+                request.elo0.unwrap_or(0.0),
+                request.elo1.unwrap_or(10.0),
+                request.alpha.unwrap_or(0.05),
+                request.beta.unwrap_or(0.05),
+            )
+            .map_err(bad)?;
+            Some(Versus::Player { player: b, bounds })
+        }
+        _ => None,
+    };
     Ok(StudySpec {
         variant: entry.name.to_owned(),
         player: request.player.clone(),
@@ -124,7 +130,31 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
         max_turns,
         start,
         material_every: every,
+        versus,
     })
+}
+
+/// Checks a player setting the server would run for a study (`field` names it).
+fn check_player(field: &str, text: &str) -> Result<(), ApiError> {
+    let player: AgentSpec = text
+        .parse()
+        .map_err(|e: omnichess_engine::EngineError| bad(format!("{field}: {e}")))?;
+    match &player {
+        AgentSpec::Uci(_) => Err(bad(format!(
+            "{field}: the server does not run outside engines (uci:)"
+        ))),
+        AgentSpec::Engine(level) | AgentSpec::Mcts(level)
+            if level.depth.is_some_and(|d| d > MAX_DEPTH)
+                || level.nodes.is_some_and(|n| n > MAX_NODES)
+                || level.time.is_some_and(|t| t > MAX_TIME) =>
+        {
+            Err(bad(format!(
+                "{field}: the server searches at most depth {MAX_DEPTH}, {MAX_NODES} nodes or {} s a decision",
+                MAX_TIME.as_secs()
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `POST /api/studies`.
@@ -152,12 +182,12 @@ pub async fn list(State(app): State<App>) -> Result<Reply<Vec<StudyItem>>, ApiEr
     Ok(Reply(
         rows.into_iter()
             .map(|(study, games_done)| StudyItem {
+                games: u64::from(study.spec.total_games()),
                 id: study.id,
                 kind: study.kind,
                 variant: study.spec.variant,
                 player: study.spec.player,
                 games_done,
-                games: u64::from(study.spec.games),
             })
             .collect(),
     ))
@@ -217,6 +247,22 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     } else {
         (None, None)
     };
+    let (comparison, sprt) = match &study.spec.versus {
+        Some(Versus::Start(_)) => {
+            let (a, b): (Vec<GameSummary>, Vec<GameSummary>) = games
+                .iter()
+                .cloned()
+                .partition(|g| g.number < study.spec.games);
+            let figures = Comparison::of(Balance::of(&a), Balance::of(&b));
+            (Some(json(serde_json::to_value(figures))?), None)
+        }
+        Some(Versus::Player { bounds, .. }) => {
+            let result = SprtResult::of(*bounds, &games);
+            (None, Some(json(serde_json::to_value(result))?))
+        }
+        None => (None, None),
+    };
+    let finished = progress.open == 0 && progress.claimed.is_empty();
     Ok(StudyReport {
         id: study.id,
         kind: study.kind,
@@ -227,10 +273,14 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
         batches_done: progress.done,
         batches_open: progress.open,
         batches_claimed: progress.claimed,
+        batches_skipped: progress.skipped,
+        finished,
         balance,
         values,
         values_note,
         score: score_over_time(&games),
+        comparison,
+        sprt,
     })
 }
 

@@ -134,6 +134,7 @@ mod tests {
             turns: 10,
             first_decisions: Vec::new(),
             material: Vec::new(),
+            a_first: true,
         };
         let games = [
             game(0, Some(0), "checkmate"),

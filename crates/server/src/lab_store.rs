@@ -12,18 +12,18 @@ use sqlx::Row;
 use crate::store::{Store, now_ms};
 
 /// A stored study.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StudyRow {
     /// Its id.
     pub id: String,
-    /// `balance` or `values`: what its report shows.
+    /// `balance`, `values`, `compare` or `sprt`: what its report shows.
     pub kind: String,
     /// What it plays.
     pub spec: StudySpec,
 }
 
 /// A batch a worker holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Claim {
     /// The study.
     pub study: StudyRow,
@@ -48,6 +48,8 @@ pub struct Progress {
     pub claimed: Vec<(i64, String)>,
     /// Batches done.
     pub done: u64,
+    /// Batches left unplayed because the study decided without them (an `sprt` study).
+    pub skipped: u64,
 }
 
 /// Why the lab's storage failed.
@@ -86,15 +88,16 @@ impl Store {
         .bind(id)
         .bind(kind)
         .bind(text)
-        .bind(i64::from(spec.games))
+        .bind(i64::from(spec.total_games()))
         .bind(now_ms())
         .execute(&mut *tx)
         .await?;
         let size = batch_games.max(1);
+        let total = spec.total_games();
         let mut first = 0;
         let mut batch = 0_i64;
-        while first < spec.games {
-            let games = size.min(spec.games - first);
+        while first < total {
+            let games = size.min(total - first);
             sqlx::query(
                 "INSERT INTO study_batches (study_id, batch, first_game, games, state, worker, lease_until_ms)
                  VALUES ($1, $2, $3, $4, 'open', NULL, 0)",
@@ -187,7 +190,7 @@ impl Store {
     pub async fn unfinished_batches(&self, only: Option<&str>) -> Result<u64, LabStoreError> {
         let n: i64 = sqlx::query(
             "SELECT COUNT(*) AS n FROM study_batches
-             WHERE state <> 'done' AND ($1 = '' OR study_id = $1)",
+             WHERE state NOT IN ('done', 'skipped') AND ($1 = '' OR study_id = $1)",
         )
         .bind(only.unwrap_or(""))
         .fetch_one(self.pool())
@@ -230,6 +233,19 @@ impl Store {
             .bind(claim.batch)
             .execute(self.pool())
             .await?;
+        Ok(())
+    }
+
+    /// Ends study `id` early (an `sprt` study that has decided): its batches not yet done are
+    /// skipped, so no worker claims them. A worker still playing one stores its games all
+    /// the same: they are played, so they count.
+    pub async fn close_study(&self, id: &str) -> Result<(), LabStoreError> {
+        sqlx::query(
+            "UPDATE study_batches SET state = 'skipped' WHERE study_id = $1 AND state <> 'done'",
+        )
+        .bind(id)
+        .execute(self.pool())
+        .await?;
         Ok(())
     }
 
@@ -298,7 +314,7 @@ impl Store {
             .try_get("n")?;
         let mut progress = Progress {
             games_done: u64::try_from(done).unwrap_or(0),
-            games: u64::from(study.spec.games),
+            games: u64::from(study.spec.total_games()),
             ..Progress::default()
         };
         let rows = sqlx::query(
@@ -312,6 +328,7 @@ impl Store {
             match state.as_str() {
                 "open" => progress.open += 1,
                 "done" => progress.done += 1,
+                "skipped" => progress.skipped += 1,
                 _ => progress.claimed.push((
                     r.try_get("batch")?,
                     r.try_get::<Option<String>, _>("worker")?

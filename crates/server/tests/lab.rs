@@ -195,6 +195,7 @@ async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
         max_turns: 60,
         start: None,
         material_every: 0,
+        versus: None,
     };
     app.store
         .create_study("cli000000001", "balance", &spec, 2)

@@ -5,10 +5,13 @@
 //! `ln(β / (1 − α))` and `ln((1 − β) / α)`. Scores are taken game by game (trinomial: win,
 //! draw, loss), Elo in the logistic model.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use super::summary::GameSummary;
+use crate::match_play::MatchReport;
 
 /// The test's hypotheses and error rates.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtBounds {
     /// A's Elo advantage under H0.
     pub elo0: f64,
@@ -21,7 +24,7 @@ pub struct SprtBounds {
 }
 
 /// What the test says so far.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Verdict {
     /// Not decided: play on.
     Continue,
@@ -108,6 +111,85 @@ impl SprtBounds {
     }
 }
 
+/// A test's games so far, from A's side, and what the test says of them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SprtResult {
+    /// The test's hypotheses and error rates.
+    pub bounds: SprtBounds,
+    /// Games played.
+    pub games: u32,
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn (both-lose and adjudicated games included).
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+impl SprtResult {
+    /// The test on A's `wins`, `draws` and `losses`.
+    #[must_use]
+    pub fn new(bounds: SprtBounds, wins: u32, draws: u32, losses: u32) -> SprtResult {
+        SprtResult {
+            bounds,
+            games: wins + draws + losses,
+            wins,
+            draws,
+            losses,
+            llr: bounds.llr(wins, draws, losses),
+            verdict: bounds.verdict(wins, draws, losses),
+        }
+    }
+
+    /// The test on a stored study's `games` of A against B ([`GameSummary::a_first`] says
+    /// which side A had).
+    #[must_use]
+    pub fn of(bounds: SprtBounds, games: &[GameSummary]) -> SprtResult {
+        let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        for game in games {
+            match game.winner {
+                None => draws += 1,
+                Some(w) if (w == 0) == game.a_first => wins += 1,
+                Some(_) => losses += 1,
+            }
+        }
+        SprtResult::new(bounds, wins, draws, losses)
+    }
+
+    /// The report for people: the ratio and its bounds, A's Elo, the result, the verdict.
+    #[must_use]
+    pub fn report(&self) -> String {
+        let b = &self.bounds;
+        let said = match self.verdict {
+            Verdict::H1 => format!("H1 accepted: A is about {} Elo or more stronger", b.elo1),
+            Verdict::H0 => format!("H0 accepted: A is not {} Elo stronger", b.elo1),
+            Verdict::Continue => format!("undecided after {} games", self.games),
+        };
+        let report = MatchReport {
+            wins: self.wins,
+            draws: self.draws,
+            losses: self.losses,
+            ..MatchReport::default()
+        };
+        format!(
+            "llr: {:.3}  (bounds {:.3} and {:.3}; elo0 {}, elo1 {}, alpha {}, beta {})\n{}\n{}\nsprt: {said}\n",
+            self.llr,
+            b.lower(),
+            b.upper(),
+            b.elo0,
+            b.elo1,
+            b.alpha,
+            b.beta,
+            report.elo_line(),
+            report.result_line(),
+        )
+    }
+}
+
 /// Games before the test may decide: the normal approximation needs a few games of each
 /// kind before its variance means anything (fishtest's batches are larger still).
 pub const MIN_GAMES: u32 = 20;
@@ -152,6 +234,31 @@ mod tests {
             (b.llr(60, 20, 20) - by_hand).abs() < 1e-3,
             "{}",
             b.llr(60, 20, 20)
+        );
+    }
+
+    #[test]
+    fn a_stored_test_counts_each_game_from_a_side() {
+        use crate::lab::summary::tests::game;
+        let b = SprtBounds::new(0.0, 50.0, 0.05, 0.05).expect("sane");
+        let mut games = vec![
+            game(Some(0), "checkmate", 10, &[]),
+            game(Some(0), "checkmate", 10, &[]),
+            game(Some(1), "checkmate", 10, &[]),
+            game(None, "stalemate", 10, &[]),
+        ];
+        games[0].a_first = true; // A moved first and won
+        games[1].a_first = false; // B moved first and won
+        games[2].a_first = false; // A moved second and won
+        let result = SprtResult::of(b, &games);
+        assert_eq!((result.wins, result.draws, result.losses), (2, 1, 1));
+        assert_eq!(result.verdict, Verdict::Continue);
+        assert!(
+            result
+                .report()
+                .ends_with("result: +2 =1 -1\nsprt: undecided after 4 games\n"),
+            "{}",
+            result.report()
         );
     }
 

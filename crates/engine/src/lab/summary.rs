@@ -32,6 +32,9 @@ pub struct GameSummary {
     pub first_decisions: Vec<String>,
     /// The material noted through the game, if the study asked for it.
     pub material: Vec<Material>,
+    /// Whether the study's player A moved first (in an `sprt` study, A against B).
+    #[serde(default)]
+    pub a_first: bool,
 }
 
 impl From<&PlayedGame> for GameSummary {
@@ -51,6 +54,7 @@ impl From<&PlayedGame> for GameSummary {
                     balance: m.balance.iter().map(|&(k, n)| (k.to_owned(), n)).collect(),
                 })
                 .collect(),
+            a_first: game.a_white,
         }
     }
 }
@@ -69,6 +73,7 @@ pub(crate) mod tests {
             turns,
             first_decisions: first.iter().map(|s| (*s).to_owned()).collect(),
             material: Vec::new(),
+            a_first: true,
         }
     }
 

@@ -5,9 +5,10 @@ use omnichess_engine::lab::study::StudySpec;
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/studies`: a study for the server to store and play.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CreateStudy {
-    /// `balance` or `values`.
+    /// `balance`, `values`, `compare` (the games again from `b_position`) or `sprt` (`player`
+    /// against `b_player` until the test decides; `games` is its most).
     pub kind: String,
     /// The variant's name.
     pub variant: String,
@@ -30,6 +31,24 @@ pub struct CreateStudy {
     /// Values studies: the material noted every this many turns; absent: 4.
     #[serde(default)]
     pub every: Option<u64>,
+    /// Compare studies: start B's position text; absent or empty: the standard start.
+    #[serde(default)]
+    pub b_position: Option<String>,
+    /// SPRT studies: player B, the reference.
+    #[serde(default)]
+    pub b_player: Option<String>,
+    /// SPRT studies: A's Elo advantage under H0; absent: 0.
+    #[serde(default)]
+    pub elo0: Option<f64>,
+    /// SPRT studies: A's Elo advantage under H1; absent: 10.
+    #[serde(default)]
+    pub elo1: Option<f64>,
+    /// SPRT studies: the chance of accepting H1 when H0 holds; absent: 0.05.
+    #[serde(default)]
+    pub alpha: Option<f64>,
+    /// SPRT studies: the chance of accepting H0 when H1 holds; absent: 0.05.
+    #[serde(default)]
+    pub beta: Option<f64>,
 }
 
 /// One study in `GET /api/studies`.
@@ -37,7 +56,7 @@ pub struct CreateStudy {
 pub struct StudyItem {
     /// Its id.
     pub id: String,
-    /// `balance` or `values`.
+    /// `balance`, `values`, `compare` or `sprt`.
     pub kind: String,
     /// The variant's name.
     pub variant: String,
@@ -68,7 +87,7 @@ pub struct ScorePoint {
 pub struct StudyReport {
     /// Its id.
     pub id: String,
-    /// `balance` or `values`.
+    /// `balance`, `values`, `compare` or `sprt`.
     pub kind: String,
     /// What it plays (docs/LAB.md, "Reproducing a figure").
     pub spec: StudySpec,
@@ -82,6 +101,10 @@ pub struct StudyReport {
     pub batches_open: u64,
     /// Batches a worker holds: `[batch, worker]`.
     pub batches_claimed: Vec<(i64, String)>,
+    /// Batches left unplayed because the study decided without them (`sprt`).
+    pub batches_skipped: u64,
+    /// Whether every batch is done or skipped: the study will not change.
+    pub finished: bool,
     /// The balance figures (the `figures` of `lab balance --json`), of every study.
     pub balance: serde_json::Value,
     /// The values figures (the `figures` of `lab values --json`), of a values study once they
@@ -91,4 +114,10 @@ pub struct StudyReport {
     pub values_note: Option<String>,
     /// The first player's score after each game.
     pub score: Vec<ScorePoint>,
+    /// A compare study's comparison (the `figures` of `lab compare --json`): start A's
+    /// figures, start B's and the differences; `null` for other studies.
+    pub comparison: Option<serde_json::Value>,
+    /// An SPRT study's test so far: `bounds`, `games`, `wins`, `draws`, `losses` (A's),
+    /// `llr`, `verdict` (`Continue`, `H0` or `H1`); `null` for other studies.
+    pub sprt: Option<serde_json::Value>,
 }
