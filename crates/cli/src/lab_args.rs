@@ -27,7 +27,8 @@ pub enum Study {
     /// Player A against player B until a sequential probability ratio test decides between
     /// "A is ELO0 stronger" (H0) and "A is ELO1 stronger" (H1), as fishtest does: games in
     /// colour-swapped pairs, the log-likelihood ratio after every batch, a stop as soon as it
-    /// crosses a bound (or at --max-games, undecided).
+    /// crosses a bound (or at --max-games, undecided). With --database the test is stored
+    /// and its batches shared by workers, which skip the rest once it decides.
     ///
     /// Example: omnichess lab sprt classic --a engine:depth=3 --b engine:depth=2 --elo1 50
     Sprt(SprtArgs),

@@ -1,6 +1,7 @@
 // The balance lab's page (/lab): a form that creates a study (POST /api/studies), the list of
 // studies, and one study (/lab?study=ID) polled every second while it runs: its progress and
-// its figures drawn as SVG (lab-charts.js), each with its CSV.
+// its figures drawn as SVG (lab-charts.js), each with its CSV; a comparison's differences and
+// a test's verdict as tables.
 
 import { request, variants } from './api.js';
 import { h, showMessage, clearMessage, title } from './ui.js';
@@ -27,7 +28,8 @@ function field(label, input, extra = '') {
 
 /** The form that creates a study. */
 function studyForm(app, list) {
-  const kind = h('select#study-kind', {}, h('option', { value: 'balance', text: 'Balance' }), h('option', { value: 'values', text: 'Piece values' }));
+  const kind = h('select#study-kind', {}, h('option', { value: 'balance', text: 'Balance' }), h('option', { value: 'values', text: 'Piece values' }),
+    h('option', { value: 'compare', text: 'Compare two starts' }), h('option', { value: 'sprt', text: 'SPRT: player A against B' }));
   const variant = h('select#study-variant', {}, list.map((v) => h('option', { value: v.name, text: variantLabel(v.name) })));
   const player = h('input#study-player', { type: 'text', value: 'greedy', list: 'study-players', spellcheck: false });
   const players = h('datalist#study-players', {}, PLAYERS.map((p) => h('option', { value: p })));
@@ -38,18 +40,34 @@ function studyForm(app, list) {
   const every = h('input#study-every', { type: 'number', min: '1', value: '4' });
   const everyField = field('Material every N turns', every, '.narrow');
   const position = h('textarea#study-position', { rows: 2, spellcheck: false, placeholder: 'Start position text; empty for the standard start' });
+  const bPosition = h('textarea#study-b-position', { rows: 2, spellcheck: false, placeholder: 'Start B position text; empty for the standard start' });
+  const bPositionField = field('Start B (compare)', bPosition);
+  const bPlayer = h('input#study-b-player', { type: 'text', value: 'random', list: 'study-players', spellcheck: false });
+  const number = (id, value, step) => h(`input#${id}`, { type: 'number', value, step });
+  const elo0 = number('study-elo0', '0', '1');
+  const elo1 = number('study-elo1', '10', '1');
+  const alpha = number('study-alpha', '0.05', '0.01');
+  const beta = number('study-beta', '0.05', '0.01');
+  const sprtFields = h('div.field-row', {}, field('Player B', bPlayer), field('Elo0', elo0, '.narrow'), field('Elo1', elo1, '.narrow'),
+    field('α', alpha, '.narrow'), field('β', beta, '.narrow'));
   const create = h('button.primary#study-create', { type: 'submit', text: 'Run the study' });
-  const showEvery = () => { everyField.hidden = kind.value !== 'values'; };
-  kind.addEventListener('change', showEvery);
-  showEvery();
+  const showFields = () => {
+    everyField.hidden = kind.value !== 'values';
+    bPositionField.hidden = kind.value !== 'compare';
+    sprtFields.hidden = kind.value !== 'sprt';
+  };
+  kind.addEventListener('change', showFields);
+  showFields();
   const form = h('form.panel.lab-form', {},
     h('h2', { text: 'New study' }),
-    h('p.muted', { text: 'Self-play games of one player setting against itself; the same settings give the same games.' }),
+    h('p.muted', { text: 'Self-play games of one player setting against itself (an SPRT: player A against B, colours swapped in pairs); the same settings give the same games.' }),
     h('div.field-row', {}, field('Study', kind), field('Variant', variant)),
     h('div.field-row', {}, field('Player', player), players),
     h('div.field-row', {}, field('Games', games, '.narrow'), field('Seed', seed, '.narrow'),
       field('Random opening decisions', opening, '.narrow'), field('Turn cap', maxTurns, '.narrow'), everyField),
+    sprtFields,
     field('Start position', position),
+    bPositionField,
     h('div.buttons', {}, create));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -61,6 +79,11 @@ function studyForm(app, list) {
       max_turns: Number(maxTurns.value) || null, position: position.value.trim() || null,
       every: kind.value === 'values' ? Number(every.value) || null : null,
     };
+    if (kind.value === 'compare') body.b_position = bPosition.value.trim() || null;
+    if (kind.value === 'sprt') {
+      Object.assign(body, { b_player: bPlayer.value.trim(), elo0: Number(elo0.value), elo1: Number(elo1.value),
+        alpha: Number(alpha.value), beta: Number(beta.value) });
+    }
     create.disabled = true;
     try {
       /** @type {StudyReport} */
@@ -105,20 +128,57 @@ function percent(e) {
   return `${(100 * e.mean).toFixed(1)} % (${(100 * e.low).toFixed(1)} to ${(100 * e.high).toFixed(1)})`;
 }
 
+const KIND_TITLES = { balance: 'Balance', values: 'Piece values', compare: 'Compare', sprt: 'SPRT' };
+
+/** A difference B − A with its interval, in percentage points. */
+function difference(d) {
+  const pp = (x) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+  return `${pp(d.delta)} (${pp(d.low)} to ${pp(d.high)})${d.low > 0 || d.high < 0 ? ' — differs at 95 %' : ''}`;
+}
+
+/** A comparison's two starts and their differences. */
+function comparisonTable(c, players) {
+  const row = (name, a, b, d) => h('tr', {}, h('th', { text: name }), h('td', { text: a }), h('td', { text: b }), h('td', { text: d }));
+  return h('section.panel#study-comparison', {},
+    h('h2', { text: 'Start B against start A' }),
+    h('table.lines', {},
+      h('thead', {}, h('tr', {}, ['', 'A', 'B', 'B − A (95 %)'].map((t) => h('th', { text: t })))),
+      h('tbody', {},
+        row('Games', String(c.a.games), String(c.b.games), ''),
+        row(`${players[0]}'s score`, percent(c.a.first_player_score), percent(c.b.first_player_score), difference(c.first_player_score)),
+        row('Decisive games', percent(c.a.decisive_rate), percent(c.b.decisive_rate), difference(c.decisive_rate)),
+        row('Mean length (turns)', c.a.lengths.mean.toFixed(1), c.b.lengths.mean.toFixed(1), `${c.mean_length >= 0 ? '+' : ''}${c.mean_length.toFixed(1)}`))));
+}
+
+/** A test's verdict so far. */
+function sprtPanel(t, spec) {
+  const b = spec.versus && spec.versus.player;
+  const said = { H1: `H1 accepted: A is about ${t.bounds.elo1} Elo or more stronger`, H0: `H0 accepted: A is not ${t.bounds.elo1} Elo stronger` }[t.verdict]
+    || `Undecided after ${t.games} games`;
+  const lower = Math.log(t.bounds.beta / (1 - t.bounds.alpha));
+  const upper = Math.log((1 - t.bounds.beta) / t.bounds.alpha);
+  return h('section.panel#study-sprt', {},
+    h('h2', { text: `A ${spec.player} against B ${b ? b.player : '?'}` }),
+    h('p#sprt-verdict', {}, h('strong', { text: said })),
+    h('p', { text: `A: +${t.wins} =${t.draws} −${t.losses} over ${t.games} games · LLR ${t.llr.toFixed(2)} (bounds ${lower.toFixed(2)} and ${upper.toFixed(2)}) · elo0 ${t.bounds.elo0}, elo1 ${t.bounds.elo1}, α ${t.bounds.alpha}, β ${t.bounds.beta}` }));
+}
+
 /** The study's progress and figures. */
 function studyBody(study, players) {
   const b = study.balance;
   const spec = study.spec;
   const parts = [
     h('section.panel.lab-summary', {},
-      h('h2', { text: `${study.kind === 'values' ? 'Piece values' : 'Balance'}: ${variantLabel(spec.variant)}, ${spec.player}` }),
+      h('h2', { text: `${KIND_TITLES[study.kind] || study.kind}: ${variantLabel(spec.variant)}, ${spec.player}` }),
       h('p.muted', { text: `study ${study.id} · seed ${spec.seed} · opening ${spec.opening} · turn cap ${spec.max_turns}${spec.start ? ' · own start' : ''}` }),
-      h('progress#study-progress', { max: String(study.games), value: String(study.games_done) }),
-      h('p#study-status', { text: study.games_done >= study.games
-        ? `Done: ${study.games} games.`
+      h('progress#study-progress', { max: String(study.games), value: String(study.finished ? study.games : study.games_done) }),
+      h('p#study-status', { text: study.finished
+        ? `Done: ${study.games_done} games${study.batches_skipped ? ` (the test decided; ${study.games - study.games_done} not needed)` : ''}.`
         : `${study.games_done} of ${study.games} games · batches ${study.batches_done} done, ${study.batches_claimed.length} being played, ${study.batches_open} waiting` }),
       b.games > 0 ? h('p', { text: `${players[0]} scores ${percent(b.first_player_score)}; decisive ${percent(b.decisive_rate)}; ${b.results.first} ${players[0]} wins, ${b.results.second} ${players[1]} wins, ${b.results.drawn} draws; length median ${b.lengths.median} turns.` }) : null),
   ];
+  if (study.sprt) parts.push(sprtPanel(study.sprt, spec));
+  if (study.comparison && b.games > 0) parts.push(comparisonTable(study.comparison, players));
   if (b.games > 0) {
     parts.push(h('div.lab-figures', {},
       figure(study.id, 'score-over-time', `${players[0]}'s score over the games (95 % interval)`, scoreChart(study.score)),
@@ -158,8 +218,8 @@ async function showStudy(app, id, list) {
     title(`Study ${study.id}`);
     const players = playersOf(study.spec.variant).map((p) => p.charAt(0).toUpperCase() + p.slice(1));
     holder.replaceChildren(...studyBody(study, players).filter(Boolean));
-    holder.dataset.done = String(study.games_done >= study.games);
-    if (study.games_done < study.games) setTimeout(poll, POLL_MS);
+    holder.dataset.done = String(study.finished);
+    if (!study.finished) setTimeout(poll, POLL_MS);
   };
   await poll();
 }

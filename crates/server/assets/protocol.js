@@ -8,7 +8,7 @@
 /**
  * The body of POST /api/studies.
  * @typedef {object} CreateStudy
- * @property {'balance'|'values'} kind what its report shows
+ * @property {'balance'|'values'|'compare'|'sprt'} kind what its report shows
  * @property {string} variant the variant's name
  * @property {string} player both sides' player setting (not uci:)
  * @property {number} games games in all, 1 to 10 000
@@ -17,13 +17,19 @@
  * @property {number|null} [max_turns] the turn cap (300)
  * @property {string|null} [position] a start position text
  * @property {number|null} [every] values studies: the material noted every this many turns (4)
+ * @property {string|null} [b_position] compare studies: start B's position text
+ * @property {string|null} [b_player] sprt studies: player B
+ * @property {number|null} [elo0] sprt studies: A's Elo advantage under H0 (0)
+ * @property {number|null} [elo1] sprt studies: A's Elo advantage under H1 (10)
+ * @property {number|null} [alpha] sprt studies: the chance of accepting H1 when H0 holds (0.05)
+ * @property {number|null} [beta] sprt studies: the chance of accepting H0 when H1 holds (0.05)
  */
 
 /**
  * One study of GET /api/studies.
  * @typedef {object} StudyItem
  * @property {string} id its id
- * @property {'balance'|'values'} kind its kind
+ * @property {'balance'|'values'|'compare'|'sprt'} kind its kind
  * @property {string} variant its variant
  * @property {string} player its player setting
  * @property {number} games_done games stored so far
@@ -34,17 +40,21 @@
  * GET /api/studies/{id}: a study, how far it is, its figures so far.
  * @typedef {object} StudyReport
  * @property {string} id its id
- * @property {'balance'|'values'} kind its kind
+ * @property {'balance'|'values'|'compare'|'sprt'} kind its kind
  * @property {StudySpec} spec what it plays
  * @property {number} games_done games stored so far
  * @property {number} games games in all
  * @property {number} batches_done batches done
  * @property {number} batches_open batches not claimed
  * @property {[number, string][]} batches_claimed batches a worker holds, with its name
+ * @property {number} batches_skipped batches a decided test left unplayed
+ * @property {boolean} finished every batch done or skipped
  * @property {object} balance the balance figures (lab balance --json's figures)
  * @property {object|null} values the fitted values of a values study, once they can be fitted
  * @property {string|null} values_note why a values study has no values yet
  * @property {ScorePoint[]} score the first player's score after each game
+ * @property {object|null} comparison a compare study's figures (a, b, their differences)
+ * @property {object|null} sprt an sprt study's test so far (games, wins, draws, losses, llr, verdict)
  */
 
 /**
@@ -58,6 +68,7 @@
  * @property {number} max_turns the turn cap
  * @property {string|null} start the start position text; null: the standard start
  * @property {number} material_every the material noted every this many turns (0: never)
+ * @property {object} [versus] a comparison's start B ({start}) or a test's player B ({player: {player, bounds}})
  */
 
 /**

@@ -71,3 +71,45 @@ test('a values study shows its values with error bars', { timeout: 90_000 }, asy
     await page.context().close();
   }
 });
+
+test('a comparison and an SPRT study from the form: the differences and the verdict', { timeout: 120_000 }, async () => {
+  const page = await openPage(browser);
+  try {
+    await page.goto(`${URL}/lab`);
+    await page.selectOption('#study-kind', 'compare');
+    assert.equal(await page.locator('#study-b-player').isVisible(), false, 'no player B for a comparison');
+    await page.selectOption('#study-variant', 'classic');
+    await page.fill('#study-player', 'greedy');
+    await page.fill('#study-games', '3');
+    await page.fill('#study-max-turns', '20');
+    await page.fill('#study-b-position', '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+    await page.click('#study-create');
+    await page.waitForURL(/\/lab\?study=/);
+    await page.locator('#study[data-done="true"]').waitFor({ timeout: 60_000 });
+    const rows = await page.locator('#study-comparison tbody tr').allInnerTexts();
+    assert.equal(rows.length, 4);
+    assert.match(rows[0], /Games\s+3\s+3/);
+
+    await page.goto(`${URL}/lab`);
+    await page.selectOption('#study-kind', 'sprt');
+    await page.selectOption('#study-variant', 'classic');
+    await page.fill('#study-player', 'greedy');
+    await page.fill('#study-b-player', 'random');
+    await page.fill('#study-elo1', '100');
+    await page.fill('#study-games', '60');
+    await page.fill('#study-max-turns', '60');
+    await page.click('#study-create');
+    await page.waitForURL(/\/lab\?study=/);
+    await page.locator('#study[data-done="true"]').waitFor({ timeout: 60_000 });
+    const id = new globalThis.URL(page.url()).searchParams.get('study');
+    const { data: study } = await api('GET', `/api/studies/${id}`);
+    assert.equal(study.sprt.verdict, 'H1');
+    assert.ok(study.games_done < 60 && study.batches_skipped > 0, 'stopped once decided');
+    assert.match(await page.locator('#sprt-verdict').innerText(), /H1 accepted: A is about 100 Elo or more stronger/);
+    assert.match(await page.locator('#study-status').innerText(), /^Done: \d+ games \(the test decided/);
+    await screenshot(page, 'lab-sprt');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});

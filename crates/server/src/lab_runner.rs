@@ -1,7 +1,8 @@
 //! The lab's worker inside `omnichess serve`: it claims the batches of the server's own
 //! database like `omnichess worker` does (so outside workers can help), one batch at a time,
 //! and plays each on blocking threads, as many games at once as the engine pool has workers.
-//! It runs while batches are left and is woken by every new study (and on start).
+//! It runs while batches are left and is woken by every new study (and on start). A test
+//! (`sprt`) that decides has its other batches skipped.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -85,10 +86,14 @@ impl LabRunner {
             .map_err(|e| e.to_string())
             .and_then(|r| r);
             let stored = match played {
-                Ok(games) => match store.store_games(&claim.study.id, name, &games).await {
-                    Ok(()) => store.finish_batch(&claim).await.map_err(|e| e.to_string()),
-                    Err(e) => Err(e.to_string()),
-                },
+                Ok(games) => async {
+                    store.store_games(&claim.study.id, name, &games).await?;
+                    store.finish_batch(&claim).await?;
+                    store.close_if_decided(&claim.study).await
+                }
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
                 Err(e) => Err(e),
             };
             if let Err(e) = stored {

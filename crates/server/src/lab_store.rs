@@ -5,7 +5,8 @@
 //! games, since each is seeded by its number — and a game already stored is not stored twice
 //! (its number is the key). Totals are exact whatever the workers do.
 
-use omnichess_engine::lab::study::StudySpec;
+use omnichess_engine::lab::sprt::{SprtResult, Verdict};
+use omnichess_engine::lab::study::{StudySpec, Versus};
 use omnichess_engine::lab::summary::GameSummary;
 use sqlx::Row;
 
@@ -247,6 +248,23 @@ impl Store {
         .execute(self.pool())
         .await?;
         Ok(())
+    }
+
+    /// After a batch of `study` is stored: when it is a test that has now decided, ends it
+    /// ([`Store::close_study`]) and gives the decision.
+    pub async fn close_if_decided(
+        &self,
+        study: &StudyRow,
+    ) -> Result<Option<SprtResult>, LabStoreError> {
+        let Some(Versus::Player { bounds, .. }) = &study.spec.versus else {
+            return Ok(None);
+        };
+        let result = SprtResult::of(*bounds, &self.study_games(&study.id).await?);
+        if result.verdict == Verdict::Continue {
+            return Ok(None);
+        }
+        self.close_study(&study.id).await?;
+        Ok(Some(result))
     }
 
     /// Study `id`.

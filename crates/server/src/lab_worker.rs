@@ -5,8 +5,7 @@
 
 use std::time::Duration;
 
-use omnichess_engine::lab::sprt::{SprtResult, Verdict};
-use omnichess_engine::lab::study::{StudySpec, Versus};
+use omnichess_engine::lab::study::StudySpec;
 use omnichess_engine::lab::summary::GameSummary;
 
 use crate::lab_store::{Claim, LabStoreError, Progress, StudyRow};
@@ -144,27 +143,19 @@ pub fn work(
         );
         report.batches += 1;
         report.games += u64::from(claim.games);
-        if let Some(Versus::Player { bounds, .. }) = &claim.study.spec.versus {
-            let id = &claim.study.id;
-            let result = retrying(
-                say,
-                &format!("worker {name}: cannot read study {id}'s games"),
-                || {
-                    rt.block_on(store.study_games(id))
-                        .map(|g| SprtResult::of(*bounds, &g))
-                },
-            );
-            if result.verdict != Verdict::Continue {
-                retrying(
-                    say,
-                    &format!("worker {name}: cannot close study {id}"),
-                    || rt.block_on(store.close_study(id)),
-                );
-                say(&format!(
-                    "worker {name}: study {id} decided ({:?}) after {} games; its other batches are skipped",
-                    result.verdict, result.games
-                ));
-            }
+        let decided = retrying(
+            say,
+            &format!(
+                "worker {name}: cannot read study {}'s games",
+                claim.study.id
+            ),
+            || rt.block_on(store.close_if_decided(&claim.study)),
+        );
+        if let Some(result) = decided {
+            say(&format!(
+                "worker {name}: study {} decided ({:?}) after {} games; its other batches are skipped",
+                claim.study.id, result.verdict, result.games
+            ));
         }
     }
 }

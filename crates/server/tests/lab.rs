@@ -9,12 +9,12 @@ use serde_json::{Value, json};
 
 use crate::common::{app, call, database, raw};
 
-/// Polls study `id` until every game is stored.
+/// Polls study `id` until it is finished (every batch done or skipped).
 async fn finished(app: &Router, id: &str) -> Value {
     for _ in 0..600 {
         let (status, body) = call(app, "GET", &format!("/api/studies/{id}"), None).await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        if body["games_done"] == body["games"] {
+        if body["finished"] == json!(true) {
             return body;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -145,6 +145,41 @@ async fn a_values_study_fits_values_with_intervals() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_comparison_plays_both_starts_alike_and_a_test_stops_when_it_decides() {
+    let app = app(&database("lab-jobs")).await;
+    let request = json!({"kind": "compare", "variant": "classic", "player": "greedy",
+                         "games": 3, "max_turns": 20,
+                         "b_position": "4k3/8/8/8/8/8/8/4K2R w K - 0 1"});
+    let (status, created) = call(&app, "POST", "/api/studies", Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["games"], 6, "each start's games");
+    let report = finished(&app, created["id"].as_str().expect("an id")).await;
+    let comparison = &report["comparison"];
+    assert_eq!(comparison["a"]["games"], 3, "{report}");
+    assert_eq!(comparison["b"]["games"], 3, "{report}");
+    assert_eq!(
+        comparison["a"]["lengths"]["max"], 20,
+        "the standard start plays to the cap"
+    );
+    assert!(report["sprt"].is_null());
+
+    // Greedy against random, as `lab sprt` plays it: decided (H1) after 20 of 60 games.
+    let request = json!({"kind": "sprt", "variant": "classic", "player": "greedy",
+                         "b_player": "random", "elo1": 100, "games": 60, "max_turns": 60});
+    let (status, created) = call(&app, "POST", "/api/studies", Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let report = finished(&app, created["id"].as_str().expect("an id")).await;
+    let sprt = &report["sprt"];
+    assert_eq!(sprt["verdict"], "H1", "{report}");
+    let done = report["games_done"].as_u64().expect("a count");
+    assert!((20..60).contains(&done), "{report}");
+    assert!(report["batches_skipped"].as_u64() > Some(0), "{report}");
+    assert_eq!(sprt["games"].as_u64(), Some(done));
+    let count = |k: &str| sprt[k].as_u64().expect("a count");
+    assert_eq!(count("wins") + count("draws") + count("losses"), done);
+}
+
 #[tokio::test]
 async fn bad_studies_are_refused_with_one_line() {
     let app = app(&database("lab-bad")).await;
@@ -162,7 +197,19 @@ async fn bad_studies_are_refused_with_one_line() {
         (with("player", json!("engine:nodes=1000000000")), "nodes"),
         (with("games", json!(0)), "games"),
         (with("games", json!(10_001)), "games"),
-        (with("kind", json!("sprt")), "kind"),
+        (with("kind", json!("duel")), "kind"),
+        (with("kind", json!("sprt")), "b_player"),
+        (with("kind", json!("compare")), "two different starts"),
+        (
+            json!({"kind": "sprt", "variant": "dice", "player": "greedy", "games": 6,
+                   "b_player": "random", "elo0": 10, "elo1": 0}),
+            "elo0 < elo1",
+        ),
+        (
+            json!({"kind": "sprt", "variant": "dice", "player": "greedy", "games": 6,
+                   "b_player": "uci:/bin/sh"}),
+            "b_player",
+        ),
         (with("max_turns", json!(0)), "max_turns"),
         (with("position", json!("not a position")), ""),
         (

@@ -97,7 +97,8 @@ fn samples() -> BTreeMap<&'static str, Value> {
             max_turns: 1,
             start: None,
             material_every: 0,
-            versus: None,
+            // Present in the sample, as in a comparison's: absent from other studies'.
+            versus: Some(omnichess_engine::lab::study::Versus::Start(None)),
         },
         games_done: 0,
         games: 1,
