@@ -133,12 +133,13 @@ async fn the_seeker_cancels_and_only_with_its_token() {
 async fn a_seek_whose_seeker_stops_polling_expires() {
     let app = app_at(&database("lobby-expire"))
         .await
-        .with_seek_timeout(Duration::from_millis(300));
+        .with_seek_timeout(Duration::from_millis(1000));
     let app = router(app);
     let (kept, kept_token) = seek(&app, json!({"variant": "realms"})).await;
     let (left, _) = seek(&app, json!({"variant": "dice"})).await;
-    for _ in 0..4 {
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    // Polled every 250 ms for 1.5 s: kept alive, while the other expires.
+    for _ in 0..6 {
+        tokio::time::sleep(Duration::from_millis(250)).await;
         assert_eq!(poll(&app, &kept, &kept_token).await.0, StatusCode::OK);
     }
     assert_eq!(
@@ -148,7 +149,7 @@ async fn a_seek_whose_seeker_stops_polling_expires() {
     );
     let (status, _) = call(&app, "POST", &format!("/api/seeks/{left}/accept"), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
     assert!(open_ids(&app).await.is_empty(), "{kept} expired too");
 }
 
