@@ -159,6 +159,10 @@ export async function showLobby(app) {
       showMessage(e.message, 'error');
       return;
     }
+    if (importText.value.trim()) {
+      showMessage('A seek starts from the variant’s start or a named one: an imported record or position is for a game against the engine or a friend.', 'error');
+      return;
+    }
     body.seat = colourSelect.value === 'random' ? null : Number(colourSelect.value);
     postSeek.disabled = true;
     try {
