@@ -3,8 +3,8 @@
 //!
 //! Seeks live in the server's memory, not in the store: a seek is worth something only while
 //! its seeker waits on the lobby page, which polls `POST /api/seeks/{id}/poll` every few
-//! seconds. A seek not polled for [`Seeks::timeout`] is gone, accepted or not, so nothing
-//! accumulates; at most [`MAX_SEEKS`] exist at once. A restart loses the open seeks (their
+//! seconds. A seek not polled for its timeout ([`DEFAULT_SEEK_TIMEOUT`]) is gone, accepted or
+//! not, so nothing accumulates; at most [`MAX_SEEKS`] exist at once. A restart loses the open seeks (their
 //! seekers' pages see 404 and say so); the games made from them are stored as every game.
 //! Servers sharing a PostgreSQL database each have their own seeks.
 
@@ -72,12 +72,6 @@ impl Seeks {
             seeks: Arc::default(),
             timeout,
         }
-    }
-
-    /// How long a seek lives without its seeker polling it.
-    #[must_use]
-    pub fn timeout(&self) -> Duration {
-        self.timeout
     }
 
     /// The seeks, those not polled within the timeout dropped (a seek being accepted stays:
@@ -191,18 +185,6 @@ impl Seeks {
             seek.state = State::Open;
         }
     }
-
-    /// Seeks held now, open or accepted.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.held().len()
-    }
-
-    /// Whether no seek is held.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 #[cfg(test)]
@@ -257,12 +239,17 @@ mod tests {
         std::thread::sleep(Duration::from_millis(600));
         seeks.poll("a", "ta").expect("still there");
         std::thread::sleep(Duration::from_millis(600));
-        assert_eq!(seeks.len(), 1, "b was not polled");
+        let ids: Vec<String> = seeks.open().into_iter().map(|i| i.id).collect();
+        assert_eq!(ids, ["a"], "b was not polled");
         assert!(matches!(
             seeks.poll("b", "tb"),
             Err(ApiError::UnknownSeek(_))
         ));
         std::thread::sleep(Duration::from_millis(1100));
-        assert!(seeks.is_empty());
+        assert!(seeks.open().is_empty());
+        assert!(
+            seeks.seeks.lock().expect("the seeks").is_empty(),
+            "nothing is kept"
+        );
     }
 }
