@@ -13,7 +13,7 @@ import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
 import { copyText } from './dialogs.js';
 import { lobbyLists, enterGame, clockWords } from './lobby-lists.js';
 
-/** How often a waiting seeker polls its seek (the seek's heartbeat; the server drops it after 30 s). */
+/** How often a waiting seeker polls its seek (the seek's heartbeat; the server drops it after 90 s). */
 const SEEK_POLL_MS = 2000;
 
 /**
@@ -179,8 +179,10 @@ export async function showLobby(app) {
   /** The waiting panel of seek `id`: polls it until accepted (then into the game) or cancelled. */
   function showWaiting(id, token, v, clock) {
     let timer = null;
+    let finished = false;
     const path = (what) => `/api/seeks/${encodeURIComponent(id)}/${what}`;
     const done = () => {
+      finished = true;
       clearTimeout(timer);
       ownSeeks.delete(id);
       waiting.hidden = true;
@@ -199,12 +201,14 @@ export async function showLobby(app) {
     const poll = async () => {
       try {
         const status = await request('POST', path('poll'), { token });
+        if (finished) return;
         if (status.game) {
           done();
           enterGame(status.game, status.game_token, status.seat, v.name);
           return;
         }
       } catch (e) {
+        if (finished) return;
         if (e.status === 404 || e.status === 403) {
           done();
           showMessage('Your seek is gone (the server restarted, or it waited too long unseen). Post it again.', 'error');
@@ -215,7 +219,7 @@ export async function showLobby(app) {
     };
     waiting.replaceChildren(
       h('h2', { text: 'Waiting for an opponent…' }),
-      h('p.muted', { text: `${variantLabel(v.name)} · ${clockWords(clock)}. Your seek is listed in the lobby below; keep this page open: the game starts when someone accepts.` }),
+      h('p.muted', { text: `${variantLabel(v.name)} · ${clockWords(clock)}. Your seek is listed under Open seeks; keep this page open: the game starts when someone accepts.` }),
       h('div.buttons', {}, cancel));
     waiting.hidden = false;
     timer = setTimeout(poll, SEEK_POLL_MS);

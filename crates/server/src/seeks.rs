@@ -21,8 +21,9 @@ pub const MAX_SEEKS: usize = 1000;
 /// Open seeks `GET /api/seeks` lists at most, newest first.
 pub const LISTED_SEEKS: usize = 100;
 
-/// The default time a seek lives without its seeker polling it.
-pub const DEFAULT_SEEK_TIMEOUT: Duration = Duration::from_secs(30);
+/// The default time a seek lives without its seeker polling it: 90 s, past the minute between
+/// timers that browsers allow a page hidden for a while (the seeker waiting in another tab).
+pub const DEFAULT_SEEK_TIMEOUT: Duration = Duration::from_secs(90);
 
 /// Where a seek is.
 #[derive(Clone, Debug, PartialEq, Eq)]
