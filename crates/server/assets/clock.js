@@ -13,7 +13,10 @@ export function formatClock(ms) {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  return h ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+  const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  // Correspondence: days, then hours.
+  if (h >= 24) return `${Math.floor(h / 24)}d ${h % 24}:${mmss}`;
+  return h ? `${h}:${mmss}` : `${m}:${String(s).padStart(2, '0')}`;
 }
 
 export class Clocks {

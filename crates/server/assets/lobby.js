@@ -1,14 +1,20 @@
 // The home page: choose a variant (and 5D's named start), a time control, then play the
-// engine or create a game for a friend (both links shown, with copy buttons). A record or
-// position text may be imported to start from.
+// engine, create a game for a friend (both links shown, with copy buttons) or post a seek that
+// anyone in the lobby may accept (the page polls it until then). A record or position text
+// may be imported to start from. Below: the open seeks, the games being played, your games
+// (lobby-lists.js).
 
 /** @typedef {import('./protocol.js').VariantInfo} VariantInfo */
 /** @typedef {import('./protocol.js').TimeControl} TimeControl */
 /** @typedef {import('./protocol.js').CreateGame} CreateGame */
 
-import { variants, variantTitle, createGame, saveSeat, recentGames, forgetGame } from './api.js';
+import { variants, variantTitle, createGame, saveSeat, request } from './api.js';
 import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
 import { copyText } from './dialogs.js';
+import { lobbyLists, enterGame, clockWords } from './lobby-lists.js';
+
+/** How often a waiting seeker polls its seek (the seek's heartbeat; the server drops it after 90 s). */
+const SEEK_POLL_MS = 2000;
 
 /**
  * The players' names of a variant.
@@ -56,7 +62,11 @@ export async function showLobby(app) {
     importText);
   const playEngine = h('button#play-engine.primary', { type: 'button', dataset: { action: 'play-engine' }, text: 'Play the engine' });
   const createFriend = h('button#create-game.primary', { type: 'button', dataset: { action: 'create-game' }, text: 'Create a game to play a friend' });
+  const postSeek = h('button#post-seek.primary', { type: 'button', dataset: { action: 'post-seek' }, text: 'Post a seek' });
   const invite = h('section.panel.invite#invite', { hidden: true });
+  const waiting = h('section.panel.invite#seek-waiting', { hidden: true });
+  /** This page's own open seeks: not offered to accept. */
+  const ownSeeks = new Set();
 
   const selected = () => list.find((v) => v.name === variantSelect.value) || list[0];
 
@@ -97,6 +107,13 @@ export async function showLobby(app) {
     return body;
   }
 
+  /** The chosen named start's position, if one other than the standard start. */
+  function startPosition(v) {
+    if (startRow.hidden || !v.starts) return null;
+    const start = v.starts[Number(startSelect.value)];
+    return start && start.position ? start.position : null;
+  }
+
   async function create(withEngine) {
     clearMessage();
     const v = selected();
@@ -109,10 +126,7 @@ export async function showLobby(app) {
     }
     const text = importText.value.trim();
     if (text) body[importKind.value] = text;
-    else if (!startRow.hidden && v.starts && v.starts[Number(startSelect.value)]) {
-      const start = v.starts[Number(startSelect.value)];
-      if (start.position) body.position = start.position;
-    }
+    else if (startPosition(v)) body.position = startPosition(v);
     const seat = colourSelect.value === 'random' ? Math.round(Math.random()) : Number(colourSelect.value);
     body.engine = withEngine ? { level: Number(levelSelect.value), seat: 1 - seat } : null;
     for (const b of [playEngine, createFriend]) b.disabled = true;
@@ -132,6 +146,83 @@ export async function showLobby(app) {
     } finally {
       for (const b of [playEngine, createFriend]) b.disabled = false;
     }
+  }
+
+  /** Posts a seek of the chosen variant, start, clock and side; then waits for an opponent. */
+  async function seek() {
+    clearMessage();
+    const v = selected();
+    let body;
+    try {
+      body = { variant: v.name, casual: casual.checked, clock: clockBody(), position: startPosition(v) };
+    } catch (e) {
+      showMessage(e.message, 'error');
+      return;
+    }
+    if (importText.value.trim()) {
+      showMessage('A seek starts from the variant’s start or a named one: an imported record or position is for a game against the engine or a friend.', 'error');
+      return;
+    }
+    body.seat = colourSelect.value === 'random' ? null : Number(colourSelect.value);
+    postSeek.disabled = true;
+    try {
+      const made = await request('POST', '/api/seeks', body);
+      ownSeeks.add(made.id);
+      showWaiting(made.id, made.token, v, body.clock);
+      lists.refresh();
+    } catch (e) {
+      showMessage(`The seek could not be posted: ${e.message}`, 'error');
+      postSeek.disabled = false;
+    }
+  }
+
+  /** The waiting panel of seek `id`: polls it until accepted (then into the game) or cancelled. */
+  function showWaiting(id, token, v, clock) {
+    let timer = null;
+    let finished = false;
+    const path = (what) => `/api/seeks/${encodeURIComponent(id)}/${what}`;
+    const done = () => {
+      finished = true;
+      clearTimeout(timer);
+      ownSeeks.delete(id);
+      waiting.hidden = true;
+      postSeek.disabled = false;
+    };
+    const cancel = h('button.secondary#cancel-seek', { type: 'button', dataset: { action: 'cancel-seek' }, text: 'Cancel' });
+    cancel.addEventListener('click', async () => {
+      try {
+        await request('POST', path('cancel'), { token });
+      } catch (e) {
+        if (e.status !== 404) showMessage(`The seek could not be cancelled: ${e.message}`, 'error');
+      }
+      done();
+      lists.refresh();
+    });
+    const poll = async () => {
+      try {
+        const status = await request('POST', path('poll'), { token });
+        if (finished) return;
+        if (status.game) {
+          done();
+          enterGame(status.game, status.game_token, status.seat, v.name);
+          return;
+        }
+      } catch (e) {
+        if (finished) return;
+        if (e.status === 404 || e.status === 403) {
+          done();
+          showMessage('Your seek is gone (the server restarted, or it waited too long unseen). Post it again.', 'error');
+          return;
+        }
+      }
+      timer = setTimeout(poll, SEEK_POLL_MS);
+    };
+    waiting.replaceChildren(
+      h('h2', { text: 'Waiting for an opponent…' }),
+      h('p.muted', { text: `${variantLabel(v.name)} · ${clockWords(clock)}. Your seek is listed under Open seeks; keep this page open: the game starts when someone accepts.` }),
+      h('div.buttons', {}, cancel));
+    waiting.hidden = false;
+    timer = setTimeout(poll, SEEK_POLL_MS);
   }
 
   function showInvite(id, mine, theirs, v) {
@@ -162,6 +253,7 @@ export async function showLobby(app) {
   tcSelect.addEventListener('change', () => { customRow.hidden = tcSelect.value !== 'custom'; });
   playEngine.addEventListener('click', () => create(true));
   createFriend.addEventListener('click', () => create(false));
+  postSeek.addEventListener('click', seek);
 
   const form = h('section.panel.new-game', {},
     h('h1', { text: 'Play' }),
@@ -179,25 +271,20 @@ export async function showLobby(app) {
         playEngine),
       h('div.choice-card', {},
         h('p.muted', { text: 'Get two links: yours and your friend’s.' }),
-        createFriend)));
+        createFriend),
+      h('div.choice-card', {},
+        h('p.muted', { text: 'List it in the lobby: anyone may accept.' }),
+        postSeek)));
 
-  const recent = recentGames();
-  const recentBox = recent.length
-    ? h('section.panel.recent', {},
-      h('h2', { text: 'Your games' }),
-      h('ul.recent-list', {}, recent.slice(0, 12).map((g) => {
-        const remove = h('button.link-button', { type: 'button', title: 'Forget this game', text: '×' });
-        const li = h('li', {},
-          h('a', { href: `/game/${encodeURIComponent(g.id)}` },
-            `${variantLabel(g.variant || '')}${g.engine ? ` vs engine ${g.engine}` : ''}`,
-            h('span.muted', { text: ` · ${g.id}${g.at ? ` · ${new Date(g.at).toLocaleDateString()}` : ''}` })),
-          remove);
-        remove.addEventListener('click', () => { forgetGame(g.id); li.remove(); });
-        return li;
-      })))
-    : null;
+  const names = new Map(list.map((v) => [v.name, playerNames(v)]));
+  const lists = lobbyLists({
+    mine: () => ownSeeks,
+    playerNames: (name) => names.get(name) || ['first player', 'second player'],
+  });
 
-  app.replaceChildren(h('div.lobby', {}, form, invite, recentBox));
+  app.replaceChildren(h('div.lobby', {},
+    h('div.lobby-main', {}, form, waiting, invite),
+    h('div.lobby-side', {}, ...lists.panels)));
   const wanted = params.get('variant');
   if (wanted && list.some((v) => v.name === wanted)) variantSelect.value = wanted;
   refreshVariant();

@@ -150,6 +150,97 @@
  */
 
 /**
+ * The body of POST /api/seeks.
+ * @typedef {object} CreateSeek
+ * @property {string} variant the variant's name
+ * @property {string|null} [position] a start position; the standard start if absent
+ * @property {ClockSpec|null} [clock] the time control; untimed if absent
+ * @property {boolean|null} [casual] whether takebacks are allowed (default: yes)
+ * @property {0|1|null} [seat] the seat wanted; null: drawn when accepted
+ */
+
+/**
+ * An open seek as GET /api/seeks lists it.
+ * @typedef {object} SeekItem
+ * @property {string} id its id
+ * @property {string} variant the variant's name
+ * @property {string|null} position the start position; null for the standard start
+ * @property {ClockSpec|null} clock the time control; null: untimed
+ * @property {boolean} casual whether takebacks are allowed
+ * @property {0|1|null} seat the seeker's seat; null: drawn when accepted
+ * @property {number} created_ms when it was made
+ */
+
+/**
+ * The answer to POST /api/seeks.
+ * @typedef {object} SeekCreated
+ * @property {string} id the seek's id
+ * @property {string} token the seeker's secret
+ * @property {SeekItem} seek the seek as listed
+ */
+
+/**
+ * The body of POST /api/seeks/{id}/poll and …/cancel.
+ * @typedef {object} SeekToken
+ * @property {string} token the seeker's secret
+ */
+
+/**
+ * The answer to POST /api/seeks/{id}/poll.
+ * @typedef {object} SeekStatus
+ * @property {SeekItem} seek the seek
+ * @property {string|null} game the game's id once accepted
+ * @property {0|1|null} seat the seeker's seat in it
+ * @property {string|null} game_token the seeker's seat token in it
+ */
+
+/**
+ * The answer to POST /api/seeks/{id}/accept.
+ * @typedef {object} SeekAccepted
+ * @property {string} game the new game's id
+ * @property {0|1} seat the accepter's seat
+ * @property {string} game_token the accepter's seat token
+ */
+
+/**
+ * A game being played now (GET /api/games?status=playing).
+ * @typedef {object} PlayingGame
+ * @property {string} id the game's id
+ * @property {string} variant the variant's name
+ * @property {[string, string]} player_names the players' names
+ * @property {EngineSeat|null} engine the engine's seat, against the engine
+ * @property {number} moves decisions played
+ * @property {0|1|null} to_act_index the seat to act
+ * @property {ClockState|null} clock the clocks now
+ * @property {number} last_ms when it last changed
+ */
+
+/**
+ * The body of POST /api/games/turns.
+ * @typedef {object} TurnsRequest
+ * @property {TurnQuery[]} games at most 30 games
+ */
+
+/**
+ * One game of TurnsRequest.
+ * @typedef {object} TurnQuery
+ * @property {string} id the game's id
+ * @property {0|1|null} seat the asker's seat; null when not known
+ */
+
+/**
+ * One game of the answer to POST /api/games/turns.
+ * @typedef {object} TurnItem
+ * @property {string} id the game's id
+ * @property {boolean} found whether the server has it
+ * @property {string|null} variant the variant's name
+ * @property {boolean} over whether it is over
+ * @property {0|1|null} to_act_index the seat to act
+ * @property {boolean} your_turn whether the asker's seat is to act
+ * @property {number} moves decisions played
+ */
+
+/**
  * The seat tokens of a new game.
  * @typedef {object} Tokens
  * @property {string} white seat 0

@@ -12,6 +12,12 @@ pub enum ApiError {
     /// No game has this id.
     #[error("no game `{0}`")]
     UnknownGame(String),
+    /// No seek has this id (never made, cancelled, or gone with its seeker).
+    #[error("no seek `{0}`: it was cancelled, or its seeker left")]
+    UnknownSeek(String),
+    /// The server holds as much of something as it may (open seeks).
+    #[error("{0}")]
+    Full(String),
     /// No study has this id.
     #[error("no study `{0}`")]
     UnknownStudy(String),
@@ -58,15 +64,18 @@ impl ApiError {
     #[must_use]
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::UnknownGame(_) | ApiError::UnknownStudy(_) | ApiError::UnknownFigure(_) => {
-                StatusCode::NOT_FOUND
-            }
+            ApiError::UnknownGame(_)
+            | ApiError::UnknownSeek(_)
+            | ApiError::UnknownStudy(_)
+            | ApiError::UnknownFigure(_) => StatusCode::NOT_FOUND,
             ApiError::UnknownVariant(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Rejected(status, _) => *status,
-            ApiError::Busy | ApiError::OverLimit(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy | ApiError::OverLimit(_) | ApiError::Full(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Unverifiable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Storage(_) | ApiError::Engine(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

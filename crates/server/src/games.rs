@@ -26,6 +26,12 @@ use omnichess_core::work_limit;
 
 pub use crate::protocol::http::{CreateGame, MakeAction, MakeDecision};
 
+/// A day in milliseconds: the longest base time and increment of a clock.
+pub const DAY_MS: i64 = 24 * 3_600_000;
+
+/// The longest per-move time of a clock: 7 days, the longest correspondence control.
+pub const MAX_PER_MOVE_MS: i64 = 7 * DAY_MS;
+
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
 
@@ -36,7 +42,8 @@ pub(crate) fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, ApiErro
         .map_err(|e| ApiError::Rejected(e.status(), e.body_text()))
 }
 
-fn token() -> String {
+/// A new secret: 32 hexadecimal digits (seat tokens, seek tokens).
+pub(crate) fn token() -> String {
     format!("{:032x}", rand::thread_rng().r#gen::<u128>())
 }
 
@@ -116,13 +123,16 @@ fn start_of(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiEr
 pub fn check(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiError> {
     variant(&request.variant)?;
     if let Some(clock) = request.clock {
-        let hour = 3_600_000 * 24;
-        let sane = |ms: i64| (0..=hour).contains(&ms);
-        if !(sane(clock.base_ms) && sane(clock.increment_ms) && sane(clock.per_move_ms))
+        let within = |ms: i64, most: i64| (0..=most).contains(&ms);
+        if !(within(clock.base_ms, DAY_MS)
+            && within(clock.increment_ms, DAY_MS)
+            && within(clock.per_move_ms, MAX_PER_MOVE_MS))
             || clock.base_ms == 0 && clock.per_move_ms == 0
         {
             return Err(ApiError::BadRequest(
-                "a clock has a base time or a per-move time, each from 0 to 24 hours".to_owned(),
+                "a clock has a base time (up to 24 hours, with an increment up to 24 hours) \
+                 or a per-move time (up to 7 days)"
+                    .to_owned(),
             ));
         }
     }
@@ -141,8 +151,14 @@ pub async fn create(
     State(app): State<App>,
     request: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<(StatusCode, Reply<Created>), ApiError> {
-    let request = body(request)?;
-    let (start, imported) = check(&request)?;
+    let created = start_game(&app, &body(request)?).await?;
+    Ok((StatusCode::CREATED, Reply(created)))
+}
+
+/// Checks `request`, then stores the new game and its first events (a game created with
+/// `POST /api/games`, or by accepting a seek).
+pub async fn start_game(app: &App, request: &CreateGame) -> Result<Created, ApiError> {
+    let (start, imported) = check(request)?;
     let entry = variant(&request.variant)?;
     let row = GameRow {
         id: new_id(),
@@ -167,12 +183,11 @@ pub async fn create(
         .await?;
     let game = app.create(&row, &events).await?;
     let [white, black] = row.tokens;
-    let body = Created {
+    Ok(Created {
         id: row.id,
         tokens: Tokens { white, black },
         game,
-    };
-    Ok((StatusCode::CREATED, Reply(body)))
+    })
 }
 
 /// `GET /api/games/{id}`.

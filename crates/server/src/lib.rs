@@ -23,12 +23,15 @@ pub mod lab_runner;
 pub mod lab_store;
 pub mod lab_worker;
 pub mod loaded;
+pub mod lobby;
+pub mod lobby_games;
 pub mod log;
 pub mod options;
 pub mod peers;
 pub mod positions;
 pub mod protocol;
 pub mod rate_limit;
+pub mod seeks;
 pub mod service;
 pub mod socket;
 pub mod store;
@@ -53,6 +56,8 @@ pub const ENGINE_QUEUE: usize = 64;
 pub fn router(app: App) -> Router {
     let costly = Router::new()
         .route("/api/games", post(games::create))
+        .route("/api/seeks", post(lobby::create))
+        .route("/api/seeks/{id}/accept", post(lobby::accept))
         .route("/api/analysis/ws", get(analysis::upgrade))
         .route("/api/studies", post(lab_api::create));
     Router::new()
@@ -66,6 +71,11 @@ pub fn router(app: App) -> Router {
         .route("/api/studies", get(lab_api::list))
         .route("/api/studies/{id}", get(lab_api::show))
         .route("/api/studies/{id}/csv/{figure}", get(lab_api::csv))
+        .route("/api/games", get(lobby_games::playing))
+        .route("/api/games/turns", post(lobby_games::turns))
+        .route("/api/seeks", get(lobby::list))
+        .route("/api/seeks/{id}/poll", post(lobby::poll))
+        .route("/api/seeks/{id}/cancel", post(lobby::cancel))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/decisions", post(games::decide))
         .route("/api/games/{id}/actions", post(games::act))
@@ -111,9 +121,10 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Games created within this many milliseconds are looked at on start, to resume the engine's
-/// turns and the flag timers in them.
-const RESUME_WINDOW_MS: i64 = 7 * 24 * 3_600_000;
+/// Games created or changed within this many milliseconds are looked at on start, to resume
+/// the engine's turns and the flag timers in them: 8 days, past the longest per-move time
+/// (7 days, correspondence).
+const RESUME_WINDOW_MS: i64 = 8 * 24 * 3_600_000;
 
 /// Runs the server until interrupted, calling `ready` with the address once it listens.
 pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
@@ -150,8 +161,8 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
 }
 
 /// After a restart: the engine moves where it is to move, and the running clocks get their
-/// flag timers again.
-async fn resume(app: &App) {
+/// flag timers again (a clock that ran out while the server was down flags at once).
+pub async fn resume(app: &App) {
     let since = store::now_ms() - RESUME_WINDOW_MS;
     if let Ok(ids) = app.store.timed_or_engine_games(since).await {
         for id in ids {

@@ -159,6 +159,30 @@ impl Loaded {
         Some(clocks(&spec, &self.ticks, self.actor(), now_ms))
     }
 
+    /// The clocks of a timed game as clients see them at `now_ms` (a flagged player's at 0).
+    #[must_use]
+    pub fn clock_state(&self, now_ms: i64) -> Option<ClockState> {
+        self.stored.row.options.clock.map(|spec| {
+            let mut now = clocks(&spec, &self.ticks, self.actor(), now_ms);
+            if let Some(ending) = self.log.ending.as_ref().filter(|e| e.reason == "time") {
+                let loser = ending.winner.map_or(0, |w| 1 - usize::from(w & 1));
+                now.remaining_ms[loser] = 0;
+                if spec.per_move_ms > 0 {
+                    now.move_left_ms = Some(0);
+                }
+            }
+            ClockState {
+                base_ms: spec.base_ms,
+                increment_ms: spec.increment_ms,
+                per_move_ms: spec.per_move_ms,
+                remaining_ms: now.remaining_ms,
+                move_left_ms: now.move_left_ms,
+                running: now.running,
+                server_ms: now_ms,
+            }
+        })
+    }
+
     /// The snapshot every client sees (docs/PROTOCOL.md).
     #[must_use]
     pub fn snapshot(&self, now_ms: i64) -> Snapshot {
@@ -178,25 +202,7 @@ impl Loaded {
         };
         let history = self.game.history();
         let options = &self.stored.row.options;
-        let clock = options.clock.map(|spec| {
-            let mut now = clocks(&spec, &self.ticks, self.actor(), now_ms);
-            if let Some(ending) = self.log.ending.as_ref().filter(|e| e.reason == "time") {
-                let loser = ending.winner.map_or(0, |w| 1 - usize::from(w & 1));
-                now.remaining_ms[loser] = 0;
-                if spec.per_move_ms > 0 {
-                    now.move_left_ms = Some(0);
-                }
-            }
-            ClockState {
-                base_ms: spec.base_ms,
-                increment_ms: spec.increment_ms,
-                per_move_ms: spec.per_move_ms,
-                remaining_ms: now.remaining_ms,
-                move_left_ms: now.move_left_ms,
-                running: now.running,
-                server_ms: now_ms,
-            }
-        });
+        let clock = self.clock_state(now_ms);
         let view = self.game.view();
         let losses = Captured::of(self, &view, known);
         let snapshot = Snapshot {

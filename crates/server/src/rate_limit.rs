@@ -1,5 +1,6 @@
 //! Per-client limits on the requests that start costly work: creating a game (an import is
-//! checked, an engine game wakes the engine) and opening an analysis session. A client past
+//! checked, an engine game wakes the engine), making or accepting a seek (which creates a
+//! game) and opening an analysis session. A client past
 //! its limit is answered 429 with `Retry-After` and the JSON error body of every refusal.
 //!
 //! A client is its peer address (the connection's `ConnectInfo`); requests that carry none
@@ -84,7 +85,9 @@ fn refusal(error: GovernorError) -> Response<Body> {
         GovernorError::TooManyRequests { wait_time, .. } => {
             let wait = wait_time.max(1);
             let body = ErrorBody {
-                error: format!("too many new games or analyses from you: try again in {wait} s"),
+                error: format!(
+                    "too many new games, seeks, analyses or studies from you: try again in {wait} s"
+                ),
             };
             let mut response = (StatusCode::TOO_MANY_REQUESTS, Reply(body)).into_response();
             if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {

@@ -31,6 +31,10 @@ pub struct App {
     pub engines: EnginePool,
     /// The lab's worker, playing the studies of the store.
     pub lab: crate::lab_runner::LabRunner,
+    /// The lobby's open seeks.
+    pub seeks: crate::seeks::Seeks,
+    /// The lobby's list of games being played, computed at most once a moment.
+    pub playing: crate::lobby_games::PlayingCache,
     /// One flag timer per game whose clock runs.
     timers: Arc<Mutex<HashMap<String, tokio::task::AbortHandle>>>,
     /// This server's name among the servers sharing a PostgreSQL database.
@@ -61,6 +65,8 @@ impl App {
             hub: Hub::default(),
             engines: EnginePool::new(engine_workers, engine_queue),
             lab: crate::lab_runner::LabRunner::new(engine_workers),
+            seeks: crate::seeks::Seeks::default(),
+            playing: crate::lobby_games::PlayingCache::default(),
             timers: Arc::default(),
             server_id: Arc::from(crate::games::new_id()),
             work_limit: DEFAULT_WORK_LIMIT,
@@ -75,6 +81,14 @@ impl App {
     #[must_use]
     pub fn with_rate_limit(mut self, limit: Option<RateLimit>) -> App {
         self.rate_limit = limit;
+        self
+    }
+
+    /// This app with seeks that live `timeout` without their seeker polling them
+    /// ([`crate::seeks`]; default [`crate::seeks::DEFAULT_SEEK_TIMEOUT`]).
+    #[must_use]
+    pub fn with_seek_timeout(mut self, timeout: Duration) -> App {
+        self.seeks = crate::seeks::Seeks::new(timeout);
         self
     }
 

@@ -79,6 +79,15 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
                 PRIMARY KEY (study_id, game))",
         ],
     ),
+    (
+        4,
+        &[
+            // The lobby's list of games being played (Store::recent_games) and the resume
+            // after a restart look games up by their last event's time and their creation.
+            "CREATE INDEX events_at ON events (at_ms)",
+            "CREATE INDEX games_created ON games (created_ms)",
+        ],
+    ),
 ];
 
 /// A game's row.
@@ -343,11 +352,14 @@ impl Store {
         Ok(())
     }
 
-    /// The ids of games with an engine seat or a clock created since `since_ms`: the server
-    /// looks at them when it starts, to resume the engine's turns and the flag timers.
+    /// The ids of games with an engine seat or a clock created or changed since `since_ms`:
+    /// the server looks at them when it starts, to resume the engine's turns and the flag
+    /// timers (a correspondence game may be weeks old, its last move days).
     pub async fn timed_or_engine_games(&self, since_ms: i64) -> Result<Vec<String>, ApiError> {
         let rows = sqlx::query(
-            "SELECT id FROM games WHERE created_ms >= $1
+            "SELECT id FROM games
+             WHERE (created_ms >= $1
+                    OR id IN (SELECT DISTINCT game_id FROM events WHERE at_ms >= $1))
              AND (options LIKE '%\"engine\":{%' OR options LIKE '%\"clock\":{%')",
         )
         .bind(since_ms)
@@ -357,5 +369,29 @@ impl Store {
             .iter()
             .filter_map(|r| r.try_get::<String, _>(0).ok())
             .collect())
+    }
+
+    /// The games created or changed since `since_ms`, the latest first, at most `limit`:
+    /// `(id, when it last changed)`.
+    pub async fn recent_games(
+        &self,
+        since_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<(String, i64)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT id, MAX(at) AS latest FROM (
+                 SELECT game_id AS id, at_ms AS at FROM events WHERE at_ms >= $1
+                 UNION ALL
+                 SELECT id, created_ms AS at FROM games WHERE created_ms >= $1
+             ) AS recent GROUP BY id ORDER BY latest DESC, id LIMIT $2",
+        )
+        .bind(since_ms)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(ApiError::Storage)
     }
 }

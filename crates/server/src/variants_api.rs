@@ -17,6 +17,15 @@ const COMMON: [(&str, i64, i64); 5] = [
     ("classical 30+20", 30, 20),
 ];
 
+/// The correspondence controls every variant offers: name, days a move (a per-move limit).
+/// Offered for every variant: any game may be played a move a day, and whether a variant's
+/// games are long is no capability a variant declares (docs/ARCHITECTURE.md, "The lobby").
+const CORRESPONDENCE: [(&str, i64); 3] = [
+    ("correspondence 1 day a move", 1),
+    ("correspondence 3 days a move", 3),
+    ("correspondence 7 days a move", 7),
+];
+
 fn control(label: &str, base_ms: i64, increment_ms: i64, per_move_ms: i64) -> TimeControl {
     TimeControl {
         name: label.to_owned(),
@@ -28,7 +37,8 @@ fn control(label: &str, base_ms: i64, increment_ms: i64, per_move_ms: i64) -> Ti
     }
 }
 
-/// The time controls of one variant: its rules' own first, then the common ones.
+/// The time controls of one variant: its rules' own first, then the common ones, then
+/// correspondence.
 fn time_controls(entry: &VariantEntry) -> Vec<TimeControl> {
     let millis = |ms: u64| i64::try_from(ms).unwrap_or(i64::MAX);
     let own = (entry.time_controls)()
@@ -47,7 +57,10 @@ fn time_controls(entry: &VariantEntry) -> Vec<TimeControl> {
     let common = COMMON
         .into_iter()
         .map(|(label, minutes, seconds)| control(label, minutes * 60_000, seconds * 1000, 0));
-    own.chain(common).collect()
+    let correspondence = CORRESPONDENCE
+        .into_iter()
+        .map(|(label, days)| control(label, 0, 0, days * crate::games::DAY_MS));
+    own.chain(common).chain(correspondence).collect()
 }
 
 /// The starts a variant offers by name (5D: the official variants by `[Board]` name).

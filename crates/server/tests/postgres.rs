@@ -5,7 +5,7 @@
 use crate::common::ws::{connect, next, send};
 use crate::common::{act, app, app_at, create, create_with, decide, postgres, serve_app, show};
 use axum::http::StatusCode;
-use omnichess_server::Store;
+use omnichess_server::{Store, router};
 use serde_json::json;
 
 #[tokio::test]
@@ -71,4 +71,38 @@ async fn a_move_stored_by_one_server_reaches_the_sockets_of_another() {
     let update = next(&mut watcher, "update").await;
     assert_eq!(update["game"]["history"], json!(["e2e4"]), "{update}");
     assert_eq!(update["events"][0]["text"], "e2e4");
+}
+
+#[tokio::test]
+async fn the_lobby_runs_on_postgresql() {
+    let Some(url) = postgres() else { return };
+    let routes = app(&url).await;
+    let (status, made) = crate::common::call(
+        &routes,
+        "POST",
+        "/api/seeks",
+        Some(json!({"variant": "qec", "clock": {"per_move_ms": 86_400_000}})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let seek = made["id"].as_str().unwrap_or_default();
+    let accept = format!("/api/seeks/{seek}/accept");
+    let (status, accepted) = crate::common::call(&routes, "POST", &accept, None).await;
+    assert_eq!(status, StatusCode::CREATED, "{accepted}");
+    let game = accepted["game"].as_str().unwrap_or_default();
+    let uri = "/api/games?status=playing&limit=50";
+    let (status, playing) = crate::common::call(&routes, "GET", uri, None).await;
+    assert_eq!(status, StatusCode::OK, "{playing}");
+    let listed = playing.as_array().expect("a list");
+    assert!(listed.iter().any(|g| g["id"] == game), "{playing}");
+    let asked = json!({"games": [{"id": game, "seat": 0}]});
+    let (_, turns) = crate::common::call(&routes, "POST", "/api/games/turns", Some(asked)).await;
+    assert_eq!(turns[0]["your_turn"], true, "{turns}");
+    // A server starting on this database resumes the clocks of the games changed lately.
+    let restarted = app_at(&url).await;
+    omnichess_server::resume(&restarted).await;
+    assert_eq!(
+        show(&router(restarted), game).await["clock"]["per_move_ms"],
+        86_400_000
+    );
 }

@@ -11,6 +11,7 @@ mod common;
 mod engine;
 mod export;
 mod lab;
+mod lobby;
 mod positions;
 mod postgres;
 mod socket;

@@ -17,6 +17,10 @@ use super::http::{
     CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
 };
 use super::lab::{CreateStudy, ScorePoint, StudyItem, StudyReport};
+use super::lobby::{
+    CreateSeek, PlayingGame, SeekAccepted, SeekCreated, SeekItem, SeekStatus, SeekToken, TurnItem,
+    TurnQuery, TurnsRequest,
+};
 use super::snapshot::{Outcome, Snapshot};
 use super::{VERSION, Versioned};
 use crate::loaded::Loaded;
@@ -121,6 +125,16 @@ fn samples() -> BTreeMap<&'static str, Value> {
         ("StudyReport", sample(&study)),
         ("ScorePoint", sample(&ScorePoint::default())),
         ("CreateGame", sample(&CreateGame::default())),
+        ("CreateSeek", sample(&CreateSeek::default())),
+        ("SeekItem", sample(&SeekItem::default())),
+        ("SeekCreated", sample(&SeekCreated::default())),
+        ("SeekToken", sample(&SeekToken::default())),
+        ("SeekStatus", sample(&SeekStatus::default())),
+        ("SeekAccepted", sample(&SeekAccepted::default())),
+        ("PlayingGame", sample(&PlayingGame::default())),
+        ("TurnsRequest", sample(&TurnsRequest::default())),
+        ("TurnQuery", sample(&TurnQuery::default())),
+        ("TurnItem", sample(&TurnItem::default())),
         ("ClockSpec", sample(&ClockSpec::default())),
         ("EngineSeat", sample(&EngineSeat { seat: 0, level: 1 })),
         ("MakeDecision", sample(&MakeDecision::default())),

@@ -10,6 +10,7 @@ pub mod analysis_socket;
 pub mod game_socket;
 pub mod http;
 pub mod lab;
+pub mod lobby;
 pub mod snapshot;
 pub mod variants;
 

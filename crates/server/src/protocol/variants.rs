@@ -20,7 +20,8 @@ pub struct VariantInfo {
     pub record_extension: String,
     /// How to type a decision in its notation.
     pub notation_help: Option<String>,
-    /// The time controls offered: the variant's own first, then the common ones.
+    /// The time controls offered: the variant's own first, then the common ones, then
+    /// correspondence (1, 3 and 7 days a move).
     pub time_controls: Vec<TimeControl>,
     /// The starts it offers by name, its standard start first.
     pub starts: Vec<Start>,

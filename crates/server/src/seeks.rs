@@ -1,0 +1,256 @@
+//! Open seeks (lila's lobby): a visitor asks for a game (variant, start, time control, seat)
+//! and waits; another visitor accepts it, which creates the game and gives each of them a seat.
+//!
+//! Seeks live in the server's memory, not in the store: a seek is worth something only while
+//! its seeker waits on the lobby page, which polls `POST /api/seeks/{id}/poll` every few
+//! seconds. A seek not polled for its timeout ([`DEFAULT_SEEK_TIMEOUT`]) is gone, accepted or
+//! not, so nothing accumulates; at most [`MAX_SEEKS`] exist at once. A restart loses the open seeks (their
+//! seekers' pages see 404 and say so); the games made from them are stored as every game.
+//! Servers sharing a PostgreSQL database each have their own seeks.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::error::ApiError;
+use crate::protocol::lobby::{SeekItem, SeekStatus};
+
+/// Seeks held at once, open or accepted; past it a new seek is refused with 503.
+pub const MAX_SEEKS: usize = 1000;
+
+/// Open seeks `GET /api/seeks` lists at most, newest first.
+pub const LISTED_SEEKS: usize = 100;
+
+/// The default time a seek lives without its seeker polling it: 90 s, past the minute between
+/// timers that browsers allow a page hidden for a while (the seeker waiting in another tab).
+pub const DEFAULT_SEEK_TIMEOUT: Duration = Duration::from_secs(90);
+
+/// Where a seek is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum State {
+    /// Listed, waiting for someone to accept it.
+    Open,
+    /// Someone accepts it now: its game is being created.
+    Accepting,
+    /// Accepted: the game and the seeker's seat and token in it.
+    Accepted {
+        game: String,
+        seat: u8,
+        token: String,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Seek {
+    item: SeekItem,
+    token: String,
+    polled: Instant,
+    state: State,
+}
+
+/// The seeks of this server.
+#[derive(Clone, Debug)]
+pub struct Seeks {
+    seeks: Arc<Mutex<HashMap<String, Seek>>>,
+    timeout: Duration,
+}
+
+impl Default for Seeks {
+    fn default() -> Seeks {
+        Seeks::new(DEFAULT_SEEK_TIMEOUT)
+    }
+}
+
+fn unknown(id: &str) -> ApiError {
+    ApiError::UnknownSeek(id.chars().take(40).collect())
+}
+
+impl Seeks {
+    /// No seeks; each lives `timeout` without a poll.
+    #[must_use]
+    pub fn new(timeout: Duration) -> Seeks {
+        Seeks {
+            seeks: Arc::default(),
+            timeout,
+        }
+    }
+
+    /// The seeks, those not polled within the timeout dropped (a seek being accepted stays:
+    /// its game is being made).
+    fn held(&self) -> std::sync::MutexGuard<'_, HashMap<String, Seek>> {
+        let mut seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+        let timeout = self.timeout;
+        seeks.retain(|_, s| s.state == State::Accepting || s.polled.elapsed() <= timeout);
+        seeks
+    }
+
+    /// Adds `item` (its id new) with the seeker's `token`; 503 when [`MAX_SEEKS`] are held.
+    pub fn add(&self, item: SeekItem, token: String) -> Result<(), ApiError> {
+        let mut seeks = self.held();
+        if seeks.len() >= MAX_SEEKS {
+            return Err(ApiError::Full(format!(
+                "the lobby holds {MAX_SEEKS} seeks: accept one, or try again in a minute"
+            )));
+        }
+        let seek = Seek {
+            item: item.clone(),
+            token,
+            polled: Instant::now(),
+            state: State::Open,
+        };
+        seeks.insert(item.id, seek);
+        Ok(())
+    }
+
+    /// The open seeks, newest first, at most [`LISTED_SEEKS`].
+    #[must_use]
+    pub fn open(&self) -> Vec<SeekItem> {
+        let seeks = self.held();
+        let mut open: Vec<SeekItem> = seeks
+            .values()
+            .filter(|s| s.state == State::Open)
+            .map(|s| s.item.clone())
+            .collect();
+        open.sort_by(|a, b| b.created_ms.cmp(&a.created_ms).then(a.id.cmp(&b.id)));
+        open.truncate(LISTED_SEEKS);
+        open
+    }
+
+    /// The seeker's poll: keeps seek `id` alive and tells where it is. 404 for a seek gone,
+    /// 403 for another token.
+    pub fn poll(&self, id: &str, token: &str) -> Result<SeekStatus, ApiError> {
+        let mut seeks = self.held();
+        let seek = seeks.get_mut(id).ok_or_else(|| unknown(id))?;
+        if seek.token != token {
+            return Err(ApiError::Forbidden(
+                "this token is not the seeker's".to_owned(),
+            ));
+        }
+        seek.polled = Instant::now();
+        let mut status = SeekStatus {
+            seek: seek.item.clone(),
+            ..SeekStatus::default()
+        };
+        if let State::Accepted { game, seat, token } = &seek.state {
+            status.game = Some(game.clone());
+            status.seat = Some(*seat);
+            status.game_token = Some(token.clone());
+        }
+        Ok(status)
+    }
+
+    /// The seeker cancels seek `id`: 409 once it is accepted or being accepted.
+    pub fn cancel(&self, id: &str, token: &str) -> Result<(), ApiError> {
+        let mut seeks = self.held();
+        let seek = seeks.get(id).ok_or_else(|| unknown(id))?;
+        if seek.token != token {
+            return Err(ApiError::Forbidden(
+                "this token is not the seeker's".to_owned(),
+            ));
+        }
+        if seek.state != State::Open {
+            return Err(ApiError::Conflict(
+                "the seek has been accepted: its game has started".to_owned(),
+            ));
+        }
+        seeks.remove(id);
+        Ok(())
+    }
+
+    /// Takes open seek `id` off the list for one accepter: the seek, or 404 (gone) / 409
+    /// (someone else was first). Then [`Seeks::accepted`] or [`Seeks::reopen`].
+    pub fn claim(&self, id: &str) -> Result<SeekItem, ApiError> {
+        let mut seeks = self.held();
+        let seek = seeks.get_mut(id).ok_or_else(|| unknown(id))?;
+        if seek.state != State::Open {
+            return Err(ApiError::Conflict(
+                "someone else has accepted this seek".to_owned(),
+            ));
+        }
+        seek.state = State::Accepting;
+        Ok(seek.item.clone())
+    }
+
+    /// The game of claimed seek `id` is made: the seeker's seat and token in it, for its poll.
+    pub fn accepted(&self, id: &str, game: String, seat: u8, token: String) {
+        let mut seeks = self.held();
+        if let Some(seek) = seeks.get_mut(id) {
+            seek.state = State::Accepted { game, seat, token };
+        }
+    }
+
+    /// The game of claimed seek `id` could not be made: it is open again.
+    pub fn reopen(&self, id: &str) {
+        let mut seeks = self.held();
+        if let Some(seek) = seeks.get_mut(id) {
+            seek.state = State::Open;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(id: &str, created_ms: i64) -> SeekItem {
+        SeekItem {
+            id: id.to_owned(),
+            variant: "classic".to_owned(),
+            created_ms,
+            ..SeekItem::default()
+        }
+    }
+
+    #[test]
+    fn a_claimed_seek_leaves_the_list_and_comes_back_if_its_game_fails() {
+        let seeks = Seeks::default();
+        seeks.add(item("a", 1), "ta".to_owned()).expect("added");
+        seeks.add(item("b", 2), "tb".to_owned()).expect("added");
+        let ids = |s: &Seeks| s.open().into_iter().map(|i| i.id).collect::<Vec<_>>();
+        assert_eq!(ids(&seeks), ["b", "a"], "newest first");
+        assert_eq!(seeks.claim("a").expect("claimed").id, "a");
+        assert_eq!(ids(&seeks), ["b"]);
+        assert!(matches!(seeks.claim("a"), Err(ApiError::Conflict(_))));
+        assert!(matches!(
+            seeks.cancel("a", "ta"),
+            Err(ApiError::Conflict(_))
+        ));
+        seeks.reopen("a");
+        assert_eq!(ids(&seeks), ["b", "a"]);
+        assert!(matches!(seeks.poll("a", "tb"), Err(ApiError::Forbidden(_))));
+        seeks.claim("a").expect("claimed again");
+        seeks.accepted("a", "g".to_owned(), 1, "seat".to_owned());
+        let status = seeks.poll("a", "ta").expect("polled");
+        assert_eq!(
+            (
+                status.game.as_deref(),
+                status.seat,
+                status.game_token.as_deref()
+            ),
+            (Some("g"), Some(1), Some("seat"))
+        );
+    }
+
+    #[test]
+    fn a_seek_not_polled_in_time_is_gone() {
+        // Margins of 400 ms either way: a loaded machine only makes the sleeps longer.
+        let seeks = Seeks::new(Duration::from_millis(1000));
+        seeks.add(item("a", 1), "ta".to_owned()).expect("added");
+        seeks.add(item("b", 1), "tb".to_owned()).expect("added");
+        std::thread::sleep(Duration::from_millis(600));
+        seeks.poll("a", "ta").expect("still there");
+        std::thread::sleep(Duration::from_millis(600));
+        let ids: Vec<String> = seeks.open().into_iter().map(|i| i.id).collect();
+        assert_eq!(ids, ["a"], "b was not polled");
+        assert!(matches!(
+            seeks.poll("b", "tb"),
+            Err(ApiError::UnknownSeek(_))
+        ));
+        std::thread::sleep(Duration::from_millis(1100));
+        assert!(seeks.open().is_empty());
+        assert!(
+            seeks.seeks.lock().expect("the seeks").is_empty(),
+            "nothing is kept"
+        );
+    }
+}
