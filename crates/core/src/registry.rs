@@ -1,7 +1,7 @@
 //! The registry entry through which dynamic callers find a variant by name.
 
 use crate::{
-    BoardLayout, DynGame, EngineProtocol, GameRecord, Guide, NamedStart, PositionError,
+    BoardLayout, DynGame, EngineProtocol, EventKind, GameRecord, Guide, NamedStart, PositionError,
     RecordError, RulesTimeControl, Session, Variant,
 };
 
@@ -39,6 +39,8 @@ pub struct VariantEntry {
     pub time_controls: fn() -> Vec<RulesTimeControl>,
     /// Its rules in short and its boards' signs (see [`Variant::GUIDE`]).
     pub guide: Guide,
+    /// The events of its rules a balance study counts (see [`crate::Events::EVENTS`]).
+    pub events: &'static [EventKind],
 }
 
 impl VariantEntry {
@@ -58,6 +60,7 @@ impl VariantEntry {
             starts: V::starts,
             time_controls: V::time_controls,
             guide: V::GUIDE,
+            events: V::EVENTS,
         }
     }
 }

@@ -1,16 +1,17 @@
 //! A playable variant: its rules and texts gathered, with its name and capabilities.
 
 use crate::{
-    BoardLayout, Counting, EngineProtocol, Guide, Hooks, NamedStart, Notation, Presentation,
-    Records, RulesTimeControl,
+    BoardLayout, Counting, EngineProtocol, Events, Guide, Hooks, NamedStart, Notation,
+    Presentation, Records, RulesTimeControl,
 };
 
 /// A playable variant: a [`crate::Game`] with its counts ([`Counting`]), hooks ([`Hooks`]),
+/// events ([`Events`]),
 /// texts ([`Notation`]), records ([`Records`]) and drawings ([`Presentation`]), and here its
 /// name, its starts and the capabilities generic callers ask for instead of testing the name.
 /// Everything the CLI and the server do with a variant goes through this trait (behind
 /// [`crate::DynGame`]).
-pub trait Variant: Counting + Hooks + Notation + Records + Presentation + 'static {
+pub trait Variant: Counting + Hooks + Events + Notation + Records + Presentation + 'static {
     /// The name used on the command line (`classic`, `qec`, …).
     const NAME: &'static str;
     /// One line saying what the variant is.

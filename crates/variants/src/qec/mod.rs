@@ -18,6 +18,7 @@
 //! ```
 
 mod diagram;
+mod events;
 mod guide;
 mod links;
 mod movegen;
