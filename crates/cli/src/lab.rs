@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use omnichess_engine::lab::balance::Balance;
 use omnichess_engine::lab::compare::Comparison;
+use omnichess_engine::lab::events::EventFigures;
 use omnichess_engine::lab::sprt::{SprtBounds, Verdict};
+use omnichess_engine::lab::stats::Estimate;
 use omnichess_engine::lab::study::StudySpec;
 use omnichess_engine::lab::summary::GameSummary;
 use omnichess_engine::lab::values::Values;
@@ -200,8 +202,10 @@ fn report(
         out!("{}", fit.report());
         serde_json::to_value(fit)
     } else {
-        let names = open::variant(&spec.variant)?.players;
-        let figures = Balance::of(games);
+        let entry = open::variant(&spec.variant)?;
+        let names = entry.players;
+        let mut figures = Balance::of(games);
+        EventFigures::describe(&mut figures.events, entry.events);
         out!("{}", figures.report(names));
         if let Some(note) = sameness_note(&figures) {
             outln!("{note}");
@@ -221,7 +225,10 @@ struct Progress<'a> {
     games: u32,
     terminal: bool,
     started: Instant,
-    done: Vec<GameSummary>,
+    /// Games finished so far.
+    done: u32,
+    /// The first player's points in them (a draw is half a point).
+    points: f64,
 }
 
 impl<'a> Progress<'a> {
@@ -231,17 +238,23 @@ impl<'a> Progress<'a> {
             games,
             terminal,
             started: Instant::now(),
-            done: Vec::new(),
+            done: 0,
+            points: 0.0,
         }
     }
 
     fn game(&mut self, game: &GameSummary) {
-        self.done.push(game.clone());
-        let done = u32::try_from(self.done.len()).unwrap_or(u32::MAX);
+        self.done = self.done.saturating_add(1);
+        self.points += match game.winner {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let done = self.done;
         if !(self.terminal || done >= self.games || done.is_multiple_of((self.games / 10).max(1))) {
             return;
         }
-        let s = Balance::of(&self.done).first_player_score;
+        let s = Estimate::wilson(self.points, done);
         let rate = f64::from(done) / self.started.elapsed().as_secs_f64().max(1e-9);
         let left = f64::from(self.games.saturating_sub(done)) / rate.max(1e-9);
         show_progress(
@@ -334,6 +347,7 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
             opening: args.opening,
             paired: true,
             material_every: 0,
+            events: false,
             first_game: 0,
         };
         let report = (entry.play_match)(&request, &mut |_, _| {})?;
@@ -409,7 +423,9 @@ fn play_study(args: &StudyArgs, start: Option<&str>, what: &str) -> Result<Balan
         .play(0, spec.games, args.jobs, &mut |g| progress.game(g))
         .map_err(|e| CliError(e.to_string()))?;
     progress.end();
-    Ok(Balance::of(&games))
+    let mut figures = Balance::of(&games);
+    EventFigures::describe(&mut figures.events, open::variant(&args.variant)?.events);
+    Ok(figures)
 }
 
 /// A line on stderr: redrawn in place on a terminal.

@@ -12,6 +12,7 @@ use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use omnichess_engine::agents::AgentSpec;
 use omnichess_engine::lab::balance::Balance;
+use omnichess_engine::lab::events::EventFigures;
 use omnichess_engine::lab::stats::Estimate;
 use omnichess_engine::lab::study::StudySpec;
 use omnichess_engine::lab::summary::GameSummary;
@@ -208,7 +209,11 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     let json = |v: Result<serde_json::Value, serde_json::Error>| {
         v.map_err(|e| ApiError::Engine(format!("the figures as JSON: {e}")))
     };
-    let balance = json(serde_json::to_value(Balance::of(&games)))?;
+    let mut figures = Balance::of(&games);
+    if let Some(entry) = omnichess_core::find(omnichess_variants::REGISTRY, &study.spec.variant) {
+        EventFigures::describe(&mut figures.events, entry.events);
+    }
+    let balance = json(serde_json::to_value(figures))?;
     let (values, values_note) = if study.kind == "values" {
         match Values::fit(&games) {
             Ok(fit) => (Some(json(serde_json::to_value(fit))?), None),
@@ -234,8 +239,8 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     })
 }
 
-/// `GET /api/studies/{id}/csv/{figure}`: `games`, `score-over-time`, `lengths`, `causes` or
-/// `values`, as `text/csv` with a header line.
+/// `GET /api/studies/{id}/csv/{figure}`: `games`, `score-over-time`, `lengths`, `causes`,
+/// `events`, `event-turns` or `values`, as `text/csv` with a header line.
 pub async fn csv(
     State(app): State<App>,
     Path((id, figure)): Path<(String, String)>,
