@@ -198,7 +198,8 @@ fn report(
     json_path: Option<&Path>,
 ) -> Result<(), CliError> {
     let figures = if kind == "values" {
-        let fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
+        let mut fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
+        fit.check_claims(open::variant(&spec.variant)?.claimed_values);
         out!("{}", fit.report());
         serde_json::to_value(fit)
     } else {

@@ -87,7 +87,9 @@ mod variant;
 pub mod view;
 pub mod work_limit;
 
-pub use capabilities::{BoardLayout, EngineProtocol, Guide, NamedStart, RulesTimeControl};
+pub use capabilities::{
+    BoardLayout, ClaimedValue, EngineProtocol, Guide, NamedStart, RulesTimeControl,
+};
 pub use counting::Counting;
 pub use error::{
     DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,

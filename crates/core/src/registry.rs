@@ -1,8 +1,8 @@
 //! The registry entry through which dynamic callers find a variant by name.
 
 use crate::{
-    BoardLayout, DynGame, EngineProtocol, EventKind, GameRecord, Guide, NamedStart, PositionError,
-    RecordError, RulesTimeControl, Session, Variant,
+    BoardLayout, ClaimedValue, DynGame, EngineProtocol, EventKind, GameRecord, Guide, NamedStart,
+    PositionError, RecordError, RulesTimeControl, Session, Variant,
 };
 
 /// Opens a game at a position text, or at the standard start for `None`.
@@ -41,6 +41,8 @@ pub struct VariantEntry {
     pub guide: Guide,
     /// The events of its rules a balance study counts (see [`crate::Events::EVENTS`]).
     pub events: &'static [EventKind],
+    /// The piece values its rule text claims (see [`Variant::CLAIMED_VALUES`]).
+    pub claimed_values: &'static [ClaimedValue],
 }
 
 impl VariantEntry {
@@ -61,6 +63,7 @@ impl VariantEntry {
             time_controls: V::time_controls,
             guide: V::GUIDE,
             events: V::EVENTS,
+            claimed_values: V::CLAIMED_VALUES,
         }
     }
 }

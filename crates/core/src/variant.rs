@@ -1,8 +1,8 @@
 //! A playable variant: its rules and texts gathered, with its name and capabilities.
 
 use crate::{
-    BoardLayout, Counting, EngineProtocol, Events, Guide, Hooks, NamedStart, Notation,
-    Presentation, Records, RulesTimeControl,
+    BoardLayout, ClaimedValue, Counting, EngineProtocol, Events, Guide, Hooks, NamedStart,
+    Notation, Presentation, Records, RulesTimeControl,
 };
 
 /// A playable variant: a [`crate::Game`] with its counts ([`Counting`]), hooks ([`Hooks`]),
@@ -31,6 +31,9 @@ pub trait Variant: Counting + Hooks + Events + Notation + Records + Presentation
     /// Its rules in short and the meaning of the signs on its boards, for a client's help
     /// panel; by default none ([`Guide::NONE`]).
     const GUIDE: Guide = Guide::NONE;
+    /// The piece values its rule text claims, for the balance lab to set beside the values
+    /// it fits; by default none.
+    const CLAIMED_VALUES: &'static [ClaimedValue] = &[];
 
     /// The standard starting state.
     fn start() -> Self;

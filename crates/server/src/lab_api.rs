@@ -209,14 +209,20 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     let json = |v: Result<serde_json::Value, serde_json::Error>| {
         v.map_err(|e| ApiError::Engine(format!("the figures as JSON: {e}")))
     };
+    let entry = omnichess_core::find(omnichess_variants::REGISTRY, &study.spec.variant);
     let mut figures = Balance::of(&games);
-    if let Some(entry) = omnichess_core::find(omnichess_variants::REGISTRY, &study.spec.variant) {
+    if let Some(entry) = entry {
         EventFigures::describe(&mut figures.events, entry.events);
     }
     let balance = json(serde_json::to_value(figures))?;
     let (values, values_note) = if study.kind == "values" {
         match Values::fit(&games) {
-            Ok(fit) => (Some(json(serde_json::to_value(fit))?), None),
+            Ok(mut fit) => {
+                if let Some(entry) = entry {
+                    fit.check_claims(entry.claimed_values);
+                }
+                (Some(json(serde_json::to_value(fit))?), None)
+            }
             Err(e) => (None, Some(e)),
         }
     } else {
