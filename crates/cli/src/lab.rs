@@ -197,27 +197,33 @@ fn report(
     games: &[GameSummary],
     json_path: Option<&Path>,
 ) -> Result<(), CliError> {
-    let figures = if kind == "values" {
+    let entry = open::variant(&spec.variant)?;
+    let mut balance = Balance::of(games);
+    EventFigures::describe(&mut balance.events, entry.events);
+    let as_json = |v: Result<Value, serde_json::Error>| {
+        v.map_err(|e| CliError(format!("cannot write the study as JSON: {e}")))
+    };
+    if kind == "values" {
         let mut fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
-        fit.check_claims(open::variant(&spec.variant)?.claimed_values);
+        fit.check_claims(entry.claimed_values);
         out!("{}", fit.report());
-        serde_json::to_value(fit)
+        // The same games' balance figures too: a values study is a balance study that also
+        // noted the material.
+        write_json(
+            json_path,
+            &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(fit))?,
+                    "balance": as_json(serde_json::to_value(balance))?}),
+        )
     } else {
-        let entry = open::variant(&spec.variant)?;
-        let names = entry.players;
-        let mut figures = Balance::of(games);
-        EventFigures::describe(&mut figures.events, entry.events);
-        out!("{}", figures.report(names));
-        if let Some(note) = sameness_note(&figures) {
+        out!("{}", balance.report(entry.players));
+        if let Some(note) = sameness_note(&balance) {
             outln!("{note}");
         }
-        serde_json::to_value(figures)
+        write_json(
+            json_path,
+            &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(balance))?}),
+        )
     }
-    .map_err(|e| CliError(format!("cannot write the study as JSON: {e}")))?;
-    write_json(
-        json_path,
-        &json!({"study": kind, "spec": spec, "figures": figures}),
-    )
 }
 
 /// Progress on stderr: games done, rate, the first player's score so far, the time left.
