@@ -156,6 +156,7 @@ pub fn play_match(
         position: position_text.as_deref(),
         jobs: settings.jobs,
         material_every: 0,
+        events: false,
         first_game: 0,
     };
     let terminal = std::io::stderr().is_terminal();

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use omnichess_engine::lab::balance::Balance;
 use omnichess_engine::lab::compare::Comparison;
+use omnichess_engine::lab::events::EventFigures;
 use omnichess_engine::lab::sprt::{SprtBounds, SprtResult, Verdict};
+use omnichess_engine::lab::stats::Estimate;
 use omnichess_engine::lab::study::{StudySpec, Versus};
 use omnichess_engine::lab::summary::GameSummary;
 use omnichess_engine::lab::values::Values;
@@ -215,24 +217,33 @@ fn report(
         }
         None => {}
     }
-    let figures = if kind == "values" {
-        let fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
+    let entry = open::variant(&spec.variant)?;
+    let mut balance = Balance::of(games);
+    EventFigures::describe(&mut balance.events, entry.events);
+    let as_json = |v: Result<Value, serde_json::Error>| {
+        v.map_err(|e| CliError(format!("cannot write the study as JSON: {e}")))
+    };
+    if kind == "values" {
+        let mut fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
+        fit.check_claims(entry.claimed_values);
         out!("{}", fit.report());
-        serde_json::to_value(fit)
+        // The same games' balance figures too: a values study is a balance study that also
+        // noted the material.
+        write_json(
+            json_path,
+            &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(fit))?,
+                    "balance": as_json(serde_json::to_value(balance))?}),
+        )
     } else {
-        let names = open::variant(&spec.variant)?.players;
-        let figures = Balance::of(games);
-        out!("{}", figures.report(names));
-        if let Some(note) = sameness_note(&figures) {
+        out!("{}", balance.report(entry.players));
+        if let Some(note) = sameness_note(&balance) {
             outln!("{note}");
         }
-        serde_json::to_value(figures)
+        write_json(
+            json_path,
+            &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(balance))?}),
+        )
     }
-    .map_err(|e| CliError(format!("cannot write the study as JSON: {e}")))?;
-    write_json(
-        json_path,
-        &json!({"study": kind, "spec": spec, "figures": figures}),
-    )
 }
 
 /// A start's label in a comparison: its position text, cut short.
@@ -310,7 +321,10 @@ struct Progress<'a> {
     games: u32,
     terminal: bool,
     started: Instant,
-    done: Vec<GameSummary>,
+    /// Games finished so far.
+    done: u32,
+    /// The first player's points in them (a draw is half a point).
+    points: f64,
 }
 
 impl<'a> Progress<'a> {
@@ -320,17 +334,23 @@ impl<'a> Progress<'a> {
             games,
             terminal,
             started: Instant::now(),
-            done: Vec::new(),
+            done: 0,
+            points: 0.0,
         }
     }
 
     fn game(&mut self, game: &GameSummary) {
-        self.done.push(game.clone());
-        let done = u32::try_from(self.done.len()).unwrap_or(u32::MAX);
+        self.done = self.done.saturating_add(1);
+        self.points += match game.winner {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let done = self.done;
         if !(self.terminal || done >= self.games || done.is_multiple_of((self.games / 10).max(1))) {
             return;
         }
-        let s = Balance::of(&self.done).first_player_score;
+        let s = Estimate::wilson(self.points, done);
         let rate = f64::from(done) / self.started.elapsed().as_secs_f64().max(1e-9);
         let left = f64::from(self.games.saturating_sub(done)) / rate.max(1e-9);
         show_progress(

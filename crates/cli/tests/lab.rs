@@ -37,6 +37,24 @@ fn balance_reports_every_game_once_and_writes_the_same_figures_as_json() {
         .sum();
     assert_eq!(by_cause, 12, "every game has one cause");
     assert_eq!(figures["spec"]["seed"], 5);
+    // Die Chess's events: the report's lines and the JSON's figures agree.
+    let forfeits = &f["events"][0];
+    assert_eq!(forfeits["name"], "forfeit");
+    assert!(
+        forfeits["description"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("a turn lost")),
+        "{forfeits}"
+    );
+    assert!(
+        text.contains(&format!(
+            "\nevents:\n  forfeit: {} in all, ",
+            forfeits["total"]
+        )),
+        "{text}"
+    );
+    assert!(text.contains("\n    by turn: 1 "), "{text}");
+    assert!(text.contains("\n  king without rolling: "), "{text}");
     let score = f["first_player_score"]["mean"].as_f64().expect("a score");
     assert!(
         text.contains(&format!("white's score: {score:.3}")),
@@ -162,4 +180,43 @@ fn values_fits_every_kind_that_was_ever_unequal_and_refuses_5d() {
         "3",
     ]);
     assert_user_error(&o, "do not count material");
+}
+
+#[test]
+fn values_sets_the_rule_text_s_claims_beside_the_fit_and_writes_the_games_balance() {
+    let json = temp_file("lab-values-realms.json", "");
+    let path = json.display().to_string();
+    let o = omnichess(&[
+        "lab",
+        "values",
+        "realms",
+        "--games",
+        "6",
+        "--player",
+        "greedy",
+        "--opening",
+        "4",
+        "--max-turns",
+        "40",
+        "--every",
+        "2",
+        "--json",
+        &path,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(
+        text.contains("claimed by the rule text (Notes, \"Relative piece values\""),
+        "{text}"
+    );
+    assert!(text.contains("\n  queen: 8*  "), "{text}");
+    assert!(text.contains("\n  honorable horse: 1⅓  "), "{text}");
+    let figures: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON file"))
+            .expect("JSON");
+    let claims = figures["figures"]["claims"].as_array().expect("the claims");
+    assert_eq!(claims.len(), 16, "every kind of the table but the king");
+    assert_eq!(claims[2]["kind"], "honorable horse");
+    assert!((claims[2]["claimed"].as_f64().expect("a value") - 4.0 / 3.0).abs() < 1e-12);
+    assert_eq!(figures["balance"]["games"], 6, "the same games' balance");
 }

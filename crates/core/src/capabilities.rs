@@ -1,6 +1,7 @@
 //! What a variant declares about itself so that generic callers (the CLI, the server, a
 //! graphical client) never test its name: its named starts, the time controls its rules set,
-//! how its boards are laid out and the engine protocol it speaks. Each is a const or an
+//! how its boards are laid out, the engine protocol it speaks and the piece values its rule
+//! text claims. Each is a const or an
 //! associated function of [`crate::Variant`] with a default, gathered into
 //! [`crate::VariantEntry`].
 
@@ -96,4 +97,19 @@ impl Guide {
         rules: "",
         legend: &[],
     };
+}
+
+/// A piece value a variant's rule text states (Three Realms' "Relative piece values"), for the
+/// balance lab to set beside the values it fits (`lab values`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ClaimedValue {
+    /// The kind, by the name its pieces have in a [`crate::View`] (`honorable horse`).
+    pub kind: &'static str,
+    /// The value in pawns, where the text gives a number; `None` where it states an order
+    /// only (QEC: "pawns > majors").
+    pub value: Option<f64>,
+    /// The text's own words for it (`1⅓`, `6*`, `pawns > majors`).
+    pub words: &'static str,
+    /// Where the text says it.
+    pub clause: &'static str,
 }

@@ -8,7 +8,8 @@
 //! * Beside it, each with defaults: [`Counting`] (perft's and `actions`' counts, faster where a
 //!   variant can) and [`Hooks`] (what a search, a referee or a clock asks of one variant or
 //!   another: a bounded "who acts?", a quick turn, a null move, claimable draws, a decision
-//!   clock, a forfeit's probability).
+//!   clock, a forfeit's probability) and [`Events`] (the events of its rules a balance study
+//!   counts: QEC's forced replies, Die Chess's forfeits, 5D Chess's new timelines).
 //! * [`Variant`] — a game with a name, starts and capabilities, gathering its texts:
 //!   [`Notation`] (position text, decision notation), [`Records`] (the record format) and
 //!   [`Presentation`] (the terminal diagram, the [`View`], help).
@@ -64,6 +65,7 @@
 mod capabilities;
 mod counting;
 mod error;
+mod events;
 mod game;
 pub mod geometry;
 pub mod hashing;
@@ -85,12 +87,15 @@ mod variant;
 pub mod view;
 pub mod work_limit;
 
-pub use capabilities::{BoardLayout, EngineProtocol, Guide, NamedStart, RulesTimeControl};
+pub use capabilities::{
+    BoardLayout, ClaimedValue, EngineProtocol, Guide, NamedStart, RulesTimeControl,
+};
 pub use counting::Counting;
 pub use error::{
     DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,
     shorten_quotes,
 };
+pub use events::{EventCount, EventKind, Events, count_events};
 pub use game::Game;
 pub use hooks::Hooks;
 pub use notation::{EnginePosition, Notation};

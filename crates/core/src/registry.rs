@@ -1,8 +1,8 @@
 //! The registry entry through which dynamic callers find a variant by name.
 
 use crate::{
-    BoardLayout, DynGame, EngineProtocol, GameRecord, Guide, NamedStart, PositionError,
-    RecordError, RulesTimeControl, Session, Variant,
+    BoardLayout, ClaimedValue, DynGame, EngineProtocol, EventKind, GameRecord, Guide, NamedStart,
+    PositionError, RecordError, RulesTimeControl, Session, Variant,
 };
 
 /// Opens a game at a position text, or at the standard start for `None`.
@@ -39,6 +39,10 @@ pub struct VariantEntry {
     pub time_controls: fn() -> Vec<RulesTimeControl>,
     /// Its rules in short and its boards' signs (see [`Variant::GUIDE`]).
     pub guide: Guide,
+    /// The events of its rules a balance study counts (see [`crate::Events::EVENTS`]).
+    pub events: &'static [EventKind],
+    /// The piece values its rule text claims (see [`Variant::CLAIMED_VALUES`]).
+    pub claimed_values: &'static [ClaimedValue],
 }
 
 impl VariantEntry {
@@ -58,6 +62,8 @@ impl VariantEntry {
             starts: V::starts,
             time_controls: V::time_controls,
             guide: V::GUIDE,
+            events: V::EVENTS,
+            claimed_values: V::CLAIMED_VALUES,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! A game in progress behind a trait object, for callers that choose the variant at run time.
 
-use crate::{DecisionError, ToAct, Variant, perft};
+use crate::{DecisionError, EventCount, EventKind, ToAct, Variant, perft};
 
 /// A variant-independent, object-safe view of a game in progress: the face the CLI (and later
 /// a server) sees. Decisions cross it as text in the variant's notation.
@@ -67,6 +67,11 @@ pub trait DynGame {
     fn notation_help(&self) -> &'static str;
     /// The game so far in the variant's record format.
     fn record_text(&self) -> String;
+    /// The kinds of events of the variant's rules (see [`crate::Events::EVENTS`]).
+    fn event_kinds(&self) -> &'static [EventKind];
+    /// The events of the decisions played through this session, one count per kind (see
+    /// [`crate::count_events`]).
+    fn events(&self) -> Vec<EventCount>;
 }
 
 /// A [`Variant`] state with the decisions played on it since its start: the generic
@@ -243,5 +248,13 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn record_text(&self) -> String {
         V::record_text(&self.start, &self.played, self.game.to_act().outcome())
+    }
+
+    fn event_kinds(&self) -> &'static [EventKind] {
+        V::EVENTS
+    }
+
+    fn events(&self) -> Vec<EventCount> {
+        crate::count_events(&self.start, &self.played)
     }
 }

@@ -1,16 +1,17 @@
 //! A playable variant: its rules and texts gathered, with its name and capabilities.
 
 use crate::{
-    BoardLayout, Counting, EngineProtocol, Guide, Hooks, NamedStart, Notation, Presentation,
-    Records, RulesTimeControl,
+    BoardLayout, ClaimedValue, Counting, EngineProtocol, Events, Guide, Hooks, NamedStart,
+    Notation, Presentation, Records, RulesTimeControl,
 };
 
 /// A playable variant: a [`crate::Game`] with its counts ([`Counting`]), hooks ([`Hooks`]),
+/// events ([`Events`]),
 /// texts ([`Notation`]), records ([`Records`]) and drawings ([`Presentation`]), and here its
 /// name, its starts and the capabilities generic callers ask for instead of testing the name.
 /// Everything the CLI and the server do with a variant goes through this trait (behind
 /// [`crate::DynGame`]).
-pub trait Variant: Counting + Hooks + Notation + Records + Presentation + 'static {
+pub trait Variant: Counting + Hooks + Events + Notation + Records + Presentation + 'static {
     /// The name used on the command line (`classic`, `qec`, …).
     const NAME: &'static str;
     /// One line saying what the variant is.
@@ -30,6 +31,9 @@ pub trait Variant: Counting + Hooks + Notation + Records + Presentation + 'stati
     /// Its rules in short and the meaning of the signs on its boards, for a client's help
     /// panel; by default none ([`Guide::NONE`]).
     const GUIDE: Guide = Guide::NONE;
+    /// The piece values its rule text claims, for the balance lab to set beside the values
+    /// it fits; by default none.
+    const CLAIMED_VALUES: &'static [ClaimedValue] = &[];
 
     /// The standard starting state.
     fn start() -> Self;

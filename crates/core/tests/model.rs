@@ -3,9 +3,9 @@
 //! the shapes of Die Chess and QEC without their rules.
 
 use omnichess_core::{
-    Counting, DecisionError, DynGame, Game, GameRecord, Hooks, Notation, Outcome, Player,
-    PositionError, Presentation, RecordError, RecordedDecision, Records, ToAct, Variant,
-    VariantEntry, find, perft, play_checked, replay,
+    Counting, DecisionError, DynGame, EventCount, EventKind, Events, Game, GameRecord, Hooks,
+    Notation, Outcome, Player, PositionError, Presentation, RecordError, RecordedDecision, Records,
+    ToAct, Variant, VariantEntry, find, perft, play_checked, replay,
 };
 
 /// A race to 5 points. A turn: the mover steps 1 or 2; a coin adds 0 or 1 (chance); then the
@@ -122,6 +122,29 @@ fn text(d: Step) -> String {
 impl Counting for Race {}
 
 impl Hooks for Race {}
+
+/// The race's events: a cancelled coin (counted by turn) and a double step.
+impl Events for Race {
+    const EVENTS: &'static [EventKind] = &[
+        EventKind {
+            name: "cancel",
+            description: "the opponent cancels the coin's point",
+            by_turn: true,
+        },
+        EventKind {
+            name: "double step",
+            description: "the mover steps 2",
+            by_turn: false,
+        },
+    ];
+    fn events(&self, d: Step, out: &mut Vec<(&'static str, u32)>) {
+        match d {
+            Step::Cancel if self.coin == 1 => out.push(("cancel", 1)),
+            Step::Walk(2) => out.push(("double step", 1)),
+            _ => {}
+        }
+    }
+}
 
 impl Variant for Race {
     const NAME: &'static str = "race";
@@ -305,4 +328,36 @@ fn sessions_play_text_undo_and_report_turn_starts_in_replay() {
     let err = replay(fresh.as_mut(), &bad, &mut |_| {}).expect_err("keep is not open at chance");
     assert!(err.to_string().contains("decision 2 (`keep`"), "{err}");
     assert!(err.to_string().contains("position `1 0`"), "{err}");
+}
+
+#[test]
+fn a_session_counts_its_events_by_kind_and_by_turn() {
+    let entry = find(REGISTRY, "race").expect("registered");
+    assert_eq!(
+        entry.events.iter().map(|k| k.name).collect::<Vec<_>>(),
+        ["cancel", "double step"]
+    );
+    let mut game = (entry.open)(None).expect("start");
+    for d in "walk2 coin1 cancel walk2 coin0 cancel walk1 coin0 keep walk1 coin1 cancel".split(' ')
+    {
+        game.play(d).expect("legal");
+    }
+    // Turn 1's cancel took back no point (the coin showed 0): no event.
+    assert_eq!(
+        game.events(),
+        [
+            EventCount {
+                name: "cancel".to_owned(),
+                count: 2,
+                turns: Some(vec![0, 3]),
+            },
+            EventCount {
+                name: "double step".to_owned(),
+                count: 2,
+                turns: None,
+            },
+        ]
+    );
+    assert!(game.undo());
+    assert_eq!(game.events()[0].count, 1, "the undone cancel is gone");
 }

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use omnichess_core::{Game, Outcome, Player, ToAct, Variant, Verdict, play_checked};
+use omnichess_core::{
+    EventCount, Game, Outcome, Player, ToAct, Variant, Verdict, count_events, play_checked,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -55,6 +57,9 @@ pub struct MatchConfig {
     /// Every this many turns, the material on the boards is noted in
     /// [`PlayedGame::material`] (0: never): what the lab fits piece values to.
     pub material_every: u64,
+    /// Whether each game's events are counted ([`PlayedGame::events`]): the lab's balance
+    /// studies ask, by replaying the game once it is over; nothing else pays for it.
+    pub events: bool,
     /// The number of the first game, from 0: a match plays games `first_game` to
     /// `first_game + games - 1`, each seeded and coloured by its number, so that a longer
     /// match can be played in parts (the lab's batches) and every part plays the games the
@@ -260,6 +265,10 @@ pub struct PlayedGame {
     /// The material every [`MatchConfig::material_every`] turns (none when that is 0 or the
     /// variant's boards do not count material, as 5D's repeat pieces through time).
     pub material: Vec<MaterialSample>,
+    /// The events of the variant's rules in the game, one count per kind it names
+    /// ([`omnichess_core::Events`]), when the match counts them ([`MatchConfig::events`]);
+    /// empty otherwise.
+    pub events: Vec<EventCount>,
 }
 
 /// The material on the boards at the start of one turn.
@@ -574,6 +583,11 @@ impl<V: Variant> GameOver<V> {
             turns: self.turns,
             first_decisions: self.first_decisions(start),
             material: self.material(start, material_every),
+            events: if config.events {
+                count_events(start, &self.decisions)
+            } else {
+                Vec::new()
+            },
         }
     }
 

@@ -95,6 +95,8 @@ pub struct MatchRequest<'a> {
     pub paired: bool,
     /// The material noted every this many turns (see [`MatchConfig::material_every`]).
     pub material_every: u64,
+    /// Whether every game's events are counted (see [`MatchConfig::events`]).
+    pub events: bool,
     /// The number of the first game (see [`MatchConfig::first_game`]).
     pub first_game: u32,
 }
@@ -315,6 +317,7 @@ where
         max_decisions: request.max_decisions,
         records: request.records,
         material_every: request.material_every,
+        events: request.events,
         first_game: request.first_game,
     };
     match_play::play_match_parallel(&start, &pair, &config, request.jobs, progress)

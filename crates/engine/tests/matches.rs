@@ -13,6 +13,7 @@ fn config(games: u32, max_turns: u64) -> MatchConfig {
         opening: 0,
         paired: false,
         material_every: 0,
+        events: false,
         first_game: 0,
         games,
         seed: 7,
@@ -88,6 +89,7 @@ where
         opening: 0,
         paired: false,
         material_every: 0,
+        events: false,
         first_game: 0,
         games: 2,
         seed,
@@ -341,6 +343,7 @@ fn a_paired_match_plays_each_game_twice_with_colours_swapped() {
     let paired = MatchConfig {
         paired: true,
         material_every: 0,
+        events: false,
         first_game: 0,
         opening: 2,
         ..config(6, 300)
@@ -359,6 +362,7 @@ fn a_paired_match_plays_each_game_twice_with_colours_swapped() {
     let unpaired = MatchConfig {
         paired: false,
         material_every: 0,
+        events: false,
         first_game: 0,
         ..paired
     };

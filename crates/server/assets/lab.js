@@ -124,6 +124,24 @@ function figure(id, name, heading, chart) {
     chart);
 }
 
+/** The events of the variant's rules: a row per event, and per turn for those counted by turn. */
+function eventsTable(id, events) {
+  const rows = events.map((e) => h('tr', { dataset: { event: e.name } },
+    h('td', {}, h('strong', { text: e.name }), e.description ? h('div.muted', { text: e.description }) : null),
+    h('td', { text: String(e.total) }), h('td', { text: e.per_game.toFixed(2) }), h('td', { text: String(e.games_with) }),
+    h('td', { text: e.by_turn
+      ? e.by_turn.slice(0, 10).map((t) => `${t.turn}: ${t.rate.toFixed(2)}`).join(', ')
+      : '' })));
+  const byTurn = events.some((e) => e.by_turn);
+  return h('div', {},
+    h('table.lines#study-events', {},
+      h('thead', {}, h('tr', {}, ['Event', 'In all', 'A game', 'Games with it', 'By turn (first 10: events a game that played it)'].map((t) => h('th', { text: t })))),
+      h('tbody', {}, rows)),
+    byTurn
+      ? h('p', {}, h('a.csv', { href: `/api/studies/${encodeURIComponent(id)}/csv/event-turns`, download: `study-${id}-event-turns.csv`, text: 'Every turn as CSV' }))
+      : null);
+}
+
 function percent(e) {
   return `${(100 * e.mean).toFixed(1)} % (${(100 * e.low).toFixed(1)} to ${(100 * e.high).toFixed(1)})`;
 }
@@ -184,6 +202,9 @@ function studyBody(study, players) {
       figure(study.id, 'score-over-time', `${players[0]}'s score over the games (95 % interval)`, scoreChart(study.score)),
       figure(study.id, 'lengths', 'Game lengths', lengthsChart(b.lengths.histogram)),
       figure(study.id, 'causes', 'How the games ended', causesChart(b.causes, players)),
+      b.events && b.events.length
+        ? figure(study.id, 'events', "Events of the variant's rules", eventsTable(study.id, b.events))
+        : null,
       study.kind === 'values' && study.values
         ? figure(study.id, 'values', 'Piece values (95 % intervals)', valuesChart(study.values.values))
         : null,

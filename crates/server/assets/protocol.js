@@ -49,7 +49,8 @@
  * @property {[number, string][]} batches_claimed batches a worker holds, with its name
  * @property {number} batches_skipped batches a decided test left unplayed
  * @property {boolean} finished every batch done or skipped
- * @property {object} balance the balance figures (lab balance --json's figures)
+ * @property {object} balance the balance figures (lab balance --json's figures, with the
+ *   events of the variant's rules in `events`)
  * @property {object|null} values the fitted values of a values study, once they can be fitted
  * @property {string|null} values_note why a values study has no values yet
  * @property {ScorePoint[]} score the first player's score after each game

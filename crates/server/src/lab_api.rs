@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use omnichess_engine::agents::AgentSpec;
 use omnichess_engine::lab::balance::Balance;
 use omnichess_engine::lab::compare::Comparison;
+use omnichess_engine::lab::events::EventFigures;
 use omnichess_engine::lab::sprt::{SprtBounds, SprtResult};
 use omnichess_engine::lab::stats::Estimate;
 use omnichess_engine::lab::study::{StudySpec, Versus};
@@ -238,10 +239,20 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     let json = |v: Result<serde_json::Value, serde_json::Error>| {
         v.map_err(|e| ApiError::Engine(format!("the figures as JSON: {e}")))
     };
-    let balance = json(serde_json::to_value(Balance::of(&games)))?;
+    let entry = omnichess_core::find(omnichess_variants::REGISTRY, &study.spec.variant);
+    let mut figures = Balance::of(&games);
+    if let Some(entry) = entry {
+        EventFigures::describe(&mut figures.events, entry.events);
+    }
+    let balance = json(serde_json::to_value(figures))?;
     let (values, values_note) = if study.kind == "values" {
         match Values::fit(&games) {
-            Ok(fit) => (Some(json(serde_json::to_value(fit))?), None),
+            Ok(mut fit) => {
+                if let Some(entry) = entry {
+                    fit.check_claims(entry.claimed_values);
+                }
+                (Some(json(serde_json::to_value(fit))?), None)
+            }
             Err(e) => (None, Some(e)),
         }
     } else {
@@ -284,8 +295,8 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     })
 }
 
-/// `GET /api/studies/{id}/csv/{figure}`: `games`, `score-over-time`, `lengths`, `causes` or
-/// `values`, as `text/csv` with a header line.
+/// `GET /api/studies/{id}/csv/{figure}`: `games`, `score-over-time`, `lengths`, `causes`,
+/// `events`, `event-turns` or `values`, as `text/csv` with a header line.
 pub async fn csv(
     State(app): State<App>,
     Path((id, figure)): Path<(String, String)>,

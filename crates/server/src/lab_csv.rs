@@ -2,13 +2,22 @@
 //! line a row; a field with a comma, a quote or a line break is quoted.
 
 use omnichess_engine::lab::balance::Balance;
+use omnichess_engine::lab::events::EventFigures;
 use omnichess_engine::lab::summary::GameSummary;
 use omnichess_engine::lab::values::Values;
 
 use crate::error::ApiError;
 
 /// The figures a study has as CSV.
-pub const FIGURES: [&str; 5] = ["games", "score-over-time", "lengths", "causes", "values"];
+pub const FIGURES: [&str; 7] = [
+    "games",
+    "score-over-time",
+    "lengths",
+    "causes",
+    "events",
+    "event-turns",
+    "values",
+];
 
 /// `field` as a CSV field.
 fn field(text: &str) -> String {
@@ -84,6 +93,31 @@ pub fn figure(name: &str, kind: &str, games: &[GameSummary]) -> Result<String, A
                 ]
             }),
         )),
+        "events" => Ok(table(
+            "event,total,per_game,games_with",
+            EventFigures::of(games).iter().map(|e| {
+                vec![
+                    e.name.clone(),
+                    e.total.to_string(),
+                    e.per_game.to_string(),
+                    e.games_with.to_string(),
+                ]
+            }),
+        )),
+        "event-turns" => Ok(table(
+            "event,turn,events,games,rate",
+            EventFigures::of(games).iter().flat_map(|e| {
+                e.by_turn.iter().flatten().map(|t| {
+                    vec![
+                        e.name.clone(),
+                        t.turn.to_string(),
+                        t.events.to_string(),
+                        t.games.to_string(),
+                        t.rate.to_string(),
+                    ]
+                })
+            }),
+        )),
         "values" if kind == "values" => {
             let fit = Values::fit(games).map_err(ApiError::BadRequest)?;
             Ok(table(
@@ -125,6 +159,34 @@ mod tests {
     }
 
     #[test]
+    fn the_events_tables_have_a_row_per_event_and_per_turn() {
+        let game = |number, forfeits: Vec<u64>| GameSummary {
+            number,
+            winner: None,
+            cause: "turn cap".to_owned(),
+            both_lose: false,
+            turns: 2,
+            first_decisions: Vec::new(),
+            material: Vec::new(),
+            a_first: true,
+            events: vec![omnichess_core::EventCount {
+                name: "forfeit".to_owned(),
+                count: forfeits.len() as u64,
+                turns: Some(forfeits),
+            }],
+        };
+        let games = [game(0, vec![0, 1]), game(1, vec![0])];
+        assert_eq!(
+            figure("events", "balance", &games).expect("a figure"),
+            "event,total,per_game,games_with\nforfeit,3,1.5,2\n"
+        );
+        assert_eq!(
+            figure("event-turns", "balance", &games).expect("a figure"),
+            "event,turn,events,games,rate\nforfeit,1,2,2,1\nforfeit,2,1,2,0.5\n"
+        );
+    }
+
+    #[test]
     fn the_causes_table_counts_each_game_once() {
         let game = |number, winner, cause: &str| GameSummary {
             number,
@@ -135,6 +197,7 @@ mod tests {
             first_decisions: Vec::new(),
             material: Vec::new(),
             a_first: true,
+            events: Vec::new(),
         };
         let games = [
             game(0, Some(0), "checkmate"),
@@ -147,6 +210,10 @@ mod tests {
             "cause,first_wins,second_wins,draws\ncheckmate,1,1,0\nturn cap,0,0,1\n"
         );
         assert!(figure("values", "balance", &games).is_err());
+        assert_eq!(
+            figure("events", "balance", &games).expect("a figure"),
+            "event,total,per_game,games_with\n"
+        );
         assert!(figure("nothing", "balance", &games).is_err());
     }
 }

@@ -70,6 +70,40 @@ async fn a_study_is_played_by_the_server_and_reported() {
         .map(|bin| sum(&bin[2]))
         .sum();
     assert_eq!(binned, 6);
+    // Die Chess's events, described, with its forfeits by turn.
+    let events = report["balance"]["events"].as_array().expect("the events");
+    let names: Vec<&str> = events.iter().filter_map(|e| e["name"].as_str()).collect();
+    assert_eq!(names, ["forfeit", "king without rolling"]);
+    assert!(
+        events[0]["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("§1")),
+        "{events:?}"
+    );
+    let by_turn = events[0]["by_turn"].as_array().expect("forfeits by turn");
+    let forfeits: u64 = by_turn.iter().map(|t| sum(&t["events"])).sum();
+    assert_eq!(forfeits, sum(&events[0]["total"]));
+    assert_eq!(by_turn[0]["games"], 6, "every game plays its first turn");
+    assert_eq!(events[1]["by_turn"], Value::Null);
+    let (status, csv) = raw(&app, "GET", &format!("/api/studies/{id}/csv/events"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        csv.lines().next(),
+        Some("event,total,per_game,games_with"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(&format!("\nforfeit,{},", sum(&events[0]["total"]))),
+        "{csv}"
+    );
+    let (_, turns) = raw(
+        &app,
+        "GET",
+        &format!("/api/studies/{id}/csv/event-turns"),
+        None,
+    )
+    .await;
+    assert_eq!(turns.lines().count(), by_turn.len() + 1, "{turns}");
 
     let (status, list) = call(&app, "GET", "/api/studies", None).await;
     assert_eq!(status, StatusCode::OK);

@@ -267,6 +267,34 @@ fn c6_2_the_conservation_law_from_the_seventeenth_move() {
 }
 
 #[test]
+fn c6_2_1_a_profile_s_band_of_12_allows_the_crossing_the_band_of_8_refuses() {
+    // The knight of c6_2 at move 17 with D2's flow +8: crossing to D2 takes it to +9, outside
+    // ±8 but inside ±12 (`band=12`, a profile setting for comparing the law's band).
+    let board = [(0, "8/8/8/8/8/8/1N16/8"), KINGS_D8];
+    let rest = "l - 0 17 0/8 - 0,8,0,0,0,0,0,0 -";
+    let crossings = |g: &DmChess| moves(g).into_iter().filter(|m| m.contains("-d2")).count();
+    let eight = game(&board, rest);
+    assert_eq!(crossings(&eight), 0, "±8 refuses +9");
+    let twelve = game(
+        &board,
+        &format!("{rest} {} band=12", Profile::default_profile().text()),
+    );
+    assert_eq!(twelve.compiled().profile.band, 12);
+    let free = game(&board, &rest.replace(" 17 ", " 16 "));
+    assert!(crossings(&free) > 0);
+    assert_eq!(
+        crossings(&twelve),
+        crossings(&free),
+        "±12 allows every one of them"
+    );
+    assert!(
+        twelve.position_text().ends_with(" band=12"),
+        "the position keeps its band"
+    );
+    assert!(!eight.position_text().contains("band"));
+}
+
+#[test]
 fn c6_2_and_7_1_a_move_the_law_forbids_still_gives_check_one_short_of_del_does_not() {
     // Ruling C.3. A Dark rook on D3 c8 reaches D1 through the D3-D1 portal c6 and runs down
     // the c-file to Light's king on D1 c1. With DEL 1 it cannot cross two boards (4.2.2): no

@@ -253,6 +253,7 @@ fn opening<G: Variant, E>(mut start: G, setup: &Setup<G, E>, rng: &mut StdRng) -
         opening: 0,
         paired: false,
         material_every: 0,
+        events: false,
         first_game: 0,
         max_turns: setup.opening_turns,
         ..setup.config

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::events::EventFigures;
 use super::stats::{Estimate, Lengths, entropy_bits};
 use super::summary::GameSummary;
 
@@ -59,6 +60,8 @@ pub struct Balance {
     pub first_decision_entropy: f64,
     /// The entropy, in bits, of the first two decisions together.
     pub first_two_entropy: f64,
+    /// The events of the variant's rules ([`EventFigures`]), in the variant's order.
+    pub events: Vec<EventFigures>,
 }
 
 impl Balance {
@@ -92,6 +95,7 @@ impl Balance {
             first_decision_entropy: entropy_bits(&first),
             first_two_entropy: entropy_bits(&first_two),
             first_decisions: first,
+            events: EventFigures::of(games),
         }
     }
 
@@ -151,6 +155,7 @@ impl Balance {
             self.first_decision_entropy,
             self.first_two_entropy
         );
+        out.push_str(&EventFigures::report(&self.events));
         out
     }
 }
@@ -196,6 +201,18 @@ mod tests {
         assert!(text.contains("white's score: 0.625"), "{text}");
         assert!(
             text.contains("checkmate: 3  (white 2, black 1, drawn 0)"),
+            "{text}"
+        );
+        assert!(!text.contains("events:"), "no events counted: {text}");
+        let mut counted = games.clone();
+        counted[0].events = vec![omnichess_core::EventCount {
+            name: "crossing".to_owned(),
+            count: 3,
+            turns: None,
+        }];
+        let text = Balance::of(&counted).report(["light", "dark"]);
+        assert!(
+            text.ends_with("events:\n  crossing: 3 in all, 0.75 a game (in 1 game)\n"),
             "{text}"
         );
     }

@@ -4,13 +4,16 @@
 //! modules turn its games into the figures with their intervals.
 //!
 //! * [`balance`]: the first player's score, decisive and drawn games by cause, game lengths,
-//!   opening diversity.
+//!   opening diversity, the events of the variant's rules ([`events`]).
 //! * [`compare`]: two starts (rule profiles, positions) played alike, their differences.
 //! * [`sprt`]: engine A against engine B until a sequential probability ratio test decides.
-//! * [`values`]: piece values fitted to the games' results from their material.
+//! * [`values`]: piece values fitted to the games' results from their material, beside the
+//!   values the variant's rule text claims ([`claims`]).
 
 pub mod balance;
+pub mod claims;
 pub mod compare;
+pub mod events;
 pub mod sprt;
 pub mod stats;
 pub mod study;

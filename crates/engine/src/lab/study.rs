@@ -154,6 +154,7 @@ impl StudySpec {
             opening: self.opening,
             paired: part.paired,
             material_every: self.material_every,
+            events: true,
             first_game: part.first,
         };
         (entry.play_match)(&request, &mut |_, game| {
@@ -199,6 +200,24 @@ mod tests {
         assert!(
             whole.iter().any(|g| !g.material.is_empty()),
             "material noted"
+        );
+        assert!(
+            whole.iter().all(|g| g
+                .events
+                .iter()
+                .map(|c| c.name.as_str())
+                .eq(["forfeit", "king without rolling"])),
+            "every game counts Die Chess's events"
+        );
+        let forfeits: usize = whole
+            .iter()
+            .flat_map(|g| &g.events[0].turns)
+            .map(Vec::len)
+            .sum();
+        assert_eq!(
+            forfeits as u64,
+            whole.iter().map(|g| g.events[0].count).sum::<u64>(),
+            "a forfeit's turn for every forfeit"
         );
     }
 

@@ -1,7 +1,7 @@
 //! A finished game as the lab keeps it: what its figures are made of, small enough to store
 //! one row a game and to read back (the lab's jobs in a database).
 
-use omnichess_core::Player;
+use omnichess_core::{EventCount, Player};
 use serde::{Deserialize, Serialize};
 
 use crate::match_play::PlayedGame;
@@ -35,6 +35,10 @@ pub struct GameSummary {
     /// Whether the study's player A moved first (in an `sprt` study, A against B).
     #[serde(default)]
     pub a_first: bool,
+    /// The events of the variant's rules in the game, one count per kind it names
+    /// ([`omnichess_core::Events`]); empty in games stored before events were counted.
+    #[serde(default)]
+    pub events: Vec<EventCount>,
 }
 
 impl From<&PlayedGame> for GameSummary {
@@ -55,6 +59,7 @@ impl From<&PlayedGame> for GameSummary {
                 })
                 .collect(),
             a_first: game.a_white,
+            events: game.events.clone(),
         }
     }
 }
@@ -74,6 +79,7 @@ pub(crate) mod tests {
             first_decisions: first.iter().map(|s| (*s).to_owned()).collect(),
             material: Vec::new(),
             a_first: true,
+            events: Vec::new(),
         }
     }
 
@@ -84,7 +90,17 @@ pub(crate) mod tests {
             turn: 4,
             balance: vec![("pawn".to_owned(), -1)],
         }];
+        g.events = vec![EventCount {
+            name: "forfeit".to_owned(),
+            count: 2,
+            turns: Some(vec![0, 7]),
+        }];
         let text = serde_json::to_string(&g).expect("JSON");
         assert_eq!(serde_json::from_str::<GameSummary>(&text).expect("back"), g);
+        // A game stored before events were counted reads back with none.
+        let mut old = serde_json::to_value(&g).expect("JSON");
+        old.as_object_mut().map(|o| o.remove("events"));
+        let old: GameSummary = serde_json::from_value(old).expect("an old row");
+        assert!(old.events.is_empty());
     }
 }

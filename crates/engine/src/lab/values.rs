@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::claims::ClaimCheck;
 use super::stats::Z95;
 use super::summary::GameSummary;
 
@@ -47,6 +48,9 @@ pub struct Values {
     pub intercept: f64,
     /// Each kind whose balance ever differed, most valuable first.
     pub values: Vec<Value>,
+    /// The values the variant's rule text claims beside these ([`Values::check_claims`]);
+    /// empty until checked, or where the text claims none.
+    pub claims: Vec<ClaimCheck>,
 }
 
 impl Values {
@@ -133,10 +137,16 @@ impl Values {
             samples: u32::try_from(rows.len()).unwrap_or(u32::MAX),
             intercept: beta[0],
             values,
+            claims: Vec::new(),
         })
     }
 
-    /// The report for people.
+    /// Sets `claims`, the values the variant's rule text claims, beside the fit.
+    pub fn check_claims(&mut self, claims: &[omnichess_core::ClaimedValue]) {
+        self.claims = ClaimCheck::of(self, claims);
+    }
+
+    /// The report for people: the fit, then the claims beside it.
     #[must_use]
     pub fn report(&self) -> String {
         let mut out = String::new();
@@ -156,6 +166,7 @@ impl Values {
                 v.kind, v.log_odds, v.log_odds_low, v.log_odds_high, v.unequal_samples
             );
         }
+        out.push_str(&ClaimCheck::report(&self.claims));
         out
     }
 }

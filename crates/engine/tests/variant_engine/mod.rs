@@ -29,6 +29,7 @@ pub fn plays_to_the_end<V: Variant>(level: &str) {
         opening: 0,
         paired: false,
         material_every: 0,
+        events: false,
         first_game: 0,
         a: level,
         b: "random",

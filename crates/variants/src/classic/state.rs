@@ -1,7 +1,7 @@
 //! The classic chess state and its apply/undo.
 
 use cozy_chess::{Board, Color, Move};
-use omnichess_core::{Counting, Game, Hooks, Player, ToAct};
+use omnichess_core::{Counting, Events, Game, Hooks, Player, ToAct};
 
 /// A classic chess game state: the board, the full halfmove clock and the earlier positions
 /// of the game (for undo and repetition).
@@ -153,3 +153,5 @@ impl Hooks for Classic {
         self.rules_claimable_draw()
     }
 }
+
+impl Events for Classic {}

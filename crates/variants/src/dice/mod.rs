@@ -19,6 +19,7 @@
 mod board;
 mod diagram;
 mod die;
+mod events;
 mod guide;
 mod movegen;
 mod notation;

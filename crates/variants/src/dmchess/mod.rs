@@ -14,6 +14,7 @@
 //! ```
 
 mod diagram;
+mod events;
 mod guide;
 mod movegen;
 mod notation;

@@ -44,7 +44,8 @@ pub struct Move {
 
 /// Full turns between dimensional shifts (6.1.1).
 pub const SHIFT_EVERY: u8 = 8;
-/// The conservation band (6.2.1): a board's flow stays within ±8.
+/// The conservation band of the rulebook (6.2.1): a board's flow stays within ±8. A profile
+/// may set another (`band=N`, [`super::profile::Profile::band`]).
 pub const CONSERVATION_BAND: i16 = 8;
 /// Plies at the start of the game free of the conservation law (6.2.3, ruling C.2: its
 /// "first 16 moves" are moves 1-16 of the score sheet, each player's, as 8.1.1's 40 are).
@@ -380,16 +381,16 @@ impl Position {
     }
 
     /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from move 17
-    /// on, a dimensional move may not take a board's flow outside ±8, or further outside.
+    /// on, a dimensional move may not take a board's flow outside ±`band` (6.2.1: ±8), or
+    /// further outside.
     #[must_use]
-    pub(super) fn breaks_conservation(&self, mv: Move) -> bool {
+    pub(super) fn breaks_conservation(&self, mv: Move, band: i16) -> bool {
         let (a, b) = (square::dim(mv.from), square::dim(mv.to));
         if a == b || self.ply() < CONSERVATION_FREE_MOVES {
             return false;
         }
         let del = self.squares[mv.from as usize].del() as i16;
-        let worse =
-            |before: i16, after: i16| after.abs() > CONSERVATION_BAND && after.abs() > before.abs();
+        let worse = |before: i16, after: i16| after.abs() > band && after.abs() > before.abs();
         worse(self.flow[a], self.flow[a] - del) || worse(self.flow[b], self.flow[b] + del)
     }
 

@@ -1,14 +1,16 @@
 //! The profile: what the rulebook leaves to its missing appendices, as data — the portals
 //! (2.3, 3.3), the energy squares (5.3) and the Dimensional Shift Table (6.1, Appendix A).
 //!
-//! A profile is three `key=value` tokens (`portals=`, `energy=`, `shifts=`); the file
-//! `default.profile` is the default, and the same tokens end a position text, so a position
+//! A profile is three `key=value` tokens (`portals=`, `energy=`, `shifts=`) and perhaps a
+//! fourth, `band=N`: the conservation law's band (6.2.1's ±8, the default, never written);
+//! the file `default.profile` is the default, and the same tokens end a position text, so a position
 //! carries its profile. [`Compiled`] holds, for every phase of the shift table, the portal
 //! squares of each board and the dimension each leads to.
 
 use std::fmt::Write as _;
 use std::sync::LazyLock;
 
+use super::position::CONSERVATION_BAND;
 use super::square::{self, DIMENSIONS};
 
 /// The default profile's text.
@@ -63,6 +65,8 @@ pub struct Profile {
     pub energy: [u64; DIMENSIONS],
     /// The shift table, applied cyclically every 8 full turns.
     pub shifts: Vec<Shift>,
+    /// The conservation law's band: a board's flow stays within ±`band` (6.2.1: 8).
+    pub band: i16,
 }
 
 /// The portal layout of one phase of the shift table.
@@ -108,11 +112,13 @@ impl Profile {
     }
 
     /// Reads a profile: `portals=`, `energy=` and `shifts=` tokens separated by white space,
-    /// `#` comments to the end of a line. Each must appear exactly once.
+    /// `#` comments to the end of a line, each exactly once; and at most once `band=N`, the
+    /// conservation band (1 to 99; 8 when not given).
     pub fn parse(text: &str) -> Result<Profile, String> {
         let mut portals = None;
         let mut energy = None;
         let mut shifts = None;
+        let mut band = None;
         for token in text
             .lines()
             .map(|l| l.split('#').next().unwrap_or(""))
@@ -125,9 +131,10 @@ impl Profile {
                 "portals" => portals.replace(parse_portals(value)?).is_some(),
                 "energy" => energy.replace(parse_energy(value)?).is_some(),
                 "shifts" => shifts.replace(parse_shifts(value)?).is_some(),
+                "band" => band.replace(parse_band(value)?).is_some(),
                 _ => {
                     return Err(format!(
-                        "profile: unknown key `{}` (portals, energy, shifts)",
+                        "profile: unknown key `{}` (portals, energy, shifts, band)",
                         short(key)
                     ));
                 }
@@ -140,6 +147,7 @@ impl Profile {
             portals: portals.ok_or("profile: no `portals=`")?,
             energy: energy.ok_or("profile: no `energy=`")?,
             shifts: shifts.ok_or("profile: no `shifts=`")?,
+            band: band.unwrap_or(CONSERVATION_BAND),
         };
         profile.check()?;
         Ok(profile)
@@ -176,8 +184,13 @@ impl Profile {
             energy.push_str(&squares.join(","));
         }
         let shifts: Vec<&str> = self.shifts.iter().map(|s| s.name()).collect();
+        let band = if self.band == CONSERVATION_BAND {
+            String::new()
+        } else {
+            format!(" band={}", self.band)
+        };
         format!(
-            "portals={} energy={energy} shifts={}",
+            "portals={} energy={energy} shifts={}{band}",
             portals.join(";"),
             shifts.join(",")
         )
@@ -361,6 +374,14 @@ fn parse_energy(value: &str) -> Result<[u64; DIMENSIONS], String> {
     Ok(energy)
 }
 
+fn parse_band(value: &str) -> Result<i16, String> {
+    value
+        .parse::<i16>()
+        .ok()
+        .filter(|band| (1..=99).contains(band))
+        .ok_or_else(|| format!("profile: band `{}` is not a number 1-99", short(value)))
+}
+
 fn parse_shifts(value: &str) -> Result<Vec<Shift>, String> {
     value
         .split(',')
@@ -412,6 +433,20 @@ mod tests {
     }
 
     #[test]
+    fn the_band_is_written_only_when_not_the_rulebook_s() {
+        let default = Profile::default_profile();
+        assert_eq!(default.band, 8);
+        assert!(!default.text().contains("band"));
+        let wide = Profile::parse(&format!("{} band=12", default.text())).expect("band=12");
+        assert_eq!(wide.band, 12);
+        assert!(!wide.is_default());
+        assert!(wide.text().ends_with(" band=12"), "{}", wide.text());
+        assert_eq!(Profile::parse(&wide.text()), Ok(wide));
+        let eight = Profile::parse(&format!("{} band=8", default.text())).expect("band=8");
+        assert!(eight.is_default(), "band=8 is the default profile");
+    }
+
+    #[test]
     fn bad_profiles_are_refused_with_a_reason() {
         let good = Profile::default_profile().text();
         let cases = [
@@ -424,6 +459,8 @@ mod tests {
             (good.replace("1:a3,h3,", "1:"), "6 energy squares"),
             (good.replace("2-3:e4", "2-3:g6"), "two portals on D2 g6"),
             (format!("{good} colour=red"), "unknown key"),
+            (format!("{good} band=0"), "band `0` is not a number 1-99"),
+            (format!("{good} band=12 band=12"), "`band` given twice"),
             (good.replace("energy=", "energy=1:a3;"), "given twice"),
         ];
         for (text, expected) in cases {

@@ -140,9 +140,10 @@ impl DmChess {
                 true => exposure.kings[d],
             }
         };
+        let band = self.compiled.profile.band;
         let mut fewest = u32::MAX;
         let stopped = self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
-            if self.pos.breaks_conservation(mv) {
+            if self.pos.breaks_conservation(mv, band) {
                 return false;
             }
             let n = match at_risk(mv) {
@@ -156,7 +157,9 @@ impl DmChess {
             return;
         }
         self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
-            !self.pos.breaks_conservation(mv) && self.checks_after(mv, u32::MAX) == fewest && f(mv)
+            !self.pos.breaks_conservation(mv, band)
+                && self.checks_after(mv, u32::MAX) == fewest
+                && f(mv)
         });
     }
 
@@ -222,9 +225,9 @@ impl DmChess {
     /// the self-play report counts.
     #[must_use]
     pub fn refused_by_conservation(&self) -> usize {
-        let mut n = 0;
+        let (mut n, band) = (0, self.compiled.profile.band);
         self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
-            n += usize::from(self.pos.breaks_conservation(mv));
+            n += usize::from(self.pos.breaks_conservation(mv, band));
             false
         });
         n

@@ -24,6 +24,7 @@ mod board;
 mod coords;
 mod diagram;
 mod duci;
+mod events;
 mod guide;
 mod hypercuboid;
 mod jump_matching;

@@ -17,7 +17,9 @@
 //! assert_eq!(game.to_act(), ToAct::Player(Player::Black)); // Black's own turn
 //! ```
 
+mod claimed_values;
 mod diagram;
+mod events;
 mod guide;
 mod links;
 mod movegen;

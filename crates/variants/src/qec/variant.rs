@@ -14,6 +14,7 @@ impl Variant for Qec {
     const NAME: &'static str = "qec";
     const TITLE: &'static str = "Quantum entangled chess";
     const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
+    const CLAIMED_VALUES: &'static [omnichess_core::ClaimedValue] = super::claimed_values::CLAIMED;
     const DESCRIPTION: &'static str =
         "Quantum Entanglement Chess: entangled pawn/piece pairs, forced replies, reactive check";
 

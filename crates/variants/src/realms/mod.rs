@@ -23,6 +23,7 @@
 
 mod bits;
 mod board;
+mod claimed_values;
 mod diagram;
 pub mod endgame;
 mod guide;

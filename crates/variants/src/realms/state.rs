@@ -1,6 +1,6 @@
 //! The Three Realms game state and its apply/undo.
 
-use omnichess_core::{Counting, Game, Hooks, Player, ToAct};
+use omnichess_core::{Counting, Events, Game, Hooks, Player, ToAct};
 
 use super::board::{Board, KEYS};
 use super::piece::{Kind, Piece};
@@ -307,6 +307,7 @@ impl Hooks for Realms {
         self.rules_claimable_draw()
     }
 }
+impl Events for Realms {}
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,7 @@ impl Variant for Realms {
     const NAME: &'static str = "realms";
     const TITLE: &'static str = "Three Realms";
     const GUIDE: omnichess_core::Guide = super::guide::GUIDE;
+    const CLAIMED_VALUES: &'static [omnichess_core::ClaimedValue] = super::claimed_values::CLAIMED;
     const DESCRIPTION: &'static str = "Three Realms Chess: heavens, Earth and underworld boards, 17 kinds of piece (11 of them fairy) that change with the realm";
 
     fn start() -> Realms {

@@ -2,7 +2,7 @@
 //! moves played with what they captured, for undo.
 
 use omnichess_core::hashing::splitmix64;
-use omnichess_core::{Counting, Game, Hooks, Outcome, Player, ToAct};
+use omnichess_core::{Counting, Events, Game, Hooks, Outcome, Player, ToAct};
 
 use super::movegen;
 
@@ -191,3 +191,5 @@ impl Game for Toy {
 impl Counting for Toy {}
 
 impl Hooks for Toy {}
+
+impl Events for Toy {}
