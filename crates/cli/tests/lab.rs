@@ -92,28 +92,34 @@ fn compare_refuses_one_start_twice_and_subtracts_a_from_b() {
     assert!(text.contains("white's score: +"), "{text}");
 }
 
+/// Greedy against random, as clear a difference as there is: decided (H1) after 20 games.
+pub const SPRT_GREEDY_AGAINST_RANDOM: [&str; 15] = [
+    "lab",
+    "sprt",
+    "classic",
+    "--a",
+    "greedy",
+    "--b",
+    "random",
+    "--elo1",
+    "100",
+    "--max-games",
+    "60",
+    "--max-turns",
+    "60",
+    "--jobs",
+    "2",
+];
+
 #[test]
 fn sprt_accepts_h1_for_a_much_stronger_player_within_its_games() {
-    let o = omnichess(&[
-        "lab",
-        "sprt",
-        "classic",
-        "--a",
-        "greedy",
-        "--b",
-        "random",
-        "--elo1",
-        "100",
-        "--max-games",
-        "200",
-        "--max-turns",
-        "80",
-        "--jobs",
-        "2",
-    ]);
+    let o = omnichess(&SPRT_GREEDY_AGAINST_RANDOM);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
-    assert!(text.contains("sprt: H1 accepted"), "{text}");
+    assert!(
+        text.contains("result: +5 =15 -0\nsprt: H1 accepted"),
+        "{text}"
+    );
 }
 
 #[test]

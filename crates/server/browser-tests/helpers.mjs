@@ -274,6 +274,18 @@ export async function waitForVersion(page, version) {
   await page.waitForFunction((v) => Number(document.querySelector('#board')?.dataset.version) >= v, version);
 }
 
+/** Asserts the page scrolls no wider than the screen; the widths, for further checks. */
+export async function assertNoHorizontalScroll(page) {
+  const widths = await page.evaluate(() => ({
+    inner: window.innerWidth,
+    scroll: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+  }));
+  assert.ok(widths.scroll <= widths.inner && widths.body <= widths.inner,
+    `no horizontal scroll: ${JSON.stringify(widths)}`);
+  return widths;
+}
+
 // --- screenshots ------------------------------------------------------------------------------
 
 /** Saves a screenshot of the page as `<name>.png` in OMNICHESS_SCREENSHOTS. */

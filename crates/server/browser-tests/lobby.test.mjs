@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  assertNoHorizontalScroll,
   URL, DESKTOP, launch, openPage, createByApi, play, waitForBoard, screenshot, api,
 } from './helpers.mjs';
 
@@ -101,13 +102,7 @@ test('the lobby on a 390×844 phone: a seek, the lists, no horizontal scroll', {
     await page.goto(`${URL}/`);
     await page.locator('#seeks li[data-seek] button[data-action="accept"]').first().waitFor();
     await page.locator('#seeks-panel').scrollIntoViewIfNeeded();
-    const widths = await page.evaluate(() => ({
-      inner: window.innerWidth,
-      scroll: document.documentElement.scrollWidth,
-      body: document.body.scrollWidth,
-    }));
-    assert.ok(widths.scroll <= widths.inner && widths.body <= widths.inner,
-      `no horizontal scroll: ${JSON.stringify(widths)}`);
+    const widths = await assertNoHorizontalScroll(page);
     const accept = await page.locator('#seeks button[data-action="accept"]').first().boundingBox();
     assert.ok(accept && accept.x + accept.width <= widths.inner, `Accept is on the screen: ${JSON.stringify(accept)}`);
     await screenshot(page, 'lobby-phone');

@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  assertNoHorizontalScroll,
   PHONE, launch, openPage, createByApi, openGame, snapshot, moveByText, clickMove, screenshot,
 } from './helpers.mjs';
 
@@ -16,13 +17,7 @@ test('a phone-sized classic game: the board fits, a tap moves', { timeout: 40_00
   const page = await openPage(browser, PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
     await openGame(page, id, white);
-    const widths = await page.evaluate(() => ({
-      inner: window.innerWidth,
-      scroll: document.documentElement.scrollWidth,
-      body: document.body.scrollWidth,
-    }));
-    assert.ok(widths.scroll <= widths.inner && widths.body <= widths.inner,
-      `no horizontal scroll: ${JSON.stringify(widths)}`);
+    const widths = await assertNoHorizontalScroll(page);
     const board = await page.locator('#board svg').boundingBox();
     assert.ok(board && board.x >= 0 && board.x + board.width <= widths.inner + 0.5,
       `the board fits the width: ${JSON.stringify(board)} in ${widths.inner}`);

@@ -7,6 +7,8 @@
 pub mod classic;
 pub mod dice;
 pub mod dmchess;
+#[cfg(test)]
+mod event_checks;
 pub mod multiverse;
 pub mod qec;
 pub mod realms;

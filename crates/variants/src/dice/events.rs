@@ -31,21 +31,15 @@ impl Events for Dice {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{EventCount, Game, Notation, count_events};
+    use omnichess_core::{EventCount, Notation};
 
     use super::*;
+    use crate::event_checks::played_events;
 
     /// The events of `decisions` played from `position`.
     fn counts(position: &str, decisions: &str) -> Vec<EventCount> {
         let start = Dice::from_position_text(position).expect(position);
-        let mut game = start.clone();
-        let mut played = Vec::new();
-        for text in decisions.split_whitespace() {
-            let d = game.parse_decision(text).expect(text);
-            game.apply(d);
-            played.push(d);
-        }
-        count_events(&start, &played)
+        played_events(&start, decisions).0
     }
 
     #[test]

@@ -37,24 +37,17 @@ impl Events for Multiverse {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Game, Notation, Variant, count_events};
+    use omnichess_core::{Notation, Variant};
 
     use super::*;
+    use crate::event_checks::played_events;
 
     #[test]
     fn a_jump_into_the_past_creates_a_timeline_and_a_jump_across_does_not() {
         let count = |start: &Multiverse, decisions: &str| {
-            let mut game = start.clone();
-            let mut played = Vec::new();
-            for text in decisions.split_whitespace() {
-                let d = game.parse_decision(text).expect(text);
-                game.apply(d);
-                played.push(d);
-            }
-            let counts: Vec<(String, u64)> = count_events(start, &played)
-                .into_iter()
-                .map(|c| (c.name, c.count))
-                .collect();
+            let (events, game) = played_events(start, decisions);
+            let counts: Vec<(String, u64)> =
+                events.into_iter().map(|c| (c.name, c.count)).collect();
             (counts, game.timelines().count())
         };
         let named = |created, travel| {

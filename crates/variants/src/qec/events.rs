@@ -34,21 +34,16 @@ impl Events for Qec {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Game, Notation, count_events};
+    use omnichess_core::Notation;
 
     use super::*;
+    use crate::event_checks::played_events;
 
     /// The events of `moves` played from `position`, as `(name, count)`.
     fn counts(position: &str, moves: &str) -> Vec<(String, u64)> {
         let start = Qec::from_position_text(position).expect(position);
-        let mut game = start.clone();
-        let mut played = Vec::new();
-        for text in moves.split_whitespace() {
-            let d = game.parse_decision(text).expect(text);
-            game.apply(d);
-            played.push(d);
-        }
-        count_events(&start, &played)
+        played_events(&start, moves)
+            .0
             .into_iter()
             .map(|c| (c.name, c.count))
             .collect()
