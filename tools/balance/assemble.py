@@ -49,8 +49,8 @@ def events_lines(f, first):
     """The events of the variant's rules: totals, rates, and the first turns of those by turn."""
     lines = []
     for e in f.get("events", []):
-        lines.append(f"- **{e['name']}** ({e['description']}): {e['total']} in all, {e['per_game']:.2f} a game,"
-                     f" in {e['games_with']} of {f['games']} games.")
+        lines.append(f"- **{e['name']}**: {e['total']} in all, {e['per_game']:.2f} a game,"
+                     f" in {e['games_with']} of {f['games']} games. *{e['description'][0].upper() + e['description'][1:]}.*")
         if e.get("by_turn"):
             shown = e["by_turn"][:10]
             lines += ["", "  | turn | " + " | ".join(str(t["turn"]) for t in shown) + " |",
@@ -131,7 +131,7 @@ def values_section(v):
     if claims:
         clause = next(iter(claims.values()))["clause"]
         unfitted = [k for k in claims if not any(x["kind"] == k for x in f["values"])]
-        lines += [f"The claims are the rule text's ({clause}), from the variant (`lab values`'s JSON)."
+        lines += [f"The claims are the rule text's, {clause}, as the variant declares them (`lab values`'s JSON)."
                   + (f" Never unequal in these games, so not fitted: {', '.join(unfitted)}." if unfitted else ""), ""]
     shown = [x["kind"] for x in f["values"] if x["log_odds_low"] > 0 or x["log_odds_high"] < 0]
     if not shown:
@@ -162,8 +162,9 @@ def order_claim(v):
     above = [m["kind"] for m in majors if pawn["log_odds_low"] > m["log_odds_high"]]
     text = "; ".join(f"{m['kind']} {m['log_odds']:.3f} ({m['log_odds_low']:.3f} to {m['log_odds_high']:.3f})" for m in majors)
     if beaten:
-        verdict = ("**Contradicted:** the fitted weight of the " + " and the ".join(beaten) +
-                   " lies above the pawn's, both intervals apart. In this engine's games the majors are worth more, as in chess.")
+        verdict = ("**Contradicted:** the fitted weight of the " + " and of the ".join(beaten) +
+                   " lies above the pawn's, the intervals apart: in this engine's games the majors are worth more"
+                   " than a pawn, as in chess, not less.")
     elif len(above) == len(majors):
         verdict = "Confirmed: the pawn's weight lies above every major's, the intervals apart."
     else:
@@ -221,6 +222,12 @@ out = [
     "engine plays them. The statistics: docs/LAB.md. The balance figures of the variants whose",
     "values are fitted come from the same games as the values (`lab values` writes both).",
     "",
+] + ([
+    "These are fewer games than the script's default of 200 (what a two-core machine shared with",
+    f"other work could play in the time it had): every interval is about {(200 / int(GAMES)) ** 0.5:.1f} times as wide",
+    "as 200 games would make it.",
+    "",
+] if GAMES.isdigit() and int(GAMES) < 200 else []) + [
     "Each section ends with a verdict. Where a study is inconclusive (most games at the turn",
     "cap, no weight shown to differ from zero) the text is neither confirmed nor contradicted:",
     "more games, longer games or a stronger player would be needed (the script takes the number",
@@ -281,6 +288,19 @@ for v, (title, first, second) in NAMES.items():
         out += ["**The conservation band: ±8 (6.2.1, the default profile) against ±12** (the default profile"
                 " with `band=12`):", ""]
         out += compare_section("dmchess-band.json", "±8", "±12", first)
+        band = load("dmchess-band.json")
+        if band:
+            fa, fb = band["figures"]["a"], band["figures"]["b"]
+            refused = [next((e["per_game"] for e in x["events"] if e["name"] == "conservation refusal"), 0) for x in (fa, fb)]
+            d = band["figures"]["first_player_score"]
+            shown = d["low"] > 0 or d["high"] < 0
+            out += [("The wider band changes light's score at 95 %" if shown else
+                     "The wider band shows no effect on the result at 95 %") +
+                    (f": it refuses {100 * (1 - refused[1] / refused[0]):.0f} % fewer moves (counted at every move)"
+                     if refused[0] else "") +
+                    ("" if shown or sum(fa["causes"].get("turn cap", {}).values()) * 2 <= fa["games"] else
+                     ", and with most games at the turn cap these games cannot tell whether the"
+                     " rulebook's ±8 is the better band") + ".", ""]
         continue
     out += values_section(v)
 print("\n".join(out).rstrip() + "\n")

@@ -4,8 +4,9 @@
 # Needs a release build (`cargo build --release -p omnichess-cli`) and python3. The studies'
 # JSON files go to target/balance/; each holds the settings that reproduce it. Settings from
 # the environment: PLAYER (the engine setting, engine:nodes=600), TURNS (the turn cap, 150),
-# LONG_TURNS (Three Realms' and DMChess's, whose games run long: 300), FIVE_D_TURNS (5D
-# Chess's, 60; half as many games there).
+# LONG_TURNS (Three Realms' and DMChess's, whose games run long: 200), FIVE_D_TURNS (5D
+# Chess's, 30: longer games can branch into many timelines and take many minutes; half as
+# many games there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 GAMES=${1:-200}
@@ -15,8 +16,8 @@ mkdir -p "$OUT"
 rm -f "$OUT"/*.json "$OUT"/*.profile
 PLAYER=${PLAYER:-engine:nodes=600}
 TURNS=${TURNS:-150}
-LONG_TURNS=${LONG_TURNS:-300}
-FIVE_D_TURNS=${FIVE_D_TURNS:-60}
+LONG_TURNS=${LONG_TURNS:-200}
+FIVE_D_TURNS=${FIVE_D_TURNS:-30}
 COMMON=(--games "$GAMES" --seed 1 --opening 2 --player "$PLAYER")
 QEC_START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 DMCHESS=crates/variants/src/dmchess

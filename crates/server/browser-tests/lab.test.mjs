@@ -1,6 +1,7 @@
 // The balance lab in the page: a study created from the form, watched until it is done, its
-// figures drawn as SVG with one point a game, one bar a length bin and a cause, its CSV
-// downloadable; a values study's error bars; no console errors.
+// figures drawn as SVG with one point a game, one bar a length bin and a cause, the events
+// of the rules as a table, its CSV downloadable; a values study's error bars; no console
+// errors.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -41,8 +42,11 @@ test('a balance study created, watched and charted in the page', { timeout: 90_0
     assert.equal(await page.locator('svg.causes-chart g.bar').count(), Object.keys(study.balance.causes).length);
     assert.equal(await page.locator('svg.values-chart').count(), 0, 'a balance study has no values');
     const links = await page.locator('a.csv').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    assert.deepEqual(links.map((l) => l.split('/').pop()), ['score-over-time', 'lengths', 'causes', 'games']);
-    const csv = await page.evaluate((href) => fetch(href).then((r) => r.text()), links[3]);
+    assert.deepEqual(links.map((l) => l.split('/').pop()), ['score-over-time', 'lengths', 'causes', 'events', 'event-turns', 'games']);
+    const events = study.balance.events.map((e) => e.name);
+    assert.deepEqual(events, ['forfeit', 'king without rolling'], "Die Chess's events");
+    assert.deepEqual(await page.locator('#study-events tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.event)), events);
+    const csv = await page.evaluate((href) => fetch(href).then((r) => r.text()), links[5]);
     const lines = csv.trim().split('\n');
     assert.equal(lines[0], 'game,winner,cause,both_lose,turns,first_decisions');
     assert.equal(lines.length, 7);
