@@ -223,9 +223,8 @@ out = [
     "values are fitted come from the same games as the values (`lab values` writes both).",
     "",
 ] + ([
-    "These are fewer games than the script's default of 200 (what a two-core machine shared with",
-    f"other work could play in the time it had): every interval is about {(200 / int(GAMES)) ** 0.5:.1f} times as wide",
-    "as 200 games would make it.",
+    "These are fewer games than the script's default of 200: every interval is about",
+    f"{(200 / int(GAMES)) ** 0.5:.1f} times as wide as 200 games would make it.",
     "",
 ] if GAMES.isdigit() and int(GAMES) < 200 else []) + [
     "Each section ends with a verdict. Where a study is inconclusive (most games at the turn",
