@@ -147,9 +147,22 @@ struct Tally {
     decisions: usize,
     steps: usize,
     over: usize,
+    /// Where the decisions over budget were, with how many at each.
+    over_at: Vec<(String, usize)>,
     slowest_step: (Duration, String),
     slowest_turn: (Duration, String),
     slowest_per_decision: (Duration, String),
+}
+
+impl Tally {
+    /// Counts a decision (or turn) over budget at `at`.
+    fn note_over(&mut self, at: &str) {
+        self.over += 1;
+        match self.over_at.iter_mut().find(|(where_, _)| where_ == at) {
+            Some((_, n)) => *n += 1,
+            None => self.over_at.push((at.to_owned(), 1)),
+        }
+    }
 }
 
 fn main() {
@@ -218,7 +231,7 @@ fn main() {
                     for &step in &timed.steps {
                         tally.steps += 1;
                         if step.as_secs_f64() > budget.as_secs_f64() * TOLERANCE {
-                            tally.over += 1;
+                            tally.note_over(&at);
                         }
                         if step > tally.slowest_step.0 {
                             tally.slowest_step = (step, at.clone());
@@ -229,7 +242,7 @@ fn main() {
                     tally.steps += 1;
                     let allowed = budget.as_secs_f64() * timed.decisions.max(1) as f64;
                     if timed.turn.as_secs_f64() > allowed * TOLERANCE {
-                        tally.over += 1;
+                        tally.note_over(&at);
                     }
                 }
                 _ => {}
@@ -260,6 +273,14 @@ fn main() {
                 tally.over,
                 if per_step { "searches" } else { "turns" }
             );
+            if !tally.over_at.is_empty() {
+                let at: Vec<String> = tally
+                    .over_at
+                    .iter()
+                    .map(|(at, n)| format!("{n} at {at}"))
+                    .collect();
+                line += &format!(" ({})", at.join(", "));
+            }
         }
         println!("{line}");
     }

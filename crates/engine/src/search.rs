@@ -302,6 +302,9 @@ pub struct Search<G: Game, E> {
     next_check: u64,
     checked_at: u64,
     last_check: Instant,
+    /// The time the root's decisions took to list and order: what one node of the position
+    /// may take (a node lists its decisions), kept in hand before the deadline.
+    node_reserve: Duration,
 }
 
 impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
@@ -335,6 +338,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             next_check: 0,
             checked_at: 0,
             last_check: Instant::now(),
+            node_reserve: Duration::ZERO,
         }
     }
 
@@ -377,14 +381,18 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         limits: &Limits,
         progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Result<SearchResult<G::Decision>, EngineError> {
+        // The time counts from here: the test of who acts is the decision's time too (in a
+        // wide 5D multiverse, up to the referee's effort).
+        self.begin(limits);
         let player = acting_player(state)?;
         let mut game = state.clone();
-        self.begin(limits);
+        let listing = Instant::now();
         game.decisions(&mut self.root);
         // Captures first, the best victim first: what an unfinished first iteration sees.
         let eval = &self.evaluator;
         self.root
             .sort_by_key(|&d| std::cmp::Reverse(tactical_rank(eval, &game, d).unwrap_or(0)));
+        self.node_reserve = listing.elapsed();
         if let Some(best) = self.tt.probe(game.hash()).and_then(|e| e.best)
             && let Some(i) = self.root.iter().position(|&d| d == best)
         {
@@ -607,6 +615,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         self.next_check = 0;
         self.checked_at = 0;
         self.last_check = self.started;
+        self.node_reserve = Duration::ZERO;
         self.tt.new_search();
         self.heuristics.age();
     }
@@ -615,7 +624,8 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
     /// every [`CHECK_NODES`] nodes at most, fewer where nodes are slow (a 5D Chess node with
     /// many timelines can take milliseconds, a DMChess node a tenth of one): the next check
     /// comes after the nodes that the last ones' pace fits in [`CHECK_INTERVAL`]. The search
-    /// stops when its deadline would pass before that next check ([`late_by_next_check`]).
+    /// stops when its deadline would pass before that next check at that pace, or before one
+    /// more node as long as the root's listing ([`late_by_next_check`]).
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
             if self.nodes >= self.node_limit {
@@ -630,9 +640,12 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
                 self.checked_at = self.nodes;
                 self.last_check = now;
                 let per_node = per_node(window, nodes);
+                let ahead = per_node
+                    .saturating_mul(u32::try_from(gap).unwrap_or(u32::MAX))
+                    .max(self.node_reserve);
                 let late = self
                     .deadline
-                    .is_some_and(|d| late_by_next_check(now, d, per_node, gap));
+                    .is_some_and(|d| late_by_next_check(now, d, ahead));
                 let stopped = self
                     .stop
                     .as_ref()
@@ -1623,14 +1636,15 @@ fn per_node(window: Duration, nodes: u64) -> Duration {
     Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
 }
 
-/// Whether a search looking at the clock at `now` is past its `deadline`, or would be by its
-/// next look, `gap` nodes of `per_node` each away. Waiting for the deadline itself would pass
-/// it by the nodes before the next look: in a 5D multiverse of hundreds of timelines a single
-/// node lists ten thousand decisions (tens of milliseconds), as long as a whole decision's
-/// budget.
-fn late_by_next_check(now: Instant, deadline: Instant, per_node: Duration, gap: u64) -> bool {
-    let ahead = per_node.saturating_mul(u32::try_from(gap).unwrap_or(u32::MAX));
-    now.checked_add(ahead).is_none_or(|then| then >= deadline)
+/// Whether a search looking at the clock at `now` is past its `deadline`, or would be past it
+/// by more than [`CHECK_INTERVAL`] at its next look, `ahead` from now. Waiting for the
+/// deadline itself would pass it by the nodes before the next look: in a 5D multiverse of
+/// hundreds of timelines a single node lists ten thousand decisions (tens of milliseconds), as
+/// long as a whole decision's budget. Where the next look is at most [`CHECK_INTERVAL`] away
+/// (every variant's usual pace) the search runs to the deadline, as without the look ahead.
+fn late_by_next_check(now: Instant, deadline: Instant, ahead: Duration) -> bool {
+    now.checked_add(ahead.saturating_sub(CHECK_INTERVAL))
+        .is_none_or(|then| then >= deadline)
 }
 
 /// Gives the decisions taken since the last count (up to `len`) the time since `step`, plus
@@ -1667,33 +1681,22 @@ mod tests {
         let now = Instant::now();
         let deadline = now + Duration::from_millis(10);
         // A node of a wide 5D multiverse, 30 ms, before the next look: stop before it.
+        assert!(late_by_next_check(now, deadline, Duration::from_millis(30)));
+        // 64 nodes of 4 µs (classic's pace): go on, to the deadline itself.
+        let just_before = deadline - Duration::from_micros(1);
+        assert!(!late_by_next_check(just_before, deadline, CHECK_INTERVAL));
         assert!(late_by_next_check(
-            now,
+            just_before,
             deadline,
-            Duration::from_millis(30),
-            1
-        ));
-        // 64 nodes of 4 µs (classic's pace): go on.
-        assert!(!late_by_next_check(
-            now,
-            deadline,
-            Duration::from_micros(4),
-            64
-        ));
-        assert!(late_by_next_check(
-            now,
-            deadline,
-            Duration::from_millis(4),
-            3
+            2 * CHECK_INTERVAL
         ));
         assert!(!late_by_next_check(
             now,
             deadline,
-            Duration::from_millis(4),
-            2
+            Duration::from_micros(256)
         ));
-        assert!(late_by_next_check(deadline, deadline, Duration::ZERO, 1));
-        assert!(late_by_next_check(now, deadline, Duration::MAX, u64::MAX));
+        assert!(late_by_next_check(deadline, deadline, Duration::ZERO));
+        assert!(late_by_next_check(now, deadline, Duration::MAX));
         assert_eq!(
             per_node(Duration::from_millis(30), 0),
             Duration::from_millis(30)
