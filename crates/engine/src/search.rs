@@ -536,8 +536,12 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
                     });
                     let mut budget =
                         WalkBudget::listings(crate::limits::TURN_COMPLETION_EFFORT).until(until);
+                    // The decisions kept from the line: the times of those after them go to
+                    // the way round.
+                    let mut kept = decisions.len();
                     while decisions.pop().is_some() {
                         game.undo();
+                        kept = decisions.len();
                         let mut quickest = |g: &mut G, _: Player, open: &mut [G::Decision]| {
                             ending_first(g, open);
                         };
@@ -565,8 +569,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
                             });
                         }
                     }
-                    let kept = times.len().min(decisions.len());
-                    let taken_back: Duration = times.drain(kept..).sum();
+                    let taken_back: Duration = times.drain(kept.min(times.len())..).sum();
                     count_time(&mut times, decisions.len(), &mut step, taken_back);
                     break;
                 }
@@ -589,6 +592,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             }
         }
         let first = first.ok_or(EngineError::ChanceActs)?;
+        debug_assert_eq!(times.len(), decisions.len(), "a time per decision");
         Ok(Turn {
             decisions,
             first,
@@ -1629,7 +1633,6 @@ fn bound_of(value: Score, (alpha, beta): (Score, Score)) -> Bound {
     }
 }
 
-/// The player who acts in `state`, or why none does.
 /// The time of one node at the pace of `nodes` nodes in `window`.
 fn per_node(window: Duration, nodes: u64) -> Duration {
     let nanos = window.as_nanos() / u128::from(nodes.max(1));
@@ -1661,6 +1664,7 @@ fn count_time(times: &mut Vec<Duration>, len: usize, step: &mut Instant, earlier
     }
 }
 
+/// The player who acts in `state`, or why none does.
 fn acting_player<G: Game + Hooks>(state: &G) -> Result<Player, EngineError> {
     match state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) {
         ToAct::Player(p) => Ok(p),
