@@ -6,9 +6,10 @@
 #
 #   tools/memory/rss_over_time.sh OUT [SECONDS] -- COMMAND [ARGS...]
 #
-# Example (5D engine self-play, the run in docs/PERFORMANCE.md):
+# Example (5D engine self-play, the run in docs/PERFORMANCE.md, "5D memory"):
 #   tools/memory/rss_over_time.sh /tmp/selfplay.rss 2 -- target/release/omnichess match \
-#       multiverse --a engine:time=0.1 --b engine:time=0.1 --games 6 --opening 4 --seed 5
+#       multiverse --a engine:time=0.1 --b engine:time=0.1 --games 150 --max-turns 40 \
+#       --max-decisions 600 --seed 7 --jobs 1
 set -euo pipefail
 
 usage() { echo "usage: $0 OUT [SECONDS] -- COMMAND [ARGS...]" >&2; exit 2; }

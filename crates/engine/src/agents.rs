@@ -77,6 +77,9 @@ pub struct Level {
     pub time: Option<Duration>,
     /// A clock per game, each turn's time taken from it ([`Clock::budget`]).
     pub clock: Option<Clock>,
+    /// The transposition table's size in MiB (`None`: [`tt::DEFAULT_MIB`]); fixed for the
+    /// whole match, whatever the variant or the number of games.
+    pub hash: Option<usize>,
 }
 
 impl Level {
@@ -107,8 +110,9 @@ impl Level {
 
 /// An agent as written on the command line: `engine`, `engine:depth=N`, `engine:time=S`
 /// (seconds, may be fractional), `engine:nodes=N`, `engine:clock=BASE+INC` (a clock of BASE
-/// seconds per game and INC added per turn, or `clock=standard|rapid|blitz`; several options
-/// joined by commas), `mcts`,
+/// seconds per game and INC added per turn, or `clock=standard|rapid|blitz`), `engine:hash=MIB`
+/// (the transposition table's size, 1 to [`tt::MAX_MIB`]; default [`tt::DEFAULT_MIB`]);
+/// several options joined by commas), `mcts`,
 /// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`, and an outside engine
 /// over UCI: `uci:PATH[,skill=N][,elo=N][,time=S|,nodes=N]`.
 #[derive(Clone, Debug, PartialEq)]
@@ -157,7 +161,7 @@ impl FromStr for AgentSpec {
         for option in options.into_iter().flat_map(|o| o.split(',')) {
             let (key, value) = option.split_once('=').ok_or_else(|| {
                 bad(format!(
-                    "`{option}`: expected KEY=VALUE (depth, time, nodes, clock)"
+                    "`{option}`: expected KEY=VALUE (depth, time, nodes, clock, hash)"
                 ))
             })?;
             let number = |what: &str| bad(format!("`{value}` is not {what}"));
@@ -204,9 +208,18 @@ impl FromStr for AgentSpec {
                         return Err(repeated());
                     }
                 }
+                "hash" => {
+                    let mib: usize = value.trim().parse().map_err(|_| number("a size in MiB"))?;
+                    if mib == 0 || mib > tt::MAX_MIB {
+                        return Err(bad(format!("hash must be 1 to {} MiB", tt::MAX_MIB)));
+                    }
+                    if level.hash.replace(mib).is_some() {
+                        return Err(repeated());
+                    }
+                }
                 other => {
                     return Err(bad(format!(
-                        "unknown option `{other}` (depth, time, nodes, clock)"
+                        "unknown option `{other}` (depth, time, nodes, clock, hash)"
                     )));
                 }
             }
@@ -218,6 +231,10 @@ impl FromStr for AgentSpec {
             "mcts" if level.depth.is_some() => {
                 Err(bad("`mcts` has no depth: give time or nodes".into()))
             }
+            "mcts" if level.hash.is_some() => Err(bad(format!(
+                "`mcts` has no hash table (its tree holds at most {} nodes)",
+                mcts::DEFAULT_CAPACITY
+            ))),
             "mcts" => Ok(AgentSpec::Mcts(level)),
             _ => Ok(AgentSpec::Engine(level)),
         }
@@ -256,7 +273,7 @@ where
 {
     Ok(match spec {
         AgentSpec::Engine(level) => Box::new(EngineAgent {
-            search: Search::new(evaluator, tt::DEFAULT_MIB),
+            search: Search::new(evaluator, level.hash.unwrap_or(tt::DEFAULT_MIB)),
             limits: level.turn_limits(default_time),
         }),
         AgentSpec::Mcts(level) => Box::new(MctsAgent {
@@ -472,6 +489,8 @@ mod tests {
         };
         assert_eq!(level("engine:depth=4").depth, Some(4));
         assert_eq!(level("engine:nodes=5000").nodes, Some(5000));
+        assert_eq!(level("engine").hash, None, "the default table");
+        assert_eq!(level("engine:time=0.1,hash=64").hash, Some(64));
         assert_eq!(
             level("engine:time=0.25").time,
             Some(Duration::from_millis(250))
@@ -514,6 +533,10 @@ mod tests {
             ("engine:clock=0+1", "a clock is BASE+INC"),
             ("engine:clock=60+x", "a clock is BASE+INC"),
             ("engine:clock=60,time=1", "not both"),
+            ("engine:hash=0", "hash must be 1 to 4096"),
+            ("engine:hash=4097", "hash must be 1 to 4096"),
+            ("engine:hash=big", "`big` is not a size in MiB"),
+            ("mcts:hash=8", "has no hash table"),
         ] {
             let err = bad.parse::<AgentSpec>().expect_err(bad).to_string();
             assert!(err.contains(says), "{bad}: {err}");

@@ -10,7 +10,7 @@
 //! capacity; once it is full, iterations value the leaf they reach without expanding it, so
 //! memory never grows past the capacity.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use omnichess_core::{Game, Hooks, Player, ToAct};
 use rand::rngs::StdRng;
@@ -89,19 +89,24 @@ impl<G: Game + Hooks, E: Evaluator<G>> Mcts<G, E> {
         state: &G,
         limits: &Limits,
     ) -> Result<MctsResult<G::Decision>, EngineError> {
+        // The time counts from here: the test of who acts is the decision's time too.
+        let started = Instant::now();
         match state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) {
             ToAct::Player(_) => {}
             ToAct::Chance => return Err(EngineError::ChanceActs),
             ToAct::Nobody(outcome) => return Err(EngineError::GameOver(outcome)),
         }
-        let started = Instant::now();
         self.nodes.clear();
         self.nodes.push(leaf(None));
         let mut game = state.clone();
         let mut path: Vec<usize> = Vec::with_capacity(64);
         let mut iterations = 0u64;
+        let mut longest = Duration::ZERO;
         loop {
-            let out_of_time = limits.time.is_some_and(|t| started.elapsed() >= t);
+            let elapsed = started.elapsed();
+            let out_of_time = limits
+                .time
+                .is_some_and(|t| no_time_for_another(elapsed, longest, t));
             let stopped = limits
                 .stop
                 .as_ref()
@@ -113,6 +118,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Mcts<G, E> {
             }
             self.iterate(&mut game, &mut path);
             iterations += 1;
+            longest = longest.max(started.elapsed().saturating_sub(elapsed));
         }
         let root = self.nodes[0];
         let line = self.principal_line();
@@ -280,6 +286,13 @@ impl<G: Game + Hooks, E: Evaluator<G>> Mcts<G, E> {
     }
 }
 
+/// Whether a search `elapsed` into its `limit` has no time for another iteration, its
+/// longest so far taking `longest` (an iteration that expands a node of a 5D multiverse of
+/// hundreds of timelines lists ten thousand decisions: tens of milliseconds).
+fn no_time_for_another(elapsed: Duration, longest: Duration, limit: Duration) -> bool {
+    elapsed.saturating_add(longest) >= limit
+}
+
 fn leaf<D>(decision: Option<D>) -> Node<D> {
     Node {
         decision,
@@ -299,6 +312,15 @@ mod tests {
 
     use omnichess_variants::classic::Classic;
     use omnichess_variants::dice::Dice;
+
+    #[test]
+    fn no_iteration_starts_that_would_end_past_the_time() {
+        let ms = Duration::from_millis;
+        assert!(!no_time_for_another(ms(50), ms(30), ms(100)));
+        assert!(no_time_for_another(ms(70), ms(30), ms(100)));
+        assert!(no_time_for_another(ms(100), Duration::ZERO, ms(100)));
+        assert!(no_time_for_another(ms(1), Duration::MAX, ms(100)));
+    }
 
     #[test]
     fn finds_a_mate_in_one_and_stays_within_its_arena() {

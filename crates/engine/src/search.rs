@@ -225,6 +225,12 @@ pub struct Turn<D> {
     pub decisions: Vec<D>,
     /// The search that chose the first decision.
     pub first: SearchResult<D>,
+    /// The wall time of each decision, from the end of the one before (the first from the
+    /// turn's start): its search and the test whether the turn goes on after it. Decisions
+    /// taken together (a principal variation followed, a dead end's way round) share their
+    /// time, all of it counted on the first of them; a way round also counts the time of the
+    /// decisions it took back.
+    pub times: Vec<Duration>,
 }
 
 /// Reused buffers of one ply.
@@ -296,6 +302,9 @@ pub struct Search<G: Game, E> {
     next_check: u64,
     checked_at: u64,
     last_check: Instant,
+    /// The time the root's decisions took to list and order: what one node of the position
+    /// may take (a node lists its decisions), kept in hand before the deadline.
+    node_reserve: Duration,
 }
 
 impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
@@ -329,6 +338,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             next_check: 0,
             checked_at: 0,
             last_check: Instant::now(),
+            node_reserve: Duration::ZERO,
         }
     }
 
@@ -371,14 +381,18 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         limits: &Limits,
         progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Result<SearchResult<G::Decision>, EngineError> {
+        // The time counts from here: the test of who acts is the decision's time too (in a
+        // wide 5D multiverse, up to the referee's effort).
+        self.begin(limits);
         let player = acting_player(state)?;
         let mut game = state.clone();
-        self.begin(limits);
+        let listing = Instant::now();
         game.decisions(&mut self.root);
         // Captures first, the best victim first: what an unfinished first iteration sees.
         let eval = &self.evaluator;
         self.root
             .sort_by_key(|&d| std::cmp::Reverse(tactical_rank(eval, &game, d).unwrap_or(0)));
+        self.node_reserve = listing.elapsed();
         if let Some(best) = self.tt.probe(game.hash()).and_then(|e| e.best)
             && let Some(i) = self.root.iter().position(|&d| d == best)
         {
@@ -487,6 +501,8 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         let started = Instant::now();
         let mut game = state.clone();
         let mut decisions = Vec::new();
+        let mut times = Vec::new();
+        let mut step = started;
         let mut first = None;
         let same_turn = |g: &G| {
             g.turn_index() == turn
@@ -520,8 +536,12 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
                     });
                     let mut budget =
                         WalkBudget::listings(crate::limits::TURN_COMPLETION_EFFORT).until(until);
+                    // The decisions kept from the line: the times of those after them go to
+                    // the way round.
+                    let mut kept = decisions.len();
                     while decisions.pop().is_some() {
                         game.undo();
+                        kept = decisions.len();
                         let mut quickest = |g: &mut G, _: Player, open: &mut [G::Decision]| {
                             ending_first(g, open);
                         };
@@ -549,6 +569,8 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
                             });
                         }
                     }
+                    let taken_back: Duration = times.drain(kept.min(times.len())..).sum();
+                    count_time(&mut times, decisions.len(), &mut step, taken_back);
                     break;
                 }
                 Err(e) => return Err(e),
@@ -563,12 +585,19 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
                 game.apply(d);
             }
             first.get_or_insert(result);
-            if !same_turn(&game) {
+            let goes_on = same_turn(&game);
+            count_time(&mut times, decisions.len(), &mut step, Duration::ZERO);
+            if !goes_on {
                 break;
             }
         }
         let first = first.ok_or(EngineError::ChanceActs)?;
-        Ok(Turn { decisions, first })
+        debug_assert_eq!(times.len(), decisions.len(), "a time per decision");
+        Ok(Turn {
+            decisions,
+            first,
+            times,
+        })
     }
 
     fn begin(&mut self, limits: &Limits) {
@@ -590,6 +619,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         self.next_check = 0;
         self.checked_at = 0;
         self.last_check = self.started;
+        self.node_reserve = Duration::ZERO;
         self.tt.new_search();
         self.heuristics.age();
     }
@@ -597,21 +627,29 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
     /// Whether the search must stop now. Nodes are checked every node; time and the stop flag
     /// every [`CHECK_NODES`] nodes at most, fewer where nodes are slow (a 5D Chess node with
     /// many timelines can take milliseconds, a DMChess node a tenth of one): the next check
-    /// comes after the nodes that the last ones' pace fits in [`CHECK_INTERVAL`].
+    /// comes after the nodes that the last ones' pace fits in [`CHECK_INTERVAL`]. The search
+    /// stops when its deadline would pass before that next check at that pace, or before one
+    /// more node as long as the root's listing ([`late_by_next_check`]).
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
             if self.nodes >= self.node_limit {
                 self.aborted = true;
             } else if self.nodes >= self.next_check {
                 let now = Instant::now();
-                let window = now.duration_since(self.last_check).as_nanos().max(1);
-                let nodes = u128::from(self.nodes.saturating_sub(self.checked_at).max(1));
-                let fit = CHECK_INTERVAL.as_nanos() * nodes / window;
-                self.next_check =
-                    self.nodes + u64::try_from(fit.clamp(1, CHECK_NODES)).unwrap_or(1);
+                let window = now.duration_since(self.last_check);
+                let nodes = self.nodes.saturating_sub(self.checked_at).max(1);
+                let fit = CHECK_INTERVAL.as_nanos() * u128::from(nodes) / window.as_nanos().max(1);
+                let gap = u64::try_from(fit.clamp(1, CHECK_NODES)).unwrap_or(1);
+                self.next_check = self.nodes + gap;
                 self.checked_at = self.nodes;
                 self.last_check = now;
-                let late = self.deadline.is_some_and(|d| now >= d);
+                let per_node = per_node(window, nodes);
+                let ahead = per_node
+                    .saturating_mul(u32::try_from(gap).unwrap_or(u32::MAX))
+                    .max(self.node_reserve);
+                let late = self
+                    .deadline
+                    .is_some_and(|d| late_by_next_check(now, d, ahead));
                 let stopped = self
                     .stop
                     .as_ref()
@@ -1595,11 +1633,136 @@ fn bound_of(value: Score, (alpha, beta): (Score, Score)) -> Bound {
     }
 }
 
+/// The time of one node at the pace of `nodes` nodes in `window`.
+fn per_node(window: Duration, nodes: u64) -> Duration {
+    let nanos = window.as_nanos() / u128::from(nodes.max(1));
+    Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
+}
+
+/// Whether a search looking at the clock at `now` is past its `deadline`, or would be past it
+/// by more than [`CHECK_INTERVAL`] at its next look, `ahead` from now. Waiting for the
+/// deadline itself would pass it by the nodes before the next look: in a 5D multiverse of
+/// hundreds of timelines a single node lists ten thousand decisions (tens of milliseconds), as
+/// long as a whole decision's budget. Where the next look is at most [`CHECK_INTERVAL`] away
+/// (every variant's usual pace) the search runs to the deadline, as without the look ahead.
+fn late_by_next_check(now: Instant, deadline: Instant, ahead: Duration) -> bool {
+    now.checked_add(ahead.saturating_sub(CHECK_INTERVAL))
+        .is_none_or(|then| then >= deadline)
+}
+
+/// Gives the decisions taken since the last count (up to `len`) the time since `step`, plus
+/// `earlier`, all of it on the first of them, and starts the next step there. With none
+/// taken, the time goes on to the next.
+fn count_time(times: &mut Vec<Duration>, len: usize, step: &mut Instant, earlier: Duration) {
+    if times.len() < len {
+        let now = Instant::now();
+        times.push(earlier + (now - *step));
+        times.resize(len, Duration::ZERO);
+        *step = now;
+    } else if let Some(last) = times.last_mut() {
+        *last += earlier;
+    }
+}
+
 /// The player who acts in `state`, or why none does.
 fn acting_player<G: Game + Hooks>(state: &G) -> Result<Player, EngineError> {
     match state.to_act_bounded(crate::limits::REFEREE_TEST_EFFORT) {
         ToAct::Player(p) => Ok(p),
         ToAct::Chance => Err(EngineError::ChanceActs),
         ToAct::Nobody(outcome) => Err(EngineError::GameOver(outcome)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::MultiverseEval;
+    use omnichess_core::{Records, Variant};
+    use omnichess_variants::multiverse::Multiverse;
+
+    #[test]
+    fn a_search_stops_when_its_next_look_at_the_clock_would_be_late() {
+        let now = Instant::now();
+        let deadline = now + Duration::from_millis(10);
+        // A node of a wide 5D multiverse, 30 ms, before the next look: stop before it.
+        assert!(late_by_next_check(now, deadline, Duration::from_millis(30)));
+        // 64 nodes of 4 µs (classic's pace): go on, to the deadline itself.
+        let just_before = deadline - Duration::from_micros(1);
+        assert!(!late_by_next_check(just_before, deadline, CHECK_INTERVAL));
+        assert!(late_by_next_check(
+            just_before,
+            deadline,
+            2 * CHECK_INTERVAL
+        ));
+        assert!(!late_by_next_check(
+            now,
+            deadline,
+            Duration::from_micros(256)
+        ));
+        assert!(late_by_next_check(deadline, deadline, Duration::ZERO));
+        assert!(late_by_next_check(now, deadline, Duration::MAX));
+        assert_eq!(
+            per_node(Duration::from_millis(30), 0),
+            Duration::from_millis(30)
+        );
+        assert_eq!(
+            per_node(Duration::from_micros(256), 64),
+            Duration::from_micros(4)
+        );
+    }
+
+    #[test]
+    fn decisions_taken_together_count_their_time_on_the_first() {
+        let start = Instant::now();
+        let (mut step, mut times) = (start, Vec::new());
+        count_time(&mut times, 1, &mut step, Duration::ZERO);
+        assert_eq!(times.len(), 1);
+        assert!(step >= start);
+        // Three at once, after a way round that took back decisions of 5 s.
+        count_time(&mut times, 4, &mut step, Duration::from_secs(5));
+        assert_eq!(times.len(), 4);
+        assert!(times[1] >= Duration::from_secs(5));
+        assert_eq!(times[2..], [Duration::ZERO; 2]);
+        // None taken: the time goes on the last, and the step goes on.
+        let before = step;
+        count_time(&mut times, 4, &mut step, Duration::from_secs(1));
+        assert_eq!((step, times[3]), (before, Duration::from_secs(1)));
+    }
+
+    #[test]
+    fn a_turn_times_each_decision_and_the_table_keeps_its_size() {
+        let text = include_str!("../../variants/tests/data/5d-chess-js/g40.5dpgn");
+        let record = Multiverse::parse_record(text).expect("the record reads");
+        let midgame = Multiverse::after_record(&record).expect("the record plays");
+        let mut search = Search::new(MultiverseEval, 1);
+        let slots = search.tt.capacity();
+        let entry = std::mem::size_of::<Option<crate::tt::Entry<<Multiverse as Game>::Decision>>>();
+        assert!(
+            slots > 0 && slots * entry <= 1 << 20,
+            "at most the 1 MiB asked"
+        );
+        let limits = Limits {
+            each_decision: true,
+            ..Limits::nodes(3_000)
+        };
+        for state in [Multiverse::start(), midgame] {
+            for _ in 0..3 {
+                let begun = Instant::now();
+                let turn = search
+                    .best_turn(&state, &limits, &mut |_| {})
+                    .expect("a turn");
+                let took = begun.elapsed();
+                assert_eq!(turn.times.len(), turn.decisions.len());
+                assert!(turn.times.iter().sum::<Duration>() <= took);
+                assert!(turn.times[0] > Duration::ZERO);
+            }
+            search.clear();
+        }
+        assert_eq!(search.tt.capacity(), slots, "never grown");
+        assert_eq!(
+            search.plies.len(),
+            MAX_PLY + 2,
+            "one set of buffers per ply, no more"
+        );
     }
 }
