@@ -324,7 +324,9 @@ pub enum Command {
     /// decision, 1 s if left out), `engine:depth=N`, `engine:time=SECONDS`, `engine:nodes=N`
     /// (limits for each decision of a turn: 5D's moves and submit are each searched anew),
     /// `engine:clock=BASE+INC` (a clock of BASE seconds per game, INC added per turn; the
-    /// engine shares it out over the game), `mcts[:time=S|nodes=N|clock=BASE+INC]`, `random`
+    /// engine shares it out over the game), with `,hash=MIB` the engine's transposition table
+    /// (1 to 4096 MiB, 16 if left out; `engine:time=0.1,hash=64`),
+    /// `mcts[:time=S|nodes=N|clock=BASE+INC]`, `random`
     /// (uniform over the legal decisions), `greedy` (the best material gain in one
     /// decision) or `uci:PATH[,skill=N][,elo=N][,time=SECONDS|,nodes=N][,protocol=5duci]` (an
     /// outside engine speaking UCI, such as `uci:/usr/games/stockfish,skill=5,time=0.1`;
@@ -445,8 +447,8 @@ pub struct PlayArgs {
     /// Play against the computer: `engine` (1 s per decision), `engine:depth=N`,
     /// `engine:time=SECONDS`, `engine:nodes=N` (each decision of its turn searched anew
     /// within them: a 5D turn of three moves and submit may take four times as long),
-    /// `engine:clock=BASE+INC` (a clock of BASE seconds, INC added per turn), `random`,
-    /// `greedy`, or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine
+    /// `engine:clock=BASE+INC` (a clock of BASE seconds, INC added per turn), each with
+    /// `,hash=MIB` for the transposition table (16 MiB if left out), `random`, `greedy`, or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine
     /// speaking UCI, such as Stockfish). It plays Black unless --engine-first.
     #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
