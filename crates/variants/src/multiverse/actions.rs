@@ -17,7 +17,7 @@ use omnichess_core::work_limit;
 use super::action_space::{ActionSpace, Loc, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
-use super::jump_matching::{Choice, JumpLinks, choose};
+use super::jump_matching::{Choice, JumpLinks};
 use super::move_check::{BoardThreats, exposed_within};
 use super::state::{Move5, Multiverse};
 
@@ -110,7 +110,7 @@ impl Multiverse {
             sets: HashMap::new(),
         };
         let shape = &space.shape;
-        let links = JumpLinks::new(&space);
+        let mut links = JumpLinks::new(&space);
         let mut full = shape.full();
         search.prune_lone_checks(self, &mut full);
         // By the number of timelines the action creates, the fewest first (ftxi's split):
@@ -127,7 +127,7 @@ impl Multiverse {
                 return None;
             }
             tested += 1;
-            if let Choice::Nothing = choose(&space, &links, &mut c, &mut point) {
+            if let Choice::Nothing = links.choose(&space, &mut c, &mut point) {
                 continue;
             }
             match search.problem(self, &point) {
