@@ -60,8 +60,12 @@ impl ActionSpace {
             .playable_lines()
             .map(|l| (l, game.line(l).map_or(0, |t| t.end())))
             .collect();
-        let mut values: Vec<Vec<Loc>> = vec![Vec::new(); playable.len()];
-        let mut jumps = Vec::new();
+        // Room for a board's usual moves at once (each value holds a board: growing the
+        // lists copied them again and again).
+        let mut values: Vec<Vec<Loc>> = (0..playable.len())
+            .map(|_| Vec::with_capacity(64))
+            .collect();
+        let mut jumps = Vec::with_capacity(64 * playable.len());
         for (axis, &(line, _)) in playable.iter().enumerate() {
             // The squares (y * 8 + x) whose piece leaves by some jump, as bits.
             let mut leaving = 0u64;
