@@ -10,7 +10,8 @@
 # (crates/variants/tests/data/multiverse: cwmtt/, ftxi/, the random 233-timeline game) and
 # random-against-random games played here by the release CLI (`omnichess match multiverse
 # --a random --b random --games $RANDOM_GAMES --max-turns $MAX_TURNS --seed $SEED --records
-# DIR`; defaults 4, 40, 11; RANDOM_GAMES=0 leaves them out). A game ftxi reads only in part
+# DIR`; defaults 6, 30, 7: the random games compare.sh measures; RANDOM_GAMES=0 leaves them
+# out). A game ftxi reads only in part
 # is compared up to the move its reader refuses.
 #
 # Every difference is either one of the ruled ones (docs/rules/multiverse.md), counted by rule,
@@ -19,6 +20,11 @@
 #       omnichess (and cwmtt) plays and ftxi does not generate;
 #   R7: castling with the rook two files from the king (the king lands on the rook's square,
 #       the rook beside it), which omnichess (and cwmtt) plays and ftxi does not generate.
+# With RECORD=FILE, ftxi's figures are written to FILE, one line per position compared: the
+# game, the position, the number of ftxi's moves, their FNV-1a 64-bit hash (of the sorted moves
+# joined by commas, in hex) and the moves only omnichess generates, each with its rule
+# (crates/variants/tests/data/multiverse/ftxi_moves.tsv, checked by the test
+# multiverse_vs_ftxi.rs, was written so).
 # Exit status 2: no harness in BUILD_DIR.
 set -euo pipefail
 
@@ -52,10 +58,10 @@ if [ ${#games[@]} -eq 0 ]; then
         cp "$f" "$out/ftxi-$(basename "$f")"
         games+=("$out/ftxi-$(basename "$f")")
     done
-    if [ "${RANDOM_GAMES:-4}" != 0 ]; then
+    if [ "${RANDOM_GAMES:-6}" != 0 ]; then
         (cd "$repo" && cargo build --release -p omnichess-cli >&2)
         "$repo/target/release/omnichess" match multiverse --a random --b random \
-            --games "${RANDOM_GAMES:-4}" --max-turns "${MAX_TURNS:-40}" --seed "${SEED:-11}" \
+            --games "${RANDOM_GAMES:-6}" --max-turns "${MAX_TURNS:-30}" --seed "${SEED:-7}" \
             --records "$out/random" >/dev/null 2>&1 \
             || { echo "error: the random games could not be played" >&2; exit 1; }
         for f in "$out"/random/game-*.5dpgn; do
@@ -67,7 +73,7 @@ fi
 "$harness" --moves "${games[@]}" >"$out/ftxi" || true
 "$omni" --moves "${games[@]}" >"$out/omni" || true
 
-python3 - "$out/ftxi" "$out/omni" "${games[@]}" <<'PY'
+python3 - "$out/ftxi" "$out/omni" "${RECORD:-}" "${games[@]}" <<'PY'
 import re, sys
 
 def read(path):
@@ -98,7 +104,14 @@ def ruling(move, only_omni, black):
         return "R7"
     return None
 
-names = [p.rsplit("/", 1)[-1] for p in sys.argv[3:]]
+def fnv1a(text):
+    h = 0xCBF29CE484222325
+    for b in text.encode():
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+record = open(sys.argv[3], "w") if sys.argv[3] else None
+names = [p.rsplit("/", 1)[-1] for p in sys.argv[4:]]
 problems, ruled, compared, moves = [], {}, 0, 0
 for game in names:
     if game in omni_errors:
@@ -110,13 +123,17 @@ for game in names:
         moves += len(o)
         # The mover: positions alternate from White's (every game here starts with White).
         black = n % 2 == 1
+        extra = []
         for move, only_omni in [(x, False) for x in f - o] + [(x, True) for x in o - f]:
             rule = ruling(move, only_omni, black)
             if rule:
                 ruled.setdefault(rule, []).append(f"{game}:{n}:{move}")
+                extra.append(f"{rule}:{move}")
             else:
                 side = "omnichess" if only_omni else "ftxi"
                 problems.append(f"{game}: position {n}: only {side} generates {move}")
+        if record:
+            record.write(f"{game}\t{n}\t{len(f)}\t{fnv1a(','.join(sorted(f)))}\t{' '.join(sorted(extra))}\n")
         n += 1
     print(f"{game}: {n} positions compared" + (f" (ftxi: {ftxi_errors[game]})" if game in ftxi_errors else ""))
 print(f"\n{compared} positions, {moves} moves (omnichess's count) compared in {len(names)} games")
