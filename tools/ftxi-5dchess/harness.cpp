@@ -4,6 +4,7 @@
 // the same lines for omnichess.
 //
 //   ftxi-harness [--cap N] [--reps R] FILE.5dpgn...
+//   ftxi-harness --moves FILE.5dpgn...
 //
 // For each game: read the 5DPGN, replay it (the main line, as ftxi's own state(game) constructor
 // does), keep the position at the start of every turn, then
@@ -21,6 +22,13 @@
 // whose counting took longest, and times each position's counting time, in the fastest run. A game that cannot be read gives
 //   game=NAME error=MESSAGE
 // and the exit status is 1.
+//
+// With --moves, nothing is timed: for every position the game reaches, one line
+//   game=NAME position=I moves=M1,M2,...
+// the moves of the pieces on the mover's playable boards (ftxi's gen_movable_pieces and
+// gen_piece_move: each piece's moves by its movement rules, before any check test), in 5DUCI's
+// long form (`(0T1)e2(0T1)e4`, no promotion piece), sorted. A game read only in part gives its
+// positions up to the move that failed, then the error line.
 
 #include <algorithm>
 #include <chrono>
@@ -105,8 +113,9 @@ void play_action(state &s, const pgnparser_ast::actions &act)
     }
 }
 
-// The position at the start of every turn of the game's main line, the final one included.
-std::vector<state> positions(const std::string &text)
+// The position at the start of every turn of the game's main line, the final one included; a
+// move that cannot be played throws, with the positions before it in `partial` when given.
+std::vector<state> positions(const std::string &text, std::vector<state> *partial = nullptr)
 {
     auto game = pgnparser(text).parse_game();
     if(!game)
@@ -126,7 +135,18 @@ std::vector<state> positions(const std::string &text)
             break;
         }
         const auto &[act, next] = variations.back();
-        play_action(s, act);
+        try
+        {
+            play_action(s, act);
+        }
+        catch(const std::exception &)
+        {
+            if(partial)
+            {
+                *partial = out;
+            }
+            throw;
+        }
         out.push_back(s);
         gt = next.get();
     }
@@ -160,6 +180,69 @@ const char *final_verdict(const state &s)
     const auto [present, player] = s.get_present();
     (void)present;
     return s.phantom().find_checks(!player).first() ? "checkmate" : "stalemate";
+}
+
+// The moves of the pieces on the mover's playable boards, in 5DUCI's long form, sorted.
+std::vector<std::string> piece_moves(const state &s)
+{
+    std::vector<std::string> out;
+    for(vec4 p : s.gen_movable_pieces())
+    {
+        for(vec4 q : s.gen_piece_move(p))
+        {
+            std::string m = full_move(p, q).to_string();
+            if(q.t() == p.t() && q.l() == p.l())
+            {
+                // to_string writes a move within one board short: the board twice, as 5DUCI's
+                // long form (and omnichess) write it.
+                m.insert(m.size() - 2, m.substr(0, m.find(')') + 1));
+            }
+            out.push_back(m);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+int print_moves(const std::string &path)
+{
+    const std::string name = base_name(path);
+    std::ifstream in(path);
+    if(!in)
+    {
+        std::cout << "game=" << name << " error=cannot read " << path << std::endl;
+        return 1;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::vector<state> list;
+    std::string error;
+    try
+    {
+        list = positions(text.str(), &list);
+    }
+    catch(const std::exception &e)
+    {
+        error = one_line(e.what());
+    }
+    for(std::size_t i = 0; i < list.size(); i++)
+    {
+        std::cout << "game=" << name << " position=" << i << " moves=";
+        auto moves = piece_moves(list[i]);
+        for(std::size_t k = 0; k < moves.size(); k++)
+        {
+            std::cout << (k ? "," : "") << moves[k];
+        }
+        std::cout << '\n';
+    }
+    if(!error.empty())
+    {
+        std::cout << "game=" << name << " error=" << error << std::endl;
+        return 1;
+    }
+    std::cout << std::flush;
+    return 0;
 }
 
 int run_game(const std::string &path, int cap, int reps)
@@ -251,7 +334,8 @@ int run_game(const std::string &path, int cap, int reps)
 
 int usage()
 {
-    std::cerr << "usage: ftxi-harness [--cap N] [--reps R] FILE.5dpgn...\n";
+    std::cerr << "usage: ftxi-harness [--cap N] [--reps R] FILE.5dpgn...\n"
+                 "       ftxi-harness --moves FILE.5dpgn...\n";
     return 2;
 }
 } // namespace
@@ -260,6 +344,7 @@ int main(int argc, char *argv[])
 {
     int cap = 1000;
     int reps = 1;
+    bool moves = false;
     std::vector<std::string> files;
     for(int i = 1; i < argc; i++)
     {
@@ -269,6 +354,10 @@ int main(int argc, char *argv[])
             int value = std::atoi(argv[++i]);
             if(value < 1) return usage();
             (arg == "--cap" ? cap : reps) = value;
+        }
+        else if(arg == "--moves")
+        {
+            moves = true;
         }
         else if(arg.rfind("--", 0) == 0)
         {
@@ -283,7 +372,7 @@ int main(int argc, char *argv[])
     int status = 0;
     for(const std::string &f : files)
     {
-        status |= run_game(f, cap, reps);
+        status |= moves ? print_moves(f) : run_game(f, cap, reps);
     }
     return status;
 }

@@ -3,7 +3,7 @@
 //! tools/ftxi-5dchess/harness.cpp, one line per game.
 //!
 //! `cargo run --release -p omnichess-variants --features tools --example count_5d_actions -- [--cap N]
-//! [--reps R] FILE.5dpgn...`
+//! [--reps R] FILE.5dpgn...` (or `-- --moves FILE.5dpgn...`)
 //!
 //! For each game: read the 5DPGN, replay it (as the `multiverse_actions` bench does) keeping
 //! the position at the start of every turn, then
@@ -19,21 +19,34 @@
 //! memory so far (VmHWM), slowest the position (from 0) whose counting took longest and times
 //! each position's counting time, in the fastest run. A
 //! game that cannot be read gives `game=NAME error=MESSAGE` and the exit status 1.
+//!
+//! With `--moves`, nothing is timed: for every position the game reaches, one line
+//! `game=NAME position=I moves=M1,M2,...`, the moves of the pieces on the mover's playable
+//! boards by their movement rules, before any check test (`Multiverse::moves_from_board`), in
+//! 5DUCI's long form without the promotion piece, sorted — as ftxi's harness prints them
+//! (`ftxi-harness --moves`), for tools/ftxi-5dchess/diff_moves.sh. A game read only in part
+//! gives its positions up to the move that failed, then the error line.
 
 use std::path::Path;
 use std::time::Instant;
 
 use omnichess_core::{Game, Notation, Records, ToAct, Variant};
-use omnichess_variants::multiverse::Multiverse;
+use omnichess_variants::multiverse::{Decision5, Move5, Multiverse};
 
 /// The position at the start of every turn of a game, the final one included.
 fn positions(text: &str) -> Result<Vec<Multiverse>, String> {
+    let mut out = Vec::new();
+    positions_into(text, &mut out).map(|()| out)
+}
+
+/// [`positions`], put in `out` as they are reached: on an error, `out` holds those before it.
+fn positions_into(text: &str, out: &mut Vec<Multiverse>) -> Result<(), String> {
     let record = Multiverse::parse_record(text).map_err(|e| format!("{e}"))?;
     let mut game = match record.start.as_deref() {
         Some(start) => Multiverse::from_position_text(start).map_err(|e| format!("{e}"))?,
         None => Multiverse::start(),
     };
-    let mut out = vec![game.clone()];
+    out.push(game.clone());
     for d in &record.decisions {
         let decision = game
             .parse_decision(&d.text)
@@ -44,7 +57,50 @@ fn positions(text: &str) -> Result<Vec<Multiverse>, String> {
             out.push(game.clone());
         }
     }
-    Ok(out)
+    Ok(())
+}
+
+/// The moves of the pieces on the mover's playable boards, in 5DUCI's long form without the
+/// promotion piece, sorted.
+fn piece_moves(game: &Multiverse) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in game.playable_lines() {
+        game.moves_from_board(line, &mut |mv: Move5| {
+            let plain = Move5 {
+                promotion: None,
+                ..mv
+            };
+            out.push(game.duci_text(Decision5::Move(plain)));
+        });
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `--moves`: each position's piece moves, one line each; false when the game cannot be read
+/// to its end.
+fn print_moves(path: &str) -> bool {
+    let name = Path::new(path)
+        .file_name()
+        .map_or(path.to_string(), |n| n.to_string_lossy().into_owned());
+    let mut list = Vec::new();
+    let read = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {path}: {e}"))
+        .and_then(|text| positions_into(&text, &mut list));
+    for (i, game) in list.iter().enumerate() {
+        println!(
+            "game={name} position={i} moves={}",
+            piece_moves(game).join(",")
+        );
+    }
+    match read {
+        Ok(()) => true,
+        Err(e) => {
+            println!("game={name} error={}", e.replace(['\n', '\t'], " "));
+            false
+        }
+    }
 }
 
 fn ms(start: Instant) -> f64 {
@@ -142,12 +198,14 @@ fn run_game(path: &str, cap: u64, reps: usize) -> bool {
 
 fn usage() -> ! {
     eprintln!("usage: count_5d_actions [--cap N] [--reps R] FILE.5dpgn...");
+    eprintln!("       count_5d_actions --moves FILE.5dpgn...");
     std::process::exit(2);
 }
 
 fn main() {
     let mut cap = 1000u64;
     let mut reps = 1usize;
+    let mut moves = false;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -164,6 +222,7 @@ fn main() {
                     reps = value as usize;
                 }
             }
+            "--moves" => moves = true,
             a if a.starts_with("--") => usage(),
             _ => files.push(arg),
         }
@@ -173,7 +232,11 @@ fn main() {
     }
     let mut ok = true;
     for f in &files {
-        ok &= run_game(f, cap, reps);
+        ok &= if moves {
+            print_moves(f)
+        } else {
+            run_game(f, cap, reps)
+        };
     }
     if !ok {
         std::process::exit(1);

@@ -17,6 +17,7 @@ mod multiverse_properties;
 mod multiverse_rules;
 mod multiverse_search;
 mod multiverse_vs_5d_chess_js;
+mod multiverse_vs_ftxi;
 mod qec_properties;
 mod qec_rules;
 mod realms_endgame;

@@ -5,8 +5,6 @@
 //! (a jump's landing) — or a pass. A point (one value per axis) is a candidate action: which
 //! jumps branch and in what order is read from which axis holds their landing.
 
-use std::collections::{HashMap, HashSet};
-
 use super::board::Board;
 use super::hypercuboid::{AxisSet, Shape};
 use super::state::{Move5, Multiverse};
@@ -62,10 +60,15 @@ impl ActionSpace {
             .playable_lines()
             .map(|l| (l, game.line(l).map_or(0, |t| t.end())))
             .collect();
-        let mut values: Vec<Vec<Loc>> = vec![Vec::new(); playable.len()];
-        let mut jumps = Vec::new();
+        // Room for a board's usual moves at once (each value holds a board: growing the
+        // lists copied them again and again).
+        let mut values: Vec<Vec<Loc>> = (0..playable.len())
+            .map(|_| Vec::with_capacity(64))
+            .collect();
+        let mut jumps = Vec::with_capacity(64 * playable.len());
         for (axis, &(line, _)) in playable.iter().enumerate() {
-            let mut leaving = HashSet::new();
+            // The squares (y * 8 + x) whose piece leaves by some jump, as bits.
+            let mut leaving = 0u64;
             game.moves_from_board(line, &mut |mv| {
                 let Some(board) = game.departure(mv) else {
                     return;
@@ -78,7 +81,9 @@ impl ActionSpace {
                         v,
                     });
                 } else {
-                    if leaving.insert((mv.from.x, mv.from.y)) {
+                    let bit = 1 << (mv.from.y * 8 + mv.from.x);
+                    if leaving & bit == 0 {
+                        leaving |= bit;
                         let what = What::Leave {
                             x: mv.from.x,
                             y: mv.from.y,
@@ -91,7 +96,8 @@ impl ActionSpace {
         }
         jumps.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k as u8)));
         jumps.dedup();
-        let mut new_values = vec![pass()];
+        let mut new_values = Vec::with_capacity(jumps.len() + 1);
+        new_values.push(pass());
         for &mv in &jumps {
             let Some(board) = game.arrival(mv) else {
                 continue;
@@ -199,18 +205,21 @@ impl ActionSpace {
         }
     }
 
-    /// The value of each departure (`What::Leave`) on its playable axis, by the line and the
-    /// square the piece leaves.
-    pub(super) fn departures(&self) -> HashMap<(i32, i32, i32), usize> {
-        let mut out = HashMap::new();
-        for (axis, &(line, _)) in self.playable.iter().enumerate() {
-            for (i, loc) in self.values[axis].iter().enumerate() {
-                if let What::Leave { x, y } = loc.what {
-                    out.insert((line, x, y), i);
+    /// The value of each departure (`What::Leave`) on each playable axis, by the square the
+    /// piece leaves (y * 8 + x; `usize::MAX` where no piece leaves).
+    pub(super) fn departures(&self) -> Vec<[usize; 64]> {
+        self.values
+            .iter()
+            .map(|list| {
+                let mut at = [usize::MAX; 64];
+                for (i, loc) in list.iter().enumerate() {
+                    if let What::Leave { x, y } = loc.what {
+                        at[(y * 8 + x) as usize] = i;
+                    }
                 }
-            }
-        }
-        out
+                at
+            })
+            .collect()
     }
 
     /// The values of `axis` for which `keep` holds.

@@ -17,7 +17,7 @@ use omnichess_core::work_limit;
 use super::action_space::{ActionSpace, Loc, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
-use super::jump_matching::{Choice, JumpLinks, choose};
+use super::jump_matching::{Choice, JumpLinks};
 use super::move_check::{BoardThreats, exposed_within};
 use super::state::{Move5, Multiverse};
 
@@ -110,7 +110,7 @@ impl Multiverse {
             sets: HashMap::new(),
         };
         let shape = &space.shape;
-        let links = JumpLinks::new(&space);
+        let mut links = JumpLinks::new(&space);
         let mut full = shape.full();
         search.prune_lone_checks(self, &mut full);
         // By the number of timelines the action creates, the fewest first (ftxi's split):
@@ -127,7 +127,7 @@ impl Multiverse {
                 return None;
             }
             tested += 1;
-            if let Choice::Nothing = choose(&space, &links, &mut c, &mut point) {
+            if let Choice::Nothing = links.choose(&space, &mut c, &mut point) {
                 continue;
             }
             match search.problem(self, &point) {
@@ -273,8 +273,28 @@ impl Search<'_> {
         if first_new == shape.axes() {
             return;
         }
+        // A landing adds one of the mover's pieces to a board as it stands: unless that piece
+        // is royal, it can only block or take an attacker, so where the board it lands on is
+        // safe (asked once per board), so is the landing.
+        let mut safe_targets: HashMap<(i32, i32), bool> = HashMap::new();
         for (i, loc) in space.values(first_new).iter().enumerate() {
-            if loc.what != What::Pass && exposed_within(&loc.board, mover, width, height) {
+            let exposed = match loc.what {
+                What::Pass => false,
+                What::Arrive(m)
+                    if !loc
+                        .board
+                        .get(m.to.x, m.to.y)
+                        .is_some_and(|p| p.kind.royal())
+                        && *safe_targets.entry((m.to.line, m.to.v)).or_insert_with(|| {
+                            game.board(m.to.line, m.to.v)
+                                .is_some_and(|b| !exposed_within(b, mover, width, height))
+                        }) =>
+                {
+                    false
+                }
+                _ => exposed_within(&loc.board, mover, width, height),
+            };
+            if exposed {
                 for axis in first_new..shape.axes() {
                     shape.remove_value(full, axis, i);
                 }

@@ -154,25 +154,6 @@ impl Shape {
         (first != NONE).then_some(first as usize)
     }
 
-    /// The values `c` allows on `axis`, lowest first.
-    pub(super) fn values_in<'a>(
-        &self,
-        c: &'a Cuboid,
-        axis: usize,
-    ) -> impl Iterator<Item = usize> + 'a {
-        let a = &c.axes[axis];
-        a.live().flat_map(move |i| {
-            let mut w = a.words[i];
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let bit = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    i * 64 + bit
-                })
-            })
-        })
-    }
-
     /// Whether `c` holds no point (some axis allows no value).
     pub(super) fn is_empty(&self, c: &Cuboid) -> bool {
         c.empty
@@ -203,7 +184,24 @@ impl Shape {
     /// Keeps on `set.0` only the values in `set` (or, with `inside` false, only those not in
     /// it). Returns whether any value is left on that axis.
     pub(super) fn restrict(&self, c: &mut Cuboid, set: &AxisSet, inside: bool) -> bool {
-        c.retain(set.0, |i| kept(set.1[i], inside))
+        self.restrict_words(c, set.0, &set.1, inside)
+    }
+
+    /// [`Shape::restrict`] by the set of `axis`'s values given as its bitset `words`.
+    pub(super) fn restrict_words(
+        &self,
+        c: &mut Cuboid,
+        axis: usize,
+        words: &[u64],
+        inside: bool,
+    ) -> bool {
+        c.retain(axis, |i| kept(words[i], inside))
+    }
+
+    /// The bitset of the values `c` allows on `axis` (only the words from its lowest to its
+    /// highest value may be non-zero).
+    pub(super) fn words<'a>(&self, c: &'a Cuboid, axis: usize) -> &'a [u64] {
+        self.axis(c, axis)
     }
 
     /// Whether restricting `c` by `set` ([`Shape::restrict`]) would leave a value on its
@@ -528,7 +526,7 @@ mod tests {
         assert_eq!(shape.first(&c, 0), Some(0));
         assert!(shape.restrict(&mut c, &shape.set_where(0, |v| v == 129), true));
         assert_eq!(shape.first(&c, 0), Some(129));
-        assert_eq!(shape.values_in(&c, 0).collect::<Vec<_>>(), [129]);
+        assert_eq!(shape.words(&c, 0), [0, 0, 1 << 1]);
         assert!(!shape.restrict(&mut c, &shape.set_where(0, |v| v == 129), false));
     }
 }

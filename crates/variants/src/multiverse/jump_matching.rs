@@ -14,32 +14,68 @@
 //! jump, testing matched points spares the search the regions of stray landings and lost
 //! pieces, which multiply with the axes.
 
-use std::collections::HashMap;
-
 use super::action_space::{ActionSpace, NEW_PASS, What};
 use super::hypercuboid::Cuboid;
 
-/// Which values are a jump's departure or landing, and their partners.
+/// Which values are a jump's departure or landing, and their partners, with the buffers
+/// [`JumpLinks::choose`] reuses from one point to the next.
 pub(super) struct JumpLinks {
     /// For each playable axis, then one list shared by the new-timeline axes: for each value
     /// that lands a piece, the playable axis it leaves and the value of its departure there.
     sources: Vec<Vec<Option<(usize, usize)>>>,
-    /// For each playable axis and departure value on it: the values landing that piece, as
-    /// (class, value), the class being the playable axis or, for the new-timeline axes,
-    /// the number of playable axes.
-    landings: HashMap<(usize, usize), Vec<(usize, usize)>>,
+    /// Where each playable axis's departures start in [`JumpLinks::starts`]: departure value
+    /// `l` of playable axis `s` is entry `base[s] + l`.
+    base: Vec<usize>,
+    /// For each entry, where its landings start in [`JumpLinks::landings`] (one more entry
+    /// closes the last).
+    starts: Vec<usize>,
+    /// The landings of each departure, as (class, value), the class being the playable axis
+    /// or, for the new-timeline axes, the number of playable axes.
+    landings: Vec<(usize, usize)>,
+    /// For each playable axis: the bitset of the new-timeline values that land a piece from
+    /// it (the new-timeline axes share their values; only the pass is not a landing).
+    new_from: Vec<Vec<u64>>,
+    /// For each playable axis, bitsets of its values: the departures, the landings whose
+    /// piece leaves another playable axis, and the others but departures (moves within the
+    /// board and the pass).
+    leaves: Vec<Vec<u64>>,
+    arrivals: Vec<Vec<u64>>,
+    frees: Vec<Vec<u64>>,
+    /// Buffers: values to take out, the graph linking the axes (each axis's neighbours and,
+    /// alongside, its own value of the jump linking them), the axes that must be matched, the
+    /// matching, and marks.
+    drop: Vec<usize>,
+    neighbours: Vec<Vec<usize>>,
+    ends: Vec<Vec<usize>>,
+    must: Vec<usize>,
+    mate: Vec<Option<usize>>,
+    needed: Vec<bool>,
+    seen: Vec<bool>,
+    linked: Vec<usize>,
+    /// Buffers for the new-timeline axes: the values any of them allows, the landings whose
+    /// departure is not allowed, and each source's first landing on one of them.
+    new_union: Vec<u64>,
+    ghosts: Vec<u64>,
+    firsts: Vec<(usize, usize)>,
 }
 
 impl JumpLinks {
     /// The links of `space`'s values.
     pub(super) fn new(space: &ActionSpace) -> JumpLinks {
         let first_new = space.playable.len();
+        let n = space.shape.axes();
         let departures = space.departures();
-        let classes = first_new + usize::from(space.shape.axes() > first_new);
+        let classes = first_new + usize::from(n > first_new);
+        let mut base = Vec::with_capacity(first_new + 1);
+        let mut total = 0;
+        for axis in 0..first_new {
+            base.push(total);
+            total += space.values(axis).len();
+        }
+        let mut pairs: Vec<(usize, (usize, usize))> = Vec::new();
         let mut sources = Vec::with_capacity(classes);
-        let mut landings: HashMap<(usize, usize), Vec<(usize, usize)>> = HashMap::new();
         for class in 0..classes {
-            let list = space
+            let list: Vec<Option<(usize, usize)>> = space
                 .values(class)
                 .iter()
                 .enumerate()
@@ -48,21 +84,306 @@ impl JumpLinks {
                         return None;
                     };
                     let source = space.axis_of_line(m.from.line)?;
-                    let leave = *departures.get(&(m.from.line, m.from.x, m.from.y))?;
-                    landings
-                        .entry((source, leave))
-                        .or_default()
-                        .push((class, i));
+                    let leave = departures[source][(m.from.y * 8 + m.from.x) as usize];
+                    if leave == usize::MAX {
+                        return None;
+                    }
+                    pairs.push((base[source] + leave, (class, i)));
                     Some((source, leave))
                 })
                 .collect();
             sources.push(list);
         }
-        JumpLinks { sources, landings }
+        // Stable: each departure's landings keep the order in which they were found.
+        pairs.sort_by_key(|&(entry, _)| entry);
+        let mut starts = vec![0; total + 1];
+        for &(entry, _) in &pairs {
+            starts[entry + 1] += 1;
+        }
+        for e in 0..total {
+            starts[e + 1] += starts[e];
+        }
+        let new_words = if n > first_new {
+            space.values(first_new).len().div_ceil(64)
+        } else {
+            0
+        };
+        let mut new_from = vec![vec![0u64; new_words]; first_new];
+        if let Some(list) = sources.get(first_new) {
+            for (i, source) in list.iter().enumerate() {
+                if let Some((s, _)) = source {
+                    new_from[*s][i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        let bits = |axis: usize, keep: &dyn Fn(usize, &What) -> bool| {
+            let values = space.values(axis);
+            let mut words = vec![0u64; values.len().div_ceil(64)];
+            for (i, loc) in values.iter().enumerate() {
+                if keep(i, &loc.what) {
+                    words[i / 64] |= 1 << (i % 64);
+                }
+            }
+            words
+        };
+        let leaves = (0..first_new)
+            .map(|a| bits(a, &|_, w| matches!(w, What::Leave { .. })))
+            .collect();
+        let arrivals = (0..first_new)
+            .map(|a| bits(a, &|i, _| sources[a][i].is_some_and(|(s, _)| s != a)))
+            .collect();
+        let frees = (0..first_new)
+            .map(|a| bits(a, &|_, w| matches!(w, What::Physical(_) | What::Pass)))
+            .collect();
+        JumpLinks {
+            leaves,
+            arrivals,
+            frees,
+            new_from,
+            new_union: vec![0; new_words],
+            ghosts: vec![0; new_words],
+            firsts: Vec::new(),
+            sources,
+            base,
+            starts,
+            landings: pairs.into_iter().map(|(_, landing)| landing).collect(),
+            drop: Vec::new(),
+            neighbours: vec![Vec::new(); n],
+            ends: vec![Vec::new(); n],
+            must: Vec::new(),
+            mate: vec![None; n],
+            needed: vec![false; n],
+            seen: vec![false; n],
+            linked: vec![usize::MAX; n],
+        }
+    }
+
+    /// The landings of departure value `l` of playable axis `source` (none for a value that
+    /// is not a departure).
+    fn landings_of(&self, source: usize, l: usize) -> &[(usize, usize)] {
+        let entry = self.base[source] + l;
+        &self.landings[self.starts[entry]..self.starts[entry + 1]]
+    }
+
+    /// Takes from `c` the jump values no action in it can take, then sets `point` to a point
+    /// of `c`: on each axis not matched, its lowest value that is not a jump's (a move within
+    /// the board or the pass), or its lowest value when it has none; on matched axes, the
+    /// pair's departure and landing.
+    pub(super) fn choose(
+        &mut self,
+        space: &ActionSpace,
+        c: &mut Cuboid,
+        point: &mut [usize],
+    ) -> Choice {
+        let shape = &space.shape;
+        let n = shape.axes();
+        let first_new = space.playable.len();
+        let class = |axis: usize| axis.min(first_new);
+        let mut drop = std::mem::take(&mut self.drop);
+        // The values some new-timeline axis allows.
+        self.new_union.fill(0);
+        for a in first_new..n {
+            for (u, w) in self.new_union.iter_mut().zip(shape.words(c, a)) {
+                *u |= w;
+            }
+        }
+        // Departures none of whose landings `c` allows.
+        for source in 0..first_new {
+            drop.clear();
+            drop.extend(
+                and_bits(shape.words(c, source), &self.leaves[source]).filter(|&l| {
+                    let list = self.landings_of(source, l);
+                    !list.is_empty()
+                        && !list.iter().any(|&(k, v)| {
+                            if k < first_new {
+                                shape.allows(c, k, v)
+                            } else {
+                                self.new_union[v / 64] & (1 << (v % 64)) != 0
+                            }
+                        })
+                }),
+            );
+            for &l in &drop {
+                if !shape.remove_value(c, source, l) {
+                    self.drop = drop;
+                    return Choice::Nothing;
+                }
+            }
+        }
+        // Landings whose departure `c` does not allow: on the playable axes one by one, on the
+        // new-timeline axes (which share their values) all at once.
+        for axis in 0..first_new {
+            let sources = &self.sources[class(axis)];
+            drop.clear();
+            drop.extend(
+                and_bits(shape.words(c, axis), &self.arrivals[axis])
+                    .filter(|&i| sources[i].is_some_and(|(s, l)| !shape.allows(c, s, l))),
+            );
+            for &i in &drop {
+                if !shape.remove_value(c, axis, i) {
+                    self.drop = drop;
+                    return Choice::Nothing;
+                }
+            }
+        }
+        self.drop = drop;
+        if n > first_new {
+            let sources = &self.sources[first_new];
+            self.ghosts.fill(0);
+            for s in 0..first_new {
+                // By source: none of its departures allowed, all of them, or some.
+                let words = shape.words(c, s);
+                let leaves = &self.leaves[s];
+                if words.iter().zip(leaves).all(|(w, l)| w & l == *l) {
+                    continue;
+                }
+                let from = &self.new_from[s];
+                if words.iter().zip(leaves).all(|(w, l)| w & l == 0) {
+                    for (g, f) in self.ghosts.iter_mut().zip(from) {
+                        *g |= f;
+                    }
+                    continue;
+                }
+                let maybe: Vec<usize> = and_bits(&self.new_union, from).collect();
+                for i in maybe {
+                    if sources[i].is_some_and(|(s, l)| !shape.allows(c, s, l)) {
+                        self.ghosts[i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+            if self.ghosts.iter().any(|&g| g != 0) {
+                for a in first_new..n {
+                    if !shape.restrict_words(c, a, &self.ghosts, false) {
+                        return Choice::Nothing;
+                    }
+                }
+            }
+        }
+        // The graph: for each pair of axes, the first departure and landing linking them.
+        let (neighbours, ends, linked) = (&mut self.neighbours, &mut self.ends, &mut self.linked);
+        for list in neighbours.iter_mut().chain(ends.iter_mut()) {
+            list.clear();
+        }
+        linked.fill(usize::MAX);
+        self.must.clear();
+        // A new timeline is created only after the ones before it: of the new-timeline axes
+        // that may pass, only the first may take a jump.
+        let optional_new = (first_new..n).find(|&a| shape.allows(c, a, NEW_PASS));
+        for axis in 0..n {
+            if optional_new.is_some_and(|o| axis > o) {
+                point[axis] = NEW_PASS;
+                continue;
+            }
+            // The axes already linked to this one (by the jumps of the axes before it).
+            for &b in &neighbours[axis] {
+                linked[b] = axis;
+            }
+            if axis >= first_new {
+                // A new-timeline axis: its pass, else a landing; its links, each source's
+                // first landing, in the order of their values.
+                let words = shape.words(c, axis);
+                self.firsts.clear();
+                for (s, from) in self.new_from.iter().enumerate() {
+                    if let Some(k) = words.iter().zip(from).position(|(w, f)| w & f != 0) {
+                        let i = k * 64 + (words[k] & from[k]).trailing_zeros() as usize;
+                        self.firsts.push((i, s));
+                    }
+                }
+                self.firsts.sort_unstable();
+                for &(i, s) in &self.firsts {
+                    if linked[s] != axis
+                        && let Some((_, l)) = self.sources[first_new][i]
+                    {
+                        linked[s] = axis;
+                        neighbours[s].push(axis);
+                        ends[s].push(l);
+                        neighbours[axis].push(s);
+                        ends[axis].push(i);
+                    }
+                }
+                if shape.allows(c, axis, NEW_PASS) {
+                    point[axis] = NEW_PASS;
+                } else {
+                    point[axis] = shape.first(c, axis).unwrap_or(0);
+                    self.must.push(axis);
+                }
+                continue;
+            }
+            let sources = &self.sources[axis];
+            let words = shape.words(c, axis);
+            for i in and_bits(words, &self.arrivals[axis]) {
+                if let Some((s, l)) = sources[i]
+                    && linked[s] != axis
+                {
+                    linked[s] = axis;
+                    neighbours[s].push(axis);
+                    ends[s].push(l);
+                    neighbours[axis].push(s);
+                    ends[axis].push(i);
+                }
+            }
+            match and_bits(words, &self.frees[axis]).next() {
+                Some(i) => point[axis] = i,
+                None => {
+                    point[axis] = shape.first(c, axis).unwrap_or(0);
+                    self.must.push(axis);
+                }
+            }
+        }
+        if self.must.is_empty() {
+            return Choice::Matched;
+        }
+        let (must, mate, needed, seen) =
+            (&self.must, &mut self.mate, &mut self.needed, &mut self.seen);
+        mate.fill(None);
+        needed.fill(false);
+        for &a in must {
+            needed[a] = true;
+        }
+        for &a in must {
+            if mate[a].is_some() {
+                continue;
+            }
+            seen.fill(false);
+            seen[a] = true;
+            if !augment(a, neighbours, needed, mate, seen) {
+                if !branches_matchable(must, first_new, neighbours) {
+                    return Choice::Nothing;
+                }
+                mate.fill(None);
+                let mut steps = COVER_STEPS;
+                match cover(must, neighbours, mate, &mut steps) {
+                    Some(true) => break,
+                    Some(false) => return Choice::Nothing,
+                    None => return Choice::Unmatched,
+                }
+            }
+        }
+        for a in 0..n {
+            if let Some(b) = mate[a] {
+                let k = neighbours[a].iter().position(|&x| x == b).unwrap_or(0);
+                point[a] = ends[a][k];
+            }
+        }
+        Choice::Matched
     }
 }
 
-/// What [`choose`] found.
+/// The values in both bitsets `a` and `b`, lowest first.
+fn and_bits<'a>(a: &'a [u64], b: &'a [u64]) -> impl Iterator<Item = usize> + 'a {
+    a.iter().zip(b).enumerate().flat_map(|(k, (&x, &y))| {
+        let mut w = x & y;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let bit = w.trailing_zeros() as usize;
+                w &= w - 1;
+                k * 64 + bit
+            })
+        })
+    })
+}
+
+/// What [`JumpLinks::choose`] found.
 pub(super) enum Choice {
     /// No legal action lies in the hypercuboid.
     Nothing,
@@ -71,132 +392,6 @@ pub(super) enum Choice {
     /// A point of the hypercuboid whose jumps could not all be matched (the search's problem
     /// tests find why it fails).
     Unmatched,
-}
-
-/// Takes from `c` the jump values no action in it can take, then sets `point` to a point of
-/// `c`: on each axis not matched, its lowest value that is not a jump's (a move within the
-/// board or the pass), or its lowest value when it has none; on matched axes, the pair's
-/// departure and landing.
-pub(super) fn choose(
-    space: &ActionSpace,
-    links: &JumpLinks,
-    c: &mut Cuboid,
-    point: &mut [usize],
-) -> Choice {
-    let shape = &space.shape;
-    let n = shape.axes();
-    let first_new = space.playable.len();
-    let class = |axis: usize| axis.min(first_new);
-    // Departures none of whose landings `c` allows.
-    for source in 0..first_new {
-        let lost: Vec<usize> = shape
-            .values_in(c, source)
-            .filter(|&l| {
-                links.landings.get(&(source, l)).is_some_and(|list| {
-                    !list.iter().any(|&(k, v)| {
-                        if k < first_new {
-                            shape.allows(c, k, v)
-                        } else {
-                            (first_new..n).any(|a| shape.allows(c, a, v))
-                        }
-                    })
-                })
-            })
-            .collect();
-        for l in lost {
-            if !shape.remove_value(c, source, l) {
-                return Choice::Nothing;
-            }
-        }
-    }
-    // Landings whose departure `c` does not allow.
-    for axis in 0..n {
-        let sources = &links.sources[class(axis)];
-        let ghosts: Vec<usize> = shape
-            .values_in(c, axis)
-            .filter(|&i| sources[i].is_some_and(|(s, l)| !shape.allows(c, s, l)))
-            .collect();
-        for i in ghosts {
-            if !shape.remove_value(c, axis, i) {
-                return Choice::Nothing;
-            }
-        }
-    }
-    // The graph: for each pair of axes, the first departure and landing linking them.
-    let mut edges: HashMap<(usize, usize), (usize, usize)> = HashMap::new();
-    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut must = Vec::new();
-    // A new timeline is created only after the ones before it: of the new-timeline axes that
-    // may pass, only the first may take a jump.
-    let optional_new = (first_new..n).find(|&a| shape.allows(c, a, NEW_PASS));
-    for axis in 0..n {
-        if optional_new.is_some_and(|o| axis > o) {
-            point[axis] = NEW_PASS;
-            continue;
-        }
-        let values = space.values(axis);
-        let sources = &links.sources[class(axis)];
-        let mut free = None;
-        for i in shape.values_in(c, axis) {
-            match values[i].what {
-                What::Physical(_) | What::Pass => {
-                    free = free.or(Some(i));
-                }
-                What::Arrive(_) => {
-                    if let Some((s, l)) = sources[i]
-                        && s != axis
-                        && !edges.contains_key(&(s, axis))
-                    {
-                        edges.insert((s, axis), (l, i));
-                        edges.insert((axis, s), (i, l));
-                        neighbours[s].push(axis);
-                        neighbours[axis].push(s);
-                    }
-                }
-                What::Leave { .. } => {}
-            }
-        }
-        match free {
-            Some(i) => point[axis] = i,
-            None => {
-                point[axis] = shape.first(c, axis).unwrap_or(0);
-                must.push(axis);
-            }
-        }
-    }
-    if must.is_empty() {
-        return Choice::Matched;
-    }
-    let mut mate: Vec<Option<usize>> = vec![None; n];
-    let mut needed = vec![false; n];
-    for &a in &must {
-        needed[a] = true;
-    }
-    for &a in &must {
-        if mate[a].is_some() {
-            continue;
-        }
-        let mut seen = vec![false; n];
-        seen[a] = true;
-        if !augment(a, &neighbours, &needed, &mut mate, &mut seen) {
-            if !branches_matchable(&must, first_new, &neighbours) {
-                return Choice::Nothing;
-            }
-            mate.fill(None);
-            let mut steps = COVER_STEPS;
-            match cover(&must, &neighbours, &mut mate, &mut steps) {
-                Some(true) => break,
-                Some(false) => return Choice::Nothing,
-                None => return Choice::Unmatched,
-            }
-        }
-    }
-    for a in 0..n {
-        if let Some(b) = mate[a] {
-            point[a] = edges[&(a, b)].0;
-        }
-    }
-    Choice::Matched
 }
 
 /// Whether each new-timeline axis in `must` can land a piece from a board of its own: a
