@@ -31,7 +31,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use omnichess_core::{Game, Notation, Records, ToAct, Variant};
-use omnichess_variants::multiverse::{Decision5, Move5, Multiverse};
+use omnichess_variants::multiverse::Multiverse;
 
 /// The position at the start of every turn of a game, the final one included.
 fn positions(text: &str) -> Result<Vec<Multiverse>, String> {
@@ -60,24 +60,6 @@ fn positions_into(text: &str, out: &mut Vec<Multiverse>) -> Result<(), String> {
     Ok(())
 }
 
-/// The moves of the pieces on the mover's playable boards, in 5DUCI's long form without the
-/// promotion piece, sorted.
-fn piece_moves(game: &Multiverse) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in game.playable_lines() {
-        game.moves_from_board(line, &mut |mv: Move5| {
-            let plain = Move5 {
-                promotion: None,
-                ..mv
-            };
-            out.push(game.duci_text(Decision5::Move(plain)));
-        });
-    }
-    out.sort();
-    out.dedup();
-    out
-}
-
 /// `--moves`: each position's piece moves, one line each; false when the game cannot be read
 /// to its end.
 fn print_moves(path: &str) -> bool {
@@ -91,7 +73,7 @@ fn print_moves(path: &str) -> bool {
     for (i, game) in list.iter().enumerate() {
         println!(
             "game={name} position={i} moves={}",
-            piece_moves(game).join(",")
+            game.duci_piece_moves().join(",")
         );
     }
     match read {

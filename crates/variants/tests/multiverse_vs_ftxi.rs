@@ -12,7 +12,7 @@
 use crate::common;
 
 use omnichess_core::{Game, Notation, Records, Variant};
-use omnichess_variants::multiverse::{Decision5, Move5, Multiverse};
+use omnichess_variants::multiverse::Multiverse;
 
 /// One position's figures: ftxi's move count and hash, and the moves only omnichess makes.
 struct Figures {
@@ -69,24 +69,6 @@ fn positions(path: &str) -> Vec<Multiverse> {
     out
 }
 
-/// The moves of the pieces on the mover's playable boards, in 5DUCI's long form without the
-/// promotion piece, sorted (as `count_5d_actions --moves` prints them).
-fn piece_moves(game: &Multiverse) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in game.playable_lines() {
-        game.moves_from_board(line, &mut |mv: Move5| {
-            let plain = Move5 {
-                promotion: None,
-                ..mv
-            };
-            out.push(game.duci_text(Decision5::Move(plain)));
-        });
-    }
-    out.sort();
-    out.dedup();
-    out
-}
-
 /// FNV-1a, 64 bits.
 fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -119,7 +101,7 @@ fn check_game(path: &str) -> (usize, usize, usize) {
     let mut ruled = (0, 0);
     for f in &expected {
         let state = &list[f.position];
-        let mut moves = piece_moves(state);
+        let mut moves = state.duci_piece_moves();
         for (rule, mv) in &f.extra {
             let ((l0, t0, s0), (l1, t1, s1)) = parts(mv);
             match rule.as_str() {

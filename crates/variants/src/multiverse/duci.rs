@@ -31,6 +31,27 @@ impl Multiverse {
         s
     }
 
+    /// The moves the pieces on the mover's playable boards make by their rules of movement
+    /// (before any test of check), in 5DUCI's long form without the promotion piece, sorted,
+    /// each once: the list a 5DUCI engine's is compared with, move by move
+    /// (tools/ftxi-5dchess).
+    #[must_use]
+    pub fn duci_piece_moves(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for line in self.playable_lines() {
+            self.moves_from_board(line, &mut |mv: Move5| {
+                let plain = Move5 {
+                    promotion: None,
+                    ..mv
+                };
+                out.push(self.duci_text(Decision5::Move(plain)));
+            });
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Reads a 5DUCI move (or `submit`) and checks that it is open now. A promotion left out
     /// is to the queen, or to the variant's first promotion piece where there is no queen.
     pub fn parse_duci(&self, text: &str) -> Result<Decision5, DecisionError> {
