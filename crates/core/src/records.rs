@@ -35,10 +35,24 @@ pub trait Records: Notation {
     where
         Self: Variant,
     {
+        Self::replay_record(record, &mut |_| {})
+    }
+
+    /// [`Records::after_record`], calling `at_turn_start` with the start and with the state
+    /// after every decision that completes a turn: each position of the record, in order
+    /// (those before a decision that cannot be played included).
+    fn replay_record(
+        record: &GameRecord,
+        at_turn_start: &mut dyn FnMut(&Self),
+    ) -> Result<Self, ReplayError>
+    where
+        Self: Variant,
+    {
         let mut game = match record.start.as_deref() {
             Some(text) => Self::from_position_text(text)?,
             None => Self::start(),
         };
+        at_turn_start(&game);
         for (i, d) in record.decisions.iter().enumerate() {
             let decision =
                 game.parse_decision(&d.text)
@@ -49,7 +63,11 @@ pub trait Records: Notation {
                         position: game.position_text(),
                         source,
                     })?;
+            let turn = game.turn_index();
             game.apply(decision);
+            if game.turn_index() != turn {
+                at_turn_start(&game);
+            }
         }
         Ok(game)
     }

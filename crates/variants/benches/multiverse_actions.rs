@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use omnichess_core::{Game, Notation, Records, Variant};
+use omnichess_core::{Game, Notation, Records};
 use omnichess_variants::multiverse::Multiverse;
 
 /// The position at the start of every turn of a game file (a path under
@@ -21,19 +21,8 @@ fn positions(file: &str) -> Vec<Multiverse> {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("TEST DATA MISSING: cannot read {} ({e})", path.display()));
     let record = Multiverse::parse_record(&text).expect("the record reads");
-    let mut game = match record.start.as_deref() {
-        Some(start) => Multiverse::from_position_text(start).expect("start"),
-        None => Multiverse::start(),
-    };
-    let mut out = vec![game.clone()];
-    for d in &record.decisions {
-        let decision = game.parse_decision(&d.text).expect("legal");
-        let turn = game.turn_index();
-        game.apply(decision);
-        if game.turn_index() != turn {
-            out.push(game.clone());
-        }
-    }
+    let mut out = Vec::new();
+    Multiverse::replay_record(&record, &mut |game| out.push(game.clone())).expect("legal");
     out
 }
 

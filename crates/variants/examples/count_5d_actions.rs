@@ -30,7 +30,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use omnichess_core::{Game, Notation, Records, ToAct, Variant};
+use omnichess_core::{Game, Records, ToAct};
 use omnichess_variants::multiverse::Multiverse;
 
 /// The position at the start of every turn of a game, the final one included.
@@ -42,22 +42,9 @@ fn positions(text: &str) -> Result<Vec<Multiverse>, String> {
 /// [`positions`], put in `out` as they are reached: on an error, `out` holds those before it.
 fn positions_into(text: &str, out: &mut Vec<Multiverse>) -> Result<(), String> {
     let record = Multiverse::parse_record(text).map_err(|e| format!("{e}"))?;
-    let mut game = match record.start.as_deref() {
-        Some(start) => Multiverse::from_position_text(start).map_err(|e| format!("{e}"))?,
-        None => Multiverse::start(),
-    };
-    out.push(game.clone());
-    for d in &record.decisions {
-        let decision = game
-            .parse_decision(&d.text)
-            .map_err(|e| format!("{}: {e}", d.text))?;
-        let turn = game.turn_index();
-        game.apply(decision);
-        if game.turn_index() != turn {
-            out.push(game.clone());
-        }
-    }
-    Ok(())
+    Multiverse::replay_record(&record, &mut |game| out.push(game.clone()))
+        .map(|_| ())
+        .map_err(|e| format!("{e}"))
 }
 
 /// `--moves`: each position's piece moves, one line each; false when the game cannot be read

@@ -11,7 +11,7 @@
 
 use crate::common;
 
-use omnichess_core::{Game, Notation, Records, Variant};
+use omnichess_core::Records;
 use omnichess_variants::multiverse::Multiverse;
 
 /// One position's figures: ftxi's move count and hash, and the moves only omnichess makes.
@@ -53,19 +53,9 @@ fn figures(game: &str) -> Vec<Figures> {
 fn positions(path: &str) -> Vec<Multiverse> {
     let text = common::read_testdata(&format!("multiverse/{path}"));
     let record = Multiverse::parse_record(&text).expect("the record reads");
-    let mut state = match record.start.as_deref() {
-        Some(start) => Multiverse::from_position_text(start).expect("its start reads"),
-        None => Multiverse::start(),
-    };
-    let mut out = vec![state.clone()];
-    for d in &record.decisions {
-        let decision = state.parse_decision(&d.text).expect("a legal decision");
-        let turn = state.turn_index();
-        state.apply(decision);
-        if state.turn_index() != turn {
-            out.push(state.clone());
-        }
-    }
+    let mut out = Vec::new();
+    Multiverse::replay_record(&record, &mut |state| out.push(state.clone()))
+        .expect("every decision legal");
     out
 }
 
