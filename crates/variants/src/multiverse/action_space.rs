@@ -70,32 +70,33 @@ impl ActionSpace {
             // The squares (y * 8 + x) whose piece leaves by some jump, as bits.
             let mut leaving = 0u64;
             game.moves_from_board(line, &mut |mv| {
-                let Some(board) = game.departure(mv) else {
-                    return;
-                };
                 let v = mv.from.v + 1;
                 if (mv.from.line, mv.from.v) == (mv.to.line, mv.to.v) {
-                    values[axis].push(Loc {
-                        what: What::Physical(mv),
-                        board,
-                        v,
-                    });
-                } else {
-                    let bit = 1 << (mv.from.y * 8 + mv.from.x);
-                    if leaving & bit == 0 {
-                        leaving |= bit;
-                        let what = What::Leave {
-                            x: mv.from.x,
-                            y: mv.from.y,
-                        };
-                        values[axis].push(Loc { what, board, v });
+                    if let Some(board) = game.departure(mv) {
+                        values[axis].push(Loc {
+                            what: What::Physical(mv),
+                            board,
+                            v,
+                        });
                     }
-                    jumps.push(mv);
+                    return;
                 }
+                // A jump's departure depends only on the square it leaves: built once.
+                let bit = 1 << (mv.from.y * 8 + mv.from.x);
+                if leaving & bit == 0 {
+                    let Some(board) = game.departure(mv) else {
+                        return;
+                    };
+                    leaving |= bit;
+                    let what = What::Leave {
+                        x: mv.from.x,
+                        y: mv.from.y,
+                    };
+                    values[axis].push(Loc { what, board, v });
+                }
+                jumps.push(mv);
             });
         }
-        jumps.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k as u8)));
-        jumps.dedup();
         let mut new_values = Vec::with_capacity(jumps.len() + 1);
         new_values.push(pass());
         for &mv in &jumps {

@@ -10,7 +10,9 @@
 //! an action that branches less is found first, and no region of many branches is entered
 //! before the ones of few are done.
 
-use std::collections::HashMap;
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
 
 use omnichess_core::work_limit;
 
@@ -18,7 +20,7 @@ use super::action_space::{ActionSpace, Loc, NEW_PASS, What};
 use super::attacks::{Attacks, Cell};
 use super::hypercuboid::{AxisSet, Cuboid, Pending};
 use super::jump_matching::{Choice, JumpLinks};
-use super::move_check::{BoardThreats, exposed_within};
+use super::move_check::{BoardThreats, exposed_within, rescue_squares};
 use super::state::{Move5, Multiverse};
 
 impl Multiverse {
@@ -107,7 +109,7 @@ impl Multiverse {
             new_boards: Vec::new(),
             threats: Vec::new(),
             pushed: Vec::new(),
-            sets: HashMap::new(),
+            sets: FxHashMap::default(),
         };
         let shape = &space.shape;
         let mut links = JumpLinks::new(&space);
@@ -119,7 +121,17 @@ impl Multiverse {
         let mut point = vec![0; shape.axes()];
         let (mut count, mut tested) = (0, 0);
         let stack_cap = stack_bytes(budget) / shape.cuboid_bytes().max(1);
+        // The last sections found to fail, of more than one axis: a piece taken from the stack
+        // is cut by each where that keeps it one piece (most lie inside them on all axes but
+        // one), without a candidate test.
+        let mut learned: VecDeque<Vec<AxisSet>> = VecDeque::with_capacity(LEARNED);
         while let Some(mut c) = shape.pop(&mut stack) {
+            for section in &learned {
+                if shape.is_empty(&c) {
+                    break;
+                }
+                shape.cut_if_one_axis(&mut c, section);
+            }
             if shape.is_empty(&c) {
                 continue;
             }
@@ -155,6 +167,10 @@ impl Multiverse {
                     stack.push(Pending::Whole(c));
                 }
                 Some(Problem::Section(section)) => {
+                    if learned.len() == LEARNED {
+                        learned.pop_back();
+                    }
+                    learned.push_front(section.clone());
                     shape.push(&mut stack, Pending::cut(c, section));
                 }
                 Some(Problem::ExactlyOne(subsets)) => {
@@ -165,6 +181,10 @@ impl Multiverse {
         Some(count)
     }
 }
+
+/// How many failing sections an action search keeps to cut the pieces it takes from its
+/// stack with.
+const LEARNED: usize = 16;
 
 /// The memory a bounded action search may hold in regions still to search, per candidate
 /// point of its budget: the engine's 2 000-point test stays within 2 MiB, the referee's
@@ -214,7 +234,7 @@ struct Search<'a> {
     pushed: Vec<(i32, bool)>,
     /// Sets of values the search asks for again and again, by axis and what defines them;
     /// the new-timeline axes share one entry per key ([`ON_NEW`]): their values are the same.
-    sets: HashMap<(usize, SetKey), Vec<u64>>,
+    sets: FxHashMap<(usize, SetKey), Vec<u64>>,
 }
 
 /// The axis key of the new-timeline axes in [`Search::sets`].
@@ -274,9 +294,9 @@ impl Search<'_> {
             return;
         }
         // A landing adds one of the mover's pieces to a board as it stands: unless that piece
-        // is royal, it can only block or take an attacker, so where the board it lands on is
-        // safe (asked once per board), so is the landing.
-        let mut safe_targets: HashMap<(i32, i32), bool> = HashMap::new();
+        // is royal, it can only block or take an attacker, so the landing is safe where its
+        // square blocks or takes every attack the board holds (asked once per board).
+        let mut rescue: FxHashMap<(i32, i32), u64> = FxHashMap::default();
         for (i, loc) in space.values(first_new).iter().enumerate() {
             let exposed = match loc.what {
                 What::Pass => false,
@@ -284,13 +304,13 @@ impl Search<'_> {
                     if !loc
                         .board
                         .get(m.to.x, m.to.y)
-                        .is_some_and(|p| p.kind.royal())
-                        && *safe_targets.entry((m.to.line, m.to.v)).or_insert_with(|| {
-                            game.board(m.to.line, m.to.v)
-                                .is_some_and(|b| !exposed_within(b, mover, width, height))
-                        }) =>
+                        .is_some_and(|p| p.kind.royal()) =>
                 {
-                    false
+                    let squares = *rescue.entry((m.to.line, m.to.v)).or_insert_with(|| {
+                        game.board(m.to.line, m.to.v)
+                            .map_or(!0, |b| rescue_squares(b, mover, width, height))
+                    });
+                    squares & 1 << (m.to.y * 8 + m.to.x) == 0
                 }
                 _ => exposed_within(&loc.board, mover, width, height),
             };

@@ -212,6 +212,27 @@ impl Shape {
             .any(|i| axis.words[i] & kept(set.1[i], inside) != 0)
     }
 
+    /// Cuts `section` out of `c` where that leaves one hypercuboid: when `c` lies inside the
+    /// section on every axis but one, that axis loses the section's values (on every axis, `c`
+    /// is emptied).
+    pub(super) fn cut_if_one_axis(&self, c: &mut Cuboid, section: &[AxisSet]) {
+        let mut outside = None;
+        for set in section {
+            if self.meets(c, set, false) {
+                if outside.is_some() {
+                    return;
+                }
+                outside = Some(set);
+            }
+        }
+        match outside {
+            None => c.empty = true,
+            Some(set) => {
+                self.restrict(c, set, false);
+            }
+        }
+    }
+
     /// The piece `j` of cutting `section` out of `c`: the points in the first `j` sets and not
     /// in set `j`. Pieces `0..section.len()` are disjoint and together are `c` minus the
     /// section.

@@ -349,14 +349,46 @@ pub(super) fn attacked_on_board(
     width: i32,
     height: i32,
 ) -> bool {
+    attacks_on_board(board, x, y, by_white, (width, height), &mut |_| true)
+}
+
+/// The squares (bit y·8 + x) where one more piece of the mover (`mover_white`), not a royal
+/// one, leaves no royal piece of the mover open to a move inside `board`: every square when
+/// none is open, else those that block or take every such attack. (A piece added never opens
+/// a line: its square stays occupied.)
+pub(super) fn rescue_squares(board: &Board, mover_white: bool, width: i32, height: i32) -> u64 {
+    let mut rescue = !0;
+    for (x, y, p) in board.pieces() {
+        if p.white == mover_white && p.kind.royal() {
+            attacks_on_board(board, x, y, !mover_white, (width, height), &mut |path| {
+                rescue &= path;
+                rescue == 0
+            });
+        }
+    }
+    rescue
+}
+
+/// Calls `each` with every move of a piece of side `by_white` inside `board` that takes on
+/// (x, y), as the squares (bits y·8 + x) from the attacker's to the one before (x, y), until
+/// `each` returns true; returns whether it did.
+fn attacks_on_board(
+    board: &Board,
+    x: i32,
+    y: i32,
+    by_white: bool,
+    (width, height): (i32, i32),
+    each: &mut dyn FnMut(u64) -> bool,
+) -> bool {
     let inside = |cx: i32, cy: i32| cx >= 0 && cy >= 0 && cx < width && cy < height;
     let enemy = |p: Piece| p.white == by_white;
     // A pawn or brawn of `by_white` takes diagonally forward, so it stands one rank behind.
     let pawn_rank = if by_white { -1 } else { 1 };
     for (dx, dy) in LINES {
         let diagonal = dx != 0 && dy != 0;
-        let (mut cx, mut cy, mut distance) = (x + dx, y + dy, 1);
+        let (mut cx, mut cy, mut distance, mut path) = (x + dx, y + dy, 1, 0u64);
         while inside(cx, cy) {
+            path |= 1 << (cy * 8 + cx);
             if let Some(p) = board.get(cx, cy) {
                 if enemy(p) {
                     let slides = match p.kind {
@@ -371,7 +403,7 @@ pub(super) fn attacked_on_board(
                             Kind::Pawn | Kind::Brawn => diagonal && dy == pawn_rank,
                             _ => false,
                         };
-                    if slides || steps {
+                    if (slides || steps) && each(path) {
                         return true;
                     }
                 }
@@ -383,10 +415,12 @@ pub(super) fn attacked_on_board(
         }
     }
     KNIGHT_LEAPS.iter().any(|&(dx, dy)| {
-        inside(x + dx, y + dy)
+        let (cx, cy) = (x + dx, y + dy);
+        inside(cx, cy)
             && board
-                .get(x + dx, y + dy)
+                .get(cx, cy)
                 .is_some_and(|p| enemy(p) && p.kind == Kind::Knight)
+            && each(1 << (cy * 8 + cx))
     })
 }
 
