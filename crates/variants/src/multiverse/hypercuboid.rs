@@ -497,6 +497,32 @@ mod tests {
     }
 
     #[test]
+    fn a_learned_section_cuts_a_hypercuboid_only_where_it_stays_one() {
+        let shape = Shape::new(vec![3, 70, 2]);
+        let section = [
+            shape.set_where(0, |v| v != 1),
+            shape.set_where(1, |v| v % 7 == 0),
+        ];
+        // Inside the section on axis 0 (values 0 and 2 only): axis 1 loses 0, 7, 14, ….
+        let mut c = shape.full();
+        shape.restrict(&mut c, &section[0], true);
+        let mut want = points(&shape, &[c.clone()]);
+        want.retain(|p| p[1] % 7 != 0);
+        shape.cut_if_one_axis(&mut c, &section);
+        assert_eq!(points(&shape, &[c.clone()]), want);
+        // Inside on both axes: nothing is left.
+        let mut inside = shape.full();
+        shape.restrict(&mut inside, &section[0], true);
+        shape.restrict(&mut inside, &section[1], true);
+        shape.cut_if_one_axis(&mut inside, &section);
+        assert!(shape.is_empty(&inside));
+        // Outside on both axes somewhere: cutting would split it, so it stays whole.
+        let mut whole = shape.full();
+        shape.cut_if_one_axis(&mut whole, &section);
+        assert_eq!(points(&shape, &[whole]), points(&shape, &[shape.full()]));
+    }
+
+    #[test]
     fn exactly_one_keeps_the_points_in_one_subset_only() {
         let shape = Shape::new(vec![3, 3, 3]);
         let subsets = [

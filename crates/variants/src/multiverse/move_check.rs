@@ -447,3 +447,38 @@ const KNIGHT_LEAPS: [(i32, i32); 8] = [
     (-2, 1),
     (-1, 2),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squares(list: &[(i32, i32)]) -> u64 {
+        list.iter().fold(0, |m, &(x, y)| m | 1 << (y * 8 + x))
+    }
+
+    #[test]
+    fn rescue_squares_block_or_take_every_attack_on_a_royal_piece() {
+        let board = |fen: &str| Board::from_fen(fen, 8, 8).expect("a board");
+        // No attack: anywhere.
+        assert_eq!(
+            rescue_squares(&board("4k3/8/8/8/8/8/8/4K3"), true, 8, 8),
+            !0
+        );
+        // A rook on e8 gives check along the file: e2 to e8 block or take it.
+        let file = squares(&[(4, 1), (4, 2), (4, 3), (4, 4), (4, 5), (4, 6), (4, 7)]);
+        assert_eq!(
+            rescue_squares(&board("k3r3/8/8/8/8/8/8/4K3"), true, 8, 8),
+            file
+        );
+        // A knight on d3 as well: only taking it answers both, and it is not on the file.
+        assert_eq!(
+            rescue_squares(&board("k3r3/8/8/8/8/3n4/8/4K3"), true, 8, 8),
+            0
+        );
+        // A knight alone: its square.
+        assert_eq!(
+            rescue_squares(&board("k7/8/8/8/8/3n4/8/4K3"), true, 8, 8),
+            squares(&[(3, 2)])
+        );
+    }
+}
