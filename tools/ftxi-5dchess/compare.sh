@@ -30,6 +30,7 @@ if [ $# -lt 1 ]; then
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
+. "$here/common.sh"
 harness="$1/ftxi-harness"
 reps=${2:-3}
 extra=("${@:3}")
@@ -38,29 +39,15 @@ for f in ${extra[@]+"${extra[@]}"}; do
     [ -f "$f" ] || { echo "error: no game file $f" >&2; exit 2; }
 done
 case "$reps" in ""|*[!0-9]*|0) echo "error: REPS must be a positive number" >&2; exit 2;; esac
-if [ ! -x "$harness" ]; then
-    cat >&2 <<EOF
-error: no ftxi build at $1: $harness is absent.
-Build it first (the source is not fetched by this script; see tools/ftxi-5dchess/README.md):
-    tools/ftxi-5dchess/build.sh FTXI_SOURCE_DIR $1
-EOF
-    exit 2
-fi
+need_harness "$1"
 cwmtt=${CWMTT:-$repo/crates/variants/tests/data/multiverse/cwmtt}
 if [ ! -f "$cwmtt/action_counts.tsv" ]; then
     echo "error: TEST DATA MISSING: $cwmtt/action_counts.tsv (set CWMTT)" >&2
     exit 1
 fi
 
-# The omnichess side, built once (release profile); its path from cargo's own report.
-omni=$(cd "$repo" && cargo build --release -p omnichess-variants --features tools --example count_5d_actions \
-        --message-format=json-render-diagnostics \
-    | python3 -c 'import json,sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "count_5d_actions":
-        print(m["executable"])')
-[ -x "$omni" ] || { echo "error: the count_5d_actions example did not build" >&2; exit 1; }
+# The omnichess side, built once (release profile).
+omni=$(build_counter)
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -81,14 +68,9 @@ if [ "$given" -eq 0 ]; then
         extra+=("$f")
     done
     if [ "${RANDOM_GAMES:-1}" != 0 ]; then
-        (cd "$repo" && cargo build --release -p omnichess-cli >&2)
-        "$repo/target/release/omnichess" match multiverse --a random --b random --games 6 \
-            --max-turns 30 --seed 7 --records "$out/random-games" >/dev/null 2>&1 \
-            || { echo "error: the random games could not be played" >&2; exit 1; }
-        for f in "$out/random-games"/game-*.5dpgn; do
-            cp "$f" "$out/random-$(basename "$f")"
-            extra+=("$out/random-$(basename "$f")")
-        done
+        mkdir "$out/random-games"
+        played=$(random_games "$out/random-games" 6 30 7)
+        for f in $played; do extra+=("$f"); done
     fi
 fi
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); reps $reps"

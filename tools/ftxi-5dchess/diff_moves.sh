@@ -34,23 +34,14 @@ if [ $# -lt 1 ]; then
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
+. "$here/common.sh"
+need_harness "$1"
 harness="$1/ftxi-harness"
 shift
-if [ ! -x "$harness" ]; then
-    echo "error: no ftxi build at $harness (tools/ftxi-5dchess/build.sh SRC $harness's folder)" >&2
-    exit 2
-fi
 games=("$@")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-omni=$(cd "$repo" && cargo build --release -p omnichess-variants --features tools --example count_5d_actions \
-        --message-format=json-render-diagnostics \
-    | python3 -c 'import json,sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "count_5d_actions":
-        print(m["executable"])')
-[ -x "$omni" ] || { echo "error: the count_5d_actions example did not build" >&2; exit 1; }
+omni=$(build_counter)
 if [ ${#games[@]} -eq 0 ]; then
     data=$repo/crates/variants/tests/data/multiverse
     for f in "$data"/cwmtt/*.5dpgn "$data"/*.5dpgn; do games+=("$f"); done
@@ -59,15 +50,9 @@ if [ ${#games[@]} -eq 0 ]; then
         games+=("$out/ftxi-$(basename "$f")")
     done
     if [ "${RANDOM_GAMES:-6}" != 0 ]; then
-        (cd "$repo" && cargo build --release -p omnichess-cli >&2)
-        "$repo/target/release/omnichess" match multiverse --a random --b random \
-            --games "${RANDOM_GAMES:-6}" --max-turns "${MAX_TURNS:-30}" --seed "${SEED:-7}" \
-            --records "$out/random" >/dev/null 2>&1 \
-            || { echo "error: the random games could not be played" >&2; exit 1; }
-        for f in "$out"/random/game-*.5dpgn; do
-            cp "$f" "$out/random-$(basename "$f")"
-            games+=("$out/random-$(basename "$f")")
-        done
+        mkdir "$out/random"
+        played=$(random_games "$out/random" "${RANDOM_GAMES:-6}" "${MAX_TURNS:-30}" "${SEED:-7}")
+        for f in $played; do games+=("$f"); done
     fi
 fi
 "$harness" --moves "${games[@]}" >"$out/ftxi" || true

@@ -205,27 +205,33 @@ std::vector<std::string> piece_moves(const state &s)
     return out;
 }
 
-int print_moves(const std::string &path)
+// Reads the game in `path` into `list`, every position it reaches (up to a move ftxi refuses);
+// returns why it stopped early, or "" when the whole game was read.
+std::string read_game(const std::string &path, std::vector<state> &list)
 {
-    const std::string name = base_name(path);
     std::ifstream in(path);
     if(!in)
     {
-        std::cout << "game=" << name << " error=cannot read " << path << std::endl;
-        return 1;
+        return "cannot read " + path;
     }
     std::ostringstream text;
     text << in.rdbuf();
-    std::vector<state> list;
-    std::string error;
     try
     {
         list = positions(text.str(), &list);
     }
     catch(const std::exception &e)
     {
-        error = one_line(e.what());
+        return one_line(e.what());
     }
+    return "";
+}
+
+int print_moves(const std::string &path)
+{
+    const std::string name = base_name(path);
+    std::vector<state> list;
+    const std::string error = read_game(path, list);
     for(std::size_t i = 0; i < list.size(); i++)
     {
         std::cout << "game=" << name << " position=" << i << " moves=";
@@ -248,22 +254,11 @@ int print_moves(const std::string &path)
 int run_game(const std::string &path, int cap, int reps)
 {
     const std::string name = base_name(path);
-    std::ifstream in(path);
-    if(!in)
-    {
-        std::cout << "game=" << name << " error=cannot read " << path << std::endl;
-        return 1;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
     std::vector<state> list;
-    try
+    const std::string error = read_game(path, list);
+    if(!error.empty())
     {
-        list = positions(text.str());
-    }
-    catch(const std::exception &e)
-    {
-        std::cout << "game=" << name << " error=" << one_line(e.what()) << std::endl;
+        std::cout << "game=" << name << " error=" << error << std::endl;
         return 1;
     }
 

@@ -6,7 +6,8 @@ use crate::common;
 use std::time::Duration;
 
 use crate::common::{
-    act, app, app_at, call, create, create_with, database, decide, show, wait_for,
+    act, app, app_at, call, create, create_with, database, decide, show, timed_game_before_restart,
+    wait_for,
 };
 use axum::http::StatusCode;
 use omnichess_server::router;
@@ -218,14 +219,7 @@ async fn the_engine_takes_its_seat() {
 async fn clocks_run_from_the_stored_times_across_a_restart() {
     let url = database("clock");
     let clock = json!({"base_ms": 60_000, "increment_ms": 1_000});
-    let (id, white, black) = {
-        let app = app(&url).await;
-        let (id, white, black) =
-            create_with(&app, json!({"variant": "classic", "clock": clock})).await;
-        decide(&app, &id, &white, "e4", None).await;
-        decide(&app, &id, &black, "e5", None).await;
-        (id, white, black)
-    };
+    let (id, white, _) = timed_game_before_restart(&url, clock, &["e4", "e5"]).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     // A new server on the same database: White's clock has been running since e5 was stored.
     let app = router(app_at(&url).await);
@@ -244,7 +238,6 @@ async fn clocks_run_from_the_stored_times_across_a_restart() {
         "the 400 ms were charged: {white_after}"
     );
     assert_eq!(game["clock"]["running"], 1);
-    let _ = black;
 }
 
 #[tokio::test]

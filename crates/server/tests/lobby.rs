@@ -11,7 +11,10 @@ use omnichess_server::store::{Event, GameRow, now_ms};
 use omnichess_server::{Store, router};
 use serde_json::{Value, json};
 
-use crate::common::{app, app_at, call, create, create_with, database, decide, show, wait_for};
+use crate::common::{
+    app, app_at, call, create, create_with, database, decide, show, timed_game_before_restart,
+    wait_for,
+};
 
 const DAY: i64 = 24 * 3_600_000;
 
@@ -333,15 +336,7 @@ async fn every_variant_offers_correspondence_and_its_clock_survives_a_restart() 
         assert_eq!(days, [DAY, 3 * DAY, 7 * DAY], "{}", variant["name"]);
     }
     let clock = json!({"per_move_ms": 3 * DAY});
-    let (id, white, black) = {
-        let app = app(&url).await;
-        let (id, white, black) =
-            create_with(&app, json!({"variant": "classic", "clock": clock})).await;
-        decide(&app, &id, &white, "e4", None).await;
-        decide(&app, &id, &black, "e5", None).await;
-        decide(&app, &id, &white, "Nf3", None).await;
-        (id, white, black)
-    };
+    let (id, _, black) = timed_game_before_restart(&url, clock, &["e4", "e5", "Nf3"]).await;
     // A new server on the same database: Black's three days run from White's last move.
     let restarted = app_at(&url).await;
     omnichess_server::resume(&restarted).await;
@@ -353,7 +348,6 @@ async fn every_variant_offers_correspondence_and_its_clock_survives_a_restart() 
     assert_eq!(game["outcome"], Value::Null);
     let (status, game) = decide(&app, &id, &black, "Nc6", None).await;
     assert_eq!(status, StatusCode::OK, "{game}");
-    let _ = white;
 }
 
 #[tokio::test]

@@ -116,6 +116,24 @@ pub async fn create(app: &Router, variant: &str) -> (String, String, String) {
     create_with(app, json!({"variant": variant})).await
 }
 
+/// Creates a classic game with `clock` on the database at `url` and plays `moves` (White's
+/// first) through a server that is gone when this returns, as before a restart: the game's id
+/// and the two seat tokens.
+pub async fn timed_game_before_restart(
+    url: &str,
+    clock: Value,
+    moves: &[&str],
+) -> (String, String, String) {
+    let app = app(url).await;
+    let (id, white, black) = create_with(&app, json!({"variant": "classic", "clock": clock})).await;
+    for (i, text) in moves.iter().enumerate() {
+        let token = if i % 2 == 0 { &white } else { &black };
+        let (status, body) = decide(&app, &id, token, text, None).await;
+        assert_eq!(status, StatusCode::OK, "{text}: {body}");
+    }
+    (id, white, black)
+}
+
 /// Plays `decision` with `token`, at `version` if given.
 pub async fn decide(
     app: &Router,
