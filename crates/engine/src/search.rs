@@ -311,6 +311,9 @@ pub struct Search<G: Game, E> {
     /// The time the root's decisions took to list and order: what one node of the position
     /// may take (a node lists its decisions), kept in hand before the deadline.
     node_reserve: Duration,
+    /// The longest time between two looks at the clock in this search, the root's listing
+    /// aside: the next look may come as late.
+    longest_wait: Duration,
 }
 
 impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
@@ -346,6 +349,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             checked_at: 0,
             last_check: Instant::now(),
             node_reserve: Duration::ZERO,
+            longest_wait: Duration::ZERO,
         }
     }
 
@@ -410,6 +414,8 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         self.root
             .sort_by_key(|&d| std::cmp::Reverse(tactical_rank(eval, &game, d).unwrap_or(0)));
         self.node_reserve = listing.elapsed();
+        // The waits between looks at the clock count from here (the listing is the reserve).
+        self.last_check = Instant::now();
         // Hashed once: a wide 5D multiverse takes most of a millisecond.
         self.root_key = game.hash();
         if let Some(best) = self.tt.probe(self.root_key).and_then(|e| e.best)
@@ -646,6 +652,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         self.checked_at = 0;
         self.last_check = self.started;
         self.node_reserve = Duration::ZERO;
+        self.longest_wait = Duration::ZERO;
         self.tt.new_search();
         self.heuristics.age();
     }
@@ -654,8 +661,8 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
     /// every [`CHECK_NODES`] nodes at most, fewer where nodes are slow (a 5D Chess node with
     /// many timelines can take milliseconds, a DMChess node a tenth of one): the next check
     /// comes after the nodes that the last ones' pace fits in [`CHECK_INTERVAL`]. The search
-    /// stops when its deadline would pass before that next check at that pace, or before one
-    /// more node as long as the root's listing ([`late_by_next_check`]).
+    /// stops when its deadline would pass before that next check ([`late_by_next_check`],
+    /// [`look_ahead`]).
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
             if self.nodes >= self.node_limit {
@@ -669,10 +676,13 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
                 self.next_check = self.nodes + gap;
                 self.checked_at = self.nodes;
                 self.last_check = now;
-                let per_node = per_node(window, nodes);
-                let ahead = per_node
-                    .saturating_mul(u32::try_from(gap).unwrap_or(u32::MAX))
-                    .max(self.node_reserve);
+                self.longest_wait = self.longest_wait.max(window);
+                let ahead = look_ahead(
+                    per_node(window, nodes),
+                    gap,
+                    self.node_reserve,
+                    self.longest_wait,
+                );
                 let late = self
                     .deadline
                     .is_some_and(|d| late_by_next_check(now, d, ahead));
@@ -1665,6 +1675,23 @@ fn per_node(window: Duration, nodes: u64) -> Duration {
     Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
 }
 
+/// How far from now the search's next look at the clock may come: after `gap` nodes at
+/// `per_node` each, after one node as long as the root's listing (`node_reserve`), or as late
+/// as the longest wait between two looks so far (`longest_wait`): a process that shares its
+/// core waits whenever the scheduler switches it out (10–15 ms with three others on the
+/// core), and may again before its next look. On a core of its own the waits are the pace's.
+fn look_ahead(
+    per_node: Duration,
+    gap: u64,
+    node_reserve: Duration,
+    longest_wait: Duration,
+) -> Duration {
+    per_node
+        .saturating_mul(u32::try_from(gap).unwrap_or(u32::MAX))
+        .max(node_reserve)
+        .max(longest_wait)
+}
+
 /// Whether a search looking at the clock at `now` is past its `deadline`, or would be past it
 /// by more than [`CHECK_INTERVAL`] at its next look, `ahead` from now. Waiting for the
 /// deadline itself would pass it by the nodes before the next look: in a 5D multiverse of
@@ -1735,6 +1762,31 @@ mod tests {
             per_node(Duration::from_micros(256), 64),
             Duration::from_micros(4)
         );
+    }
+
+    #[test]
+    fn the_next_look_may_come_as_late_as_the_longest_wait_so_far() {
+        let micros = Duration::from_micros;
+        // Classic's pace, 64 nodes of 4 µs, waits of 256 µs: the pace decides.
+        assert_eq!(
+            look_ahead(micros(4), 64, micros(50), micros(256)),
+            micros(256)
+        );
+        assert_eq!(
+            look_ahead(micros(5), 64, micros(50), micros(256)),
+            micros(320)
+        );
+        // A 5D root listing of 9 ms: one node may take as long.
+        assert_eq!(
+            look_ahead(micros(4), 1, micros(9_000), micros(300)),
+            micros(9_000)
+        );
+        // Switched out once for 12 ms: the search stops 12 ms before its deadline, not at it.
+        let ahead = look_ahead(micros(4), 64, micros(50), micros(12_000));
+        let now = Instant::now();
+        assert!(late_by_next_check(now, now + micros(10_000), ahead));
+        assert!(!late_by_next_check(now, now + micros(12_000), ahead));
+        assert!(!late_by_next_check(now, now + micros(10_000), micros(256)));
     }
 
     #[test]
