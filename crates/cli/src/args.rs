@@ -328,7 +328,8 @@ pub enum Command {
     /// (1 to 4096 MiB, 16 if left out; `engine:time=0.1,hash=64`),
     /// `mcts[:time=S|nodes=N|clock=BASE+INC]`, `random`
     /// (uniform over the legal decisions), `greedy` (the best material gain in one
-    /// decision) or `uci:PATH[,skill=N][,elo=N][,time=SECONDS|,nodes=N][,protocol=5duci]` (an
+    /// decision; `greedy:time=SECONDS` the most a decision's comparison may take, 1 s if left
+    /// out) or `uci:PATH[,skill=N][,elo=N][,time=SECONDS|,nodes=N][,protocol=5duci]` (an
     /// outside engine speaking UCI, such as `uci:/usr/games/stockfish,skill=5,time=0.1`;
     /// `nodes=N` sends `go nodes N`, for two builds compared at equal nodes whatever the load; with
     /// `protocol=5duci` a 5D engine speaking 5DUCI, such as ftxi's, tools/ftxi-5dchess/).
@@ -448,7 +449,8 @@ pub struct PlayArgs {
     /// `engine:time=SECONDS`, `engine:nodes=N` (each decision of its turn searched anew
     /// within them: a 5D turn of three moves and submit may take four times as long),
     /// `engine:clock=BASE+INC` (a clock of BASE seconds, INC added per turn), each with
-    /// `,hash=MIB` for the transposition table (16 MiB if left out), `random`, `greedy`, or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine
+    /// `,hash=MIB` for the transposition table (16 MiB if left out), `random`, `greedy`
+    /// (`greedy:time=SECONDS`: the most a decision may take, 1 s if left out), or `uci:PATH[,skill=N][,elo=N][,time=SECONDS]` (an outside engine
     /// speaking UCI, such as Stockfish). It plays Black unless --engine-first.
     #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,

@@ -11,7 +11,10 @@
 //! round counted as one step with the decisions it took back). Its budget is S; over S +
 //! 10 % counts as over. `mcts` (which may take several decisions from one
 //! search) is timed per turn: its budget is S per decision of the turn. `greedy` and `random`
-//! have no time of their own: their slowest turn is reported.
+//! walk a turn one decision at a time, each step timed by the agent (its listing, its ordering,
+//! the test whether the turn goes on: `last_turn_times`); `greedy`'s budget is its time per
+//! decision (`greedy:time=S`, `GREEDY_TIME` if left out), `random` has none: its slowest step
+//! is reported.
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example decision_times
 //! [EVERY [SPEC...]]` (EVERY 4 by default; SPECs `engine:time=0.05`, `engine:time=0.1`,
@@ -20,7 +23,7 @@
 use std::time::{Duration, Instant};
 
 use omnichess_core::{Game, Hooks, Notation, Records, ToAct, Variant};
-use omnichess_engine::agents::{self, Agent, AgentSpec};
+use omnichess_engine::agents::{self, Agent, AgentSpec, GreedyAgent, RandomAgent};
 use omnichess_engine::eval::MultiverseEval;
 use omnichess_engine::limits::{Limits, REFEREE_TEST_EFFORT};
 use omnichess_engine::{Search, tt};
@@ -129,6 +132,30 @@ fn engine_turn(
     }
 }
 
+/// An agent that walks its turn, with the time of each step it took.
+enum Walker {
+    Random(RandomAgent),
+    Greedy(GreedyAgent<MultiverseEval>),
+}
+
+impl Walker {
+    /// The agent as an [`Agent`].
+    fn agent(&mut self) -> &mut dyn Agent<Multiverse> {
+        match self {
+            Walker::Random(a) => a,
+            Walker::Greedy(a) => a,
+        }
+    }
+
+    /// The time of each step of its last turn.
+    fn steps(&self) -> Vec<Duration> {
+        match self {
+            Walker::Random(a) => a.last_turn_times().to_vec(),
+            Walker::Greedy(a) => a.last_turn_times().to_vec(),
+        }
+    }
+}
+
 /// Any other agent's turn from `state`, timed as a whole.
 fn agent_turn(agent: &mut dyn Agent<Multiverse>, state: &Multiverse) -> Timed {
     let begun = Instant::now();
@@ -193,7 +220,15 @@ fn main() {
         let (budget, per_step) = match &spec {
             AgentSpec::Engine(level) => (level.time, true),
             AgentSpec::Mcts(level) => (level.time, false),
-            _ => (None, false),
+            AgentSpec::Greedy(time) => (Some(time.unwrap_or(agents::GREEDY_TIME)), true),
+            _ => (None, true),
+        };
+        let mut walker = match &spec {
+            AgentSpec::Random => Some(Walker::Random(RandomAgent::new(7))),
+            AgentSpec::Greedy(time) => Some(Walker::Greedy(
+                GreedyAgent::new(MultiverseEval, 7).with_time(time.unwrap_or(agents::GREEDY_TIME)),
+            )),
+            _ => None,
         };
         let mut engine = match &spec {
             AgentSpec::Engine(level) => Some((
@@ -211,10 +246,20 @@ fn main() {
                     search.clear();
                     engine_turn(search, limits, &p.state)
                 }
-                None => {
-                    agent.new_game(7);
-                    agent_turn(agent.as_mut(), &p.state)
-                }
+                None => match walker.as_mut() {
+                    Some(w) => {
+                        w.agent().new_game(7);
+                        let timed = agent_turn(w.agent(), &p.state);
+                        Timed {
+                            steps: w.steps(),
+                            ..timed
+                        }
+                    }
+                    None => {
+                        agent.new_game(7);
+                        agent_turn(agent.as_mut(), &p.state)
+                    }
+                },
             };
             let at = format!("{} T{}", p.game, p.turn);
             tally.turns += 1;
@@ -245,7 +290,14 @@ fn main() {
                         tally.note_over(&at);
                     }
                 }
-                _ => {}
+                (None, _) => {
+                    for &step in &timed.steps {
+                        tally.steps += 1;
+                        if step > tally.slowest_step.0 {
+                            tally.slowest_step = (step, at.clone());
+                        }
+                    }
+                }
             }
         }
         let secs = |d: Duration| format!("{:.3} s", d.as_secs_f64());
@@ -258,10 +310,18 @@ fn main() {
             secs(tally.slowest_per_decision.0),
             tally.slowest_per_decision.1,
         );
+        if budget.is_none() && tally.steps > 0 {
+            line += &format!(
+                "; {} steps, slowest {} ({})",
+                tally.steps,
+                secs(tally.slowest_step.0),
+                tally.slowest_step.1
+            );
+        }
         if let Some(budget) = budget {
             if per_step {
                 line += &format!(
-                    "; {} searches, slowest {} ({}), {:.2}× the budget",
+                    "; {} steps, slowest {} ({}), {:.2}× the budget",
                     tally.steps,
                     secs(tally.slowest_step.0),
                     tally.slowest_step.1,
@@ -271,7 +331,7 @@ fn main() {
             line += &format!(
                 "; over budget + 10 %: {} of {}",
                 tally.over,
-                if per_step { "searches" } else { "turns" }
+                if per_step { "steps" } else { "turns" }
             );
             if !tally.over_at.is_empty() {
                 let at: Vec<String> = tally

@@ -113,8 +113,9 @@ impl Level {
 /// seconds per game and INC added per turn, or `clock=standard|rapid|blitz`), `engine:hash=MIB`
 /// (the transposition table's size, 1 to [`tt::MAX_MIB`]; default [`tt::DEFAULT_MIB`]);
 /// several options joined by commas), `mcts`,
-/// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`, and an outside engine
-/// over UCI: `uci:PATH[,skill=N][,elo=N][,time=S|,nodes=N]`.
+/// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`, `greedy:time=S` (the
+/// most time a decision's comparison may take; [`GREEDY_TIME`] if left out), and an outside
+/// engine over UCI: `uci:PATH[,skill=N][,elo=N][,time=S|,nodes=N]`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     /// The engine (alpha-beta) at a level.
@@ -123,8 +124,10 @@ pub enum AgentSpec {
     Mcts(Level),
     /// Uniformly random legal decisions.
     Random,
-    /// The decision with the best material balance right after it (ties broken at random).
-    Greedy,
+    /// The decision with the best material balance right after it (ties broken at random),
+    /// its comparison within the time given ([`GreedyAgent::with_time`]; `None`:
+    /// [`GREEDY_TIME`]).
+    Greedy(Option<Duration>),
     /// An outside engine over UCI.
     Uci(UciSpec),
 }
@@ -144,15 +147,18 @@ impl FromStr for AgentSpec {
         match (name, options) {
             ("uci", Some(rest)) => return UciSpec::parse(rest).map(AgentSpec::Uci).map_err(bad),
             ("random", None) => return Ok(AgentSpec::Random),
-            ("greedy", None) => return Ok(AgentSpec::Greedy),
-            ("random" | "greedy", Some(_)) => {
+            ("greedy", None) => return Ok(AgentSpec::Greedy(None)),
+            ("greedy", Some(options)) => {
+                return greedy_time(options).map(AgentSpec::Greedy).map_err(bad);
+            }
+            ("random", Some(_)) => {
                 return Err(bad(format!("`{name}` takes no options")));
             }
             ("engine" | "mcts", _) => {}
             _ => {
                 return Err(bad(
                     "expected `engine[:depth=N|time=S|nodes=N]`, `mcts[:time=S|nodes=N]`, \
-                     `random`, `greedy` or `uci:PATH[,skill=N][,elo=N][,time=S|,nodes=N]`"
+                     `random`, `greedy[:time=S]` or `uci:PATH[,skill=N][,elo=N][,time=S|,nodes=N]`"
                         .into(),
                 ));
             }
@@ -241,6 +247,20 @@ impl FromStr for AgentSpec {
     }
 }
 
+/// `greedy`'s options: `time=S` alone (seconds, positive).
+fn greedy_time(options: &str) -> Result<Option<Duration>, String> {
+    let Some(("time", value)) = options.split_once('=').map(|(k, v)| (k.trim(), v.trim())) else {
+        return Err(format!("`{options}`: `greedy` takes `time=S` only"));
+    };
+    value
+        .parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .filter(|t| !t.is_zero())
+        .map(Some)
+        .ok_or_else(|| "time must be a positive number of seconds".into())
+}
+
 /// A clock written `BASE+INC` or `BASE` (seconds, may be fractional): BASE positive, INC not
 /// negative; or a named time control (`standard`, `rapid`, `blitz`: DMChess 8.1).
 fn parse_clock(text: &str) -> Option<Clock> {
@@ -281,7 +301,9 @@ where
             limits: level.turn_limits(default_time),
         }),
         AgentSpec::Random => Box::new(RandomAgent::new(seed)),
-        AgentSpec::Greedy => Box::new(GreedyAgent::new(evaluator, seed)),
+        AgentSpec::Greedy(time) => {
+            Box::new(GreedyAgent::new(evaluator, seed).with_time(time.unwrap_or(GREEDY_TIME)))
+        }
         AgentSpec::Uci(uci) => Box::new(UciAgent::start(&uci, default_time)?),
     })
 }
@@ -359,10 +381,12 @@ impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
     }
 }
 
-/// Uniformly random decisions, from a seeded generator.
+/// Uniformly random decisions, from a seeded generator. A decision costs one listing of the
+/// open decisions and a shuffle.
 #[derive(Clone, Debug)]
 pub struct RandomAgent {
     rng: StdRng,
+    times: Vec<Duration>,
 }
 
 impl RandomAgent {
@@ -371,7 +395,14 @@ impl RandomAgent {
     pub fn new(seed: u64) -> RandomAgent {
         RandomAgent {
             rng: StdRng::seed_from_u64(seed),
+            times: Vec::new(),
         }
+    }
+
+    /// The time of each step of the last turn ([`StepTimes`]).
+    #[must_use]
+    pub fn last_turn_times(&self) -> &[Duration] {
+        &self.times
     }
 }
 
@@ -381,7 +412,12 @@ impl<G: Game + Hooks> Agent<G> for RandomAgent {
         state: &G,
         _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
-        one_at_a_time(state, |_, _, open| open.shuffle(&mut self.rng))
+        let mut steps = StepTimes::new(&mut self.times);
+        let rng = &mut self.rng;
+        one_at_a_time(state, |_, _, open| {
+            open.shuffle(rng);
+            steps.end_step();
+        })
     }
 
     fn new_game(&mut self, seed: u64) {
@@ -389,22 +425,53 @@ impl<G: Game + Hooks> Agent<G> for RandomAgent {
     }
 }
 
+/// How long `greedy` may compare a decision's options when its specification sets no time
+/// (`greedy:time=S`). Far above what any position of the test data needs (docs/PERFORMANCE.md,
+/// "Time per decision and matches"), so that a seeded match's games depend on the seed alone.
+pub const GREEDY_TIME: Duration = Duration::from_secs(1);
+
+/// How many options `greedy` measures between two looks at the clock.
+const MEASURED_AT_ONCE: usize = 64;
+
 /// The decision after which the material balance is best for the acting player (a won game
 /// counts as infinitely good), one decision at a time; ties broken by a seeded generator.
+/// The options are compared within a time per decision ([`GreedyAgent::with_time`]).
 #[derive(Clone, Debug)]
 pub struct GreedyAgent<E> {
     evaluator: E,
     rng: StdRng,
+    time: Duration,
+    times: Vec<Duration>,
 }
 
 impl<E> GreedyAgent<E> {
-    /// A greedy agent with `evaluator`'s material count, seeded with `seed`.
+    /// A greedy agent with `evaluator`'s material count, seeded with `seed`, comparing
+    /// within [`GREEDY_TIME`] a decision.
     #[must_use]
     pub fn new(evaluator: E, seed: u64) -> GreedyAgent<E> {
         GreedyAgent {
             evaluator,
             rng: StdRng::seed_from_u64(seed),
+            time: GREEDY_TIME,
+            times: Vec::new(),
         }
+    }
+
+    /// The same agent, comparing within `time` a decision, from the step's start (the
+    /// listing of the options included): the options are shuffled, then measured in that
+    /// order, 64 at a time, until the time is up (at least one batch, so that a decision is
+    /// always compared). The best measured comes first, ties in their shuffled order; the
+    /// ones left unmeasured follow in their shuffled order, the next tried when the first
+    /// leads to a dead end.
+    #[must_use]
+    pub fn with_time(self, time: Duration) -> GreedyAgent<E> {
+        GreedyAgent { time, ..self }
+    }
+
+    /// The time of each step of the last turn ([`StepTimes`]).
+    #[must_use]
+    pub fn last_turn_times(&self) -> &[Duration] {
+        &self.times
     }
 }
 
@@ -415,30 +482,71 @@ impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
         _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
         let (mut scored, mut materials) = (Vec::new(), Vec::new());
+        let mut steps = StepTimes::new(&mut self.times);
+        let (rng, evaluator, time) = (&mut self.rng, &self.evaluator, self.time);
         one_at_a_time(state, |game, player, open| {
+            let until = steps.step_start() + time;
             // Ties are broken at random: shuffled, then sorted stably by the player's gain.
-            open.shuffle(&mut self.rng);
-            self.evaluator
-                .material_after_each(game, open, &mut materials);
+            open.shuffle(rng);
             scored.clear();
-            for (&d, &material) in open.iter().zip(&materials) {
-                game.apply(d);
-                let value = match game.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
-                    ToAct::Nobody(outcome) => score::terminal(outcome),
-                    _ => Score::from(material),
-                };
-                game.undo();
-                scored.push((score::for_player(value, player), d));
+            for batch in open.chunks(MEASURED_AT_ONCE) {
+                if !scored.is_empty() && Instant::now() >= until {
+                    break;
+                }
+                evaluator.material_after_each(game, batch, &mut materials);
+                for (&d, &material) in batch.iter().zip(&materials) {
+                    game.apply(d);
+                    let value = match game.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
+                        ToAct::Nobody(outcome) => score::terminal(outcome),
+                        _ => Score::from(material),
+                    };
+                    game.undo();
+                    scored.push((score::for_player(value, player), d));
+                }
             }
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
             for (slot, &(_, d)) in open.iter_mut().zip(&scored) {
                 *slot = d;
             }
+            steps.end_step();
         })
     }
 
     fn new_game(&mut self, seed: u64) {
         self.rng = StdRng::seed_from_u64(seed);
+    }
+}
+
+/// The wall time of each step of a turn walked one decision at a time: from the end of the
+/// step before (the first from the turn's start) to the end of its ordering, so the listing
+/// of its options, the test whether the turn goes on and taking back a dead end's decisions
+/// are counted too. A step is a decision of the turn, or one tried and taken back.
+pub struct StepTimes<'a> {
+    times: &'a mut Vec<Duration>,
+    started: Instant,
+}
+
+impl<'a> StepTimes<'a> {
+    /// Begins a turn: `times` cleared.
+    pub fn new(times: &'a mut Vec<Duration>) -> StepTimes<'a> {
+        times.clear();
+        StepTimes {
+            times,
+            started: Instant::now(),
+        }
+    }
+
+    /// When the current step began.
+    #[must_use]
+    pub fn step_start(&self) -> Instant {
+        self.started
+    }
+
+    /// Ends the current step (the next begins).
+    pub fn end_step(&mut self) {
+        let now = Instant::now();
+        self.times.push(now - self.started);
+        self.started = now;
     }
 }
 
@@ -472,9 +580,55 @@ mod tests {
     }
 
     #[test]
+    fn greedy_out_of_time_compares_one_batch_of_its_shuffled_options() {
+        use crate::eval::{ClassicEval, Evaluator};
+        use omnichess_variants::classic::Classic;
+        // Six queens: more options than one batch. Black's king is boxed in (no mate in one);
+        // the gains: the queen on h6, the pawn on b7.
+        let game = Classic::from_position_text("kn6/pp6/7q/8/6Q1/8/PP6/QQQQK2Q w - - 0 1")
+            .expect("the position");
+        let mut listed = Vec::new();
+        game.decisions(&mut listed);
+        assert!(listed.len() > MEASURED_AT_ONCE);
+        // The material after each: the best, ties in the order given.
+        let best = |options: &[_]| {
+            let mut g = game.clone();
+            let mut best = None;
+            for &d in options {
+                g.apply(d);
+                let material = ClassicEval.material(&g);
+                g.undo();
+                if best.is_none_or(|(m, _)| material > m) {
+                    best = Some((material, d));
+                }
+            }
+            best.map(|(_, d)| d)
+        };
+        let mut differs = 0;
+        for seed in 0..32 {
+            let whole = GreedyAgent::new(ClassicEval, seed).choose_turn(&game);
+            let mut agent = GreedyAgent::new(ClassicEval, seed).with_time(Duration::from_nanos(1));
+            let cut = agent.choose_turn(&game);
+            assert_eq!(agent.last_turn_times().len(), 1, "one step");
+            // Only the first batch of the seeded shuffle is measured.
+            let mut open = listed.clone();
+            open.shuffle(&mut StdRng::seed_from_u64(seed));
+            assert_eq!(whole.first(), best(&open).as_ref(), "seed {seed}");
+            let batch = &open[..MEASURED_AT_ONCE];
+            assert_eq!(cut.first(), best(batch).as_ref(), "seed {seed}");
+            differs += usize::from(cut != whole);
+        }
+        assert!(differs > 0, "some seeds leave the best unmeasured");
+    }
+
+    #[test]
     fn specs_read_and_bad_ones_say_why() {
         assert_eq!("random".parse(), Ok(AgentSpec::Random));
-        assert_eq!("greedy".parse(), Ok(AgentSpec::Greedy));
+        assert_eq!("greedy".parse(), Ok(AgentSpec::Greedy(None)));
+        assert_eq!(
+            "greedy:time=0.25".parse(),
+            Ok(AgentSpec::Greedy(Some(Duration::from_millis(250))))
+        );
         assert_eq!(
             "mcts:nodes=500".parse(),
             Ok(AgentSpec::Mcts(Level {
@@ -530,6 +684,9 @@ mod tests {
             ("uci:", "needs a program"),
             ("uci:/bin/x,skill=a", "is not a number"),
             ("random:depth=2", "takes no options"),
+            ("greedy:depth=2", "takes `time=S` only"),
+            ("greedy:time=0", "positive number of seconds"),
+            ("greedy:time=x", "positive number of seconds"),
             ("engine:clock=0+1", "a clock is BASE+INC"),
             ("engine:clock=60+x", "a clock is BASE+INC"),
             ("engine:clock=60,time=1", "not both"),

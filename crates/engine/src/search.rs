@@ -204,7 +204,11 @@ pub struct SearchResult<D> {
     pub nodes: u64,
     /// The depth of the last completed iteration (0 when stopped before the first finished;
     /// `best` is then the best of the root decisions searched, or the first in move order,
-    /// captures first, when none was).
+    /// captures first, when none was: of those listed by the deadline, when it came during
+    /// the root's listing, [`Evaluator::decisions_until`]). Also 0 when the root has a
+    /// single decision and only the first decision of the line is taken
+    /// ([`Limits::each_decision`], not an analysis): it is played unsearched, `score` the
+    /// static one.
     pub depth: u32,
     /// Time taken.
     pub elapsed: Duration,
@@ -290,6 +294,8 @@ pub struct Search<G: Game, E> {
     claims: bool,
     pv: Vec<Vec<G::Decision>>,
     root: Vec<G::Decision>,
+    /// The root position's hash.
+    root_key: u64,
     nodes: u64,
     node_limit: u64,
     started: Instant,
@@ -305,6 +311,9 @@ pub struct Search<G: Game, E> {
     /// The time the root's decisions took to list and order: what one node of the position
     /// may take (a node lists its decisions), kept in hand before the deadline.
     node_reserve: Duration,
+    /// The longest time between two looks at the clock in this search, the root's listing
+    /// aside: the next look may come as late.
+    longest_wait: Duration,
 }
 
 impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
@@ -328,6 +337,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             claims: true,
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             root: Vec::new(),
+            root_key: 0,
             nodes: 0,
             node_limit: u64::MAX,
             started: Instant::now(),
@@ -339,6 +349,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             checked_at: 0,
             last_check: Instant::now(),
             node_reserve: Duration::ZERO,
+            longest_wait: Duration::ZERO,
         }
     }
 
@@ -387,13 +398,27 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         let player = acting_player(state)?;
         let mut game = state.clone();
         let listing = Instant::now();
-        game.decisions(&mut self.root);
+        // Past the deadline, a listing that could go on (5D Chess at hundreds of timelines)
+        // stops with what it holds, and the first of them in the order below is the answer.
+        let listed = match self.deadline {
+            Some(deadline) => self
+                .evaluator
+                .decisions_until(&game, &mut self.root, deadline),
+            None => {
+                game.decisions(&mut self.root);
+                true
+            }
+        };
         // Captures first, the best victim first: what an unfinished first iteration sees.
         let eval = &self.evaluator;
         self.root
             .sort_by_key(|&d| std::cmp::Reverse(tactical_rank(eval, &game, d).unwrap_or(0)));
         self.node_reserve = listing.elapsed();
-        if let Some(best) = self.tt.probe(game.hash()).and_then(|e| e.best)
+        // The waits between looks at the clock count from here (the listing is the reserve).
+        self.last_check = Instant::now();
+        // Hashed once: a wide 5D multiverse takes most of a millisecond.
+        self.root_key = game.hash();
+        if let Some(best) = self.tt.probe(self.root_key).and_then(|e| e.best)
             && let Some(i) = self.root.iter().position(|&d| d == best)
         {
             self.root[..=i].rotate_right(1);
@@ -411,7 +436,14 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             depth: 0,
             elapsed: Duration::ZERO,
         };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // A listing cut short, or a single decision where only the first of the line is
+        // taken: nothing to search.
+        let forced = self.root.len() == 1 && limits.each_decision && !limits.analysis;
+        let max_depth = if listed && !forced {
+            limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        } else {
+            0
+        };
         for depth in 1..=max_depth {
             // Aspiration: a selective search looks first within a window around the last
             // score, and again with the whole window when the score falls outside it.
@@ -620,6 +652,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         self.checked_at = 0;
         self.last_check = self.started;
         self.node_reserve = Duration::ZERO;
+        self.longest_wait = Duration::ZERO;
         self.tt.new_search();
         self.heuristics.age();
     }
@@ -628,8 +661,8 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
     /// every [`CHECK_NODES`] nodes at most, fewer where nodes are slow (a 5D Chess node with
     /// many timelines can take milliseconds, a DMChess node a tenth of one): the next check
     /// comes after the nodes that the last ones' pace fits in [`CHECK_INTERVAL`]. The search
-    /// stops when its deadline would pass before that next check at that pace, or before one
-    /// more node as long as the root's listing ([`late_by_next_check`]).
+    /// stops when its deadline would pass before that next check ([`late_by_next_check`],
+    /// [`look_ahead`]).
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
             if self.nodes >= self.node_limit {
@@ -643,10 +676,13 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
                 self.next_check = self.nodes + gap;
                 self.checked_at = self.nodes;
                 self.last_check = now;
-                let per_node = per_node(window, nodes);
-                let ahead = per_node
-                    .saturating_mul(u32::try_from(gap).unwrap_or(u32::MAX))
-                    .max(self.node_reserve);
+                self.longest_wait = self.longest_wait.max(window);
+                let ahead = look_ahead(
+                    per_node(window, nodes),
+                    gap,
+                    self.node_reserve,
+                    self.longest_wait,
+                );
                 let late = self
                     .deadline
                     .is_some_and(|d| late_by_next_check(now, d, ahead));
@@ -675,7 +711,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         let mut best: Option<(Score, usize)> = None;
         self.iteration = depth;
         self.deciders[0] = Some(player);
-        self.path[0] = game.hash();
+        self.path[0] = self.root_key;
         self.nodes += 1;
         for i in 0..self.root.len() {
             let d = self.root[i];
@@ -715,7 +751,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         let best = self.root[0];
         let bound = bound_of(score, window);
         self.tt
-            .store(game.hash(), depth as i16, bound, score, Some(best));
+            .store(self.root_key, depth as i16, bound, score, Some(best));
         Some((score, best))
     }
 
@@ -1639,6 +1675,23 @@ fn per_node(window: Duration, nodes: u64) -> Duration {
     Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
 }
 
+/// How far from now the search's next look at the clock may come: after `gap` nodes at
+/// `per_node` each, after one node as long as the root's listing (`node_reserve`), or as late
+/// as the longest wait between two looks so far (`longest_wait`): a process that shares its
+/// core waits whenever the scheduler switches it out (10–15 ms with three others on the
+/// core), and may again before its next look. On a core of its own the waits are the pace's.
+fn look_ahead(
+    per_node: Duration,
+    gap: u64,
+    node_reserve: Duration,
+    longest_wait: Duration,
+) -> Duration {
+    per_node
+        .saturating_mul(u32::try_from(gap).unwrap_or(u32::MAX))
+        .max(node_reserve)
+        .max(longest_wait)
+}
+
 /// Whether a search looking at the clock at `now` is past its `deadline`, or would be past it
 /// by more than [`CHECK_INTERVAL`] at its next look, `ahead` from now. Waiting for the
 /// deadline itself would pass it by the nodes before the next look: in a 5D multiverse of
@@ -1677,8 +1730,8 @@ fn acting_player<G: Game + Hooks>(state: &G) -> Result<Player, EngineError> {
 mod tests {
     use super::*;
     use crate::eval::MultiverseEval;
-    use omnichess_core::{Records, Variant};
-    use omnichess_variants::multiverse::Multiverse;
+    use omnichess_core::{Notation, Records, Variant};
+    use omnichess_variants::multiverse::{Decision5, Multiverse};
 
     #[test]
     fn a_search_stops_when_its_next_look_at_the_clock_would_be_late() {
@@ -1709,6 +1762,84 @@ mod tests {
             per_node(Duration::from_micros(256), 64),
             Duration::from_micros(4)
         );
+    }
+
+    #[test]
+    fn the_next_look_may_come_as_late_as_the_longest_wait_so_far() {
+        let micros = Duration::from_micros;
+        // Classic's pace, 64 nodes of 4 µs, waits of 256 µs: the pace decides.
+        assert_eq!(
+            look_ahead(micros(4), 64, micros(50), micros(256)),
+            micros(256)
+        );
+        assert_eq!(
+            look_ahead(micros(5), 64, micros(50), micros(256)),
+            micros(320)
+        );
+        // A 5D root listing of 9 ms: one node may take as long.
+        assert_eq!(
+            look_ahead(micros(4), 1, micros(9_000), micros(300)),
+            micros(9_000)
+        );
+        // Switched out once for 12 ms: the search stops 12 ms before its deadline, not at it.
+        let ahead = look_ahead(micros(4), 64, micros(50), micros(12_000));
+        let now = Instant::now();
+        assert!(late_by_next_check(now, now + micros(10_000), ahead));
+        assert!(!late_by_next_check(now, now + micros(12_000), ahead));
+        assert!(!late_by_next_check(now, now + micros(10_000), micros(256)));
+    }
+
+    #[test]
+    fn a_root_listing_past_the_deadline_answers_with_its_first_decision() {
+        // 77 timelines, 73 playable boards: a search whose deadline has come by the listing's
+        // second board (a time of 1 ns) lists the first board with legal moves only.
+        let text = include_str!("../../variants/tests/data/multiverse/many-boards.txt");
+        let state = Multiverse::from_position_text(text).expect("the position reads");
+        let mut full = Vec::new();
+        state.decisions(&mut full);
+        let mut search = Search::new(MultiverseEval, 1);
+        let result = search
+            .search(&state, &Limits::time(Duration::from_nanos(1)), &mut |_| {})
+            .expect("a decision");
+        assert!(search.root.len() < full.len(), "the listing was cut");
+        assert!(search.root.iter().all(|d| full.contains(d)), "all legal");
+        assert_eq!(result.best, search.root[0], "the first in order");
+        assert_eq!((result.depth, result.nodes), (0, 0), "nothing searched");
+        // Within its time, the same search lists them all.
+        let result = search
+            .search(&state, &Limits::nodes(50), &mut |_| {})
+            .expect("a decision");
+        assert_eq!(search.root.len(), full.len());
+        assert!(result.nodes > 0);
+    }
+
+    #[test]
+    fn a_single_decision_is_played_unsearched_where_only_the_first_is_taken() {
+        let mut state = Multiverse::start();
+        let e4 = state.parse_decision("(0T1)e2e4").expect("a move");
+        state.apply(e4);
+        let mut search = Search::new(MultiverseEval, 1);
+        let each = Limits {
+            each_decision: true,
+            ..Limits::depth(3)
+        };
+        let result = search
+            .search(&state, &each, &mut |_| {})
+            .expect("a decision");
+        assert_eq!(result.best, Decision5::Submit, "the only decision");
+        assert_eq!((result.depth, result.nodes), (0, 0));
+        // A line to follow, or an analysis: searched (one iteration, nothing to choose).
+        let analysis = Limits {
+            analysis: true,
+            ..each.clone()
+        };
+        for limits in [Limits::depth(3), analysis] {
+            let result = search
+                .search(&state, &limits, &mut |_| {})
+                .expect("a decision");
+            assert_eq!(result.best, Decision5::Submit);
+            assert!(result.depth >= 1 && result.nodes > 0, "{limits:?}");
+        }
     }
 
     #[test]

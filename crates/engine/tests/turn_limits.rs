@@ -39,9 +39,9 @@ fn limits_per_turn_follow_the_line_of_one_search() {
 #[test]
 fn limits_per_decision_search_every_decision_of_the_turn_anew() {
     let (depths, turn) = reported_depths(true);
-    // The move at depths 1 and 2, then `submit`, the only decision open, searched on its own
-    // (one iteration: nothing to choose).
-    assert_eq!(depths, [1, 2, 1]);
+    // The move at depths 1 and 2, then `submit`, the only decision open, played unsearched
+    // (nothing to choose, and only the first decision of a line is taken).
+    assert_eq!(depths, [1, 2]);
     assert_eq!(turn.len(), 2);
     assert_eq!(turn[1], Decision5::Submit);
 }

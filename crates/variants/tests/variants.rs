@@ -13,6 +13,7 @@ mod dmchess_reference;
 mod dmchess_rules;
 mod multiverse_community_pgn;
 mod multiverse_conformance;
+mod multiverse_listing_until;
 mod multiverse_properties;
 mod multiverse_rules;
 mod multiverse_search;

@@ -20,6 +20,8 @@ pub mod multiverse;
 pub mod qec;
 pub mod realms;
 
+use std::time::Instant;
+
 use omnichess_core::Game;
 
 pub use classic::ClassicEval;
@@ -84,6 +86,17 @@ pub trait Evaluator<G: Game> {
     fn tactical_decisions(&self, state: &G, out: &mut Vec<G::Decision>) {
         state.decisions(out);
         out.retain(|&d| self.is_tactical(state, d));
+    }
+
+    /// Replaces `out` with `state`'s decisions, or with those listed by `deadline`: what the
+    /// search's root lists. True when `out` holds them all. By default all, whatever the
+    /// deadline; a variant whose listing can take longer than a decision's time (5D Chess at
+    /// hundreds of timelines) may stop at the deadline and list only some, every one of them
+    /// open, and none only when no decision is.
+    fn decisions_until(&self, state: &G, out: &mut Vec<G::Decision>, deadline: Instant) -> bool {
+        let _ = deadline;
+        state.decisions(out);
+        true
     }
 
     /// The decision that ends the acting player's turn at once, if one is open (5D Chess:

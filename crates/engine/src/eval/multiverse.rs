@@ -1,5 +1,7 @@
 //! 5D Chess: material on the boards where play goes on, timeline balance, and the present.
 
+use std::time::Instant;
+
 use omnichess_core::Game;
 use omnichess_variants::multiverse::{
     Board, Decision5, Kind, Move5, Multiverse, Piece, Pos, Setup5, Timeline,
@@ -215,6 +217,17 @@ impl Evaluator<Multiverse> for MultiverseEval {
     /// the opponent's attacks when nothing captures).
     fn tactical_decisions(&self, state: &Multiverse, out: &mut Vec<Decision5>) {
         state.tactical_decisions(out);
+    }
+
+    /// The moves of the playable boards listed by the deadline, once one is legal, and
+    /// `submit` when the turn may end ([`Multiverse::decisions_until`]).
+    fn decisions_until(
+        &self,
+        state: &Multiverse,
+        out: &mut Vec<Decision5>,
+        deadline: Instant,
+    ) -> bool {
+        state.decisions_until(out, deadline)
     }
 
     fn turn_end(&self, state: &Multiverse) -> Option<Decision5> {

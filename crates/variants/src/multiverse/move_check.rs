@@ -19,6 +19,7 @@
 //!   stopped at a missing board tell ([`BoardThreats::crosses`]).
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use omnichess_core::geometry::Coord;
 
@@ -45,10 +46,36 @@ impl Multiverse {
                 .is_some_and(|p| p.white != self.white_to_move)
     }
 
+    /// [`omnichess_core::Game::decisions`] until `deadline`: the listing stops at the first
+    /// playable board it reaches at or past `deadline` once it holds a move, and `submit` is
+    /// added when the turn may end, as in the full listing. So `out` holds the first moves of
+    /// the full listing, in its order (board by board, lowest line first), each one legal,
+    /// and is empty only when the full listing is. True when nothing was left out. For a
+    /// search that must answer in time where a listing takes longer than its time (tens of
+    /// milliseconds at hundreds of timelines).
+    pub fn decisions_until(&self, out: &mut Vec<Decision5>, deadline: Instant) -> bool {
+        let complete = self.listed_until(out, |_| true, &mut || Instant::now() >= deadline);
+        if self.may_submit() {
+            out.push(Decision5::Submit);
+        }
+        complete
+    }
+
     /// Replaces `out` with the moves `keep` accepts that leave no royal piece of the mover
     /// open to capture (docs/rules/multiverse.md, R9): the boards a turn adds never change one
     /// that exists, so no later move of the turn could lift such an attack.
     pub(super) fn legal_moves(&self, out: &mut Vec<Decision5>, keep: impl Fn(Move5) -> bool) {
+        self.listed_until(out, keep, &mut || false);
+    }
+
+    /// [`Multiverse::legal_moves`], asking `stop` before each playable board once `out` holds
+    /// a move and leaving the rest out when it says so; true when nothing was left out.
+    fn listed_until(
+        &self,
+        out: &mut Vec<Decision5>,
+        keep: impl Fn(Move5) -> bool,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> bool {
         out.clear();
         // Scanned at the first move kept.
         let mut attacks: Option<Attacks> = None;
@@ -57,44 +84,50 @@ impl Multiverse {
         let mut departure: Option<BoardThreats> = None;
         let mut arrivals: HashMap<(i32, i32), BoardThreats> = HashMap::new();
         let (width, height, mover) = (self.setup.width, self.setup.height, self.white_to_move);
-        self.moves(|mv| {
-            if !keep(mv) {
-                return;
+        for line in self.playable_lines().collect::<Vec<_>>() {
+            if !out.is_empty() && stop() {
+                return false;
             }
-            let attacks = attacks.get_or_insert_with(|| self.opponent_attacks());
-            if attacks.at_start {
-                return;
-            }
-            let line = mv.from.line;
-            let from = match &departure {
-                Some(t) if t.at.0 == line => t,
-                _ => departure.insert(self.board_threats(line, attacks)),
-            };
-            let Some(after) = self.departure(mv) else {
-                return;
-            };
-            if from.exposed(&after, mover, width, height) {
-                return;
-            }
-            if (mv.from.line, mv.from.v) != (mv.to.line, mv.to.v) {
-                let (Some(landed), Some(target)) =
-                    (self.arrival(mv), self.board(mv.to.line, mv.to.v))
-                else {
-                    return;
-                };
-                // Keyed by the target board: every branch lands on the same new line.
-                let to = arrivals
-                    .entry((mv.to.line, mv.to.v))
-                    .or_insert_with(|| self.threats_at(self.arrival_at(mv), target, attacks));
-                let illegal = to.exposed(&landed, mover, width, height)
-                    || from.crosses(self, &after, to, &landed, mover)
-                    || to.crosses(self, &landed, from, &after, mover);
-                if illegal {
+            self.moves_from_board(line, &mut |mv| {
+                if !keep(mv) {
                     return;
                 }
-            }
-            out.push(Decision5::Move(mv));
-        });
+                let attacks = attacks.get_or_insert_with(|| self.opponent_attacks());
+                if attacks.at_start {
+                    return;
+                }
+                let line = mv.from.line;
+                let from = match &departure {
+                    Some(t) if t.at.0 == line => t,
+                    _ => departure.insert(self.board_threats(line, attacks)),
+                };
+                let Some(after) = self.departure(mv) else {
+                    return;
+                };
+                if from.exposed(&after, mover, width, height) {
+                    return;
+                }
+                if (mv.from.line, mv.from.v) != (mv.to.line, mv.to.v) {
+                    let (Some(landed), Some(target)) =
+                        (self.arrival(mv), self.board(mv.to.line, mv.to.v))
+                    else {
+                        return;
+                    };
+                    // Keyed by the target board: every branch lands on the same new line.
+                    let to = arrivals
+                        .entry((mv.to.line, mv.to.v))
+                        .or_insert_with(|| self.threats_at(self.arrival_at(mv), target, attacks));
+                    let illegal = to.exposed(&landed, mover, width, height)
+                        || from.crosses(self, &after, to, &landed, mover)
+                        || to.crosses(self, &landed, from, &after, mover);
+                    if illegal {
+                        return;
+                    }
+                }
+                out.push(Decision5::Move(mv));
+            });
+        }
+        true
     }
 }
 
