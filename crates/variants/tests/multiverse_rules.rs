@@ -484,6 +484,42 @@ fn r12_records_round_trip_and_mark_check_and_mate() {
     assert!(record.contains("1. (0T1)Rc2a2#"), "{record}");
 }
 
+/// The position's hash (the engine's table key) is a function of the position alone: each
+/// timeline keeps its boards' hash between two changes, and none is ever stale — after every
+/// decision of a game with time travel and new timelines, after the check tests that add
+/// boards and take them back, and after a take-back, the hash is that of the same position
+/// read from its text.
+#[test]
+fn the_hash_is_the_positions_whatever_was_played_and_taken_back() {
+    let record = Multiverse::parse_record(include_str!("data/multiverse/cwmtt/ctp2.5dpgn"))
+        .expect("a record");
+    let mut g =
+        Multiverse::from_position_text(record.start.as_deref().expect("start")).expect("start");
+    let fresh = |g: &Multiverse| game(&g.position_text()).hash();
+    let mut seen = vec![g.hash()];
+    for d in &record.decisions {
+        let before = g.hash();
+        play(&mut g, &d.text);
+        let after = g.hash();
+        let _ = (g.in_check(), g.to_act());
+        assert_eq!(g.hash(), after, "{}: the tests leave it", d.text);
+        assert_eq!(after, fresh(&g), "{}: as read from its text", d.text);
+        assert!(g.undo());
+        assert_eq!(g.hash(), before, "{}: taken back", d.text);
+        play(&mut g, &d.text);
+        seen.push(after);
+    }
+    let count = seen.len();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), count, "every position of the game hashes apart");
+    // What the kept hash costs (docs/PERFORMANCE.md, "State sizes").
+    assert_eq!(
+        std::mem::size_of::<omnichess_variants::multiverse::Timeline>(),
+        40
+    );
+}
+
 /// A wide multiverse (18 timelines, Black in check, to move on 16 boards) from an engine game:
 /// Black has legal actions, and every one moves the present back (softmate).
 const WIDE_CHECK: &str = include_str!("data/multiverse/wide-check.txt");

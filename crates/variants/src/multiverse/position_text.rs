@@ -207,10 +207,10 @@ fn timelines(
                 )));
             }
         }
-        lines.push(Timeline {
-            start: first.v,
-            boards: mine.iter().map(|p| p.board).collect(),
-        });
+        lines.push(Timeline::new(
+            first.v,
+            mine.iter().map(|p| p.board).collect(),
+        ));
     }
     Ok(lines)
 }

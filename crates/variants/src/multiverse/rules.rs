@@ -33,7 +33,8 @@ impl Multiverse {
         self.scratch().in_check_here()
     }
 
-    /// [`Multiverse::in_check`], the passes added to this position and taken back.
+    /// [`Multiverse::in_check`], the passes added to this position and taken back (the boards
+    /// are left as they were, so each timeline's kept hash stays true).
     fn in_check_here(&mut self) -> bool {
         let mover = self.white_to_move;
         let passed: Vec<usize> = (0..self.lines.len())

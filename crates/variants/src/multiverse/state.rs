@@ -53,9 +53,67 @@ pub struct Timeline {
     pub start: i32,
     /// The boards, one per half-turn from `start`.
     pub boards: Vec<Board>,
+    /// The hash of `start` and `boards`, kept from when it is first asked for until a board
+    /// is added or taken back.
+    key: LineKey,
+}
+
+/// A timeline's kept hash (0: not known). Not part of the timeline's value: any two are equal
+/// and hash alike.
+#[derive(Clone, Debug, Default)]
+struct LineKey(std::cell::Cell<u64>);
+
+impl PartialEq for LineKey {
+    fn eq(&self, _: &LineKey) -> bool {
+        true
+    }
+}
+
+impl Eq for LineKey {}
+
+impl std::hash::Hash for LineKey {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Timeline {
+    /// A timeline whose first board is at half-turn `start`.
+    #[must_use]
+    pub fn new(start: i32, boards: Vec<Board>) -> Timeline {
+        Timeline {
+            start,
+            boards,
+            key: LineKey::default(),
+        }
+    }
+
+    /// The hash of the timeline's first half-turn and boards, computed once between two
+    /// changes of its boards (a decision changes one or two timelines of hundreds).
+    fn key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let kept = self.key.0.get();
+        if kept != 0 {
+            return kept;
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.start.hash(&mut h);
+        self.boards.hash(&mut h);
+        let key = h.finish() | 1;
+        self.key.0.set(key);
+        key
+    }
+
+    /// Adds a board at the end.
+    fn push(&mut self, board: Board) {
+        self.boards.push(board);
+        self.key.0.set(0);
+    }
+
+    /// Takes the last board back.
+    fn pop(&mut self) {
+        self.boards.pop();
+        self.key.0.set(0);
+    }
+
     /// The half-turn of the last board.
     #[must_use]
     pub fn end(&self) -> i32 {
@@ -241,24 +299,15 @@ impl Multiverse {
     /// (`v` is then its first half-turn). Returns (line, whether the line was created).
     pub(super) fn push_board(&mut self, line: i32, v: i32, board: Board) -> (i32, bool) {
         if line < self.min_line {
-            self.lines.insert(
-                0,
-                Timeline {
-                    start: v,
-                    boards: vec![board],
-                },
-            );
+            self.lines.insert(0, Timeline::new(v, vec![board]));
             self.min_line = line;
             (line, true)
         } else if line > self.max_line() {
-            self.lines.push(Timeline {
-                start: v,
-                boards: vec![board],
-            });
+            self.lines.push(Timeline::new(v, vec![board]));
             (line, true)
         } else {
             let i = (line - self.min_line) as usize;
-            self.lines[i].boards.push(board);
+            self.lines[i].push(board);
             (line, false)
         }
     }
@@ -271,7 +320,7 @@ impl Multiverse {
         } else if created && line == self.max_line() {
             self.lines.pop();
         } else if let Some(t) = self.lines.get_mut((line - self.min_line) as usize) {
-            t.boards.pop();
+            t.pop();
         }
     }
 }
@@ -328,11 +377,15 @@ impl Game for Multiverse {
         }
     }
 
+    /// The timelines' kept hashes combined: only the timelines whose boards changed since
+    /// they were last hashed are read again.
     fn hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.min_line.hash(&mut h);
-        self.lines.hash(&mut h);
+        for t in &self.lines {
+            h.write_u64(t.key());
+        }
         self.white_to_move.hash(&mut h);
         h.finish()
     }
