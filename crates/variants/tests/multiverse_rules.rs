@@ -513,10 +513,10 @@ fn the_hash_is_the_positions_whatever_was_played_and_taken_back() {
     seen.sort_unstable();
     seen.dedup();
     assert_eq!(seen.len(), count, "every position of the game hashes apart");
-    // What the kept hash costs (docs/PERFORMANCE.md, "State sizes").
+    // What the kept hash and value cost (docs/PERFORMANCE.md, "State sizes").
     assert_eq!(
         std::mem::size_of::<omnichess_variants::multiverse::Timeline>(),
-        40
+        48
     );
 }
 

@@ -55,8 +55,13 @@ pub const fn value(kind: Kind) -> i32 {
 /// timelines, an inactive timeline weighing half an active one. An average, not a sum: a
 /// branch copies its board, so a sum would reward branching whenever a side is ahead.
 fn material(state: &Multiverse) -> i32 {
-    over_timelines(state, |board, _| board_material(board))
+    over_timelines(state, MATERIAL, |board, _| board_material(board))
 }
+
+/// The tags under which each timeline keeps its last board's material, and its material and
+/// placement ([`Timeline::last_board_value`]).
+const MATERIAL: u8 = 1;
+const MATERIAL_AND_PLACEMENT: u8 = 2;
 
 /// The material on one board, White's minus Black's.
 fn board_material(board: &Board) -> i32 {
@@ -69,7 +74,7 @@ fn board_material(board: &Board) -> i32 {
 /// Material and the placement terms on the last board of each timeline, averaged as in
 /// [`material`].
 fn material_and_placement(state: &Multiverse) -> i32 {
-    over_timelines(state, |board, setup| {
+    over_timelines(state, MATERIAL_AND_PLACEMENT, |board, setup| {
         // The royal pieces (no allocation: a board rarely holds more than two).
         let mut royals = [(0, 0, false); MAX_ROYALS];
         let mut count = 0;
@@ -123,12 +128,11 @@ fn placement(x: i32, y: i32, piece: Piece, setup: &Setup5, royals: &[(i32, i32, 
 }
 
 /// `per_board(last board)` of every timeline, averaged with an active timeline weighing
-/// twice an inactive one.
-fn over_timelines(state: &Multiverse, per_board: impl Fn(&Board, &Setup5) -> i32) -> i32 {
+/// twice an inactive one. Each timeline keeps its value under `tag` until its boards change:
+/// a search computes it again only for the timelines its decisions changed.
+fn over_timelines(state: &Multiverse, tag: u8, per_board: impl Fn(&Board, &Setup5) -> i32) -> i32 {
     averaged(state, |_, timeline| {
-        timeline
-            .board(timeline.end())
-            .map(|board| per_board(board, state.setup()))
+        timeline.last_board_value(tag, |board| per_board(board, state.setup()))
     })
 }
 
@@ -259,5 +263,55 @@ impl Evaluator<Multiverse> for MultiverseEval {
     /// board, too costly at every node; the search goes without the check extension here.
     fn in_check(&self, _state: &Multiverse) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use omnichess_core::{Notation, Records};
+
+    use super::*;
+
+    /// Each timeline keeps its last board's value between two changes of its boards: after
+    /// every decision of a game with time travel, its take-back and the decision again, the
+    /// evaluation and the material (asked in turn, so that each replaces the other's kept
+    /// value) are those of the same position read from its text, where nothing is kept.
+    #[test]
+    fn kept_values_are_those_of_the_position_read_afresh() {
+        let text = include_str!("../../../variants/tests/data/multiverse/cwmtt/ctp2.5dpgn");
+        let record = Multiverse::parse_record(text).expect("a record");
+        let start = record.start.as_deref().expect("a start");
+        let mut g = Multiverse::from_position_text(start).expect("the start");
+        let eval = MultiverseEval;
+        let mut changed = 0;
+        for d in &record.decisions {
+            let turn_before = eval.evaluate(&g);
+            for part in d.text.split_whitespace() {
+                let before = (eval.evaluate(&g), eval.material(&g));
+                let decision = g.parse_decision(part).expect("a decision");
+                g.apply(decision);
+                let _ = (eval.evaluate(&g), eval.material(&g));
+                assert!(g.undo());
+                assert_eq!(
+                    (eval.evaluate(&g), eval.material(&g)),
+                    before,
+                    "{part}: taken back"
+                );
+                g.apply(decision);
+            }
+            let fresh = Multiverse::from_position_text(&g.position_text()).expect("reads back");
+            let now = (eval.material(&g), eval.evaluate(&g));
+            assert_eq!(
+                now,
+                (eval.material(&fresh), eval.evaluate(&fresh)),
+                "{}",
+                d.text
+            );
+            changed += usize::from(now.1 != turn_before);
+        }
+        assert!(
+            changed > record.decisions.len() / 2,
+            "the values move: {changed}"
+        );
     }
 }

@@ -288,7 +288,7 @@ impl Multiverse {
     /// The threats against the successor of the playable board of `line`, given the
     /// opponent's attacks at the turn's start (for the lines that stopped at missing boards).
     pub(super) fn board_threats(&self, line: i32, attacks: &Attacks) -> BoardThreats {
-        let v = self.line(line).map_or(0, super::state::Timeline::end);
+        let v = self.line(line).map_or(0, super::timeline::Timeline::end);
         let source = self.board(line, v).copied().unwrap_or_default();
         self.threats_at((line, v + 1), &source, attacks)
     }

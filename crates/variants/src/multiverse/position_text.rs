@@ -13,7 +13,8 @@ use omnichess_core::PositionError;
 use super::board::Board;
 use super::coords::{line_label, parse_line, turn_of};
 use super::piece::Kind;
-use super::state::{Multiverse, Setup5, Timeline};
+use super::state::{Multiverse, Setup5};
+use super::timeline::Timeline;
 use super::variants;
 
 fn err(message: impl Into<String>) -> PositionError {

@@ -34,7 +34,7 @@ impl Multiverse {
     }
 
     /// [`Multiverse::in_check`], the passes added to this position and taken back (the boards
-    /// are left as they were, so each timeline's kept hash stays true).
+    /// are left as they were, so what each timeline keeps of them stays true).
     fn in_check_here(&mut self) -> bool {
         let mover = self.white_to_move;
         let passed: Vec<usize> = (0..self.lines.len())

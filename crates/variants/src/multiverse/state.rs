@@ -10,6 +10,7 @@ use omnichess_core::{Counting, Game, Hooks, ToAct};
 
 use super::board::Board;
 use super::piece::Kind;
+use super::timeline::Timeline;
 
 /// A square on a board of the multiverse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,89 +45,6 @@ pub enum Decision5 {
     /// End the turn (legal once the present has passed to the opponent and no royal piece is
     /// attacked).
     Submit,
-}
-
-/// One timeline: its first board's half-turn and its boards in order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Timeline {
-    /// The half-turn of the first board.
-    pub start: i32,
-    /// The boards, one per half-turn from `start`.
-    pub boards: Vec<Board>,
-    /// The hash of `start` and `boards`, kept from when it is first asked for until a board
-    /// is added or taken back.
-    key: LineKey,
-}
-
-/// A timeline's kept hash (0: not known). Not part of the timeline's value: any two are equal
-/// and hash alike.
-#[derive(Clone, Debug, Default)]
-struct LineKey(std::cell::Cell<u64>);
-
-impl PartialEq for LineKey {
-    fn eq(&self, _: &LineKey) -> bool {
-        true
-    }
-}
-
-impl Eq for LineKey {}
-
-impl std::hash::Hash for LineKey {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
-
-impl Timeline {
-    /// A timeline whose first board is at half-turn `start`.
-    #[must_use]
-    pub fn new(start: i32, boards: Vec<Board>) -> Timeline {
-        Timeline {
-            start,
-            boards,
-            key: LineKey::default(),
-        }
-    }
-
-    /// The hash of the timeline's first half-turn and boards, computed once between two
-    /// changes of its boards (a decision changes one or two timelines of hundreds).
-    fn key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let kept = self.key.0.get();
-        if kept != 0 {
-            return kept;
-        }
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.start.hash(&mut h);
-        self.boards.hash(&mut h);
-        let key = h.finish() | 1;
-        self.key.0.set(key);
-        key
-    }
-
-    /// Adds a board at the end.
-    fn push(&mut self, board: Board) {
-        self.boards.push(board);
-        self.key.0.set(0);
-    }
-
-    /// Takes the last board back.
-    fn pop(&mut self) {
-        self.boards.pop();
-        self.key.0.set(0);
-    }
-
-    /// The half-turn of the last board.
-    #[must_use]
-    pub fn end(&self) -> i32 {
-        self.start + self.boards.len() as i32 - 1
-    }
-
-    /// The board at half-turn v, if the timeline has one.
-    #[must_use]
-    pub fn board(&self, v: i32) -> Option<&Board> {
-        usize::try_from(v - self.start)
-            .ok()
-            .and_then(|i| self.boards.get(i))
-    }
 }
 
 /// What a game starts from: size, the initial timelines (encoded lines), promotion pieces.
