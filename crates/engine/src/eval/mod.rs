@@ -64,9 +64,8 @@ pub trait Evaluator<G: Game> {
 
     /// Replaces `out` with the material balance ([`Evaluator::material`]) after each of
     /// `open`, decisions open in `state`, in their order: what the `greedy` agent compares. By
-    /// default each is applied, measured and taken back; a variant whose material is costly
-    /// to measure from scratch (5D Chess: every timeline's board) measures only what each
-    /// decision changes.
+    /// default each is applied, measured and taken back (5D Chess measures again only the
+    /// timelines a decision changes: each keeps its last board's value).
     fn material_after_each(&self, state: &mut G, open: &[G::Decision], out: &mut Vec<i32>) {
         out.clear();
         for &d in open {

@@ -2,9 +2,8 @@
 
 use std::time::Instant;
 
-use omnichess_core::Game;
 use omnichess_variants::multiverse::{
-    Board, Decision5, Kind, Move5, Multiverse, Piece, Pos, Setup5, Timeline,
+    Board, Decision5, Kind, Move5, Multiverse, Piece, Pos, Setup5,
 };
 
 use super::Evaluator;
@@ -59,7 +58,7 @@ fn material(state: &Multiverse) -> i32 {
 }
 
 /// The tags under which each timeline keeps its last board's material, and its material and
-/// placement ([`Timeline::last_board_value`]).
+/// placement (`Timeline::last_board_value`).
 const MATERIAL: u8 = 1;
 const MATERIAL_AND_PLACEMENT: u8 = 2;
 
@@ -131,18 +130,11 @@ fn placement(x: i32, y: i32, piece: Piece, setup: &Setup5, royals: &[(i32, i32, 
 /// twice an inactive one. Each timeline keeps its value under `tag` until its boards change:
 /// a search computes it again only for the timelines its decisions changed.
 fn over_timelines(state: &Multiverse, tag: u8, per_board: impl Fn(&Board, &Setup5) -> i32) -> i32 {
-    averaged(state, |_, timeline| {
-        timeline.last_board_value(tag, |board| per_board(board, state.setup()))
-    })
-}
-
-/// `per_line(line, timeline)` of every timeline that has a value, averaged with an active
-/// timeline weighing twice an inactive one.
-fn averaged(state: &Multiverse, mut per_line: impl FnMut(i32, &Timeline) -> Option<i32>) -> i32 {
     let mut sum = 0;
     let mut weights = 0;
     for (line, timeline) in state.timelines() {
-        let Some(value) = per_line(line, timeline) else {
+        let Some(value) = timeline.last_board_value(tag, |board| per_board(board, state.setup()))
+        else {
             continue;
         };
         let weight = if state.active(line) { 2 } else { 1 };
@@ -181,33 +173,6 @@ impl Evaluator<Multiverse> for MultiverseEval {
 
     fn material(&self, state: &Multiverse) -> i32 {
         material(state)
-    }
-
-    /// Each timeline's last board is measured once; after a decision only the boards it
-    /// added are (boards never change once made), and the timelines are averaged again.
-    fn material_after_each(&self, state: &mut Multiverse, open: &[Decision5], out: &mut Vec<i32>) {
-        out.clear();
-        let first = state.timelines().next().map_or(0, |(line, _)| line);
-        // (last half-turn, material there) of every timeline, from `first` on.
-        let before: Vec<(i32, Option<i32>)> = state
-            .timelines()
-            .map(|(_, t)| (t.end(), t.board(t.end()).map(board_material)))
-            .collect();
-        for &d in open {
-            state.apply(d);
-            out.push(averaged(state, |line, t| {
-                let end = t.end();
-                let known = usize::try_from(line - first)
-                    .ok()
-                    .and_then(|i| before.get(i))
-                    .filter(|(was, _)| *was == end);
-                match known {
-                    Some(&(_, material)) => material,
-                    None => t.board(end).map(board_material),
-                }
-            }));
-            state.undo();
-        }
     }
 
     fn is_tactical(&self, state: &Multiverse, decision: Decision5) -> bool {
@@ -268,7 +233,7 @@ impl Evaluator<Multiverse> for MultiverseEval {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Notation, Records};
+    use omnichess_core::{Game, Notation, Records};
 
     use super::*;
 
