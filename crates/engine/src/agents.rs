@@ -481,7 +481,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
         state: &G,
         _progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
-        let (mut scored, mut materials) = (Vec::new(), Vec::new());
+        let mut scored = Vec::new();
         let mut steps = StepTimes::new(&mut self.times);
         let (rng, evaluator, time) = (&mut self.rng, &self.evaluator, self.time);
         one_at_a_time(state, |game, player, open| {
@@ -493,12 +493,11 @@ impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for GreedyAgent<E> {
                 if !scored.is_empty() && Instant::now() >= until {
                     break;
                 }
-                evaluator.material_after_each(game, batch, &mut materials);
-                for (&d, &material) in batch.iter().zip(&materials) {
+                for &d in batch {
                     game.apply(d);
                     let value = match game.to_act_bounded(crate::limits::NODE_TEST_EFFORT) {
                         ToAct::Nobody(outcome) => score::terminal(outcome),
-                        _ => Score::from(material),
+                        _ => Score::from(evaluator.material(game)),
                     };
                     game.undo();
                     scored.push((score::for_player(value, player), d));

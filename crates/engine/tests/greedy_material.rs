@@ -1,8 +1,8 @@
-//! The material after each open decision, as the `greedy` agent measures it: in 5D Chess each
-//! timeline keeps its last board's material until its boards change
-//! (`Timeline::last_board_value`), so a decision's material measures only the boards it
-//! adds; it must be exactly the material of the same position read from its text, where
-//! nothing is kept.
+//! The material after each open decision, as the `greedy` agent measures it (applied, measured,
+//! taken back): in 5D Chess each timeline keeps its last board's material until its boards
+//! change (`Timeline::last_board_value`), so a decision's material measures again only the
+//! boards it adds; it must be exactly the material of the same position read from its text,
+//! where nothing is kept.
 
 use omnichess_core::{Game, Hooks, Notation, Records, Variant};
 use omnichess_engine::Evaluator;
@@ -22,14 +22,22 @@ fn from_scratch(state: &mut Multiverse, d: Decision5) -> i32 {
 /// `turn` (reading a wide position afresh for each is slow), returning the decisions compared.
 fn check_turn(state: &mut Multiverse, turn: &[Decision5], step: usize) -> usize {
     let mut open = Vec::new();
-    let mut fast = Vec::new();
     let mut compared = 0;
     for &d in turn {
         state.decisions(&mut open);
-        MultiverseEval.material_after_each(state, &open, &mut fast);
+        // As greedy measures: every open decision, each one's kept values left behind.
+        let kept: Vec<i32> = open
+            .iter()
+            .map(|&o| {
+                state.apply(o);
+                let m = MultiverseEval.material(state);
+                state.undo();
+                m
+            })
+            .collect();
         for i in (0..open.len()).step_by(step) {
             assert_eq!(
-                fast[i],
+                kept[i],
                 from_scratch(state, open[i]),
                 "{}",
                 state.position_text()

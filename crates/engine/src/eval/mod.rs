@@ -62,19 +62,6 @@ pub trait Evaluator<G: Game> {
         score
     }
 
-    /// Replaces `out` with the material balance ([`Evaluator::material`]) after each of
-    /// `open`, decisions open in `state`, in their order: what the `greedy` agent compares. By
-    /// default each is applied, measured and taken back (5D Chess measures again only the
-    /// timelines a decision changes: each keeps its last board's value).
-    fn material_after_each(&self, state: &mut G, open: &[G::Decision], out: &mut Vec<i32>) {
-        out.clear();
-        for &d in open {
-            state.apply(d);
-            out.push(self.material(state));
-            state.undo();
-        }
-    }
-
     /// Whether `decision` (open in `state`) changes material: a capture or a promotion. Only
     /// these are searched past the horizon (quiescence), and they are tried first.
     fn is_tactical(&self, state: &G, decision: G::Decision) -> bool;
