@@ -2,7 +2,7 @@
 //! the king in check. QEC and Die Chess draw their boards with the same functions.
 
 use cozy_chess::{Board, Color, Move, Piece, Square};
-use omnichess_core::{BoardView, Cell, Game, MoveView, PieceView, View};
+use omnichess_core::{BoardView, Cell, DecisionInfo, Game, MoveView, PieceView, View};
 
 use super::Classic;
 use super::notation::landing;
@@ -19,6 +19,31 @@ pub(crate) fn piece_name(piece: Piece) -> (char, &'static str) {
     }
 }
 
+/// The piece's material in pawns: Tomasz Michniewski's values (a knight 3.2, a bishop 3.3), the
+/// engine's material on these boards; the king, never traded, 0.
+pub(crate) const fn piece_value(piece: Piece) -> f32 {
+    match piece {
+        Piece::Pawn => 1.0,
+        Piece::Knight => 3.2,
+        Piece::Bishop => 3.3,
+        Piece::Rook => 5.0,
+        Piece::Queen => 9.0,
+        Piece::King => 0.0,
+    }
+}
+
+/// The piece of `color` and `piece` as the view draws it.
+pub(crate) fn piece_view(color: Color, piece: Piece) -> PieceView {
+    let (kind, name) = piece_name(piece);
+    PieceView {
+        player: u8::from(color == Color::Black),
+        kind,
+        name,
+        tag: None,
+        value: piece_value(piece),
+    }
+}
+
 /// The view's number of a square (`rank * 8 + file`, which is cozy-chess's own).
 pub(crate) fn cell(square: Square) -> Cell {
     Cell {
@@ -32,13 +57,7 @@ pub(crate) fn board_view(board: &Board) -> BoardView {
     let mut view = BoardView::empty("board", 8, 8, 'a');
     for square in board.occupied() {
         if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
-            let (kind, name) = piece_name(piece);
-            view.squares[square as usize] = Some(PieceView {
-                player: u8::from(color == Color::Black),
-                kind,
-                name,
-                tag: None,
-            });
+            view.squares[square as usize] = Some(piece_view(color, piece));
         }
     }
     view
@@ -51,6 +70,7 @@ pub(crate) fn move_view(board: &Board, mv: Move, text: String) -> MoveView {
         from: Some(cell(mv.from)),
         to: Some(cell(landing(board, mv))),
         promotion: mv.promotion.map(|p| piece_name(p).0),
+        info: DecisionInfo::MOVE,
     }
 }
 
@@ -117,6 +137,24 @@ mod tests {
             None,
         );
         assert_eq!(e4.map(|m| m.text.as_str()), Some("e2e4"));
+        assert!(view.moves.iter().all(|m| m.info == DecisionInfo::MOVE));
+        let value = |square: usize| board.squares[square].as_ref().map(|p| p.value);
+        assert_eq!(
+            [0, 1, 2, 3, 4, 8].map(value),
+            [5.0, 3.2, 3.3, 9.0, 0.0, 1.0].map(Some)
+        );
+    }
+
+    #[test]
+    fn the_move_list_starts_at_the_fen_s_move_number_and_side() {
+        let black = Classic::from_position_text("4k3/8/8/8/8/8/8/4K2R b K - 0 12").unwrap();
+        assert_eq!(
+            black.turn_number(),
+            omnichess_core::TurnNumber {
+                number: 12,
+                player: omnichess_core::Player::Black
+            }
+        );
     }
 
     #[test]
