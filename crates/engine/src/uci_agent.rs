@@ -360,8 +360,7 @@ impl UciAgent {
 fn turn_end<V: Variant>(state: &V) -> Option<V::Decision> {
     let mut open = Vec::new();
     state.decisions(&mut open);
-    open.into_iter()
-        .find(|&d| state.decision_info(d).turn_end)
+    open.into_iter().find(|&d| state.decision_info(d).turn_end)
 }
 
 impl Drop for UciAgent {
