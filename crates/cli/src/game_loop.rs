@@ -120,9 +120,13 @@ fn shown_tail(game: &dyn DynGame, n: usize) -> String {
     )
 }
 
-/// Decisions as a move list shows them, `(text, ends the turn)`: the texts that do more than
-/// end the turn, or the turn's end alone when nothing else was played.
-fn shown<'a>(decisions: impl IntoIterator<Item = (&'a str, bool)>) -> String {
+/// A decision as a move list shows it, and whether it only ends its turn
+/// ([`omnichess_core::DecisionInfo::turn_end`]).
+type Shown<'a> = (&'a str, bool);
+
+/// Decisions as a move list shows them: the texts that do more than end the turn, or the
+/// turn's end alone when nothing else was played.
+fn shown<'a>(decisions: impl IntoIterator<Item = Shown<'a>>) -> String {
     let (ends, moves): (Vec<_>, Vec<_>) = decisions.into_iter().partition(|&(_, end)| end);
     let texts = if moves.is_empty() { ends } else { moves };
     texts
@@ -137,7 +141,7 @@ fn shown<'a>(decisions: impl IntoIterator<Item = (&'a str, bool)>) -> String {
 fn numbered(game: &dyn DynGame, turns: &[(u64, Option<Player>)], last: usize) -> String {
     let list = game.move_list();
     let ends = game.history_info();
-    let mut groups: Vec<(Option<Player>, Vec<(&str, bool)>)> = Vec::new();
+    let mut groups: Vec<(Option<Player>, Vec<Shown<'_>>)> = Vec::new();
     let mut current = None;
     for (i, text) in list.iter().enumerate() {
         let (turn, actor) = turns.get(i).copied().unwrap_or((u64::MAX, None));

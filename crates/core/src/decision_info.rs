@@ -77,10 +77,12 @@ mod tests {
 
     #[test]
     fn a_move_is_the_default_and_has_no_label() {
-        assert_eq!(DecisionInfo::default(), DecisionInfo::MOVE);
-        assert_eq!(DecisionInfo::MOVE.kind, DecisionKind::Move);
-        assert!(!DecisionInfo::MOVE.turn_end);
-        assert_eq!(DecisionInfo::MOVE.label, None);
+        let default = DecisionInfo::default();
+        assert_eq!(default, DecisionInfo::MOVE);
+        assert_eq!(
+            (default.kind, default.turn_end, default.label),
+            (DecisionKind::Move, false, None)
+        );
     }
 
     #[test]
