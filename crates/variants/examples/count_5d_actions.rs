@@ -1,5 +1,5 @@
 //! 5D Chess action counting per game, the omnichess side of the side-by-side measurement
-//! against ftxi/5dchess_engine (tools/ftxi-5dchess/compare.sh, issue 22); the same output as
+//! against ftxi/5dchess_engine (tools/ftxi-5dchess/compare.sh); the same output as
 //! tools/ftxi-5dchess/harness.cpp, one line per game.
 //!
 //! `cargo run --release -p omnichess-variants --features tools --example count_5d_actions -- [--cap N]

@@ -1,4 +1,4 @@
-//! The DMChess profile measurements (issue 19; docs/rules/dmchess.md, "The default profile"):
+//! The DMChess profile measurements (docs/rules/dmchess.md, "The default profile"):
 //! reads the game records of a match (`omnichess match dmchess … --records DIR`) and prints
 //! how the games went — decisive rate, endings, length — and what the profile did in them:
 //! the share of dimensional moves, energy gains, shifts, and how often the conservation law

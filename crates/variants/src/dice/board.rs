@@ -388,7 +388,7 @@ impl DiceBoard {
     /// A hash of the position (pieces, side, rights, en passant): the side, rights and en
     /// passant square in one word, the eight piece sets folded into it by multiplication (each
     /// step a bijection of the set folded in), then splitmix64's finaliser. A third of the work
-    /// of a value mixed per piece (commit 3719826, 2026-11-28).
+    /// of a value mixed per piece.
     #[must_use]
     pub fn hash(&self) -> u64 {
         let castling = self
