@@ -226,7 +226,15 @@ const MATE_IN_ONE: &str = "k5/6/2K3/6/6/1Q4 w";
 #[test]
 fn toy_play_against_the_engine_which_answers_each_move() {
     let o = with_input(
-        &["play", "toy", "--no-color", "--vs", "engine:nodes=200", "--seed", "1"],
+        &[
+            "play",
+            "toy",
+            "--no-color",
+            "--vs",
+            "engine:nodes=200",
+            "--seed",
+            "1",
+        ],
         "c2c3\nhistory\nquit\n",
     );
     let text = stdout(&o);

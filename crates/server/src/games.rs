@@ -144,7 +144,8 @@ pub fn check(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiE
         ));
     }
     if request.engine.is_some() {
-        omnichess_engine::find(&request.variant).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        omnichess_engine::find(&request.variant)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
     }
     start_of(request)
 }
