@@ -1,7 +1,7 @@
 //! `GET /api/variants`: what the lobby offers for each variant, as the variant declares it in
 //! its registry entry: its players, board layout, notation, its own time controls (QEC's
 //! per-move clock, DMChess's three controls 8.1) and its named starts (5D's official
-//! variants).
+//! variants); and whether the engine's registry has an engine for it.
 
 use omnichess_core::VariantEntry;
 
@@ -103,6 +103,7 @@ pub fn variants() -> Vec<VariantInfo> {
                     .iter()
                     .map(|(sign, meaning)| [(*sign).to_owned(), (*meaning).to_owned()])
                     .collect(),
+                has_engine: omnichess_engine::find(entry.name).is_ok(),
             }
         })
         .collect()
