@@ -10,7 +10,7 @@ use omnichess_core::PositionError;
 use super::board::DiceBoard;
 use super::die::Die;
 use super::state::{Core, Dice, Phase};
-use crate::classic::Setup;
+use crate::common::fen::Setup;
 
 fn err(message: impl Into<String>) -> PositionError {
     PositionError(message.into())
