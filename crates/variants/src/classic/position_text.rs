@@ -2,23 +2,19 @@
 //! into a [`Classic`], and written back as FEN. Parsing never panics and never builds an
 //! invalid state; every error names what is wrong.
 
-use cozy_chess::{Board, BoardBuilder, CastleRights, Color, File, Piece, Square, get_king_moves};
-use omnichess_core::PositionError;
+use cozy_chess::{
+    Board, BoardBuilder, BoardBuilderError, CastleRights, Color, File, Piece, Square,
+    get_king_moves,
+};
+use omnichess_core::{PositionError, PositionErrorKind};
 
 use super::Classic;
-use crate::common::fen::{Setup, name};
-
-fn err(message: impl Into<String>) -> PositionError {
-    PositionError(message.into())
-}
+use crate::common::fen::{Setup, name, refuse};
 
 impl Setup {
     /// Checks the setup against the rules and builds the game state.
     pub fn validate(&self) -> Result<Classic, PositionError> {
-        let problems = self.problems();
-        if !problems.is_empty() {
-            return Err(err(problems.join("; ")));
-        }
+        refuse(self.problems())?;
         let board = self.build()?;
         Ok(Classic {
             board,
@@ -28,12 +24,15 @@ impl Setup {
     }
 
     fn build(&self) -> Result<Board, PositionError> {
-        let cannot_be_on_turn = || {
-            err(format!(
-                "{} cannot be on turn: the other side's king is in check, or the checks on its \
-                 own king are impossible",
-                name(self.side)
-            ))
+        let cannot_be_on_turn = |kind| {
+            PositionError::new(
+                kind,
+                format!(
+                    "{} cannot be on turn: the other side's king is in check, or the checks on \
+                     its own king are impossible",
+                    name(self.side)
+                ),
+            )
         };
         // cozy-chess counts no king among the checkers, so kings side by side (each in check
         // from the other) pass its test; the side to move could take the king.
@@ -44,7 +43,7 @@ impl Setup {
         if let [a, b] = kings[..]
             && get_king_moves(a).has(b)
         {
-            return Err(cannot_be_on_turn());
+            return Err(cannot_be_on_turn(PositionErrorKind::OppositeCheck));
         }
         let mut builder = BoardBuilder::empty();
         builder.board = self.squares;
@@ -59,7 +58,30 @@ impl Setup {
         builder.en_passant = self.en_passant;
         builder.halfmove_clock = self.halfmoves.min(100) as u8;
         builder.fullmove_number = self.fullmoves;
-        builder.build().map_err(|_| cannot_be_on_turn())
+        builder
+            .build()
+            .map_err(|e| cannot_be_on_turn(self.refusal_kind(e)))
+    }
+
+    /// Why cozy-chess refuses a setup that passed [`Setup::problems`]: checks that the en
+    /// passant double step cannot have given, more pieces of a side than its board holds (16,
+    /// of which 8 pawns), else the side not to move in check.
+    fn refusal_kind(&self, error: BoardBuilderError) -> PositionErrorKind {
+        let crowded = Color::ALL.into_iter().any(|color| {
+            let of = |piece: Option<Piece>| {
+                self.squares
+                    .iter()
+                    .flatten()
+                    .filter(|&&(p, c)| c == color && piece.is_none_or(|k| k == p))
+                    .count()
+            };
+            of(None) > 16 || of(Some(Piece::Pawn)) > 8
+        });
+        match error {
+            BoardBuilderError::InvalidEnPassant => PositionErrorKind::ImpossibleCheck,
+            _ if crowded => PositionErrorKind::Unsupported,
+            _ => PositionErrorKind::OppositeCheck,
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 //! board from it. Parsing never panics; every error names what is wrong.
 
 use cozy_chess::{Color, File, Piece, Rank, Square};
-use omnichess_core::PositionError;
+use omnichess_core::{PositionError, PositionErrorKind};
 
 /// The FEN of the standard starting position.
 pub const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -26,17 +26,13 @@ pub struct Setup {
     pub fullmoves: u16,
 }
 
-fn err(message: impl Into<String>) -> PositionError {
-    PositionError(message.into())
-}
-
 impl Setup {
     /// Reads FEN's fields. The two move counters may be left out (EPD style); they then
     /// default to `0 1`.
     pub fn parse(fen: &str) -> Result<Setup, PositionError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
-            return Err(err(format!(
+            return Err(PositionError::syntax(format!(
                 "FEN needs 4 to 6 space-separated fields (board, side, castling, en passant, \
                  halfmove clock, fullmove number); found {}",
                 fields.len()
@@ -47,7 +43,7 @@ impl Setup {
             "w" => Color::White,
             "b" => Color::Black,
             other => {
-                return Err(err(format!(
+                return Err(PositionError::syntax(format!(
                     "side to move must be `w` or `b`, not `{other}`"
                 )));
             }
@@ -56,21 +52,28 @@ impl Setup {
         let en_passant = match fields[3] {
             "-" => None,
             text => Some(text.parse::<Square>().map_err(|_| {
-                err(format!(
+                PositionError::syntax(format!(
                     "en passant field must be a square like `e3` or `-`, not `{text}`"
                 ))
             })?),
         };
         let counter = |i: usize, name: &str, default: u16| -> Result<u16, PositionError> {
             fields.get(i).map_or(Ok(default), |t| {
-                t.parse::<u16>()
-                    .map_err(|_| err(format!("{name} must be a whole number, not `{t}`")))
+                t.parse::<u16>().map_err(|_| {
+                    PositionError::new(
+                        PositionErrorKind::Counters,
+                        format!("{name} must be a whole number, not `{t}`"),
+                    )
+                })
             })
         };
         let halfmoves = counter(4, "halfmove clock", 0)?;
         let fullmoves = counter(5, "fullmove number", 1)?;
         if fullmoves == 0 {
-            return Err(err("fullmove number starts at 1, not 0"));
+            return Err(PositionError::new(
+                PositionErrorKind::Counters,
+                "fullmove number starts at 1, not 0",
+            ));
         }
         Ok(Setup {
             squares,
@@ -85,16 +88,22 @@ impl Setup {
     /// What is wrong with the setup whatever the variant: the number of kings, pawns on the
     /// back ranks, castling rights without king and rook at home, an en passant square that
     /// no double step explains. (Check is the variant's business: classic chess refuses a
-    /// side not to move in check; Die Chess allows it after a forfeited turn.)
+    /// side not to move in check; Die Chess allows it after a forfeited turn.) Each problem
+    /// is an error of its own kind; [`refuse`] makes one error of them.
     #[must_use]
-    pub fn problems(&self) -> Vec<String> {
+    pub fn problems(&self) -> Vec<PositionError> {
         let mut problems = Vec::new();
         for color in Color::ALL {
             let kings = self.count(Piece::King, color);
             if kings != 1 {
-                problems.push(format!(
-                    "{} has {kings} kings; chess needs exactly 1",
-                    name(color)
+                let kind = if kings == 0 {
+                    PositionErrorKind::MissingKing
+                } else {
+                    PositionErrorKind::TooManyKings
+                };
+                problems.push(PositionError::new(
+                    kind,
+                    format!("{} has {kings} kings; chess needs exactly 1", name(color)),
                 ));
             }
         }
@@ -102,10 +111,13 @@ impl Setup {
             if let Some((Piece::Pawn, color)) = sq
                 && !(8..56).contains(&i)
             {
-                problems.push(format!(
-                    "{} pawn on {} (pawns never stand on the first or last rank)",
-                    name(*color),
-                    Square::index(i)
+                problems.push(PositionError::new(
+                    PositionErrorKind::PawnOnBackRank,
+                    format!(
+                        "{} pawn on {} (pawns never stand on the first or last rank)",
+                        name(*color),
+                        Square::index(i)
+                    ),
                 ));
             }
         }
@@ -123,7 +135,7 @@ impl Setup {
             .count()
     }
 
-    fn castling_problems(&self) -> Vec<String> {
+    fn castling_problems(&self) -> Vec<PositionError> {
         let mut problems = Vec::new();
         for (i, letter) in ['K', 'Q', 'k', 'q'].into_iter().enumerate() {
             if !self.castling[i] {
@@ -135,25 +147,30 @@ impl Setup {
             let king_sq = Square::new(File::E, rank);
             let rook_sq = Square::new(rook_file, rank);
             if self.squares[king_sq as usize] != Some((Piece::King, color)) {
-                problems.push(format!(
-                    "castling right `{letter}` needs the king on {king_sq}"
+                problems.push(PositionError::new(
+                    PositionErrorKind::Castling,
+                    format!("castling right `{letter}` needs the king on {king_sq}"),
                 ));
             } else if self.squares[rook_sq as usize] != Some((Piece::Rook, color)) {
-                problems.push(format!(
-                    "castling right `{letter}` needs a rook on {rook_sq}"
+                problems.push(PositionError::new(
+                    PositionErrorKind::Castling,
+                    format!("castling right `{letter}` needs a rook on {rook_sq}"),
                 ));
             }
         }
         problems
     }
 
-    fn en_passant_problem(&self) -> Option<String> {
+    fn en_passant_problem(&self) -> Option<PositionError> {
         let sq = self.en_passant?;
         let mover = !self.side;
         if sq.rank() != Rank::Third.relative_to(mover) {
-            return Some(format!(
-                "en passant square {sq} is not on the rank a {} double step passes",
-                name(mover)
+            return Some(PositionError::new(
+                PositionErrorKind::EnPassant,
+                format!(
+                    "en passant square {sq} is not on the rank a {} double step passes",
+                    name(mover)
+                ),
             ));
         }
         let pawn_sq = Square::new(sq.file(), Rank::Fourth.relative_to(mover));
@@ -162,14 +179,27 @@ impl Setup {
             || self.squares[sq as usize].is_some()
             || self.squares[from_sq as usize].is_some()
         {
-            return Some(format!(
-                "en passant square {sq} needs a {} pawn on {pawn_sq} that has just made a double \
-                 step (with {sq} and {from_sq} empty)",
-                name(mover)
+            return Some(PositionError::new(
+                PositionErrorKind::EnPassant,
+                format!(
+                    "en passant square {sq} needs a {} pawn on {pawn_sq} that has just made a \
+                     double step (with {sq} and {from_sq} empty)",
+                    name(mover)
+                ),
             ));
         }
         None
     }
+}
+
+/// One error of every problem found (none: `Ok`): the first problem's kind, the messages
+/// joined by `; `.
+pub(crate) fn refuse(problems: Vec<PositionError>) -> Result<(), PositionError> {
+    let Some(first) = problems.first() else {
+        return Ok(());
+    };
+    let messages: Vec<&str> = problems.iter().map(PositionError::message).collect();
+    Err(PositionError::new(first.kind(), messages.join("; ")))
 }
 
 /// `white` or `black`.
@@ -183,10 +213,13 @@ pub(crate) fn name(color: Color) -> &'static str {
 fn parse_board(text: &str) -> Result<[Option<(Piece, Color)>; 64], PositionError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
-        return Err(err(format!(
-            "the board field needs 8 ranks separated by `/`; found {}",
-            ranks.len()
-        )));
+        return Err(PositionError::new(
+            PositionErrorKind::Board,
+            format!(
+                "the board field needs 8 ranks separated by `/`; found {}",
+                ranks.len()
+            ),
+        ));
     }
     let mut squares = [None; 64];
     for (row, rank_text) in ranks.iter().enumerate() {
@@ -197,7 +230,7 @@ fn parse_board(text: &str) -> Result<[Option<(Piece, Color)>; 64], PositionError
                 file += skip as usize;
             } else {
                 let piece = Piece::try_from(c.to_ascii_lowercase()).map_err(|_| {
-                    err(format!(
+                    PositionError::syntax(format!(
                         "`{c}` in rank {} is not a piece letter (PNBRQK, pnbrqk) or 1-8",
                         rank + 1
                     ))
@@ -217,11 +250,14 @@ fn parse_board(text: &str) -> Result<[Option<(Piece, Color)>; 64], PositionError
             }
         }
         if file != 8 {
-            return Err(err(format!(
-                "rank {} (`{rank_text}`) describes {}, not 8",
-                rank + 1,
-                omnichess_core::counted(file as u64, "square", "squares")
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::Board,
+                format!(
+                    "rank {} (`{rank_text}`) describes {}, not 8",
+                    rank + 1,
+                    omnichess_core::counted(file as u64, "square", "squares")
+                ),
+            ));
         }
     }
     Ok(squares)
@@ -239,13 +275,15 @@ fn parse_castling(text: &str) -> Result<[bool; 4], PositionError> {
             'k' => 2,
             'q' => 3,
             _ => {
-                return Err(err(format!(
+                return Err(PositionError::syntax(format!(
                     "castling field `{text}`: `{c}` is not one of K, Q, k, q (or `-` for none)"
                 )));
             }
         };
         if rights[i] {
-            return Err(err(format!("castling field `{text}` repeats `{c}`")));
+            return Err(PositionError::syntax(format!(
+                "castling field `{text}` repeats `{c}`"
+            )));
         }
         rights[i] = true;
     }
