@@ -60,20 +60,21 @@ pub enum PositionErrorKind {
     TooManyKings,
     /// A pawn stands on a first or last rank.
     PawnOnBackRank,
-    /// A piece stands where the variant's rules never let it stand or marks it as it cannot
+    /// A piece stands where the variant's rules never let it stand or is marked as it cannot
     /// be: a piece that only moves forwards on its own back rank, a piece on a square its kind
-    /// never reaches, an unmoved or promoted mark on a piece that cannot carry it.
+    /// never reaches, a promoted mark on a piece that cannot have been a pawn.
     Placement,
     /// The side not to move is in check (its opponent could take the king).
     OppositeCheck,
     /// The checks on the side to move could not have been given by the last move.
     ImpossibleCheck,
-    /// A castling right without the king and rook it needs on their squares.
+    /// A castling right, or a mark that a king or rook has not moved, without the king and
+    /// rook it needs on their squares.
     Castling,
     /// An en passant square that no double step of the side not to move explains.
     EnPassant,
     /// A move counter that is not a whole number in its range (the halfmove clock, the
-    /// fullmove number from 1).
+    /// fullmove number from 1, the turns left until a scheduled change).
     Counters,
     /// The step of a turn in progress that the text names does not fit the position (a reply
     /// owed by a piece that cannot move, an answer to a check that is not there).
@@ -215,6 +216,20 @@ pub enum ReplayError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_position_error_keeps_its_kind_and_prints_its_message() {
+        let e = PositionError::syntax("side `x` is not `w` or `b`");
+        assert_eq!(e.kind(), PositionErrorKind::Syntax);
+        assert_eq!(e.message(), "side `x` is not `w` or `b`");
+        assert_eq!(
+            e.to_string(),
+            "invalid position: side `x` is not `w` or `b`"
+        );
+        let kings = PositionError::new(PositionErrorKind::TooManyKings, "white has 2 kings");
+        assert_eq!(kings.kind(), PositionErrorKind::TooManyKings);
+        assert_eq!(kings.to_string(), "invalid position: white has 2 kings");
+    }
 
     #[test]
     fn long_user_text_is_quoted_by_a_short_prefix() {
