@@ -14,7 +14,7 @@ use cozy_chess::{
 
 use omnichess_core::hashing::splitmix64;
 
-use crate::classic::Setup;
+use crate::common::fen::Setup;
 
 /// Pieces, side to move, castling rights and en passant target. Size: 72 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

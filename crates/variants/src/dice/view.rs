@@ -9,7 +9,7 @@ use omnichess_core::{Arrow, BoardView, Cell, Game, MoveView, PieceView, SquareMa
 
 use super::board::DiceBoard;
 use super::state::{Dice, DiceDecision, Phase};
-use crate::classic::view::{cell, piece_name};
+use crate::common::view::{cell, piece_name};
 
 fn side_name(color: Color) -> &'static str {
     match color {
