@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Classic move quality judged by Stockfish (issue 22; figures in docs/ENGINE.md, "Strength").
+"""Classic move quality judged by Stockfish (figures in docs/ENGINE.md, "Strength").
 
 A 100-game match against Stockfish measures a build to about +-65 Elo; a search change worth
 20-30 Elo needs about 1 000 games to show there. This tool measures what those games are made

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Die Chess conversions (issue 22; docs/EXPERIMENTS.md, 2026-11-28): how
+# Die Chess conversions (docs/EXPERIMENTS.md): how
 # often the engine wins a won ending against `greedy`. positions.tsv holds 166 positions from
 # engine games against `greedy` (100 000 nodes a decision, seeds 21-23): in each game, the first
 # turn start at which the engine was 6 or more pawns' worth ahead (pawn 1, minor 3, rook 5,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Move-by-move differential of omnichess against ftxi/5dchess_engine (issue 53, item 6): at
+# Move-by-move differential of omnichess against ftxi/5dchess_engine: at
 # every position of every game, the SET of moves of the pieces on the mover's playable boards
 # (each piece's moves by its movement rules, before any check test), printed by both programs
 # in 5DUCI's long form (`ftxi-harness --moves`, `count_5d_actions --moves`), compared.

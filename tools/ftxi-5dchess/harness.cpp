@@ -1,5 +1,5 @@
-// omnichess measurement harness for ftxi/5dchess_engine (issue 22, "5D Chess against ftxi's
-// 5dchess_engine"). Built by tools/ftxi-5dchess/build.sh against ftxi's core library; run by
+// omnichess measurement harness for ftxi/5dchess_engine (tools/ftxi-5dchess/README.md).
+// Built by tools/ftxi-5dchess/build.sh against ftxi's core library; run by
 // tools/ftxi-5dchess/compare.sh beside crates/variants/examples/count_5d_actions.rs, which prints
 // the same lines for omnichess.
 //

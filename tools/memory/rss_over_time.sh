@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A command's resident memory over time (issue 22: "nothing grows without bound"): runs
+# A command's resident memory over time (to show that nothing grows without bound): runs
 # COMMAND, samples its VmRSS every SECONDS (default 2) into OUT (one `seconds kB` line per
 # sample), and at the end prints the peak, when it came, and the median of each quarter of
 # the run, so that growth shows as rising quarters and a spike as a peak above them.

@@ -399,7 +399,7 @@ fn multiverse_moves_and_actions_follow_the_contract() {
     );
 }
 
-/// One line on stderr, status 2, and no 41 characters of `token` in a row (issue 21).
+/// One line on stderr, status 2, and no 41 characters of `token` in a row.
 fn assert_short_error(o: &std::process::Output, token: &str) {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{}", &err[..err.len().min(300)]);

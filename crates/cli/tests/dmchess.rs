@@ -1,4 +1,4 @@
-//! The `dmchess` command contract (issue 19): `moves` prints `to-act: light|dark|none` then
+//! The `dmchess` command contract: `moves` prints `to-act: light|dark|none` then
 //! EDAN moves, `perft`, `--after` in EDAN, records, the diagram, and one clear line with
 //! status 2 for every bad input.
 

@@ -1,4 +1,4 @@
-//! The engine's command-line contract (issue 6): `analyze`, `match`, `play --vs` and `uci`,
+//! The engine's command-line contract: `analyze`, `match`, `play --vs` and `uci`,
 //! exercised through the built binary.
 
 use std::io::{BufRead, BufReader, Write};

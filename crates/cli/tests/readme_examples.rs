@@ -1,5 +1,5 @@
 //! The README's command examples that name a file of `examples/` run as written (exit 0), and
-//! every record there replays (issue 21: the README named files that did not exist).
+//! every record there replays (so the README never names a file that does not exist).
 
 use crate::common;
 

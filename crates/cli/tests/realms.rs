@@ -1,4 +1,4 @@
-//! The `realms` command contract (issue 18): position text, `moves`, `perft`, `--after` in
+//! The `realms` command contract: position text, `moves`, `perft`, `--after` in
 //! long algebraic and SAN, records, the diagram, and one clear line for every bad input.
 
 use crate::common::{assert_user_error, omnichess, stdout, temp_file, with_input};

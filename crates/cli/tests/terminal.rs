@@ -1,4 +1,4 @@
-//! `omnichess play` as a player meets it (issue 21): one notation in and out, the board from
+//! `omnichess play` as a player meets it: one notation in and out, the board from
 //! the player's side, save and load with the clocks, the game clock's flag, invalid input.
 
 use crate::common;
@@ -33,7 +33,7 @@ fn the_engines_moves_and_the_move_list_are_in_san() {
 #[test]
 fn against_the_computer_die_chess_names_the_players_decision_before_the_dice() {
     // `--seed 1`: White's first roll is a bishop, which cannot move: the player forfeits.
-    // The next roll is the computer's; before 2026-11-26 "you played" named that roll.
+    // The next roll is the computer's: "you played" must name the player's forfeit, not it.
     let o = with_input(
         &[
             "play",

@@ -1,5 +1,6 @@
-//! The toy variant (6×6 chess, `omnichess-variants`' `toy` feature, on for these tests only)
-//! played end to end through the binary: a variant that plugs in by its registry line alone.
+//! The toy variant (6×6 chess, `omnichess-variants`' and `omnichess-engine`'s `toy` features,
+//! on for these tests only) played end to end through the binary, between two players and
+//! against its engine: a variant that plugs in by its registry line and its engine line alone.
 //! Its perft counts are checked against a brute force of the same rules written here.
 
 use crate::common::{assert_user_error, omnichess, stdout, temp_file, with_input};
@@ -219,10 +220,84 @@ fn toy_play_between_two_players_ends_in_checkmate() {
     );
 }
 
+/// The toy's mate in one: Qb1-b5, the queen guarded by the king on c4.
+const MATE_IN_ONE: &str = "k5/6/2K3/6/6/1Q4 w";
+
 #[test]
-fn toy_play_against_the_engine_is_refused_in_one_line() {
-    assert_user_error(
-        &with_input(&["play", "toy", "--vs", "engine"], "quit\n"),
-        "no engine for variant `toy`",
+fn toy_play_against_the_engine_which_answers_each_move() {
+    let o = with_input(
+        &[
+            "play",
+            "toy",
+            "--no-color",
+            "--vs",
+            "engine:nodes=200",
+            "--seed",
+            "1",
+        ],
+        "c2c3\nhistory\nquit\n",
     );
+    let text = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let reply = text
+        .lines()
+        .find_map(|l| l.split("black plays: ").nth(1))
+        .unwrap_or_else(|| panic!("the engine's reply: {text}"));
+    // The reply is one of Black's legal moves after c2c3.
+    let o = omnichess(&["moves", "toy", "--after", "c2c3"]);
+    assert!(
+        stdout(&o).lines().any(|l| l == reply.trim()),
+        "{reply}: {}",
+        stdout(&o)
+    );
+    // Moving first, the engine (White) takes the mate in one.
+    let o = with_input(
+        &[
+            "play",
+            "toy",
+            "--no-color",
+            "--vs",
+            "engine:depth=3",
+            "--engine-first",
+            "--position",
+            MATE_IN_ONE,
+        ],
+        "quit\n",
+    );
+    let text = stdout(&o);
+    assert!(text.contains("white plays: b1b5"), "{text}");
+    assert!(text.contains("1-0 white wins by checkmate"), "{text}");
+}
+
+#[test]
+fn toy_analyze_finds_the_mate_and_the_engine_beats_random() {
+    let o = omnichess(&["analyze", "toy", "--position", MATE_IN_ONE, "--depth", "3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.starts_with("info depth 1 score mate 1 "), "{out}");
+    assert_eq!(out.lines().last(), Some("bestmove b1b5"), "{out}");
+    let o = omnichess(&[
+        "match",
+        "toy",
+        "--a",
+        "engine:nodes=200",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let result = out
+        .lines()
+        .find_map(|l| l.strip_prefix("result: +"))
+        .unwrap_or_else(|| panic!("a result line: {out}"));
+    let wins: u32 = result
+        .split(' ')
+        .next()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("the engine's wins: {out}"));
+    assert!(wins >= 3, "the engine beats random: {out}");
 }

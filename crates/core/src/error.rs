@@ -42,10 +42,102 @@ pub fn shorten_quotes(message: &str) -> String {
     out
 }
 
-/// A position text that does not describe a valid position, with what is wrong.
+/// What kind of fault makes a position text invalid, for code that reacts to one kind (a
+/// client marking the field, a test naming the rule) rather than reading the message. Modelled
+/// on shakmaty's `PositionErrorKinds`: the text's form first ([`PositionErrorKind::Syntax`]),
+/// then the rules a readable position can break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionErrorKind {
+    /// The text is malformed: a field missing or left over, a token not of its field's form
+    /// (a letter that names no piece, a side that is neither player, an unknown field).
+    Syntax,
+    /// The boards do not have the variant's shape: a board, rank or timeline with too many or
+    /// too few squares, ranks or boards, or boards that do not follow one another.
+    Board,
+    /// A side has no king where the variant needs one.
+    MissingKing,
+    /// A side has more kings than the variant allows.
+    TooManyKings,
+    /// A pawn stands on a first or last rank.
+    PawnOnBackRank,
+    /// A piece stands where the variant's rules never let it stand or is marked as it cannot
+    /// be: a piece that only moves forwards on its own back rank, a piece on a square its kind
+    /// never reaches, a promoted mark on a piece that cannot have been a pawn.
+    Placement,
+    /// The side not to move is in check (its opponent could take the king).
+    OppositeCheck,
+    /// The checks on the side to move could not have been given by the last move.
+    ImpossibleCheck,
+    /// A castling right, or a mark that a king or rook has not moved, without the king and
+    /// rook it needs on their squares.
+    Castling,
+    /// An en passant square that no double step of the side not to move explains.
+    EnPassant,
+    /// A move counter that is not a whole number in its range (the halfmove clock, the
+    /// fullmove number from 1, the turns left until a scheduled change).
+    Counters,
+    /// The step of a turn in progress that the text names does not fit the position (a reply
+    /// owed by a piece that cannot move, an answer to a check that is not there).
+    Phase,
+    /// A rule of the variant's own that no other kind names: the pieces it links, the squares
+    /// and boards its profile lays out, the faces of its die.
+    VariantRule,
+    /// A readable position that omnichess does not play: an unknown named start, boards larger
+    /// than it handles, more pieces than its board can hold.
+    Unsupported,
+}
+
+/// A position text that does not describe a valid position: its [`PositionErrorKind`] and a
+/// message saying what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("invalid position: {}", shorten_quotes(.0))]
-pub struct PositionError(pub String);
+#[error("invalid position: {}", shorten_quotes(message))]
+pub struct PositionError {
+    kind: PositionErrorKind,
+    message: String,
+}
+
+impl PositionError {
+    /// An error of `kind` saying `message`.
+    pub fn new(kind: PositionErrorKind, message: impl Into<String>) -> Self {
+        PositionError {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// A [`PositionErrorKind::Syntax`] error: the text is malformed.
+    pub fn syntax(message: impl Into<String>) -> Self {
+        PositionError::new(PositionErrorKind::Syntax, message)
+    }
+
+    /// What kind of fault this is.
+    #[must_use]
+    pub fn kind(&self) -> PositionErrorKind {
+        self.kind
+    }
+
+    /// What is wrong, as the error prints it after `invalid position: ` (before long quotes
+    /// are shortened).
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// Why a state cannot be told to an outside engine in the variant's own protocol
+/// ([`crate::Notation::engine_position`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EnginePositionError {
+    /// The variant has no protocol besides UCI's.
+    #[error("{variant} has no engine protocol besides UCI's FEN form")]
+    NoProtocol {
+        /// The variant's name.
+        variant: &'static str,
+    },
+    /// The protocol cannot write this state; the reason says why.
+    #[error("{0}")]
+    Unwritable(String),
+}
 
 /// A decision text that cannot be played in the current state.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -126,6 +218,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_position_error_keeps_its_kind_and_prints_its_message() {
+        let e = PositionError::syntax("side `x` is not `w` or `b`");
+        assert_eq!(e.kind(), PositionErrorKind::Syntax);
+        assert_eq!(e.message(), "side `x` is not `w` or `b`");
+        assert_eq!(
+            e.to_string(),
+            "invalid position: side `x` is not `w` or `b`"
+        );
+        let kings = PositionError::new(PositionErrorKind::TooManyKings, "white has 2 kings");
+        assert_eq!(kings.kind(), PositionErrorKind::TooManyKings);
+        assert_eq!(kings.to_string(), "invalid position: white has 2 kings");
+    }
+
+    #[test]
     fn long_user_text_is_quoted_by_a_short_prefix() {
         let token = "x".repeat(1 << 20);
         assert_eq!(excerpt("e2e4"), "e2e4");
@@ -133,7 +239,11 @@ mod tests {
         assert_eq!(excerpt(&"é".repeat(50)).chars().count(), EXCERPT_CHARS + 1);
         let e = DecisionError::unparsable(&token, format!("`{token}` is not a move"));
         assert!(e.to_string().len() < 200, "{}", e.to_string().len());
-        let p = PositionError(format!("rank `{token}` describes 9 squares"));
+        let p = PositionError::new(
+            PositionErrorKind::Board,
+            format!("rank `{token}` describes 9 squares"),
+        );
+        assert_eq!(p.kind(), PositionErrorKind::Board);
         assert!(p.to_string().len() < 200);
         assert!(p.to_string().ends_with("…` describes 9 squares"));
         let r = ReplayError::Decision {

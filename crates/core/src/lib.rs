@@ -95,8 +95,8 @@ pub use capabilities::{
 pub use counting::Counting;
 pub use decision_info::{DecisionInfo, DecisionKind};
 pub use error::{
-    DecisionError, EXCERPT_CHARS, PositionError, RecordError, ReplayError, counted, excerpt,
-    shorten_quotes,
+    DecisionError, EXCERPT_CHARS, EnginePositionError, PositionError, PositionErrorKind,
+    RecordError, ReplayError, counted, excerpt, shorten_quotes,
 };
 pub use events::{EventCount, EventKind, Events, count_events};
 pub use game::Game;

@@ -1,7 +1,7 @@
 //! A variant's texts for states and decisions: position text, decision notation, and the
 //! forms an outside engine protocol needs.
 
-use crate::{DecisionError, Game, PositionError, Variant};
+use crate::{DecisionError, EnginePositionError, Game, PositionError, Variant};
 
 /// A turn's start as told to an outside engine that speaks the variant's own protocol
 /// (5D Chess: 5DUCI, which the `uci:PATH,protocol=5duci` agent speaks).
@@ -44,14 +44,13 @@ pub trait Notation: Game {
     /// This state in the variant's own engine protocol, where it has one besides UCI's (5D
     /// Chess: 5DUCI; see [`Variant::ENGINE_PROTOCOL`]). The error says why not: no such
     /// protocol (the default), or a state the protocol cannot write.
-    fn engine_position(&self) -> Result<EnginePosition, String>
+    fn engine_position(&self) -> Result<EnginePosition, EnginePositionError>
     where
         Self: Variant,
     {
-        Err(format!(
-            "{} has no engine protocol besides UCI's FEN form",
-            Self::NAME
-        ))
+        Err(EnginePositionError::NoProtocol {
+            variant: Self::NAME,
+        })
     }
 
     /// A decision of this state in that protocol's notation; by default

@@ -163,7 +163,7 @@ impl Variant for Race {
 
 impl Notation for Race {
     fn from_position_text(t: &str) -> Result<Race, PositionError> {
-        let bad = || PositionError(format!("`{t}` is not `WHITE BLACK` points"));
+        let bad = || PositionError::syntax(format!("`{t}` is not `WHITE BLACK` points"));
         let (w, b) = t.split_once(' ').ok_or_else(bad)?;
         let mut race = Race::start();
         race.points = [w.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?];

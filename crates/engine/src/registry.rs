@@ -164,6 +164,8 @@ pub const ENGINES: &[EngineEntry] = &[
     EngineEntry::of::<Multiverse, MultiverseEval>(),
     EngineEntry::of::<Realms, RealmsEval>(),
     EngineEntry::of::<DmChess, DmChessEval>(),
+    #[cfg(any(test, feature = "toy"))]
+    EngineEntry::of::<omnichess_variants::toy::Toy, crate::eval::ToyEval>(),
 ];
 
 /// The engine of the variant `name`.

@@ -298,7 +298,7 @@ impl UciAgent {
     /// A whole turn from `state` (at the start of a turn) over the variant's own protocol
     /// (5D Chess: 5DUCI; [`Notation::engine_position`]).
     fn duci_turn<V: Variant>(&mut self, state: &V) -> Result<Vec<V::Decision>, String> {
-        let start = state.engine_position()?;
+        let start = state.engine_position().map_err(|e| e.to_string())?;
         let (base, mut decisions) = (start.text, start.decisions);
         let turn_index = state.turn_index();
         let mut game = state.clone();

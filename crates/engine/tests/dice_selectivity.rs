@@ -1,5 +1,5 @@
-//! Die Chess's search around the rolls (docs/ENGINE.md, "Evaluation", session
-//! 32): unlikely rolls are searched one decision shallower, and so are the late quiet moves a
+//! Die Chess's search around the rolls (docs/ENGINE.md, "Evaluation"):
+//! unlikely rolls are searched one decision shallower, and so are the late quiet moves a
 //! roll allows. The search then reaches a depth with a fraction of the exact search's nodes
 //! and still agrees with it on the decision; switched off, it is the exact one again.
 

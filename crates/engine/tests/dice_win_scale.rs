@@ -47,7 +47,7 @@ fn analysis_reads_the_win_scale_back_in_centipawns() {
 
 #[test]
 fn far_ahead_the_engine_does_not_gamble_on_taking_the_king() {
-    // From an engine game against greedy (2026-11-26): White is a queen, a rook, a bishop and
+    // From an engine game against greedy: White is a queen, a rook, a bishop and
     // two knights up. Qa7+ takes the king on about one roll in five later, but the king's
     // only steps freeze it, and most of White's rolls would then stalemate it. Scored in
     // centipawns against ±MATE, the gamble was worth 20 000 and the lead 2 500.

@@ -1,6 +1,6 @@
 //! A search cut short by its limits (nodes, time, `stop`) returns the first decision of the
-//! last line it reported (issue 21: UCI's `bestmove` after `stop` differed from the last
-//! `info … pv`).
+//! last line it reported, so that UCI's `bestmove` after `stop` is the first move of the last
+//! `info … pv`.
 
 use omnichess_core::Notation;
 use omnichess_engine::eval::ClassicEval;
@@ -18,10 +18,9 @@ fn the_decision_returned_starts_the_last_line_reported() {
     let mut cut_short = 0;
     for fen in positions {
         let game = Classic::from_position_text(fen).expect("a position");
-        // 85 000 nodes cut the selective search's iteration of the third position after its
-        // best changed (with issue 22's evaluation; before it, 66 000 and 170 000 nodes did
-        // so in the exact search): the case that printed a `bestmove` no line had shown. The
-        // exact search is held to the same rule.
+        // Node limits that cut an iteration after its best decision changed (85 000 does so
+        // in the selective search of the third position): the case where a `bestmove` no line
+        // had shown would be printed. The exact search is held to the same rule.
         for (nodes, selective) in [700, 2_600, 9_000, 66_000, 85_000, 170_000]
             .into_iter()
             .flat_map(|n| [(n, false), (n, true)])

@@ -2,8 +2,8 @@
 //! exchange in quiescence, singular extensions and multi-cut) still finds the key move of
 //! tactical test positions (from the public "Win at Chess" suite) at fixed depths of 7 and 9
 //! decisions (at 9 the singular test runs below the root): a pruning that cut the winning line
-//! away would fail here. (Depth 6 until 2026-11-27: the network with king sets finds WAC 1, a
-//! mate in 3 after a queen's sacrifice, at depth 7, its reductions ordered by other scores.) And the null move itself: `Hooks::pass` in classic chess.
+//! away would fail here. (The network with king sets finds WAC 1, a mate in 3 after a queen's
+//! sacrifice, only from depth 7, its reductions ordered by other scores.) And the null move itself: `Hooks::pass` in classic chess.
 
 use omnichess_core::{Hooks, Notation};
 use omnichess_engine::score::MATE_BOUND;
@@ -100,8 +100,8 @@ fn a_pass_hands_the_move_over_and_is_taken_back_but_not_in_check() {
 #[test]
 fn a_claimable_draw_is_the_acting_player_s_option_not_a_draw_forced_on_it() {
     // The fifty-move count stands at 99 half-moves: after Black's only move, Kg8, White may
-    // claim the draw, and would not: Ra8 mates. The search scores the mate (it scored the
-    // claim, 0, before 2026-11-28).
+    // claim the draw, and would not: Ra8 mates. The search scores the mate, not the
+    // claim's 0.
     let fen = "7k/8/6K1/8/8/8/8/R7 b - - 99 80";
     let game = Classic::from_position_text(fen).expect("fen");
     let mut search = Search::new(ClassicEval, 16);

@@ -95,6 +95,7 @@
  * @property {Start[]} starts the starts it offers by name, its standard start first
  * @property {string} rules_summary its rules in short, paragraphs separated by a blank line ('' when it has none)
  * @property {[string, string][]} legend the signs on its boards and what each means: [sign, meaning], the sign a SquareMark kind or a word
+ * @property {boolean} has_engine whether the engine plays it (games against the engine, the analysis board)
  * @property {MarkStyle[]} marks how each kind of mark on its boards (and each legend sign drawn as one) is drawn
  */
 

@@ -143,6 +143,10 @@ pub fn check(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiE
             "engine: seat 0 or 1, level 1 to 8".to_owned(),
         ));
     }
+    if request.engine.is_some() {
+        omnichess_engine::find(&request.variant)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    }
     start_of(request)
 }
 

@@ -1,6 +1,6 @@
 //! Per-client limits on the requests that start costly work: creating a game (an import is
 //! checked, an engine game wakes the engine), making or accepting a seek (which creates a
-//! game) and opening an analysis session. A client past
+//! game) and opening an analysis socket. A client past
 //! its limit is answered 429 with `Retry-After` and the JSON error body of every refusal.
 //!
 //! A client is its peer address (the connection's `ConnectInfo`); requests that carry none

@@ -1,6 +1,6 @@
 //! Every integration test of `server` in one test binary: one link instead of one per file
 //! (the build of the test targets was most of `cargo test --workspace`'s time on a fresh clone).
-//! Each module is one former test file; filter by its name, e.g. `cargo test --test server actions::`.
+//! Each module is one file of tests; filter by its name, e.g. `cargo test --test server actions::`.
 
 mod actions;
 mod api;

@@ -1,8 +1,9 @@
-//! The toy variant (6×6 chess, `omnichess-variants`' `toy` feature, on for these tests only)
-//! played end to end through the server: listed by the lobby, created, moved, seen, ended by
-//! checkmate and exported, with no line of the server naming it.
+//! The toy variant (6×6 chess, `omnichess-variants`' and `omnichess-engine`'s `toy` features,
+//! on for these tests only) played end to end through the server: listed by the lobby with
+//! its engine, created, moved, seen, ended by checkmate, exported and played against the
+//! engine, with no line of the server naming it.
 
-use crate::common::{app, call, create, create_with, database, decide, raw, show};
+use crate::common::{app, call, create, create_with, database, decide, raw, show, wait_for};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
@@ -24,6 +25,8 @@ async fn the_lobby_lists_the_toy_from_its_registry_entry() {
         json!([{"name": "Standard", "position": null}])
     );
     assert_eq!(toy["time_controls"][0]["name"], "bullet 1+0");
+    // The toy's engine line in the engine's registry is what the flag reads.
+    assert_eq!(toy["has_engine"], true);
 }
 
 #[tokio::test]
@@ -81,4 +84,39 @@ async fn a_toy_game_from_a_position_ends_in_checkmate() {
     assert_eq!(game["to_act_index"], Value::Null);
     let (_, record) = raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
     assert!(record.contains("1-0"), "{record}");
+}
+
+#[tokio::test]
+async fn the_engine_answers_a_toy_move_and_takes_a_mate_in_one() {
+    let app = app(&database("toy-engine")).await;
+    let (id, white, _) = create_with(
+        &app,
+        json!({"variant": "toy", "engine": {"level": 3, "seat": 1}}),
+    )
+    .await;
+    let (status, game) = decide(&app, &id, &white, "c2c3", None).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let game = wait_for(&app, &id, 20, |g| g["to_act_index"] == 0).await;
+    let history = game["history"].as_array().cloned().unwrap_or_default();
+    assert_eq!(history.len(), 2, "c2c3 and the engine's reply: {game}");
+    assert_eq!(game["actors"], json!([0, 1]), "{game}");
+    // The engine's reply was legal: White now has its moves to choose from.
+    assert!(
+        game["decisions"].as_array().is_some_and(|d| !d.is_empty()),
+        "{game}"
+    );
+
+    // Playing White from a position with a mate in one, the engine mates at once.
+    let (id, _, _) = create_with(
+        &app,
+        json!({
+            "variant": "toy",
+            "position": "k5/6/2K3/6/6/1Q4 w",
+            "engine": {"level": 4, "seat": 0}
+        }),
+    )
+    .await;
+    let game = wait_for(&app, &id, 20, |g| !g["outcome"].is_null()).await;
+    assert_eq!(game["history"], json!(["b1b5"]), "{game}");
+    assert_eq!(game["outcome"]["text"], "1-0 white wins by checkmate");
 }

@@ -1,7 +1,7 @@
 //! 5D Chess action counting over every position of every reference game
 //! (`tests/data/multiverse/cwmtt`, capped at 1000 as the reference counts are), the
-//! figure issue 5 asks for; the public games copied later (more cwmtt games and ftxi's, in a
-//! group of their own so the twelve games' figure stays comparable); and the listing of one
+//! other public games (more cwmtt games and ftxi's, in a group of their own so the twelve
+//! games' figure stays comparable); and the listing of one
 //! wide position's decisions.
 //! `cargo bench -p omnichess-variants --bench multiverse_actions`; figures in
 //! docs/PERFORMANCE.md.

@@ -1,5 +1,5 @@
 //! 5D Chess action counting per game, the omnichess side of the side-by-side measurement
-//! against ftxi/5dchess_engine (tools/ftxi-5dchess/compare.sh, issue 22); the same output as
+//! against ftxi/5dchess_engine (tools/ftxi-5dchess/compare.sh); the same output as
 //! tools/ftxi-5dchess/harness.cpp, one line per game.
 //!
 //! `cargo run --release -p omnichess-variants --features tools --example count_5d_actions -- [--cap N]
@@ -30,21 +30,46 @@
 use std::path::Path;
 use std::time::Instant;
 
-use omnichess_core::{Game, Records, ToAct};
+use omnichess_core::{Game, RecordError, Records, ReplayError, ToAct};
 use omnichess_variants::multiverse::Multiverse;
+use thiserror::Error;
+
+/// Why a game cannot be read to its end.
+#[derive(Debug, Error)]
+enum GameError {
+    /// The file cannot be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    /// The text is not a 5DPGN record.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The record's start or one of its decisions cannot be played.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// The text of the file at `path`.
+fn read(path: &str) -> Result<String, GameError> {
+    std::fs::read_to_string(path).map_err(|source| GameError::Read {
+        path: path.to_owned(),
+        source,
+    })
+}
 
 /// The position at the start of every turn of a game, the final one included.
-fn positions(text: &str) -> Result<Vec<Multiverse>, String> {
+fn positions(text: &str) -> Result<Vec<Multiverse>, GameError> {
     let mut out = Vec::new();
     positions_into(text, &mut out).map(|()| out)
 }
 
 /// [`positions`], put in `out` as they are reached: on an error, `out` holds those before it.
-fn positions_into(text: &str, out: &mut Vec<Multiverse>) -> Result<(), String> {
-    let record = Multiverse::parse_record(text).map_err(|e| format!("{e}"))?;
-    Multiverse::replay_record(&record, &mut |game| out.push(game.clone()))
-        .map(|_| ())
-        .map_err(|e| format!("{e}"))
+fn positions_into(text: &str, out: &mut Vec<Multiverse>) -> Result<(), GameError> {
+    let record = Multiverse::parse_record(text)?;
+    Multiverse::replay_record(&record, &mut |game| out.push(game.clone()))?;
+    Ok(())
 }
 
 /// `--moves`: each position's piece moves, one line each; false when the game cannot be read
@@ -54,9 +79,7 @@ fn print_moves(path: &str) -> bool {
         .file_name()
         .map_or(path.to_string(), |n| n.to_string_lossy().into_owned());
     let mut list = Vec::new();
-    let read = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {path}: {e}"))
-        .and_then(|text| positions_into(&text, &mut list));
+    let read = read(path).and_then(|text| positions_into(&text, &mut list));
     for (i, game) in list.iter().enumerate() {
         println!(
             "game={name} position={i} moves={}",
@@ -66,7 +89,10 @@ fn print_moves(path: &str) -> bool {
     match read {
         Ok(()) => true,
         Err(e) => {
-            println!("game={name} error={}", e.replace(['\n', '\t'], " "));
+            println!(
+                "game={name} error={}",
+                e.to_string().replace(['\n', '\t'], " ")
+            );
             false
         }
     }
@@ -91,13 +117,13 @@ fn run_game(path: &str, cap: u64, reps: usize) -> bool {
     let name = Path::new(path)
         .file_name()
         .map_or(path.to_string(), |n| n.to_string_lossy().into_owned());
-    let list = match std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {path}: {e}"))
-        .and_then(|text| positions(&text))
-    {
+    let list = match read(path).and_then(|text| positions(&text)) {
         Ok(list) => list,
         Err(e) => {
-            println!("game={name} error={}", e.replace(['\n', '\t'], " "));
+            println!(
+                "game={name} error={}",
+                e.to_string().replace(['\n', '\t'], " ")
+            );
             return false;
         }
     };

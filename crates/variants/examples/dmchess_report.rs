@@ -1,4 +1,4 @@
-//! The DMChess profile measurements (issue 19; docs/rules/dmchess.md, "The default profile"):
+//! The DMChess profile measurements (docs/rules/dmchess.md, "The default profile"):
 //! reads the game records of a match (`omnichess match dmchess … --records DIR`) and prints
 //! how the games went — decisive rate, endings, length — and what the profile did in them:
 //! the share of dimensional moves, energy gains, shifts, and how often the conservation law
@@ -10,8 +10,26 @@ use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::Path;
 
-use omnichess_core::{Game, Notation, Records, Variant};
+use omnichess_core::{DecisionError, Game, Notation, PositionError, RecordError, Records, Variant};
 use omnichess_variants::dmchess::{DmChess, square};
+use thiserror::Error;
+
+/// Why a record cannot be added to the report.
+#[derive(Debug, Error)]
+enum ReportError {
+    /// The file cannot be read.
+    #[error(transparent)]
+    Read(#[from] std::io::Error),
+    /// The text is not a record.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The record's start is not a position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A decision of the record cannot be played.
+    #[error(transparent)]
+    Decision(#[from] DecisionError),
+}
 
 fn main() {
     let Some(dir) = std::env::args().nth(1) else {
@@ -55,11 +73,11 @@ struct Report {
 }
 
 impl Report {
-    fn add(&mut self, path: &Path) -> Result<(), String> {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        let record = DmChess::parse_record(&text).map_err(|e| e.to_string())?;
+    fn add(&mut self, path: &Path) -> Result<(), ReportError> {
+        let text = std::fs::read_to_string(path)?;
+        let record = DmChess::parse_record(&text)?;
         let mut game = match record.start.as_deref() {
-            Some(t) => DmChess::from_position_text(t).map_err(|e| e.to_string())?,
+            Some(t) => DmChess::from_position_text(t)?,
             None => DmChess::start(),
         };
         let mut legal = Vec::new();
@@ -70,7 +88,7 @@ impl Report {
             self.legal += legal.len();
             self.refused += refused;
             self.positions_with_refusals += usize::from(refused > 0);
-            let mv = game.parse_decision(&d.text).map_err(|e| e.to_string())?;
+            let mv = game.parse_decision(&d.text)?;
             let before = game.position().piece(mv.from).map(|p| p.del());
             self.moves += 1;
             self.dimensional += usize::from(square::dim(mv.from) != square::dim(mv.to));

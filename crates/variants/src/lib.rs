@@ -1,10 +1,13 @@
 //! # omnichess-variants
 //!
 //! The variants of omnichess, one module folder each, and the [`REGISTRY`] through which
-//! the CLI finds them by name. Each module implements [`omnichess_core::Variant`].
+//! the CLI finds them by name. Each module implements [`omnichess_core::Variant`]; the chess
+//! toolkit several of them share (FEN, SAN, PGN, the FIDE end of the game, board views,
+//! repetitions) is the crate's `common` module.
 #![deny(missing_docs)]
 
 pub mod classic;
+mod common;
 pub mod dice;
 pub mod dmchess;
 #[cfg(test)]
@@ -12,7 +15,6 @@ mod event_checks;
 pub mod multiverse;
 pub mod qec;
 pub mod realms;
-mod repetition;
 #[cfg(feature = "toy")]
 pub mod toy;
 #[cfg(test)]

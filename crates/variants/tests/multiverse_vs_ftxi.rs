@@ -1,4 +1,4 @@
-//! 5D Chess move generation against ftxi/5dchess_engine, move by move (issue 53, item 6): at
+//! 5D Chess move generation against ftxi/5dchess_engine, move by move: at
 //! every position of long random games, the moves of the pieces on the mover's playable boards
 //! (by their movement rules, before any check test) must be the set ftxi generates, but for the
 //! moves of the ruled differences (docs/rules/multiverse.md: R5, Black's unmoved pawn stepping

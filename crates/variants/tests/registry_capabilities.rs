@@ -1,5 +1,5 @@
 //! What each registered variant declares of itself (its `VariantEntry` capabilities) and the
-//! turn numbers of a session's history.
+//! turn numbers of a game's history.
 
 use omnichess_core::{
     BoardLayout, DynGame, EngineProtocol, NamedStart, RulesTimeControl, VariantEntry, find,

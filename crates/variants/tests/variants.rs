@@ -1,6 +1,7 @@
 //! Every integration test of `variants` in one test binary: one link instead of one per file
 //! (the build of the test targets was most of `cargo test --workspace`'s time on a fresh clone).
-//! Each module is one former test file; filter by its name, e.g. `cargo test --test variants classic_parsers::`.
+//! Each module is one file of this folder; filter by its name, e.g.
+//! `cargo test --test variants classic_parsers::`.
 
 mod classic_parsers;
 mod classic_perft;
@@ -19,6 +20,7 @@ mod multiverse_rules;
 mod multiverse_search;
 mod multiverse_vs_5d_chess_js;
 mod multiverse_vs_ftxi;
+mod position_error_kinds;
 mod qec_properties;
 mod qec_rules;
 mod realms_endgame;

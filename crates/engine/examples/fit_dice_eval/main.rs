@@ -1,4 +1,4 @@
-//! Fits the Die Chess evaluation's weights to game results (docs/EXPERIMENTS.md, 2026-11-28:
+//! Fits the Die Chess evaluation's weights to game results (docs/EXPERIMENTS.md:
 //! the fitted weights played worse and were not adopted).
 //!
 //! `play GAMES NODES JOBS FILE`: the engine plays itself at NODES per decision (the 300-turn
@@ -22,7 +22,7 @@
 //! part of the evaluation; the terms numbered HELD keep the evaluation's weights.
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example fit_dice_eval -- play
-//! 5000 20000 2 target/dice_terms.tsv`, then `-- fit target/dice_terms.tsv` (2026-11-28: 13 minutes
+//! 5000 20000 2 target/dice_terms.tsv`, then `-- fit target/dice_terms.tsv` (13 minutes
 //! of play on two cores, 599 543 positions).
 
 use omnichess_core::{Game, Notation, Records, Variant};

@@ -159,7 +159,7 @@ pub enum Start<'a> {
     /// theirs).
     OnTerms,
     /// The weights of a network file, at half the learning rate: this layout's, or one of a
-    /// single king set (the layout before 2026-11-27) whose first layer is copied into every set.
+    /// single king set (an older layout) whose first layer is copied into every set.
     From(&'a str),
 }
 

@@ -13,7 +13,7 @@ use super::{classic_net, classic_terms};
 
 /// The evaluation of classic chess: the trained network ([`classic_net::trained`]) and the
 /// shared mop-up of won endings ([`material::mop_up`]). The weighted terms
-/// ([`classic_terms::score`]) it replaced (2026-11-27) are what `tune_classic` measures a
+/// ([`classic_terms::score`]) it replaced are what `tune_classic` measures a
 /// network against.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;

@@ -1,6 +1,6 @@
 //! The first layer of [`classic_net`](super::classic_net) kept between evaluations, one cache
 //! per thread, so that a search's evaluation adds and takes away the rows of the few pieces a
-//! move changed instead of summing every piece's (issue 22; docs/PERFORMANCE.md, "The engine's search").
+//! move changed instead of summing every piece's (docs/PERFORMANCE.md, "The engine's search").
 //!
 //! The cache holds, for each ply of the game modulo [`SLOTS`], the pieces and the first layer
 //! of the last position evaluated at that ply. A position starts from whichever of the slots

@@ -10,7 +10,7 @@
 //! (`classic_accumulator.rs`), and a view whose king changed its set or side of the board starts
 //! from the last layer summed in its new perspective (`Refreshes`). Its sums run on AVX2
 //! where the processor has it.
-//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained on 2026-11-27 on
+//! The weights compiled in (`classic_net.bin`, [`trained`]) were trained on
 //! Stockfish's static evaluations of 28 million positions of the engine's self-play, for five
 //! passes starting from the network before it (one king set, copied into the four)
 //! (docs/ENGINE.md, "Evaluation").

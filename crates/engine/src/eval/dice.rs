@@ -26,7 +26,7 @@
 //! The centipawns are a weighted sum of named [`Terms`] ([`WEIGHTS`]: the classical values, the
 //! board core's mobility, tables, shield and mop-up, the exposure), so that a tool can fit the
 //! weights to game results (`examples/fit_dice_eval`); the fitted weights predicted results
-//! better and played worse, and were not adopted (docs/EXPERIMENTS.md, 2026-11-28).
+//! better and played worse, and were not adopted (docs/EXPERIMENTS.md).
 //!
 //! Measured against `greedy` (docs/ENGINE.md, "Evaluation").
 
@@ -77,7 +77,7 @@ fn dead(pieces: &Pieces, counts: [i32; 4], die: Die, color: Color) -> f64 {
 }
 
 /// Rounds of play a won position is taken to need before it is won ([`draw_hazard`]).
-/// Measured with 50 beside it (docs/EXPERIMENTS.md, 2026-11-28).
+/// Measured with 50 beside it (docs/EXPERIMENTS.md).
 pub const HAZARD_ROUNDS: i32 = 20;
 
 /// The chance that a game is drawn by a fivefold repetition of forfeits before it is won:
@@ -99,8 +99,7 @@ fn promotes(board: &DiceBoard, mv: Move) -> bool {
 pub const WIN_CEILING: f64 = 95_000.0;
 
 /// The centipawns at which the win expectancy reaches 1/√2 of [`WIN_CEILING`] (0.71 of a
-/// win). Measured against `greedy` with 1 000 and 400 beside it (docs/EXPERIMENTS.md,
-/// 2026-11-26).
+/// win). Measured against `greedy` with 1 000 and 400 beside it (docs/EXPERIMENTS.md).
 pub const WIN_SCALE: f64 = 600.0;
 
 /// The win expectancy of `cp` centipawns from White's view, on the terminals' scale.

@@ -7,6 +7,7 @@
 //! trained on Stockfish's static evaluations ([`classic_net`]); the weighted terms it replaced
 //! ([`classic_terms`]) stay as the baseline the tuning tool measures against.
 //! 5D Chess ([`multiverse`]), Three Realms ([`realms`]) and DMChess ([`dmchess`]) have their own. See docs/ENGINE.md.
+//! The test-only toy variant has a small one (`toy`, built with the `toy` feature).
 
 pub mod classic;
 mod classic_accumulator;
@@ -19,6 +20,8 @@ pub mod material;
 pub mod multiverse;
 pub mod qec;
 pub mod realms;
+#[cfg(any(test, feature = "toy"))]
+pub mod toy;
 
 use std::time::Instant;
 
@@ -30,6 +33,8 @@ pub use dmchess::DmChessEval;
 pub use multiverse::MultiverseEval;
 pub use qec::QecEval;
 pub use realms::RealmsEval;
+#[cfg(any(test, feature = "toy"))]
+pub use toy::ToyEval;
 
 /// What the search asks of a variant beyond the rules.
 ///

@@ -29,6 +29,9 @@ pub struct VariantInfo {
     pub rules_summary: String,
     /// The signs on its boards and what each means: `[sign, meaning]`.
     pub legend: Vec<[String; 2]>,
+    /// Whether the engine plays it: a game against the engine (`CreateGame`'s `engine`) and
+    /// the analysis board need one.
+    pub has_engine: bool,
     /// How each kind of mark on its boards is drawn, and each sign of the legend drawn as one.
     pub marks: Vec<MarkStyle>,
 }

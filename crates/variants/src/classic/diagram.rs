@@ -1,18 +1,9 @@
 //! The board drawn for a terminal with Unicode pieces and coordinates.
 
-use cozy_chess::{Color, File, Piece, Rank, Square};
+use cozy_chess::{File, Rank, Square};
 
 use super::Classic;
-
-/// The Unicode chess glyph of a piece (also drawn by QEC and Die Chess).
-pub(crate) fn glyph(piece: Piece, color: Color) -> char {
-    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
-    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    match color {
-        Color::White => white[piece as usize],
-        Color::Black => black[piece as usize],
-    }
-}
+use crate::common::diagram::glyph;
 
 impl Classic {
     /// The board from White's side, rank 8 on top, with file letters and rank numbers, then

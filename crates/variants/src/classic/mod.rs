@@ -2,7 +2,8 @@
 //!
 //! Move generation is cozy-chess's (see docs/ARCHITECTURE.md for the choice); this module adds
 //! what a whole game needs on top of it: the full halfmove clock for the 75-move rule, the
-//! history for repetitions, the end-of-game rules, FEN, SAN, UCI and PGN.
+//! history for repetitions, and the game built from the chess toolkit the variants share
+//! (`common/`: FEN, SAN, UCI and PGN, the FIDE end of the game, the board views).
 //!
 //! ```
 //! use omnichess_core::{Game, Notation, ToAct, Player, Variant, perft::perft};
@@ -17,16 +18,16 @@
 //! assert_eq!(game.to_act().outcome().unwrap().to_string(), "0-1 black wins by checkmate");
 //! ```
 
-pub(crate) mod diagram;
+mod diagram;
 mod guide;
 mod movegen;
-pub(crate) mod notation;
-pub(crate) mod pgn;
+mod notation;
 mod position_text;
-pub(crate) mod rules;
+mod record;
+mod rules;
 mod state;
 mod variant;
-pub(crate) mod view;
+mod view;
 
-pub use position_text::{STANDARD_START, Setup};
+pub use crate::common::fen::{STANDARD_START, Setup};
 pub use state::Classic;

@@ -1,96 +1,20 @@
-//! FEN: text → [`Setup`] (a plain description, checked field by field) → [`Classic`]
-//! (validated: kings, pawns, castling, en passant, check). Parsing never panics and never
-//! builds an invalid state; every error names what is wrong.
+//! Classic chess from a FEN [`Setup`]: validated (kings, pawns, castling, en passant, check)
+//! into a [`Classic`], and written back as FEN. Parsing never panics and never builds an
+//! invalid state; every error names what is wrong.
 
 use cozy_chess::{
-    Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square, get_king_moves,
+    Board, BoardBuilder, BoardBuilderError, CastleRights, Color, File, Piece, Square,
+    get_king_moves,
 };
-use omnichess_core::PositionError;
+use omnichess_core::{PositionError, PositionErrorKind};
 
 use super::Classic;
-
-/// The FEN of the standard starting position.
-pub const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// A position as FEN describes it, before validation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    /// The piece on each square, indexed a1 = 0 … h8 = 63.
-    pub squares: [Option<(Piece, Color)>; 64],
-    /// The side to move.
-    pub side: Color,
-    /// Castling rights as FEN letters present: white short, white long, black short, black long.
-    pub castling: [bool; 4],
-    /// The en passant target square, if any.
-    pub en_passant: Option<Square>,
-    /// Halfmoves since the last capture or pawn move.
-    pub halfmoves: u16,
-    /// The number of the full move, from 1.
-    pub fullmoves: u16,
-}
-
-fn err(message: impl Into<String>) -> PositionError {
-    PositionError(message.into())
-}
+use crate::common::fen::{Setup, name, refuse};
 
 impl Setup {
-    /// Reads FEN's fields. The two move counters may be left out (EPD style); they then
-    /// default to `0 1`.
-    pub fn parse(fen: &str) -> Result<Setup, PositionError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(err(format!(
-                "FEN needs 4 to 6 space-separated fields (board, side, castling, en passant, \
-                 halfmove clock, fullmove number); found {}",
-                fields.len()
-            )));
-        }
-        let squares = parse_board(fields[0])?;
-        let side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => {
-                return Err(err(format!(
-                    "side to move must be `w` or `b`, not `{other}`"
-                )));
-            }
-        };
-        let castling = parse_castling(fields[2])?;
-        let en_passant = match fields[3] {
-            "-" => None,
-            text => Some(text.parse::<Square>().map_err(|_| {
-                err(format!(
-                    "en passant field must be a square like `e3` or `-`, not `{text}`"
-                ))
-            })?),
-        };
-        let counter = |i: usize, name: &str, default: u16| -> Result<u16, PositionError> {
-            fields.get(i).map_or(Ok(default), |t| {
-                t.parse::<u16>()
-                    .map_err(|_| err(format!("{name} must be a whole number, not `{t}`")))
-            })
-        };
-        let halfmoves = counter(4, "halfmove clock", 0)?;
-        let fullmoves = counter(5, "fullmove number", 1)?;
-        if fullmoves == 0 {
-            return Err(err("fullmove number starts at 1, not 0"));
-        }
-        Ok(Setup {
-            squares,
-            side,
-            castling,
-            en_passant,
-            halfmoves,
-            fullmoves,
-        })
-    }
-
     /// Checks the setup against the rules and builds the game state.
     pub fn validate(&self) -> Result<Classic, PositionError> {
-        let problems = self.problems();
-        if !problems.is_empty() {
-            return Err(err(problems.join("; ")));
-        }
+        refuse(self.problems())?;
         let board = self.build()?;
         Ok(Classic {
             board,
@@ -99,102 +23,16 @@ impl Setup {
         })
     }
 
-    /// What is wrong with the setup whatever the variant: the number of kings, pawns on the
-    /// back ranks, castling rights without king and rook at home, an en passant square that
-    /// no double step explains. (Check is the variant's business: classic chess refuses a
-    /// side not to move in check; Die Chess allows it after a forfeited turn.)
-    #[must_use]
-    pub fn problems(&self) -> Vec<String> {
-        let mut problems = Vec::new();
-        for color in Color::ALL {
-            let kings = self.count(Piece::King, color);
-            if kings != 1 {
-                problems.push(format!(
-                    "{} has {kings} kings; chess needs exactly 1",
-                    name(color)
-                ));
-            }
-        }
-        for (i, sq) in self.squares.iter().enumerate() {
-            if let Some((Piece::Pawn, color)) = sq
-                && !(8..56).contains(&i)
-            {
-                problems.push(format!(
-                    "{} pawn on {} (pawns never stand on the first or last rank)",
-                    name(*color),
-                    Square::index(i)
-                ));
-            }
-        }
-        problems.extend(self.castling_problems());
-        if let Some(problem) = self.en_passant_problem() {
-            problems.push(problem);
-        }
-        problems
-    }
-
-    fn count(&self, piece: Piece, color: Color) -> usize {
-        self.squares
-            .iter()
-            .filter(|s| **s == Some((piece, color)))
-            .count()
-    }
-
-    fn castling_problems(&self) -> Vec<String> {
-        let mut problems = Vec::new();
-        for (i, letter) in ['K', 'Q', 'k', 'q'].into_iter().enumerate() {
-            if !self.castling[i] {
-                continue;
-            }
-            let color = if i < 2 { Color::White } else { Color::Black };
-            let rank = Rank::First.relative_to(color);
-            let rook_file = if i % 2 == 0 { File::H } else { File::A };
-            let king_sq = Square::new(File::E, rank);
-            let rook_sq = Square::new(rook_file, rank);
-            if self.squares[king_sq as usize] != Some((Piece::King, color)) {
-                problems.push(format!(
-                    "castling right `{letter}` needs the king on {king_sq}"
-                ));
-            } else if self.squares[rook_sq as usize] != Some((Piece::Rook, color)) {
-                problems.push(format!(
-                    "castling right `{letter}` needs a rook on {rook_sq}"
-                ));
-            }
-        }
-        problems
-    }
-
-    fn en_passant_problem(&self) -> Option<String> {
-        let sq = self.en_passant?;
-        let mover = !self.side;
-        if sq.rank() != Rank::Third.relative_to(mover) {
-            return Some(format!(
-                "en passant square {sq} is not on the rank a {} double step passes",
-                name(mover)
-            ));
-        }
-        let pawn_sq = Square::new(sq.file(), Rank::Fourth.relative_to(mover));
-        let from_sq = Square::new(sq.file(), Rank::Second.relative_to(mover));
-        if self.squares[pawn_sq as usize] != Some((Piece::Pawn, mover))
-            || self.squares[sq as usize].is_some()
-            || self.squares[from_sq as usize].is_some()
-        {
-            return Some(format!(
-                "en passant square {sq} needs a {} pawn on {pawn_sq} that has just made a double \
-                 step (with {sq} and {from_sq} empty)",
-                name(mover)
-            ));
-        }
-        None
-    }
-
     fn build(&self) -> Result<Board, PositionError> {
-        let cannot_be_on_turn = || {
-            err(format!(
-                "{} cannot be on turn: the other side's king is in check, or the checks on its \
-                 own king are impossible",
-                name(self.side)
-            ))
+        let cannot_be_on_turn = |kind| {
+            PositionError::new(
+                kind,
+                format!(
+                    "{} cannot be on turn: the other side's king is in check, or the checks on \
+                     its own king are impossible",
+                    name(self.side)
+                ),
+            )
         };
         // cozy-chess counts no king among the checkers, so kings side by side (each in check
         // from the other) pass its test; the side to move could take the king.
@@ -205,7 +43,7 @@ impl Setup {
         if let [a, b] = kings[..]
             && get_king_moves(a).has(b)
         {
-            return Err(cannot_be_on_turn());
+            return Err(cannot_be_on_turn(PositionErrorKind::OppositeCheck));
         }
         let mut builder = BoardBuilder::empty();
         builder.board = self.squares;
@@ -220,87 +58,31 @@ impl Setup {
         builder.en_passant = self.en_passant;
         builder.halfmove_clock = self.halfmoves.min(100) as u8;
         builder.fullmove_number = self.fullmoves;
-        builder.build().map_err(|_| cannot_be_on_turn())
+        builder
+            .build()
+            .map_err(|e| cannot_be_on_turn(self.refusal_kind(e)))
     }
-}
 
-fn name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn parse_board(text: &str) -> Result<[Option<(Piece, Color)>; 64], PositionError> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(format!(
-            "the board field needs 8 ranks separated by `/`; found {}",
-            ranks.len()
-        )));
-    }
-    let mut squares = [None; 64];
-    for (row, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - row;
-        let mut file = 0usize;
-        for c in rank_text.chars() {
-            if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                file += skip as usize;
-            } else {
-                let piece = Piece::try_from(c.to_ascii_lowercase()).map_err(|_| {
-                    err(format!(
-                        "`{c}` in rank {} is not a piece letter (PNBRQK, pnbrqk) or 1-8",
-                        rank + 1
-                    ))
-                })?;
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if file < 8 {
-                    squares[rank * 8 + file] = Some((piece, color));
-                }
-                file += 1;
-            }
-            if file > 8 {
-                break;
-            }
-        }
-        if file != 8 {
-            return Err(err(format!(
-                "rank {} (`{rank_text}`) describes {}, not 8",
-                rank + 1,
-                omnichess_core::counted(file as u64, "square", "squares")
-            )));
+    /// Why cozy-chess refuses a setup that passed [`Setup::problems`]: checks that the en
+    /// passant double step cannot have given, more pieces of a side than its board holds (16,
+    /// of which 8 pawns), else the side not to move in check.
+    fn refusal_kind(&self, error: BoardBuilderError) -> PositionErrorKind {
+        let crowded = Color::ALL.into_iter().any(|color| {
+            let of = |piece: Option<Piece>| {
+                self.squares
+                    .iter()
+                    .flatten()
+                    .filter(|&&(p, c)| c == color && piece.is_none_or(|k| k == p))
+                    .count()
+            };
+            of(None) > 16 || of(Some(Piece::Pawn)) > 8
+        });
+        match error {
+            BoardBuilderError::InvalidEnPassant => PositionErrorKind::ImpossibleCheck,
+            _ if crowded => PositionErrorKind::Unsupported,
+            _ => PositionErrorKind::OppositeCheck,
         }
     }
-    Ok(squares)
-}
-
-fn parse_castling(text: &str) -> Result<[bool; 4], PositionError> {
-    let mut rights = [false; 4];
-    if text == "-" {
-        return Ok(rights);
-    }
-    for c in text.chars() {
-        let i = match c {
-            'K' => 0,
-            'Q' => 1,
-            'k' => 2,
-            'q' => 3,
-            _ => {
-                return Err(err(format!(
-                    "castling field `{text}`: `{c}` is not one of K, Q, k, q (or `-` for none)"
-                )));
-            }
-        };
-        if rights[i] {
-            return Err(err(format!("castling field `{text}` repeats `{c}`")));
-        }
-        rights[i] = true;
-    }
-    Ok(rights)
 }
 
 impl Classic {

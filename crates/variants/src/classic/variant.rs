@@ -6,7 +6,8 @@ use omnichess_core::{
     Records, Variant,
 };
 
-use super::{Classic, pgn};
+use super::{Classic, record};
+use crate::common::pgn;
 
 impl Variant for Classic {
     const NAME: &'static str = "classic";
@@ -63,6 +64,6 @@ impl Records for Classic {
     }
 
     fn record_text(start: &Classic, moves: &[Move], outcome: Option<Outcome>) -> String {
-        pgn::write(start, moves, outcome)
+        record::write(start, moves, outcome)
     }
 }

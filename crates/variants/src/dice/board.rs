@@ -14,7 +14,7 @@ use cozy_chess::{
 
 use omnichess_core::hashing::splitmix64;
 
-use crate::classic::Setup;
+use crate::common::fen::Setup;
 
 /// Pieces, side to move, castling rights and en passant target. Size: 72 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -388,7 +388,7 @@ impl DiceBoard {
     /// A hash of the position (pieces, side, rights, en passant): the side, rights and en
     /// passant square in one word, the eight piece sets folded into it by multiplication (each
     /// step a bijection of the set folded in), then splitmix64's finaliser. A third of the work
-    /// of a value mixed per piece (commit 3719826, 2026-11-28).
+    /// of a value mixed per piece.
     #[must_use]
     pub fn hash(&self) -> u64 {
         let castling = self

@@ -3,7 +3,7 @@
 //! 45 % of the time. Weights are whole numbers, so every probability is an exact ratio.
 
 use cozy_chess::Piece;
-use omnichess_core::PositionError;
+use omnichess_core::{PositionError, PositionErrorKind};
 
 /// The faces in table order.
 pub const FACES: [Piece; 6] = [
@@ -41,13 +41,15 @@ impl Die {
     /// A die with these weights (Pawn, Knight, Bishop, Rook, Queen, King).
     pub fn new(weights: [u32; 6]) -> Result<Die, PositionError> {
         if weights.iter().all(|&w| w == 0) {
-            return Err(PositionError(
-                "a die needs at least one face with a weight".into(),
+            return Err(PositionError::new(
+                PositionErrorKind::VariantRule,
+                "a die needs at least one face with a weight",
             ));
         }
         if weights[1..5].iter().all(|&w| w == 0) {
-            return Err(PositionError(
-                "a die must be able to roll a promotion piece (N, B, R or Q)".into(),
+            return Err(PositionError::new(
+                PositionErrorKind::VariantRule,
+                "a die must be able to roll a promotion piece (N, B, R or Q)",
             ));
         }
         Ok(Die { weights })
@@ -112,9 +114,9 @@ impl Die {
 
     /// Reads a die field: `die:default`, `die:fair` or `die:P,N,B,R,Q,K` (six whole weights).
     pub fn parse(text: &str) -> Result<Die, PositionError> {
-        let body = text
-            .strip_prefix("die:")
-            .ok_or_else(|| PositionError(format!("`{text}`: a die field starts with `die:`")))?;
+        let body = text.strip_prefix("die:").ok_or_else(|| {
+            PositionError::syntax(format!("`{text}`: a die field starts with `die:`"))
+        })?;
         match body {
             "default" => return Ok(Die::default()),
             "fair" => return Ok(Die::FAIR),
@@ -125,14 +127,14 @@ impl Die {
             .map(|w| w.trim().parse::<u32>())
             .collect::<Result<_, _>>()
             .map_err(|_| {
-                PositionError(format!(
+                PositionError::syntax(format!(
                     "`{text}`: expected `die:default`, `die:fair` or six whole weights \
                      `die:P,N,B,R,Q,K`"
                 ))
             })?;
-        let weights: [u32; 6] = weights
-            .try_into()
-            .map_err(|_| PositionError(format!("`{text}`: a die has six faces (P,N,B,R,Q,K)")))?;
+        let weights: [u32; 6] = weights.try_into().map_err(|_| {
+            PositionError::syntax(format!("`{text}`: a die has six faces (P,N,B,R,Q,K)"))
+        })?;
         Die::new(weights)
     }
 }

@@ -8,7 +8,7 @@ use cozy_chess::{Move, Piece};
 use omnichess_core::{DecisionError, Game};
 
 use super::state::{Dice, DiceDecision};
-use crate::classic::notation::{SanShape, disambiguation, parse_san, parse_uci, push_target};
+use crate::common::san::{SanShape, disambiguation, parse_san, parse_uci, push_target};
 
 fn letter(p: Piece) -> char {
     char::from(p).to_ascii_uppercase()

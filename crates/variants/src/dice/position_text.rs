@@ -5,16 +5,12 @@
 //! waits for its promotion roll), `taken` (a king has been captured: the game is over).
 
 use cozy_chess::{Color, File, Move, Piece, Square};
-use omnichess_core::PositionError;
+use omnichess_core::{PositionError, PositionErrorKind};
 
 use super::board::DiceBoard;
 use super::die::Die;
 use super::state::{Core, Dice, Phase};
-use crate::classic::Setup;
-
-fn err(message: impl Into<String>) -> PositionError {
-    PositionError(message.into())
-}
+use crate::common::fen::{Setup, refuse};
 
 impl Dice {
     /// Reads a Die Chess position text.
@@ -24,22 +20,25 @@ impl Dice {
             .rev()
             .find(|&n| n == 4 || fields[4..n].iter().all(|f| f.parse::<u32>().is_ok()))
             .ok_or_else(|| {
-                err("a Die Chess position is a FEN, then optional die and phase fields")
+                PositionError::syntax(
+                    "a Die Chess position is a FEN, then optional die and phase fields",
+                )
             })?;
         let setup = Setup::parse(&fields[..fen_len].join(" "))?;
         // `taken` (the game ended by a king capture) is the one state with a king missing.
         let taken = fields[fen_len..].contains(&"taken");
-        let problems: Vec<String> = setup
+        let problems = setup
             .problems()
             .into_iter()
-            .filter(|p| !(taken && p.ends_with("has 0 kings; chess needs exactly 1")))
+            .filter(|p| !(taken && p.kind() == PositionErrorKind::MissingKing))
             .collect();
-        if !problems.is_empty() {
-            return Err(err(problems.join("; ")));
-        }
+        refuse(problems)?;
         let board = DiceBoard::from_setup(&setup);
         if board.in_check(Color::White) && board.in_check(Color::Black) {
-            return Err(err("both kings are in check; at most one can be"));
+            return Err(PositionError::new(
+                PositionErrorKind::ImpossibleCheck,
+                "both kings are in check; at most one can be",
+            ));
         }
         let mut core = Core {
             board,
@@ -60,7 +59,11 @@ impl Dice {
         match rest {
             [] => {}
             [phase] => core.phase = parse_phase(&core, phase)?,
-            [_, extra, ..] => return Err(err(format!("unexpected field `{extra}` at the end"))),
+            [_, extra, ..] => {
+                return Err(PositionError::syntax(format!(
+                    "unexpected field `{extra}` at the end"
+                )));
+            }
         }
         Ok(Dice {
             now: core,
@@ -140,21 +143,27 @@ fn parse_phase(core: &Core, text: &str) -> Result<Phase, PositionError> {
     let checked = b.in_check(b.side());
     let phase = match text {
         "roll" | "king" if !checked => {
-            return Err(err(format!(
-                "phase `{text}` needs the side to move in check"
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::Phase,
+                format!("phase `{text}` needs the side to move in check"),
+            ));
         }
         "roll" => Phase::Rolling,
         "taken" => match (b.king(Color::White), b.king(Color::Black)) {
             (None, Some(_)) => Phase::KingTaken(Color::White),
             (Some(_), None) => Phase::KingTaken(Color::Black),
-            _ => return Err(err("phase `taken` needs exactly one king on the board")),
+            _ => {
+                return Err(PositionError::new(
+                    PositionErrorKind::Phase,
+                    "phase `taken` needs exactly one king on the board",
+                ));
+            }
         },
         "king" => Phase::KingOnly,
         _ => {
             if let Some(letter) = text.strip_prefix("rolled:") {
                 let piece = letter.to_ascii_lowercase().parse::<Piece>().map_err(|_| {
-                    err(format!(
+                    PositionError::syntax(format!(
                         "phase `{text}`: `{letter}` is not P, N, B, R, Q or K"
                     ))
                 })?;
@@ -170,7 +179,9 @@ fn parse_phase(core: &Core, text: &str) -> Result<Phase, PositionError> {
                             promotion: None,
                         })
                     })
-                    .ok_or_else(|| err(format!("phase `{text}`: expected `promote:e7e8`")))?;
+                    .ok_or_else(|| {
+                        PositionError::syntax(format!("phase `{text}`: expected `promote:e7e8`"))
+                    })?;
                 let game = Dice {
                     now: Core {
                         phase: Phase::Rolled(Piece::Pawn),
@@ -182,13 +193,14 @@ fn parse_phase(core: &Core, text: &str) -> Result<Phase, PositionError> {
                 let mut legal = false;
                 game.moves_of(Piece::Pawn, |m| legal |= m == mv);
                 if !legal || !game.reaches_last_rank(mv) {
-                    return Err(err(format!(
-                        "phase `{text}`: not a legal pawn move to the last rank"
-                    )));
+                    return Err(PositionError::new(
+                        PositionErrorKind::Phase,
+                        format!("phase `{text}`: not a legal pawn move to the last rank"),
+                    ));
                 }
                 Phase::Promotion(mv)
             } else {
-                return Err(err(format!(
+                return Err(PositionError::syntax(format!(
                     "unknown field `{text}` (expected a die `die:…` or a phase: `roll`, `king`, \
                      `rolled:N`, `promote:e7e8`, `taken`)"
                 )));

@@ -5,7 +5,8 @@ use cozy_chess::Color;
 use omnichess_core::{Game, GameRecord, Outcome, RecordError};
 
 use super::state::{Dice, DiceDecision, Phase};
-use crate::classic::{STANDARD_START, pgn};
+use crate::common::fen::STANDARD_START;
+use crate::common::pgn;
 
 /// Reads the first game of a Die Chess record (PGN, rolls as bracketed decisions).
 pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {

@@ -51,7 +51,7 @@ impl Dice {
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
         let open =
             self.now.phase == Phase::Start && !matches!(self.rules_to_act(), ToAct::Nobody(_));
-        crate::classic::rules::claimable(open, || self.repetitions(), self.now.halfmoves)
+        crate::common::fide_end::claimable(open, || self.repetitions(), self.now.halfmoves)
     }
 
     /// How often the current position (board, side to move, rights) has stood at the start of

@@ -8,7 +8,7 @@ use omnichess_core::{
 
 use super::record;
 use super::state::{Dice, DiceDecision};
-use crate::classic::STANDARD_START;
+use crate::common::fen::STANDARD_START;
 
 impl Variant for Dice {
     const NAME: &'static str = "dice";

@@ -11,7 +11,7 @@ use omnichess_core::{
 
 use super::board::DiceBoard;
 use super::state::{Dice, DiceDecision, Phase};
-use crate::classic::view::{cell, piece_name, piece_view};
+use crate::common::view::{cell, piece_name, piece_view};
 
 fn side_name(color: Color) -> &'static str {
     match color {

@@ -20,17 +20,13 @@
 //! * PROFILE: the `portals=`, `energy=` and `shifts=` tokens when the profile is not the
 //!   default one.
 
-use omnichess_core::{Player, PositionError};
+use omnichess_core::{Player, PositionError, PositionErrorKind};
 
 use super::piece::{Kind, Piece};
 use super::position::{Position, SHIFT_EVERY};
 use super::profile::{Profile, short};
 use super::square::{self, DIMENSIONS};
 use super::state::DmChess;
-
-fn err(text: impl Into<String>) -> PositionError {
-    PositionError(text.into())
-}
 
 /// The standard start (5.1.2, 4.3.1): the FIDE arrangement on every board, each piece's DEL
 /// its board's number, Light to move.
@@ -87,10 +83,10 @@ impl DmChess {
             .filter(|f| !f.starts_with("setup="))
             .partition(|f| !f.contains('='));
         if state.is_empty() {
-            return Err(err("empty position text"));
+            return Err(PositionError::syntax("empty position text"));
         }
         if state.len() != 9 {
-            return Err(err(format!(
+            return Err(PositionError::syntax(format!(
                 "a DMChess position has 9 fields before the profile (boards, side, en passant, \
                  halfmoves, fullmove, shift, recharge, flow, dominance); found {}",
                 state.len()
@@ -99,7 +95,7 @@ impl DmChess {
         let profile = if profile_tokens.is_empty() {
             Profile::default_profile()
         } else {
-            Profile::parse(&profile_tokens.join(" ")).map_err(err)?
+            Profile::parse(&profile_tokens.join(" "))?
         };
         let mut game = DmChess::new(Position::empty(), profile);
         let compiled = game.compiled.clone();
@@ -125,7 +121,10 @@ impl DmChess {
         let phase = &self.compiled.phases[pos.phase as usize];
         for player in Player::BOTH {
             if pos.kings(player).next().is_none() {
-                return Err(err(format!("{} has no king", player_name(player))));
+                return Err(PositionError::new(
+                    PositionErrorKind::MissingKing,
+                    format!("{} has no king", player_name(player)),
+                ));
             }
         }
         for sq in 0..square::SQUARES as u16 {
@@ -133,13 +132,17 @@ impl DmChess {
             let (d, l) = (square::dim(sq), square::local(sq));
             let name = square::name(sq);
             if phase.portals[d] >> l & 1 == 1 {
-                return Err(err(format!("a piece stands on the portal {name} (4.2.4)")));
+                return Err(PositionError::new(
+                    PositionErrorKind::Placement,
+                    format!("a piece stands on the portal {name} (4.2.4)"),
+                ));
             }
             let rank = square::rank(l);
             if p.kind() == Kind::Pawn && (rank == 0 || rank == 7) {
-                return Err(err(format!(
-                    "a pawn stands on {name}, a first or last rank"
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::PawnOnBackRank,
+                    format!("a pawn stands on {name}, a first or last rank"),
+                ));
             }
             let home_rank = match p.player() {
                 Player::White => 0,
@@ -152,22 +155,31 @@ impl DmChess {
                     _ => false,
                 };
             if p.promoted() && matches!(p.kind(), Kind::Pawn | Kind::King) {
-                return Err(err(format!(
-                    "`~` on {name}: only a queen, rook, bishop or knight can have been a pawn"
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::Placement,
+                    format!(
+                        "`~` on {name}: only a queen, rook, bishop or knight can have been a pawn"
+                    ),
+                ));
             }
             if p.unmoved() && !at_home {
-                return Err(err(format!(
-                    "`*` on {name}: only a king on its e-square or a rook in its corner can be unmoved"
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::Castling,
+                    format!(
+                        "`*` on {name}: only a king on its e-square or a rook in its corner can be unmoved"
+                    ),
+                ));
             }
         }
         let waiting = pos.side.opponent();
         if self.kings_in_check(waiting) > 0 {
-            return Err(err(format!(
-                "{} is not to move but has a king in check",
-                player_name(waiting)
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::OppositeCheck,
+                format!(
+                    "{} is not to move but has a king in check",
+                    player_name(waiting)
+                ),
+            ));
         }
         Ok(())
     }
@@ -270,19 +282,22 @@ fn read_boards(
 ) -> Result<(), PositionError> {
     let boards: Vec<&str> = text.split('|').collect();
     if boards.len() != DIMENSIONS {
-        return Err(err(format!(
-            "expected 8 boards separated by `|`, found {}",
-            boards.len()
-        )));
+        return Err(PositionError::new(
+            PositionErrorKind::Board,
+            format!("expected 8 boards separated by `|`, found {}", boards.len()),
+        ));
     }
     for (d, board) in boards.iter().enumerate() {
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 8 {
-            return Err(err(format!(
-                "board D{} has {}, not 8",
-                d + 1,
-                omnichess_core::counted(ranks.len() as u64, "rank", "ranks")
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::Board,
+                format!(
+                    "board D{} has {}, not 8",
+                    d + 1,
+                    omnichess_core::counted(ranks.len() as u64, "rank", "ranks")
+                ),
+            ));
         }
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
@@ -303,7 +318,9 @@ fn read_boards(
                         .and_then(|d| d.to_digit(10))
                         .filter(|n| (1..=8).contains(n))
                         .ok_or_else(|| {
-                            err(format!("{place}: the piece `{c}` needs its DEL digit 1-8"))
+                            PositionError::syntax(format!(
+                                "{place}: the piece `{c}` needs its DEL digit 1-8"
+                            ))
                         })?;
                     let mut piece = Piece::new(player, kind, del as u8);
                     if chars.peek() == Some(&'*') {
@@ -323,34 +340,43 @@ fn read_boards(
                             })
                             .filter(|&i| i != 255)
                             .ok_or_else(|| {
-                                err(format!(
-                                    "{place}: `^{}` is not an energy square",
-                                    short(&name)
-                                ))
+                                PositionError::new(
+                                    PositionErrorKind::VariantRule,
+                                    format!("{place}: `^{}` is not an energy square", short(&name)),
+                                )
                             })?;
                         piece = piece.with_last_energy(Some(index));
                     }
                     if file > 7 {
-                        return Err(err(format!("{place} has more than 8 squares")));
+                        return Err(PositionError::new(
+                            PositionErrorKind::Board,
+                            format!("{place} has more than 8 squares"),
+                        ));
                     }
                     pos.put(square::at(d, rank * 8 + file), piece);
                     file += 1;
                 } else {
-                    return Err(err(format!(
+                    return Err(PositionError::syntax(format!(
                         "{place}: `{c}` is not a piece letter (K Q R B N P) or a count 1-8"
                     )));
                 }
                 if file > 8 {
-                    return Err(err(format!("{place} has more than 8 squares")));
+                    return Err(PositionError::new(
+                        PositionErrorKind::Board,
+                        format!("{place} has more than 8 squares"),
+                    ));
                 }
             }
             if file != 8 {
-                return Err(err(format!(
-                    "D{} rank {} has {}, not 8",
-                    d + 1,
-                    rank + 1,
-                    omnichess_core::counted(u64::from(file), "square", "squares")
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::Board,
+                    format!(
+                        "D{} rank {} has {}, not 8",
+                        d + 1,
+                        rank + 1,
+                        omnichess_core::counted(u64::from(file), "square", "squares")
+                    ),
+                ));
             }
         }
     }
@@ -369,11 +395,14 @@ fn read_shift(
         .and_then(|(p, n)| Some((p.parse::<u8>().ok()?, n.parse::<u8>().ok()?)))
         .filter(|&(p, n)| (p as usize) < compiled.phases.len() && (1..=SHIFT_EVERY).contains(&n))
         .ok_or_else(|| {
-            err(format!(
-                "shift `{}`: expected PHASE/TURNS, phase below {} and 1-8 turns",
-                short(text),
-                compiled.phases.len()
-            ))
+            PositionError::new(
+                PositionErrorKind::Counters,
+                format!(
+                    "shift `{}`: expected PHASE/TURNS, phase below {} and 1-8 turns",
+                    short(text),
+                    compiled.phases.len()
+                ),
+            )
         })?;
     pos.phase = phase;
     pos.to_shift = to_shift;
@@ -385,27 +414,30 @@ fn read_side(text: &str) -> Result<Player, PositionError> {
     match text {
         "l" | "w" => Ok(Player::White),
         "d" | "b" => Ok(Player::Black),
-        other => Err(err(format!("side `{}`: expected l or d", short(other)))),
+        other => Err(PositionError::syntax(format!(
+            "side `{}`: expected l or d",
+            short(other)
+        ))),
     }
 }
 
 /// The HALFMOVES and FULLMOVE fields.
 fn read_clocks(pos: &mut Position, halfmoves: &str, fullmove: &str) -> Result<(), PositionError> {
     pos.halfmoves = halfmoves.parse().map_err(|_| {
-        err(format!(
-            "halfmove clock `{}` is not a number",
-            short(halfmoves)
-        ))
+        PositionError::new(
+            PositionErrorKind::Counters,
+            format!("halfmove clock `{}` is not a number", short(halfmoves)),
+        )
     })?;
     pos.fullmoves = fullmove
         .parse()
         .ok()
         .filter(|&n: &u32| n >= 1)
         .ok_or_else(|| {
-            err(format!(
-                "fullmove number `{}` is not 1 or more",
-                short(fullmove)
-            ))
+            PositionError::new(
+                PositionErrorKind::Counters,
+                format!("fullmove number `{}` is not 1 or more", short(fullmove)),
+            )
         })?;
     Ok(())
 }
@@ -417,7 +449,7 @@ fn read_flow(pos: &mut Position, text: &str) -> Result<(), PositionError> {
     }
     let flows: Vec<Option<i16>> = text.split(',').map(|f| f.parse().ok()).collect();
     if flows.len() != DIMENSIONS || flows.iter().any(Option::is_none) {
-        return Err(err(format!(
+        return Err(PositionError::syntax(format!(
             "flow `{}`: expected - or eight integers separated by commas",
             short(text)
         )));
@@ -435,7 +467,7 @@ fn read_dominance(text: &str) -> Result<u8, PositionError> {
         "l" => Ok(1),
         "d" => Ok(2),
         "ld" => Ok(3),
-        other => Err(err(format!(
+        other => Err(PositionError::syntax(format!(
             "dominance `{}`: expected -, l, d or ld",
             short(other)
         ))),
@@ -451,17 +483,21 @@ fn read_setup(pos: &mut Position, setup: Option<&str>) -> Result<(), PositionErr
         Some("d") => 2,
         Some("ld") => 3,
         Some(other) => {
-            return Err(err(format!(
+            return Err(PositionError::syntax(format!(
                 "setup=`{}`: who still distributes kings (5.1.3): l, d or ld",
                 short(other)
             )));
         }
     };
     if pos.setup != 0 && (pos.fullmoves != 1 || pos.ep.is_some()) {
-        return Err(err("setup= belongs before the first move (5.1.3)"));
+        return Err(PositionError::new(
+            PositionErrorKind::Phase,
+            "setup= belongs before the first move (5.1.3)",
+        ));
     }
     if pos.setup != 0 && !pos.distributing(pos.side) {
-        return Err(err(
+        return Err(PositionError::new(
+            PositionErrorKind::Phase,
             "setup=: the side to move must be one still distributing kings",
         ));
     }
@@ -477,23 +513,28 @@ fn read_recharge(
         return Ok(());
     }
     for item in text.split(',') {
-        let (name, turns) = item
-            .split_once(':')
-            .ok_or_else(|| err(format!("recharge `{}`: expected SQUARE:TURNS", short(item))))?;
+        let (name, turns) = item.split_once(':').ok_or_else(|| {
+            PositionError::syntax(format!("recharge `{}`: expected SQUARE:TURNS", short(item)))
+        })?;
         let index = square::parse(name)
             .map(|s| compiled.energy_index[square::dim(s)][square::local(s) as usize])
             .filter(|&i| i != 255)
             .ok_or_else(|| {
-                err(format!(
-                    "recharge: `{}` is not an energy square",
-                    short(name)
-                ))
+                PositionError::new(
+                    PositionErrorKind::VariantRule,
+                    format!("recharge: `{}` is not an energy square", short(name)),
+                )
             })?;
         pos.wait[index as usize] = turns
             .parse()
             .ok()
             .filter(|n| (1..=super::position::RECHARGE).contains(n))
-            .ok_or_else(|| err(format!("recharge `{}`: turns are 1-3", short(item))))?;
+            .ok_or_else(|| {
+                PositionError::new(
+                    PositionErrorKind::Counters,
+                    format!("recharge `{}`: turns are 1-3", short(item)),
+                )
+            })?;
     }
     Ok(())
 }
@@ -503,7 +544,7 @@ fn read_ep(pos: &mut Position, text: &str) -> Result<(), PositionError> {
         return Ok(());
     }
     let sq = square::parse(text).ok_or_else(|| {
-        err(format!(
+        PositionError::syntax(format!(
             "en passant `{}` is not a square like d3e3",
             short(text)
         ))
@@ -516,9 +557,10 @@ fn read_ep(pos: &mut Position, text: &str) -> Result<(), PositionError> {
         .piece(pawn)
         .is_some_and(|p| p.kind() == Kind::Pawn && p.player() != pos.side);
     if square::rank(square::local(sq)) != skipped_rank || pos.piece(sq).is_some() || !pawn_ok {
-        return Err(err(format!(
-            "en passant {text}: no pawn of the side not to move has just skipped it"
-        )));
+        return Err(PositionError::new(
+            PositionErrorKind::EnPassant,
+            format!("en passant {text}: no pawn of the side not to move has just skipped it"),
+        ));
     }
     pos.ep = Some(sq);
     Ok(())

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::sync::LazyLock;
 
 use super::position::CONSERVATION_BAND;
+use super::profile_error::ProfileError;
 use super::square::{self, DIMENSIONS};
 
 /// The default profile's text.
@@ -114,7 +115,7 @@ impl Profile {
     /// Reads a profile: `portals=`, `energy=` and `shifts=` tokens separated by white space,
     /// `#` comments to the end of a line, each exactly once; and at most once `band=N`, the
     /// conservation band (1 to 99; 8 when not given).
-    pub fn parse(text: &str) -> Result<Profile, String> {
+    pub fn parse(text: &str) -> Result<Profile, ProfileError> {
         let mut portals = None;
         let mut energy = None;
         let mut shifts = None;
@@ -126,27 +127,22 @@ impl Profile {
         {
             let (key, value) = token
                 .split_once('=')
-                .ok_or_else(|| format!("profile: expected key=value, found `{}`", short(token)))?;
+                .ok_or_else(|| ProfileError::NotKeyValue(short(token)))?;
             let slot_taken = match key {
                 "portals" => portals.replace(parse_portals(value)?).is_some(),
                 "energy" => energy.replace(parse_energy(value)?).is_some(),
                 "shifts" => shifts.replace(parse_shifts(value)?).is_some(),
                 "band" => band.replace(parse_band(value)?).is_some(),
-                _ => {
-                    return Err(format!(
-                        "profile: unknown key `{}` (portals, energy, shifts, band)",
-                        short(key)
-                    ));
-                }
+                _ => return Err(ProfileError::UnknownKey(short(key))),
             };
             if slot_taken {
-                return Err(format!("profile: `{key}` given twice"));
+                return Err(ProfileError::RepeatedKey(key.to_owned()));
             }
         }
         let profile = Profile {
-            portals: portals.ok_or("profile: no `portals=`")?,
-            energy: energy.ok_or("profile: no `energy=`")?,
-            shifts: shifts.ok_or("profile: no `shifts=`")?,
+            portals: portals.ok_or(ProfileError::MissingKey("portals"))?,
+            energy: energy.ok_or(ProfileError::MissingKey("energy"))?,
+            shifts: shifts.ok_or(ProfileError::MissingKey("shifts"))?,
             band: band.unwrap_or(CONSERVATION_BAND),
         };
         profile.check()?;
@@ -198,17 +194,16 @@ impl Profile {
 
     /// Every square of every phase is checked: no portal on a starting rank, no two portals
     /// on one square of a board, eight energy squares a board, no portal on an energy square.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), ProfileError> {
         if self.shifts.is_empty() {
-            return Err("profile: the shift table is empty".into());
+            return Err(ProfileError::NoShifts);
         }
         for (d, bits) in self.energy.iter().enumerate() {
             if bits.count_ones() != 8 {
-                return Err(format!(
-                    "profile: D{} has {}, 5.3.1 says 8",
-                    d + 1,
-                    omnichess_core::counted(bits.count_ones(), "energy square", "energy squares")
-                ));
+                return Err(ProfileError::EnergyCount {
+                    board: d + 1,
+                    count: bits.count_ones(),
+                });
             }
         }
         for &shift in &self.shifts {
@@ -218,21 +213,24 @@ impl Profile {
                 let bit = 1u64 << s;
                 let name = square::local_name(s);
                 if bit & STARTING_RANKS != 0 {
-                    return Err(format!(
-                        "profile: the portal D{}-D{} {name} lies on a starting rank",
-                        a + 1,
-                        b + 1
-                    ));
+                    return Err(ProfileError::PortalOnStartingRank {
+                        a: a + 1,
+                        b: b + 1,
+                        square: name,
+                    });
                 }
                 for d in [a, b] {
                     if used[d as usize] & bit != 0 {
-                        return Err(format!("profile: two portals on D{} {name}", d + 1));
+                        return Err(ProfileError::TwoPortals {
+                            board: d + 1,
+                            square: name,
+                        });
                     }
                     if self.energy[d as usize] & bit != 0 {
-                        return Err(format!(
-                            "profile: a portal on the energy square D{} {name}",
-                            d + 1
-                        ));
+                        return Err(ProfileError::PortalOnEnergy {
+                            board: d + 1,
+                            square: name,
+                        });
                     }
                     used[d as usize] |= bit;
                 }
@@ -326,27 +324,24 @@ pub(super) fn short(text: &str) -> String {
     }
 }
 
-fn parse_squares(list: &str) -> Result<Vec<u8>, String> {
+fn parse_squares(list: &str) -> Result<Vec<u8>, ProfileError> {
     list.split(',')
-        .map(|s| {
-            square::parse_local(s)
-                .ok_or_else(|| format!("profile: `{}` is not a square a1-h8", short(s)))
-        })
+        .map(|s| square::parse_local(s).ok_or_else(|| ProfileError::NotASquare(short(s))))
         .collect()
 }
 
-fn parse_portals(value: &str) -> Result<Vec<(u8, u8, u8)>, String> {
+fn parse_portals(value: &str) -> Result<Vec<(u8, u8, u8)>, ProfileError> {
     let mut out = Vec::new();
     for group in value.split(';').filter(|g| !g.is_empty()) {
         let (pair, squares) = group
             .split_once(':')
-            .ok_or_else(|| format!("profile: portal group `{}` lacks `A-B:`", short(group)))?;
+            .ok_or_else(|| ProfileError::PortalGroup(short(group)))?;
         let (a, b) = pair
             .split_once('-')
             .and_then(|(a, b)| Some((square::parse_dim(a)?, square::parse_dim(b)?)))
-            .ok_or_else(|| format!("profile: `{}` is not a pair of dimensions 1-8", short(pair)))?;
+            .ok_or_else(|| ProfileError::NotAPair(short(pair)))?;
         if a == b {
-            return Err(format!("profile: a portal joins D{} to itself", a + 1));
+            return Err(ProfileError::SelfPortal(a + 1));
         }
         let (a, b) = (a.min(b) as u8, a.max(b) as u8);
         for sq in parse_squares(squares)? {
@@ -356,16 +351,16 @@ fn parse_portals(value: &str) -> Result<Vec<(u8, u8, u8)>, String> {
     Ok(out)
 }
 
-fn parse_energy(value: &str) -> Result<[u64; DIMENSIONS], String> {
+fn parse_energy(value: &str) -> Result<[u64; DIMENSIONS], ProfileError> {
     let mut energy = [0u64; DIMENSIONS];
     let mut seen = [false; DIMENSIONS];
     for group in value.split(';').filter(|g| !g.is_empty()) {
         let (d, squares) = group
             .split_once(':')
             .and_then(|(d, s)| Some((square::parse_dim(d)?, s)))
-            .ok_or_else(|| format!("profile: energy group `{}` lacks `D:`", short(group)))?;
+            .ok_or_else(|| ProfileError::EnergyGroup(short(group)))?;
         if std::mem::replace(&mut seen[d], true) {
-            return Err(format!("profile: energy for D{} given twice", d + 1));
+            return Err(ProfileError::RepeatedEnergy(d + 1));
         }
         for sq in parse_squares(squares)? {
             energy[d] |= 1 << sq;
@@ -374,15 +369,15 @@ fn parse_energy(value: &str) -> Result<[u64; DIMENSIONS], String> {
     Ok(energy)
 }
 
-fn parse_band(value: &str) -> Result<i16, String> {
+fn parse_band(value: &str) -> Result<i16, ProfileError> {
     value
         .parse::<i16>()
         .ok()
         .filter(|band| (1..=99).contains(band))
-        .ok_or_else(|| format!("profile: band `{}` is not a number 1-99", short(value)))
+        .ok_or_else(|| ProfileError::Band(short(value)))
 }
 
-fn parse_shifts(value: &str) -> Result<Vec<Shift>, String> {
+fn parse_shifts(value: &str) -> Result<Vec<Shift>, ProfileError> {
     value
         .split(',')
         .map(|s| {
@@ -390,12 +385,7 @@ fn parse_shifts(value: &str) -> Result<Vec<Shift>, String> {
                 .iter()
                 .find(|(_, n)| *n == s)
                 .map(|(shift, _)| *shift)
-                .ok_or_else(|| {
-                    format!(
-                        "profile: shift `{}` is not one of id, files, ranks, both",
-                        short(s)
-                    )
-                })
+                .ok_or_else(|| ProfileError::UnknownShift(short(s)))
         })
         .collect()
 }
@@ -464,7 +454,7 @@ mod tests {
             (good.replace("energy=", "energy=1:a3;"), "given twice"),
         ];
         for (text, expected) in cases {
-            let err = Profile::parse(&text).unwrap_err();
+            let err = Profile::parse(&text).unwrap_err().to_string();
             assert!(err.contains(expected), "{err}");
         }
     }

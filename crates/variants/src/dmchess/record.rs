@@ -5,7 +5,7 @@ use omnichess_core::{Game, GameRecord, Outcome, Player, RecordError, Variant};
 
 use super::position::{Move, Special};
 use super::state::DmChess;
-use crate::classic::pgn;
+use crate::common::pgn;
 
 /// Reads the first game of a record.
 pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {

@@ -27,7 +27,7 @@ impl DmChess {
     pub fn repetitions(&self) -> usize {
         let key = |p: &Position| p.repetition_key(self.compiled.layout_of(p.phase));
         let earlier = self.history.iter().map(key);
-        crate::repetition::count(key(&self.pos), usize::from(self.pos.halfmoves), earlier)
+        crate::common::repetition::count(key(&self.pos), usize::from(self.pos.halfmoves), earlier)
     }
 
     /// 7.4.2 (ruling D.2): each player has one king and the rest is at most one knight or

@@ -1,5 +1,8 @@
 //! One board of the multiverse: up to 8×8 squares.
 
+use omnichess_core::{PositionErrorKind, counted};
+use thiserror::Error;
+
 use super::piece::{Kind, Piece};
 
 /// The squares of a board, a1 first, rank by rank (index = y * 8 + x). Size: 128 bytes.
@@ -38,13 +41,14 @@ impl Board {
 
     /// Reads a 5DFEN piece field (`r*nbqk*bnr*/p*p*…`, top rank first) for a board of
     /// `width` × `height`.
-    pub fn from_fen(text: &str, width: i32, height: i32) -> Result<Board, String> {
+    pub fn from_fen(text: &str, width: i32, height: i32) -> Result<Board, BoardTextError> {
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != height as usize {
-            return Err(format!(
-                "`{text}` has {}; the board has {height}",
-                omnichess_core::counted(rows.len() as u64, "row", "rows")
-            ));
+            return Err(BoardTextError::Rows {
+                text: text.to_owned(),
+                rows: rows.len(),
+                height,
+            });
         }
         let mut board = Board::default();
         for (r, row) in rows.iter().enumerate() {
@@ -67,8 +71,10 @@ impl Board {
                 } else {
                     c
                 };
-                let kind = Kind::from_letter(c)
-                    .ok_or_else(|| format!("`{c}` in `{row}` is not a piece letter"))?;
+                let kind = Kind::from_letter(c).ok_or_else(|| BoardTextError::Letter {
+                    letter: c,
+                    row: (*row).to_owned(),
+                })?;
                 let mut unmoved = false;
                 while let Some(&m) = chars.peek() {
                     match m {
@@ -79,7 +85,10 @@ impl Board {
                     chars.next();
                 }
                 if x >= width {
-                    return Err(format!("row `{row}` is wider than {width}"));
+                    return Err(BoardTextError::TooWide {
+                        row: (*row).to_owned(),
+                        width,
+                    });
                 }
                 board.set(
                     x,
@@ -93,10 +102,11 @@ impl Board {
                 x += 1;
             }
             if x != width {
-                return Err(format!(
-                    "row `{row}` describes {}, not {width}",
-                    omnichess_core::counted(x.unsigned_abs(), "square", "squares")
-                ));
+                return Err(BoardTextError::Squares {
+                    row: (*row).to_owned(),
+                    squares: x.unsigned_abs(),
+                    width,
+                });
             }
         }
         Ok(board)
@@ -130,6 +140,59 @@ impl Board {
     }
 }
 
+/// A 5DFEN piece field that does not describe a board of its size.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardTextError {
+    /// Not as many rows as the board has.
+    #[error("`{text}` has {}; the board has {height}", counted(*.rows as u64, "row", "rows"))]
+    Rows {
+        /// The piece field.
+        text: String,
+        /// Its rows.
+        rows: usize,
+        /// The board's.
+        height: i32,
+    },
+    /// A character that is neither a count of squares nor a piece letter.
+    #[error("`{letter}` in `{row}` is not a piece letter")]
+    Letter {
+        /// The character.
+        letter: char,
+        /// Its row.
+        row: String,
+    },
+    /// A row with a piece past the board's last file.
+    #[error("row `{row}` is wider than {width}")]
+    TooWide {
+        /// The row.
+        row: String,
+        /// The board's width.
+        width: i32,
+    },
+    /// A row of more or fewer squares than the board is wide.
+    #[error("row `{row}` describes {}, not {width}", counted(*.squares, "square", "squares"))]
+    Squares {
+        /// The row.
+        row: String,
+        /// The squares it describes.
+        squares: u32,
+        /// The board's width.
+        width: i32,
+    },
+}
+
+impl BoardTextError {
+    /// The position error's kind of this fault: a letter is the text's form, the rest the
+    /// board's shape.
+    #[must_use]
+    pub fn kind(&self) -> PositionErrorKind {
+        match self {
+            BoardTextError::Letter { .. } => PositionErrorKind::Syntax,
+            _ => PositionErrorKind::Board,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Board;
@@ -140,7 +203,9 @@ mod tests {
         // piece was put at a negative index.
         let row = format!("P{}P", "9".repeat(40));
         let fen = format!("{row}/8/8/8/8/8/8/8");
-        let e = Board::from_fen(&fen, 8, 8).expect_err("too wide");
+        let e = Board::from_fen(&fen, 8, 8)
+            .expect_err("too wide")
+            .to_string();
         assert!(e.contains("wider than 8") || e.contains("not 8"), "{e}");
         assert!(Board::from_fen("8/8/8/8/8/8/8/8", 8, 8).is_ok());
     }

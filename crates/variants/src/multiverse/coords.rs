@@ -1,5 +1,21 @@
 //! Timeline and turn labels as the notation writes them.
 
+use thiserror::Error;
+
+/// A timeline label that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LineError {
+    /// Not a timeline number at all (or past 100000).
+    #[error("`{0}` is not a timeline (like 0, 1, -1, +0, -0)")]
+    NotALine(String),
+    /// `-0` or `+0` in a game that starts with one timeline.
+    #[error("`{0}`: ±0 only in games that start with two timelines")]
+    SignedZero(String),
+    /// `0` in a game that starts with two timelines, which has `-0` and `+0`.
+    #[error("`{0}`: write +0 or -0 in a game that starts with two timelines")]
+    UnsignedZero(String),
+}
+
 /// The label of an encoded line: `0`, `1`, `-1` in games that start with one timeline;
 /// `-0`, `+0`, `1`, `-1` in games that start with two (encoded +k → k, −k → −(k+1)).
 #[must_use]
@@ -13,9 +29,9 @@ pub fn line_label(line: i32, even: bool) -> String {
 }
 
 /// The encoded line of a label (`-0` and `+0` only in even games).
-pub fn parse_line(text: &str, even: bool) -> Result<i32, String> {
+pub fn parse_line(text: &str, even: bool) -> Result<i32, LineError> {
     let t = text.trim();
-    let bad = || format!("`{text}` is not a timeline (like 0, 1, -1, +0, -0)");
+    let bad = || LineError::NotALine(text.to_owned());
     let negative = t.starts_with('-');
     let digits = t.trim_start_matches(['-', '+']);
     let n: i32 = digits
@@ -24,15 +40,13 @@ pub fn parse_line(text: &str, even: bool) -> Result<i32, String> {
         .filter(|n| *n <= 100_000)
         .ok_or_else(bad)?;
     match (even, negative) {
-        (false, _) if n == 0 && t.len() > 1 => Err(format!(
-            "`{text}`: ±0 only in games that start with two timelines"
-        )),
+        (false, _) if n == 0 && t.len() > 1 => Err(LineError::SignedZero(text.to_owned())),
         (false, true) => Ok(-n),
         (false, false) => Ok(n),
         (true, true) => Ok(-(n + 1)),
-        (true, false) if n == 0 && !t.starts_with('+') => Err(format!(
-            "`{text}`: write +0 or -0 in a game that starts with two timelines"
-        )),
+        (true, false) if n == 0 && !t.starts_with('+') => {
+            Err(LineError::UnsignedZero(text.to_owned()))
+        }
         (true, false) => Ok(n),
     }
 }

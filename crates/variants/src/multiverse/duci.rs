@@ -132,11 +132,13 @@ impl Multiverse {
             let inner = block.trim_start_matches('[');
             let fields: Vec<&str> = inner.split(':').collect();
             let [board, line, turn, colour] = fields[..] else {
-                return Err(PositionError(format!("`[{inner}]` is not a 5DFEN block")));
+                return Err(PositionError::syntax(format!(
+                    "`[{inner}]` is not a 5DFEN block"
+                )));
             };
             let line: i32 = line
                 .parse()
-                .map_err(|_| PositionError(format!("`{line}` is not a timeline number")))?;
+                .map_err(|_| PositionError::syntax(format!("`{line}` is not a timeline number")))?;
             text.push_str(&format!(
                 " [{board}:{}:{turn}:{colour}]",
                 line_label(line, even)

@@ -175,20 +175,39 @@ impl JumpLinks {
         c: &mut Cuboid,
         point: &mut [usize],
     ) -> Choice {
+        self.union_new_values(space, c);
+        if !self.drop_lost_departures(space, c)
+            || !self.drop_stray_landings(space, c)
+            || !self.drop_new_ghosts(space, c)
+        {
+            return Choice::Nothing;
+        }
+        self.link_axes(space, c, point);
+        if self.must.is_empty() {
+            return Choice::Matched;
+        }
+        self.match_needed_axes(space, point)
+    }
+
+    /// Sets [`JumpLinks::new_union`] to the values some new-timeline axis of `c` allows.
+    fn union_new_values(&mut self, space: &ActionSpace, c: &Cuboid) {
         let shape = &space.shape;
-        let n = shape.axes();
-        let first_new = space.playable.len();
-        let class = |axis: usize| axis.min(first_new);
-        let mut drop = std::mem::take(&mut self.drop);
-        // The values some new-timeline axis allows.
         self.new_union.fill(0);
-        for a in first_new..n {
+        for a in space.playable.len()..shape.axes() {
             for (u, w) in self.new_union.iter_mut().zip(shape.words(c, a)) {
                 *u |= w;
             }
         }
-        // Departures none of whose landings `c` allows.
-        for source in 0..first_new {
+    }
+
+    /// Takes from `c` the departures none of whose landings it allows (the new-timeline
+    /// axes' by [`JumpLinks::new_union`]); false when an axis is left with no value.
+    fn drop_lost_departures(&mut self, space: &ActionSpace, c: &mut Cuboid) -> bool {
+        let shape = &space.shape;
+        let first_new = space.playable.len();
+        let mut drop = std::mem::take(&mut self.drop);
+        let mut kept = true;
+        'sources: for source in 0..first_new {
             drop.clear();
             drop.extend(
                 and_bits(shape.words(c, source), &self.leaves[source]).filter(|&l| {
@@ -205,15 +224,23 @@ impl JumpLinks {
             );
             for &l in &drop {
                 if !shape.remove_value(c, source, l) {
-                    self.drop = drop;
-                    return Choice::Nothing;
+                    kept = false;
+                    break 'sources;
                 }
             }
         }
-        // Landings whose departure `c` does not allow: on the playable axes one by one, on the
-        // new-timeline axes (which share their values) all at once.
-        for axis in 0..first_new {
-            let sources = &self.sources[class(axis)];
+        self.drop = drop;
+        kept
+    }
+
+    /// Takes from each playable axis of `c` the landings whose departure `c` does not allow;
+    /// false when an axis is left with no value.
+    fn drop_stray_landings(&mut self, space: &ActionSpace, c: &mut Cuboid) -> bool {
+        let shape = &space.shape;
+        let mut drop = std::mem::take(&mut self.drop);
+        let mut kept = true;
+        'axes: for axis in 0..space.playable.len() {
+            let sources = &self.sources[axis];
             drop.clear();
             drop.extend(
                 and_bits(shape.words(c, axis), &self.arrivals[axis])
@@ -221,120 +248,162 @@ impl JumpLinks {
             );
             for &i in &drop {
                 if !shape.remove_value(c, axis, i) {
-                    self.drop = drop;
-                    return Choice::Nothing;
+                    kept = false;
+                    break 'axes;
                 }
             }
         }
         self.drop = drop;
-        if n > first_new {
-            let sources = &self.sources[first_new];
-            self.ghosts.fill(0);
-            for s in 0..first_new {
-                // By source: none of its departures allowed, all of them, or some.
-                let words = shape.words(c, s);
-                let leaves = &self.leaves[s];
-                if words.iter().zip(leaves).all(|(w, l)| w & l == *l) {
-                    continue;
-                }
-                let from = &self.new_from[s];
-                if words.iter().zip(leaves).all(|(w, l)| w & l == 0) {
-                    for (g, f) in self.ghosts.iter_mut().zip(from) {
-                        *g |= f;
-                    }
-                    continue;
-                }
-                let maybe: Vec<usize> = and_bits(&self.new_union, from).collect();
-                for i in maybe {
-                    if sources[i].is_some_and(|(s, l)| !shape.allows(c, s, l)) {
-                        self.ghosts[i / 64] |= 1 << (i % 64);
-                    }
-                }
+        kept
+    }
+
+    /// Takes from the new-timeline axes of `c`, which share their values, all at once the
+    /// landings whose departure `c` does not allow; false when an axis is left with no value.
+    fn drop_new_ghosts(&mut self, space: &ActionSpace, c: &mut Cuboid) -> bool {
+        let shape = &space.shape;
+        let n = shape.axes();
+        let first_new = space.playable.len();
+        if n <= first_new {
+            return true;
+        }
+        let sources = &self.sources[first_new];
+        self.ghosts.fill(0);
+        for s in 0..first_new {
+            // By source: none of its departures allowed, all of them, or some.
+            let words = shape.words(c, s);
+            let leaves = &self.leaves[s];
+            if words.iter().zip(leaves).all(|(w, l)| w & l == *l) {
+                continue;
             }
-            if self.ghosts.iter().any(|&g| g != 0) {
-                for a in first_new..n {
-                    if !shape.restrict_words(c, a, &self.ghosts, false) {
-                        return Choice::Nothing;
-                    }
+            let from = &self.new_from[s];
+            if words.iter().zip(leaves).all(|(w, l)| w & l == 0) {
+                for (g, f) in self.ghosts.iter_mut().zip(from) {
+                    *g |= f;
+                }
+                continue;
+            }
+            let maybe: Vec<usize> = and_bits(&self.new_union, from).collect();
+            for i in maybe {
+                if sources[i].is_some_and(|(s, l)| !shape.allows(c, s, l)) {
+                    self.ghosts[i / 64] |= 1 << (i % 64);
                 }
             }
         }
-        // The graph: for each pair of axes, the first departure and landing linking them.
-        let (neighbours, ends, linked) = (&mut self.neighbours, &mut self.ends, &mut self.linked);
-        for list in neighbours.iter_mut().chain(ends.iter_mut()) {
+        if self.ghosts.iter().any(|&g| g != 0) {
+            for a in first_new..n {
+                if !shape.restrict_words(c, a, &self.ghosts, false) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Builds the graph linking the axes of `c` (for each pair of axes, the first departure
+    /// and landing linking them) and sets `point` on each axis to its value when it is not
+    /// matched; the axes that allow no value but a jump's go in [`JumpLinks::must`].
+    fn link_axes(&mut self, space: &ActionSpace, c: &Cuboid, point: &mut [usize]) {
+        let shape = &space.shape;
+        let n = shape.axes();
+        let first_new = space.playable.len();
+        for list in self.neighbours.iter_mut().chain(self.ends.iter_mut()) {
             list.clear();
         }
-        linked.fill(usize::MAX);
+        self.linked.fill(usize::MAX);
         self.must.clear();
         // A new timeline is created only after the ones before it: of the new-timeline axes
         // that may pass, only the first may take a jump.
         let optional_new = (first_new..n).find(|&a| shape.allows(c, a, NEW_PASS));
-        for axis in 0..n {
+        for (axis, value) in point.iter_mut().enumerate().take(n) {
             if optional_new.is_some_and(|o| axis > o) {
-                point[axis] = NEW_PASS;
+                *value = NEW_PASS;
                 continue;
             }
             // The axes already linked to this one (by the jumps of the axes before it).
-            for &b in &neighbours[axis] {
-                linked[b] = axis;
+            for &b in &self.neighbours[axis] {
+                self.linked[b] = axis;
             }
-            if axis >= first_new {
-                // A new-timeline axis: its pass, else a landing; its links, each source's
-                // first landing, in the order of their values.
-                let words = shape.words(c, axis);
-                self.firsts.clear();
-                for (s, from) in self.new_from.iter().enumerate() {
-                    if let Some(k) = words.iter().zip(from).position(|(w, f)| w & f != 0) {
-                        let i = k * 64 + (words[k] & from[k]).trailing_zeros() as usize;
-                        self.firsts.push((i, s));
-                    }
-                }
-                self.firsts.sort_unstable();
-                for &(i, s) in &self.firsts {
-                    if linked[s] != axis
-                        && let Some((_, l)) = self.sources[first_new][i]
-                    {
-                        linked[s] = axis;
-                        neighbours[s].push(axis);
-                        ends[s].push(l);
-                        neighbours[axis].push(s);
-                        ends[axis].push(i);
-                    }
-                }
-                if shape.allows(c, axis, NEW_PASS) {
-                    point[axis] = NEW_PASS;
-                } else {
-                    point[axis] = shape.first(c, axis).unwrap_or(0);
-                    self.must.push(axis);
-                }
-                continue;
-            }
-            let sources = &self.sources[axis];
-            let words = shape.words(c, axis);
-            for i in and_bits(words, &self.arrivals[axis]) {
-                if let Some((s, l)) = sources[i]
-                    && linked[s] != axis
-                {
-                    linked[s] = axis;
-                    neighbours[s].push(axis);
-                    ends[s].push(l);
-                    neighbours[axis].push(s);
-                    ends[axis].push(i);
-                }
-            }
-            match and_bits(words, &self.frees[axis]).next() {
-                Some(i) => point[axis] = i,
-                None => {
-                    point[axis] = shape.first(c, axis).unwrap_or(0);
-                    self.must.push(axis);
-                }
+            *value = if axis >= first_new {
+                self.link_new_axis(space, c, axis)
+            } else {
+                self.link_playable_axis(space, c, axis)
+            };
+        }
+    }
+
+    /// Links new-timeline axis `axis` to the playable axes it lands a piece from, each
+    /// source's first landing, in the order of their values; its value when not matched: its
+    /// pass, else (it must be matched) its lowest value.
+    fn link_new_axis(&mut self, space: &ActionSpace, c: &Cuboid, axis: usize) -> usize {
+        let shape = &space.shape;
+        let first_new = space.playable.len();
+        let words = shape.words(c, axis);
+        self.firsts.clear();
+        for (s, from) in self.new_from.iter().enumerate() {
+            if let Some(k) = words.iter().zip(from).position(|(w, f)| w & f != 0) {
+                let i = k * 64 + (words[k] & from[k]).trailing_zeros() as usize;
+                self.firsts.push((i, s));
             }
         }
-        if self.must.is_empty() {
-            return Choice::Matched;
+        self.firsts.sort_unstable();
+        for &(i, s) in &self.firsts {
+            if self.linked[s] != axis
+                && let Some((_, l)) = self.sources[first_new][i]
+            {
+                self.linked[s] = axis;
+                self.neighbours[s].push(axis);
+                self.ends[s].push(l);
+                self.neighbours[axis].push(s);
+                self.ends[axis].push(i);
+            }
         }
-        let (must, mate, needed, seen) =
-            (&self.must, &mut self.mate, &mut self.needed, &mut self.seen);
+        if shape.allows(c, axis, NEW_PASS) {
+            NEW_PASS
+        } else {
+            self.must.push(axis);
+            shape.first(c, axis).unwrap_or(0)
+        }
+    }
+
+    /// Links playable axis `axis` to the playable axes it lands a piece from, each source's
+    /// first landing; its value when not matched: its lowest value that is not a jump's, else
+    /// (it must be matched) its lowest value.
+    fn link_playable_axis(&mut self, space: &ActionSpace, c: &Cuboid, axis: usize) -> usize {
+        let shape = &space.shape;
+        let sources = &self.sources[axis];
+        let words = shape.words(c, axis);
+        for i in and_bits(words, &self.arrivals[axis]) {
+            if let Some((s, l)) = sources[i]
+                && self.linked[s] != axis
+            {
+                self.linked[s] = axis;
+                self.neighbours[s].push(axis);
+                self.ends[s].push(l);
+                self.neighbours[axis].push(s);
+                self.ends[axis].push(i);
+            }
+        }
+        match and_bits(words, &self.frees[axis]).next() {
+            Some(i) => i,
+            None => {
+                self.must.push(axis);
+                shape.first(c, axis).unwrap_or(0)
+            }
+        }
+    }
+
+    /// Matches every axis of [`JumpLinks::must`] with a neighbour in the graph
+    /// ([`augment`]; when it fails, [`branches_matchable`] and [`cover`]) and sets `point` on
+    /// each matched axis to its end of the pair's jump.
+    fn match_needed_axes(&mut self, space: &ActionSpace, point: &mut [usize]) -> Choice {
+        let first_new = space.playable.len();
+        let (must, neighbours, mate, needed, seen) = (
+            &self.must,
+            &self.neighbours,
+            &mut self.mate,
+            &mut self.needed,
+            &mut self.seen,
+        );
         mate.fill(None);
         needed.fill(false);
         for &a in must {
@@ -359,10 +428,10 @@ impl JumpLinks {
                 }
             }
         }
-        for a in 0..n {
+        for a in 0..space.shape.axes() {
             if let Some(b) = mate[a] {
                 let k = neighbours[a].iter().position(|&x| x == b).unwrap_or(0);
-                point[a] = ends[a][k];
+                point[a] = self.ends[a][k];
             }
         }
         Choice::Matched

@@ -41,8 +41,8 @@ mod variant;
 pub mod variants;
 mod view;
 
-pub use board::Board;
-pub use coords::{line_label, parse_line};
+pub use board::{Board, BoardTextError};
+pub use coords::{LineError, line_label, parse_line};
 pub use duci::long_duci_move;
 pub use piece::{Kind, Piece};
 pub use state::{Decision5, Move5, Multiverse, Pos, Setup5};

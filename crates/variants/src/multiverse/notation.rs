@@ -8,10 +8,51 @@
 //! other board, `N>d3` a non-branching one), the piece letter (a pawn first, then any piece).
 
 use omnichess_core::{DecisionError, Game};
+use thiserror::Error;
 
-use super::coords::{line_label, parse_line, square_name, turn_of};
+use super::coords::{LineError, line_label, parse_line, square_name, turn_of};
 use super::piece::Kind;
 use super::state::{Decision5, Move5, Multiverse};
+
+/// Why a move's text cannot be taken apart.
+#[derive(Debug, Error)]
+enum MoveTextError {
+    /// An upper-case letter that names no piece.
+    #[error("`{0}` is not a piece letter")]
+    PieceLetter(char),
+    /// `=` at the end.
+    #[error("`=` needs a piece letter")]
+    NoPromotionLetter,
+    /// `=` and what names no piece.
+    #[error("`={0}` is not a piece")]
+    Promotion(String),
+    /// Fewer than a square's two characters.
+    #[error("expected a move like `(0T1)Ng1f3`, `(0T5)Qb3>>(0T1)f7`, `(0T1)e4`, or `submit`")]
+    NotAMove,
+    /// A target that is not a square.
+    #[error("the target square is not like e4")]
+    Target,
+    /// A character that has no place in a move.
+    #[error("`{0}` does not belong in a move")]
+    Stray(char),
+    /// `(` without `)`.
+    #[error("a board prefix `(` is not closed")]
+    UnclosedBoard,
+    /// `()`, with neither timeline nor turn (white space taken out).
+    #[error("`({0})` is not a board like (0T1)")]
+    NotABoard(String),
+    /// A board's timeline that cannot be read.
+    #[error(transparent)]
+    Line(#[from] LineError),
+    /// A board's turn that is not a number.
+    #[error("`({board})`: `{turn}` is not a turn")]
+    Turn {
+        /// The board as written (white space taken out).
+        board: String,
+        /// The turn.
+        turn: String,
+    },
+}
 
 /// A board as written: its timeline and turn T, either left out (`(L1)`, `(T3)`).
 type BoardPattern = (Option<i32>, Option<i32>);
@@ -88,7 +129,7 @@ impl Multiverse {
         }
         let pattern = self
             .pattern(t)
-            .map_err(|why| DecisionError::unparsable(text, why))?;
+            .map_err(|why| DecisionError::unparsable(text, why.to_string()))?;
         let default_promotion = self.setup.promotions.first().copied();
         let moves: Vec<Move5> = open
             .iter()
@@ -174,7 +215,7 @@ impl Multiverse {
     }
 
     /// Takes a move apart (see the module docs for the forms).
-    fn pattern(&self, text: &str) -> Result<Pattern, String> {
+    fn pattern(&self, text: &str) -> Result<Pattern, MoveTextError> {
         let even = self.setup.even;
         let core = text.trim_end_matches(['+', '*', '#', '~', '!', '?']);
         let mut p = Pattern::default();
@@ -209,8 +250,7 @@ impl Multiverse {
         if p.kind.is_none()
             && let Some(c) = rest.chars().next().filter(char::is_ascii_uppercase)
         {
-            p.kind =
-                Some(Kind::from_letter(c).ok_or_else(|| format!("`{c}` is not a piece letter"))?);
+            p.kind = Some(Kind::from_letter(c).ok_or(MoveTextError::PieceLetter(c))?);
             rest = &rest[1..];
         }
         // The destination: after `>`/`>>`, or a second board prefix, or the end.
@@ -234,9 +274,13 @@ impl Multiverse {
             target = after;
         }
         if let Some((sq, promo)) = target.split_once('=') {
-            let c = promo.chars().next().ok_or("`=` needs a piece letter")?;
-            p.promotion =
-                Some(Kind::from_letter(c).ok_or_else(|| format!("`={promo}` is not a piece"))?);
+            let c = promo
+                .chars()
+                .next()
+                .ok_or(MoveTextError::NoPromotionLetter)?;
+            p.promotion = Some(
+                Kind::from_letter(c).ok_or_else(|| MoveTextError::Promotion(promo.to_owned()))?,
+            );
             target = sq;
         }
         // Without a jump, the source squares (SAN disambiguation or long form) precede the
@@ -244,13 +288,9 @@ impl Multiverse {
         let all: Vec<char> = format!("{source}{target}").chars().collect();
         let squares = without_capture_marks(&all);
         if squares.len() < 2 {
-            return Err(
-                "expected a move like `(0T1)Ng1f3`, `(0T5)Qb3>>(0T1)f7`, `(0T1)e4`, or `submit`"
-                    .into(),
-            );
+            return Err(MoveTextError::NotAMove);
         }
-        let (tx, ty) =
-            square(&squares[squares.len() - 2..]).ok_or("the target square is not like e4")?;
+        let (tx, ty) = square(&squares[squares.len() - 2..]).ok_or(MoveTextError::Target)?;
         p.to = Some((tx, ty));
         for &c in &squares[..squares.len() - 2] {
             if c.is_ascii_lowercase() && p.from_x.is_none() && p.from_y.is_none() {
@@ -258,7 +298,7 @@ impl Multiverse {
             } else if let Some(d) = c.to_digit(10) {
                 p.from_y = Some(d as i32 - 1);
             } else {
-                return Err(format!("`{c}` does not belong in a move"));
+                return Err(MoveTextError::Stray(c));
             }
         }
         Ok(p)
@@ -288,8 +328,8 @@ fn square(chars: &[char]) -> Option<(i32, i32)> {
 
 /// Reads `(0T5)`, `(L-1T19)`, `( -1 T 5 )`, `(+0T1)`, and with a part left out `(L1)`, `(1)`,
 /// `(T5)`; returns ((line, T), the rest).
-fn board_prefix(text: &str, even: bool) -> Result<(BoardPattern, &str), String> {
-    let close = text.find(')').ok_or("a board prefix `(` is not closed")?;
+fn board_prefix(text: &str, even: bool) -> Result<(BoardPattern, &str), MoveTextError> {
+    let close = text.find(')').ok_or(MoveTextError::UnclosedBoard)?;
     let inside: String = text[1..close]
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -297,13 +337,15 @@ fn board_prefix(text: &str, even: bool) -> Result<(BoardPattern, &str), String> 
     let inside = inside.strip_prefix('L').unwrap_or(&inside);
     let (l, t) = inside.split_once('T').unwrap_or((inside, ""));
     if l.is_empty() && t.is_empty() {
-        return Err(format!("`({inside})` is not a board like (0T1)"));
+        return Err(MoveTextError::NotABoard(inside.to_owned()));
     }
     let line = (!l.is_empty()).then(|| parse_line(l, even)).transpose()?;
     let t = (!t.is_empty() || inside.contains('T'))
         .then(|| {
-            t.parse::<i32>()
-                .map_err(|_| format!("`({inside})`: `{t}` is not a turn"))
+            t.parse::<i32>().map_err(|_| MoveTextError::Turn {
+                board: inside.to_owned(),
+                turn: t.to_owned(),
+            })
         })
         .transpose()?;
     Ok(((line, t), &text[close + 1..]))

@@ -8,7 +8,7 @@
 //! * `[Mover "w"]` (or `"b"`) names the player of the current turn when it is not the player the
 //!   present says (a turn in progress).
 
-use omnichess_core::PositionError;
+use omnichess_core::{PositionError, PositionErrorKind};
 
 use super::board::Board;
 use super::coords::{line_label, parse_line, turn_of};
@@ -16,10 +16,6 @@ use super::piece::Kind;
 use super::state::{Multiverse, Setup5};
 use super::timeline::Timeline;
 use super::variants;
-
-fn err(message: impl Into<String>) -> PositionError {
-    PositionError(message.into())
-}
 
 /// Header tags as (name, value) pairs.
 type Tags = Vec<(String, String)>;
@@ -32,21 +28,21 @@ pub(super) fn brackets(text: &str) -> Result<(Tags, Vec<String>), PositionError>
     while let Some(open) = rest.find('[') {
         let close = rest[open..]
             .find(']')
-            .ok_or_else(|| err("a `[` is never closed"))?;
+            .ok_or_else(|| PositionError::syntax("a `[` is never closed"))?;
         let inside = rest[open + 1..open + close].trim();
         if let Some((name, value)) = inside.split_once(|c: char| c.is_whitespace()) {
             tags.push((name.to_owned(), value.trim().trim_matches('"').to_owned()));
         } else if inside.contains(':') {
             boards.push(inside.to_owned());
         } else {
-            return Err(err(format!(
+            return Err(PositionError::syntax(format!(
                 "`[{inside}]` is neither a tag nor a board string"
             )));
         }
         rest = &rest[open + close + 1..];
     }
     if !rest.trim().is_empty() && tags.is_empty() && boards.is_empty() {
-        return Err(err(
+        return Err(PositionError::syntax(
             "a 5D position is 5DFEN: `[Board \"Standard\"]`, or [Size]/board strings",
         ));
     }
@@ -67,11 +63,11 @@ fn promotions(text: &str) -> Result<Vec<Kind>, PositionError> {
             let c = s.chars().next().unwrap_or(' ');
             Kind::from_letter(c)
                 .filter(|_| s.len() == 1)
-                .ok_or_else(|| err(format!("promotion piece `{s}`")))
+                .ok_or_else(|| PositionError::syntax(format!("promotion piece `{s}`")))
         })
         .collect::<Result<_, _>>()?;
     if kinds.is_empty() {
-        return Err(err("[Promotions] names no piece"));
+        return Err(PositionError::syntax("[Promotions] names no piece"));
     }
     Ok(kinds)
 }
@@ -92,8 +88,12 @@ fn declared_boards(
         return Ok((width, height, boards.to_vec(), promo));
     }
     let name = tag(tags, "Board").unwrap_or("Standard");
-    let variant =
-        variants::find(name).ok_or_else(|| err(format!("unknown variant [Board \"{name}\"]")))?;
+    let variant = variants::find(name).ok_or_else(|| {
+        PositionError::new(
+            PositionErrorKind::Unsupported,
+            format!("unknown variant [Board \"{name}\"]"),
+        )
+    })?;
     let boards = variant
         .boards
         .iter()
@@ -109,14 +109,14 @@ fn declared_boards(
 fn size(s: &str) -> Result<(i32, i32), PositionError> {
     let (w, h) = s
         .split_once(['x', 'X'])
-        .ok_or_else(|| err(format!("[Size \"{s}\"] is not WxH")))?;
+        .ok_or_else(|| PositionError::syntax(format!("[Size \"{s}\"] is not WxH")))?;
     Ok((
         w.trim()
             .parse()
-            .map_err(|_| err(format!("[Size \"{s}\"]")))?,
+            .map_err(|_| PositionError::syntax(format!("[Size \"{s}\"]")))?,
         h.trim()
             .parse()
-            .map_err(|_| err(format!("[Size \"{s}\"]")))?,
+            .map_err(|_| PositionError::syntax(format!("[Size \"{s}\"]")))?,
     ))
 }
 
@@ -136,27 +136,32 @@ fn board_string(
 ) -> Result<PlacedBoard, PositionError> {
     let fields: Vec<&str> = b.split(':').collect();
     let [pieces, line, turn, colour] = fields[..] else {
-        return Err(err(format!(
+        return Err(PositionError::syntax(format!(
             "board string `[{b}]` needs 4 fields pieces:L:T:w|b"
         )));
     };
-    let line = parse_line(line, even).map_err(err)?;
+    let line = parse_line(line, even).map_err(|e| PositionError::syntax(e.to_string()))?;
     let t: i32 = turn
         .trim()
         .parse()
         .ok()
         .filter(|t| (0..=100_000).contains(t))
         .ok_or_else(|| {
-            err(format!(
+            PositionError::syntax(format!(
                 "`[{b}]`: turn `{turn}` is not a number from 0 to 100000"
             ))
         })?;
     let c = match colour.trim() {
         "w" => 0,
         "b" => 1,
-        other => return Err(err(format!("`[{b}]`: colour `{other}` is not w or b"))),
+        other => {
+            return Err(PositionError::syntax(format!(
+                "`[{b}]`: colour `{other}` is not w or b"
+            )));
+        }
     };
-    let board = Board::from_fen(pieces, width, height).map_err(|e| err(format!("`[{b}]`: {e}")))?;
+    let board = Board::from_fen(pieces, width, height)
+        .map_err(|e| PositionError::new(e.kind(), format!("`[{b}]`: {e}")))?;
     Ok(PlacedBoard {
         line,
         v: 2 * t + c,
@@ -195,17 +200,23 @@ fn timelines(
     for line in min_line..=max_line {
         let mine: Vec<&PlacedBoard> = parsed.iter().filter(|p| p.line == line).collect();
         let Some(first) = mine.first() else {
-            return Err(err(format!(
-                "timeline {} has no board between others",
-                line_label(line, even)
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::Board,
+                format!(
+                    "timeline {} has no board between others",
+                    line_label(line, even)
+                ),
+            ));
         };
         for (i, p) in mine.iter().enumerate() {
             if p.v != first.v + i as i32 {
-                return Err(err(format!(
-                    "timeline {}: its boards must follow one another without gaps or repeats",
-                    line_label(line, even)
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::Board,
+                    format!(
+                        "timeline {}: its boards must follow one another without gaps or repeats",
+                        line_label(line, even)
+                    ),
+                ));
             }
         }
         lines.push(Timeline::new(
@@ -231,7 +242,7 @@ fn initial_lines(
             .split_whitespace()
             .map(|l| parse_line(l, even))
             .collect::<Result<_, _>>()
-            .map_err(err)?;
+            .map_err(|e| PositionError::syntax(e.to_string()))?;
         let min = ls.iter().copied().min().unwrap_or(0);
         let max = ls.iter().copied().max().unwrap_or(0);
         Ok((min, max))
@@ -258,12 +269,18 @@ impl Multiverse {
     ) -> Result<Multiverse, PositionError> {
         let (width, height, boards, promo) = declared_boards(tags, boards)?;
         if !(1..=8).contains(&width) || !(1..=8).contains(&height) {
-            return Err(err(format!(
-                "boards of {width}x{height}: omnichess plays boards up to 8x8"
-            )));
+            let kind = if width > 8 || height > 8 {
+                PositionErrorKind::Unsupported
+            } else {
+                PositionErrorKind::Board
+            };
+            return Err(PositionError::new(
+                kind,
+                format!("boards of {width}x{height}: omnichess plays boards up to 8x8"),
+            ));
         }
         if boards.is_empty() {
-            return Err(err(
+            return Err(PositionError::syntax(
                 "a custom 5D position needs board strings `[pieces:L:T:w]`",
             ));
         }
@@ -304,7 +321,11 @@ impl Multiverse {
             m.white_to_move = match mover {
                 "w" => true,
                 "b" => false,
-                other => return Err(err(format!("[Mover \"{other}\"] is not w or b"))),
+                other => {
+                    return Err(PositionError::syntax(format!(
+                        "[Mover \"{other}\"] is not w or b"
+                    )));
+                }
             };
         }
         Ok(m)

@@ -1,8 +1,9 @@
 //! 5D Chess as an omnichess [`Variant`].
 
 use omnichess_core::{
-    BoardLayout, DecisionError, DecisionInfo, EnginePosition, EngineProtocol, GameRecord,
-    NamedStart, Notation, Outcome, PositionError, Presentation, RecordError, Records, Variant,
+    BoardLayout, DecisionError, DecisionInfo, EnginePosition, EnginePositionError, EngineProtocol,
+    GameRecord, NamedStart, Notation, Outcome, PositionError, Presentation, RecordError, Records,
+    Variant,
 };
 
 use super::duci::long_duci_move;
@@ -57,9 +58,11 @@ impl Notation for Multiverse {
 
     /// 5DUCI: the position as 5DFEN blocks ([`Multiverse::duci_position`]), with the
     /// playable boards as the decisions still to make.
-    fn engine_position(&self) -> Result<EnginePosition, String> {
+    fn engine_position(&self) -> Result<EnginePosition, EnginePositionError> {
         if self.present_passed() {
-            return Err("5DFEN cannot say whose turn it is once the present has passed".into());
+            return Err(EnginePositionError::Unwritable(
+                "5DFEN cannot say whose turn it is once the present has passed".into(),
+            ));
         }
         Ok(EnginePosition {
             text: self.duci_position(),

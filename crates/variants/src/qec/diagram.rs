@@ -3,7 +3,7 @@
 
 use cozy_chess::{Color, File, Piece, Rank, Square};
 
-use crate::classic::diagram::glyph;
+use crate::common::diagram::glyph;
 
 use super::state::{Phase, Qec};
 

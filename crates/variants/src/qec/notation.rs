@@ -6,12 +6,12 @@ use cozy_chess::{Color, Move, Piece, Square};
 use omnichess_core::{DecisionError, Game, Player, ToAct, Verdict};
 
 use super::state::{Qec, QecDecision};
-use crate::classic::notation::{SanShape, disambiguation, parse_san, push_target};
+use crate::common::san::{SanShape, disambiguation, parse_san, push_target};
 
 impl Qec {
     /// The square a move lands on as written: castling as the king's two-square step.
     fn landing(&self, mv: Move) -> Square {
-        crate::classic::notation::landing(&self.now.board, mv)
+        crate::common::san::landing(&self.now.board, mv)
     }
 
     /// The decision in §12 notation.

@@ -9,15 +9,11 @@
 //!   White / Black began.
 
 use cozy_chess::{Color, Piece, Square};
-use omnichess_core::PositionError;
+use omnichess_core::{PositionError, PositionErrorKind};
 
 use super::links::{Links, file_mapping, random_mapping};
 use super::state::{Core, Phase, Qec};
 use crate::classic::Classic;
-
-fn err(message: impl Into<String>) -> PositionError {
-    PositionError(message.into())
-}
 
 const LINKS_HELP: &str = "a QEC position is a FEN followed by the links field \
      (`e2~b8,d7~g1`, `-` for none, `files`, `random:SEED` or `draft`)";
@@ -29,9 +25,9 @@ impl Qec {
         // The links field is the first field after the FEN's four that is not a counter.
         let at = (4..fields.len())
             .find(|&i| fields[i].parse::<u32>().is_err())
-            .ok_or_else(|| err(LINKS_HELP))?;
+            .ok_or_else(|| PositionError::syntax(LINKS_HELP))?;
         if at > 6 {
-            return Err(err(format!(
+            return Err(PositionError::syntax(format!(
                 "the FEN part has {at} fields; a FEN has 4 to 6"
             )));
         }
@@ -60,7 +56,9 @@ impl Qec {
             _ => {
                 if let Some(seed) = links_field.strip_prefix("random:") {
                     let seed = seed.parse::<u64>().map_err(|_| {
-                        err(format!("`random:{seed}`: the seed must be a whole number"))
+                        PositionError::syntax(format!(
+                            "`random:{seed}`: the seed must be a whole number"
+                        ))
                     })?;
                     core.links = random_mapping(&core.board, seed);
                     core.seed = Some(seed);
@@ -73,7 +71,11 @@ impl Qec {
             }
         }
         match (fields.get(at + 1), fields.get(at + 2)) {
-            (_, Some(extra)) => return Err(err(format!("unexpected field `{extra}` at the end"))),
+            (_, Some(extra)) => {
+                return Err(PositionError::syntax(format!(
+                    "unexpected field `{extra}` at the end"
+                )));
+            }
             (Some(phase), None) => parse_phase(&mut core, phase)?,
             (None, None) => {
                 if core.entangled && core.phase == Phase::Move && !core.board.checkers().is_empty()
@@ -138,8 +140,9 @@ fn color_letter(c: Color) -> char {
 }
 
 fn parse_square(text: &str, whole: &str) -> Result<Square, PositionError> {
-    text.parse()
-        .map_err(|_| err(format!("link `{whole}`: `{text}` is not a square like e2")))
+    text.parse().map_err(|_| {
+        PositionError::syntax(format!("link `{whole}`: `{text}` is not a square like e2"))
+    })
 }
 
 fn parse_pairs(core: &Core, list: &str) -> Result<Links, PositionError> {
@@ -148,28 +151,40 @@ fn parse_pairs(core: &Core, list: &str) -> Result<Links, PositionError> {
         return Ok(links);
     }
     for pair in list.split(',') {
-        let (a, b) = pair
-            .split_once('~')
-            .ok_or_else(|| err(format!("link `{pair}` must be PAWNSQUARE~PARTNERSQUARE")))?;
+        let (a, b) = pair.split_once('~').ok_or_else(|| {
+            PositionError::syntax(format!("link `{pair}` must be PAWNSQUARE~PARTNERSQUARE"))
+        })?;
         let (pawn, partner) = (parse_square(a, pair)?, parse_square(b, pair)?);
         let board = &core.board;
         let (Some(Piece::Pawn), Some(color)) = (board.piece_on(pawn), board.color_on(pawn)) else {
-            return Err(err(format!("link `{pair}`: there is no pawn on {pawn}")));
+            return Err(PositionError::new(
+                PositionErrorKind::VariantRule,
+                format!("link `{pair}`: there is no pawn on {pawn}"),
+            ));
         };
         match (board.piece_on(partner), board.color_on(partner)) {
             (Some(Piece::King), _) => {
-                return Err(err(format!("link `{pair}`: kings are never linked (§3.1)")));
+                return Err(PositionError::new(
+                    PositionErrorKind::VariantRule,
+                    format!("link `{pair}`: kings are never linked (§3.1)"),
+                ));
             }
             (Some(_), Some(c)) if c != color => {}
             _ => {
-                return Err(err(format!(
-                    "link `{pair}`: {partner} must hold an enemy piece of the pawn on {pawn}"
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::VariantRule,
+                    format!(
+                        "link `{pair}`: {partner} must hold an enemy piece of the pawn on {pawn}"
+                    ),
+                ));
             }
         }
         for s in [pawn, partner] {
             if links.partner(s).is_some() {
-                return Err(err(format!("link `{pair}`: {s} is already linked")));
+                return Err(PositionError::new(
+                    PositionErrorKind::VariantRule,
+                    format!("link `{pair}`: {s} is already linked"),
+                ));
             }
         }
         links.link(pawn, partner);
@@ -179,19 +194,23 @@ fn parse_pairs(core: &Core, list: &str) -> Result<Links, PositionError> {
 
 fn parse_phase(core: &mut Core, text: &str) -> Result<(), PositionError> {
     if !core.entangled || core.phase == Phase::Draft {
-        return Err(err(format!(
-            "phase `{text}` needs an entangled game in play"
-        )));
+        return Err(PositionError::new(
+            PositionErrorKind::Phase,
+            format!("phase `{text}` needs an entangled game in play"),
+        ));
     }
     let side = core.board.side_to_move();
     if let Some(sq) = text.strip_prefix("reply:") {
-        let square: Square = sq
-            .parse()
-            .map_err(|_| err(format!("phase `{text}`: `{sq}` is not a square")))?;
+        let square: Square = sq.parse().map_err(|_| {
+            PositionError::syntax(format!("phase `{text}`: `{sq}` is not a square"))
+        })?;
         if core.board.color_on(square) != Some(side) || !core.can_move(square) {
-            return Err(err(format!(
-                "phase `{text}`: {square} must hold a piece of the side to move that can move"
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::Phase,
+                format!(
+                    "phase `{text}`: {square} must hold a piece of the side to move that can move"
+                ),
+            ));
         }
         core.phase = Phase::Reply(square);
         core.mover = !side;
@@ -200,19 +219,20 @@ fn parse_phase(core: &mut Core, text: &str) -> Result<(), PositionError> {
             "w" => Color::White,
             "b" => Color::Black,
             _ => {
-                return Err(err(format!(
+                return Err(PositionError::syntax(format!(
                     "phase `{text}`: the turn's mover is `w` or `b`"
                 )));
             }
         };
         if core.board.checkers().is_empty() {
-            return Err(err(format!(
-                "phase `{text}`: the side to move is not in check"
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::Phase,
+                format!("phase `{text}`: the side to move is not in check"),
+            ));
         }
         core.phase = Phase::Reactive;
     } else {
-        return Err(err(format!(
+        return Err(PositionError::syntax(format!(
             "unknown phase `{text}` (expected `reply:SQUARE` or `react:w|b`)"
         )));
     }

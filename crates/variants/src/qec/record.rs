@@ -8,7 +8,8 @@ use cozy_chess::{Color, Move};
 use omnichess_core::{Game, GameRecord, Outcome, RecordError, RecordedDecision};
 
 use super::state::{Phase, Qec, QecDecision};
-use crate::classic::{STANDARD_START, pgn};
+use crate::common::fen::STANDARD_START;
+use crate::common::pgn;
 
 /// Reads the first game of a QEC record.
 pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {

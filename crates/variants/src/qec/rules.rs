@@ -59,7 +59,7 @@ impl Qec {
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
         let open =
             self.now.phase == Phase::Move && !matches!(self.rules_to_act(), ToAct::Nobody(_));
-        crate::classic::rules::claimable(open, || self.repetitions(), self.now.halfmoves)
+        crate::common::fide_end::claimable(open, || self.repetitions(), self.now.halfmoves)
     }
 
     /// How often the current position (pieces, side to move, rights, links) has stood at the
@@ -91,6 +91,6 @@ impl Qec {
     /// minor piece or only bishops on one colour), bare kings excepted in entangled games.
     #[must_use]
     pub fn insufficient_material(&self) -> bool {
-        crate::classic::rules::dead_by_material(&self.now.board)
+        crate::common::fide_end::dead_by_material(&self.now.board)
     }
 }

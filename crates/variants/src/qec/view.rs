@@ -9,7 +9,7 @@ use omnichess_core::{BoardView, DecisionInfo, Game, MoveView, SquareMark, ToAct,
 
 use super::diagram::label_char;
 use super::state::{Phase, Qec, QecDecision};
-use crate::classic::view::{board_view, checks, move_view, piece_name};
+use crate::common::view::{board_view, checks, move_view, piece_name};
 
 fn side_name(color: Color) -> &'static str {
     match color {

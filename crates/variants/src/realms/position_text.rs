@@ -7,7 +7,7 @@
 //! Text parses into a plain setup, then validates into a position; every problem is one
 //! clear [`PositionError`], never a panic.
 
-use omnichess_core::{Player, PositionError};
+use omnichess_core::{Player, PositionError, PositionErrorKind};
 
 use super::board::Board;
 use super::movegen::attacks_as;
@@ -24,30 +24,32 @@ pub const STANDARD_START: &str = "ssappass/hhhhhhhh/8/8/8/8/HHHHHHHH/SSAPPASS|\
 rnbqkbnr/wwwwwwww/8/8/8/8/WWWWWWWW/RNBQKBNR|\
 decddced/iiiiiiii/8/8/8/8/IIIIIIII/DECDDCED w KQkq - 0 1";
 
-fn err(message: impl Into<String>) -> PositionError {
-    PositionError(message.into())
-}
-
 /// The realms in the order of the position text.
 const TEXT_ORDER: [Realm; 3] = [Realm::Heavens, Realm::Earth, Realm::Underworld];
 
 fn parse_board(text: &str) -> Result<Board, PositionError> {
     let boards: Vec<&str> = text.split('|').collect();
     if boards.len() != 3 {
-        return Err(err(format!(
-            "the board field has {} part(s); it is three boards heavens|Earth|underworld",
-            boards.len()
-        )));
+        return Err(PositionError::new(
+            PositionErrorKind::Board,
+            format!(
+                "the board field has {} part(s); it is three boards heavens|Earth|underworld",
+                boards.len()
+            ),
+        ));
     }
     let mut board = Board::default();
     for (realm, part) in TEXT_ORDER.into_iter().zip(boards) {
         let ranks: Vec<&str> = part.split('/').collect();
         if ranks.len() != 8 {
-            return Err(err(format!(
-                "the {} has {} rank(s); it needs 8 separated by `/`",
-                realm.name(),
-                ranks.len()
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::Board,
+                format!(
+                    "the {} has {} rank(s); it needs 8 separated by `/`",
+                    realm.name(),
+                    ranks.len()
+                ),
+            ));
         }
         for (i, row) in ranks.iter().enumerate() {
             let rank = 7 - i;
@@ -57,7 +59,7 @@ fn parse_board(text: &str) -> Result<Board, PositionError> {
                     file += n as usize;
                 } else {
                     let piece = Piece::from_letter(c).ok_or_else(|| {
-                        err(format!(
+                        PositionError::syntax(format!(
                             "unknown piece letter `{c}` in the {} (letters: K Q R B N G H S \
                              P A I D C E X F, W for the pawn, M for the imp)",
                             realm.name()
@@ -73,11 +75,14 @@ fn parse_board(text: &str) -> Result<Board, PositionError> {
                 }
             }
             if file != 8 {
-                return Err(err(format!(
-                    "rank {} of the {} has {file} squares; it needs 8",
-                    rank + 1,
-                    realm.name()
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::Board,
+                    format!(
+                        "rank {} of the {} has {file} squares; it needs 8",
+                        rank + 1,
+                        realm.name()
+                    ),
+                ));
             }
         }
     }
@@ -120,7 +125,7 @@ impl Realms {
     pub fn from_text(text: &str) -> Result<Realms, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if !(6..=7).contains(&fields.len()) {
-            return Err(err(format!(
+            return Err(PositionError::syntax(format!(
                 "a Three Realms position has 6 or 7 fields (boards, side, castling, en passant, \
                  halfmoves, fullmoves, last kind); this has {}",
                 fields.len()
@@ -130,29 +135,39 @@ impl Realms {
         let side = match fields[1] {
             "w" => Player::White,
             "b" => Player::Black,
-            other => return Err(err(format!("side to move `{other}` is not `w` or `b`"))),
+            other => {
+                return Err(PositionError::syntax(format!(
+                    "side to move `{other}` is not `w` or `b`"
+                )));
+            }
         };
         let castling = parse_castling(fields[2])?;
         let ep = match fields[3] {
             "-" => None,
             s => Some(square::parse(s).ok_or_else(|| {
-                err(format!(
+                PositionError::syntax(format!(
                     "en passant square `{s}` is not a square such as `n3`"
                 ))
             })?),
         };
-        let halfmoves = fields[4]
-            .parse::<u16>()
-            .map_err(|_| err(format!("halfmove clock `{}` is not a number", fields[4])))?;
+        let halfmoves = fields[4].parse::<u16>().map_err(|_| {
+            PositionError::new(
+                PositionErrorKind::Counters,
+                format!("halfmove clock `{}` is not a number", fields[4]),
+            )
+        })?;
         let fullmoves = fields[5]
             .parse::<u32>()
             .ok()
             .filter(|&n| (1..=100_000).contains(&n))
             .ok_or_else(|| {
-                err(format!(
-                    "fullmove number `{}` is not a number from 1 to 100000",
-                    fields[5]
-                ))
+                PositionError::new(
+                    PositionErrorKind::Counters,
+                    format!(
+                        "fullmove number `{}` is not a number from 1 to 100000",
+                        fields[5]
+                    ),
+                )
             })?;
         let last = match fields.get(6).copied() {
             None | Some("-") => None,
@@ -161,7 +176,7 @@ impl Realms {
                 match (chars.next().and_then(Kind::from_letter), chars.next()) {
                     (Some(kind), None) => Some(kind),
                     _ => {
-                        return Err(err(format!(
+                        return Err(PositionError::syntax(format!(
                             "last-moved kind `{s}` is not one piece letter or `-`"
                         )));
                     }
@@ -187,19 +202,33 @@ impl Realms {
         for player in Player::BOTH {
             let kings = self.board.of(player, Kind::King).len();
             if kings != 1 {
-                return Err(err(format!(
-                    "{player} has {kings} kings; Three Realms needs exactly one each"
-                )));
+                let kind = if kings == 0 {
+                    PositionErrorKind::MissingKing
+                } else {
+                    PositionErrorKind::TooManyKings
+                };
+                return Err(PositionError::new(
+                    kind,
+                    format!("{player} has {kings} kings; Three Realms needs exactly one each"),
+                ));
             }
         }
         for (sq, piece) in self.board.pieces() {
             if let Some(why) = unreachable(piece, sq) {
-                return Err(err(format!(
-                    "{} {} on {} {why}",
-                    piece.player,
-                    piece.kind.name(),
-                    square::name(sq)
-                )));
+                let kind = if piece.kind == Kind::Pawn {
+                    PositionErrorKind::PawnOnBackRank
+                } else {
+                    PositionErrorKind::Placement
+                };
+                return Err(PositionError::new(
+                    kind,
+                    format!(
+                        "{} {} on {} {why}",
+                        piece.player,
+                        piece.kind.name(),
+                        square::name(sq)
+                    ),
+                ));
             }
         }
         for (right, player, rook_offset, name) in [
@@ -224,11 +253,14 @@ impl Realms {
                     kind: Kind::Rook,
                 });
             if !king_there || !rook_there {
-                return Err(err(format!(
-                    "castling right `{name}` needs the king on {} and a rook on {}",
-                    square::name(home),
-                    square::name(rook)
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::Castling,
+                    format!(
+                        "castling right `{name}` needs the king on {} and a rook on {}",
+                        square::name(home),
+                        square::name(rook)
+                    ),
+                ));
             }
         }
         if let Some(ep) = self.ep {
@@ -244,10 +276,13 @@ impl Realms {
                 || self.board.piece(origin).is_some()
                 || self.board.piece(victim) != Some(pawn)
             {
-                return Err(err(format!(
-                    "en passant square {} does not follow a double step of the side not to move",
-                    square::name(ep)
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::EnPassant,
+                    format!(
+                        "en passant square {} does not follow a double step of the side not to move",
+                        square::name(ep)
+                    ),
+                ));
             }
         }
         if let (Some(last), Some(king)) = (self.last, self.board.king(self.side.opponent())) {
@@ -257,22 +292,28 @@ impl Realms {
                 .squares()
                 .any(|f| attacks_as(last, self.side, f, king, occupied))
             {
-                return Err(err(format!(
-                    "{}'s fallen angel, imitating the {} just moved, attacks {}'s king: that \
+                return Err(PositionError::new(
+                    PositionErrorKind::OppositeCheck,
+                    format!(
+                        "{}'s fallen angel, imitating the {} just moved, attacks {}'s king: that \
                      move was illegal (rule R.3)",
-                    self.side,
-                    last.name(),
-                    self.side.opponent()
-                )));
+                        self.side,
+                        last.name(),
+                        self.side.opponent()
+                    ),
+                ));
             }
         }
         let mut other_side = self.clone();
         other_side.side = self.side.opponent();
         if other_side.in_check() {
-            return Err(err(format!(
-                "{} is in check but it is {}'s move",
-                other_side.side, self.side
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::OppositeCheck,
+                format!(
+                    "{} is in check but it is {}'s move",
+                    other_side.side, self.side
+                ),
+            ));
         }
         Ok(())
     }
@@ -347,13 +388,15 @@ fn parse_castling(text: &str) -> Result<u8, PositionError> {
             'k' => BLACK_KINGSIDE,
             'q' => BLACK_QUEENSIDE,
             _ => {
-                return Err(err(format!(
+                return Err(PositionError::syntax(format!(
                     "castling field `{text}` has `{c}`; it is `-` or letters of `KQkq`"
                 )));
             }
         };
         if rights & bit != 0 {
-            return Err(err(format!("castling field `{text}` repeats `{c}`")));
+            return Err(PositionError::syntax(format!(
+                "castling field `{text}` repeats `{c}`"
+            )));
         }
         rights |= bit;
     }

@@ -6,7 +6,7 @@ use omnichess_core::{Game, GameRecord, Outcome, Player, RecordError};
 
 use super::position_text::STANDARD_START;
 use super::state::{Move, Realms};
-use crate::classic::pgn;
+use crate::common::pgn;
 
 /// Reads the first game of a record.
 pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {

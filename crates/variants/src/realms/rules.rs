@@ -4,7 +4,7 @@
 
 use omnichess_core::ToAct;
 
-use crate::classic::rules::{FideEnd, fide_to_act};
+use crate::common::fide_end::{FideEnd, fide_to_act};
 
 use super::material;
 use super::state::Realms;
@@ -23,7 +23,7 @@ impl Realms {
 
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
         let open = !matches!(self.rules_to_act(), ToAct::Nobody(_));
-        crate::classic::rules::claimable(open, || self.repetitions(), self.halfmoves)
+        crate::common::fide_end::claimable(open, || self.repetitions(), self.halfmoves)
     }
 
     /// Whether the player to move has a legal move.
@@ -43,6 +43,6 @@ impl Realms {
     #[must_use]
     pub fn repetitions(&self) -> usize {
         let earlier = self.history.iter().map(|u| u.hash);
-        crate::repetition::count(self.compute_hash(), usize::from(self.halfmoves), earlier)
+        crate::common::repetition::count(self.compute_hash(), usize::from(self.halfmoves), earlier)
     }
 }

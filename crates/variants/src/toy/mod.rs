@@ -19,4 +19,4 @@ mod state;
 mod variant;
 mod view;
 
-pub use state::{Kind, Move, Piece, Toy};
+pub use state::{Kind, Move, Piece, SIZE, Toy};

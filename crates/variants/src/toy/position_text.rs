@@ -2,39 +2,37 @@
 //! run of empty squares, white upper case and black lower case, then `w` or `b` for the player
 //! to move: `rnqknr/pppppp/6/6/PPPPPP/RNQKNR w`.
 
-use omnichess_core::{Player, PositionError};
+use omnichess_core::{Player, PositionError, PositionErrorKind};
 
 use super::state::{Board, Kind, Piece, SIZE, SQUARES, Toy};
 
 /// The standard start.
 pub const START: &str = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w";
 
-fn fail(message: String) -> PositionError {
-    PositionError(message)
-}
-
 /// Reads a position; each side must have one king, and no pawn may stand on a first or last
 /// rank.
 pub fn read(text: &str) -> Result<Toy, PositionError> {
     let mut words = text.split_whitespace();
     let (Some(ranks), Some(side), None) = (words.next(), words.next(), words.next()) else {
-        return Err(fail(
-            "a toy position is the ranks and `w` or `b`, like `rnqknr/pppppp/6/6/PPPPPP/RNQKNR w`"
-                .into(),
+        return Err(PositionError::syntax(
+            "a toy position is the ranks and `w` or `b`, like `rnqknr/pppppp/6/6/PPPPPP/RNQKNR w`",
         ));
     };
     let mover = match side {
         "w" => Player::White,
         "b" => Player::Black,
         other => {
-            return Err(fail(format!(
+            return Err(PositionError::syntax(format!(
                 "the player to move is `w` or `b`, not `{other}`"
             )));
         }
     };
     let rows: Vec<&str> = ranks.split('/').collect();
     if rows.len() != SIZE {
-        return Err(fail(format!("{} ranks, not {SIZE}", rows.len())));
+        return Err(PositionError::new(
+            PositionErrorKind::Board,
+            format!("{} ranks, not {SIZE}", rows.len()),
+        ));
     }
     let mut board: Board = [None; SQUARES];
     for (i, row) in rows.iter().enumerate() {
@@ -45,15 +43,20 @@ pub fn read(text: &str) -> Result<Toy, PositionError> {
                 file += run as usize;
                 continue;
             }
-            let kind = Kind::of_letter(c.to_ascii_uppercase())
-                .ok_or_else(|| fail(format!("`{c}` is not a piece (K Q R N P)")))?;
+            let kind = Kind::of_letter(c.to_ascii_uppercase()).ok_or_else(|| {
+                PositionError::syntax(format!("`{c}` is not a piece (K Q R N P)"))
+            })?;
             if file >= SIZE {
-                return Err(fail(format!(
-                    "rank `{row}` does not describe {SIZE} squares"
-                )));
+                return Err(PositionError::new(
+                    PositionErrorKind::Board,
+                    format!("rank `{row}` does not describe {SIZE} squares"),
+                ));
             }
             if kind == Kind::Pawn && (rank == 0 || rank == SIZE - 1) {
-                return Err(fail(format!("a pawn stands on rank {}", rank + 1)));
+                return Err(PositionError::new(
+                    PositionErrorKind::PawnOnBackRank,
+                    format!("a pawn stands on rank {}", rank + 1),
+                ));
             }
             let player = if c.is_ascii_uppercase() {
                 Player::White
@@ -64,9 +67,10 @@ pub fn read(text: &str) -> Result<Toy, PositionError> {
             file += 1;
         }
         if file != SIZE {
-            return Err(fail(format!(
-                "rank `{row}` does not describe {SIZE} squares"
-            )));
+            return Err(PositionError::new(
+                PositionErrorKind::Board,
+                format!("rank `{row}` does not describe {SIZE} squares"),
+            ));
         }
     }
     for player in Player::BOTH {
@@ -80,7 +84,15 @@ pub fn read(text: &str) -> Result<Toy, PositionError> {
             })
             .count();
         if kings != 1 {
-            return Err(fail(format!("{kings} kings of one side, not 1")));
+            let kind = if kings == 0 {
+                PositionErrorKind::MissingKing
+            } else {
+                PositionErrorKind::TooManyKings
+            };
+            return Err(PositionError::new(
+                kind,
+                format!("{kings} kings of one side, not 1"),
+            ));
         }
     }
     Ok(Toy::new(board, mover))

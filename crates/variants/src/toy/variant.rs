@@ -8,7 +8,7 @@ use omnichess_core::{
 
 use super::position_text::{self, START};
 use super::state::{Move, SIZE, Toy};
-use crate::classic::pgn;
+use crate::common::pgn;
 
 /// A square's name (`a1` … `f6`).
 pub(super) fn square_name(square: u8) -> String {

@@ -1,11 +1,8 @@
 //! PGN game records: read (tags, SAN or UCI movetext, bracketed decisions such as Die Chess's
-//! rolls `[N]`, comments, variations and NAGs skipped)
-//! and written (the Seven Tag Roster, `FEN`/`SetUp` for a non-standard start, SAN movetext).
+//! rolls `[N]`, comments, variations and NAGs skipped), and the parts every variant's writer
+//! shares (the Seven Tag Roster, movetext in lines of 79 characters).
 
-use cozy_chess::{Color, Move};
-use omnichess_core::{Game, GameRecord, Outcome, RecordError, RecordedDecision};
-
-use super::{Classic, STANDARD_START};
+use omnichess_core::{GameRecord, RecordError, RecordedDecision};
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
@@ -121,37 +118,6 @@ pub(crate) fn parse(text: &str) -> Result<GameRecord, RecordError> {
     }
     record.start = record.tag("FEN").map(str::to_owned);
     Ok(record)
-}
-
-/// Writes a game as PGN.
-pub(super) fn write(start: &Classic, moves: &[Move], outcome: Option<Outcome>) -> String {
-    let result = outcome.map_or("*", |o| o.score_text());
-    let mut extra = Vec::new();
-    let fen = start.fen();
-    if fen != STANDARD_START {
-        extra.push(("SetUp", "1".to_owned()));
-        extra.push(("FEN", fen));
-    }
-    if let Some(o) = outcome {
-        extra.push(("Termination", o.reason.to_owned()));
-    }
-    let mut out = tags("omnichess game", result, &extra);
-    out.push('\n');
-    let mut game = start.clone();
-    let mut tokens = Vec::new();
-    for (i, &mv) in moves.iter().enumerate() {
-        let number = game.board().fullmove_number();
-        match game.board().side_to_move() {
-            Color::White => tokens.push(format!("{number}.")),
-            Color::Black if i == 0 => tokens.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        tokens.push(game.san(mv));
-        game.apply(mv);
-    }
-    tokens.push(result.to_owned());
-    out.push_str(&movetext(&tokens));
-    out
 }
 
 /// The tag section of a record: the Seven Tag Roster (event named `event`) then `extra`.
