@@ -80,7 +80,8 @@ pub struct PieceView {
 pub struct SquareMark {
     /// The square on its board.
     pub square: u16,
-    /// What kind of mark (`portal`, `energy`, `entangled`, `del`, …): a CSS class for the UI.
+    /// What kind of mark (`portal`, `energy`, `entangled`, `del`, …): the variant's guide says
+    /// how a client draws each kind ([`crate::MarkStyle`]).
     pub kind: &'static str,
     /// A short text to show on the square or as its tooltip (the portal's destination).
     pub text: Option<String>,
