@@ -368,6 +368,7 @@ mod tests {
             kind: 'K',
             name: "king",
             tag: None,
+            value: 0.0,
         })
     }
 

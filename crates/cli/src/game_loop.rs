@@ -106,27 +106,42 @@ impl Opponent {
     }
 }
 
-/// The last `n` decisions played, as the move list shows them (`submit` left out).
+/// The last `n` decisions played, as the move list shows them, a turn's end (5D's `submit`)
+/// left out unless it is all there is.
 fn shown_tail(game: &dyn DynGame, n: usize) -> String {
     let list = game.move_list();
+    let ends = game.history_info();
     let from = list.len().saturating_sub(n);
-    let shown: Vec<&str> = list[from..]
-        .iter()
-        .map(String::as_str)
-        .filter(|t| *t != "submit")
-        .collect();
-    if shown.is_empty() {
-        "submit".to_owned()
-    } else {
-        shown.join(" ")
-    }
+    shown(
+        list.iter()
+            .zip(&ends)
+            .skip(from)
+            .map(|(text, info)| (text.as_str(), info.turn_end)),
+    )
+}
+
+/// A decision as a move list shows it, and whether it only ends its turn
+/// ([`omnichess_core::DecisionInfo::turn_end`]).
+type Shown<'a> = (&'a str, bool);
+
+/// Decisions as a move list shows them: the texts that do more than end the turn, or the
+/// turn's end alone when nothing else was played.
+fn shown<'a>(decisions: impl IntoIterator<Item = Shown<'a>>) -> String {
+    let (ends, moves): (Vec<_>, Vec<_>) = decisions.into_iter().partition(|&(_, end)| end);
+    let texts = if moves.is_empty() { ends } else { moves };
+    texts
+        .into_iter()
+        .map(|(text, _)| text)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The decisions played, numbered by turn (`1. e4 e5 2. Nf3`): `turns` holds for each the
 /// turn index before it and who made it (`None` for chance).
 fn numbered(game: &dyn DynGame, turns: &[(u64, Option<Player>)], last: usize) -> String {
     let list = game.move_list();
-    let mut groups: Vec<(Option<Player>, Vec<&str>)> = Vec::new();
+    let ends = game.history_info();
+    let mut groups: Vec<(Option<Player>, Vec<Shown<'_>>)> = Vec::new();
     let mut current = None;
     for (i, text) in list.iter().enumerate() {
         let (turn, actor) = turns.get(i).copied().unwrap_or((u64::MAX, None));
@@ -138,19 +153,13 @@ fn numbered(game: &dyn DynGame, turns: &[(u64, Option<Player>)], last: usize) ->
             if g.0.is_none() {
                 g.0 = actor;
             }
-            if text != "submit" {
-                g.1.push(text);
-            }
+            g.1.push((text, ends.get(i).is_some_and(|info| info.turn_end)));
         }
     }
     let mut number = 0;
     let mut parts = Vec::new();
-    for (k, (actor, texts)) in groups.iter().enumerate() {
-        let text = if texts.is_empty() {
-            "submit".to_owned()
-        } else {
-            texts.join(" ")
-        };
+    for (k, (actor, texts)) in groups.into_iter().enumerate() {
+        let text = shown(texts);
         match actor {
             Some(Player::Black) if k == 0 => {
                 number += 1;

@@ -81,7 +81,8 @@ pub enum EngineProtocol {
     Duci,
 }
 
-/// What a player reads to play a variant and to read its boards, for a client's help panel.
+/// What a player reads to play a variant and to read its boards, for a client's help panel,
+/// and how a client draws the marks on its boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Guide {
     /// The rules in a few short paragraphs, separated by blank lines.
@@ -89,14 +90,68 @@ pub struct Guide {
     /// What the signs on its boards mean: `(sign, meaning)`, the sign a square mark's kind
     /// (`crate::SquareMark::kind`) or a word the meaning names (`tag`, `arrow`).
     pub legend: &'static [(&'static str, &'static str)],
+    /// How each kind of mark its views carry is drawn, and each sign of the legend drawn as
+    /// one (5D Chess's present).
+    pub marks: &'static [MarkStyle],
 }
 
 impl Guide {
-    /// No rules text and no signs: the default.
+    /// No rules text, no signs and no marks: the default.
     pub const NONE: Guide = Guide {
         rules: "",
         legend: &[],
+        marks: &[],
     };
+}
+
+/// How a client draws a square mark ([`crate::SquareMark`]) of one kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkDraw {
+    /// A ring inside the square, which leaves its colour and its corners (coordinates, a
+    /// piece's tag) free.
+    Ring,
+    /// A small tab in the square's lower-left corner holding the mark's short text.
+    Tab,
+    /// A level on the square's piece: as many pips as the mark's number up the square's edge,
+    /// and the number in a badge.
+    Gauge,
+    /// The square is tinted and framed in the colour.
+    Tint,
+    /// The square is drawn light (its board colours its own squares); nothing else is drawn.
+    Light,
+}
+
+/// The drawing of one kind of mark: how, and in which colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarkStyle {
+    /// The mark's kind, as [`crate::SquareMark::kind`] names it (`portal`).
+    pub kind: &'static str,
+    /// How it is drawn.
+    pub draw: MarkDraw,
+    /// Its colour, as CSS writes one (`#14a3a3`).
+    pub colour: &'static str,
+    /// The colour of its text on that colour (a tab's, a gauge's number).
+    pub ink: &'static str,
+}
+
+impl MarkStyle {
+    /// A mark of `kind` drawn as `draw` in `colour`, its text white.
+    #[must_use]
+    pub const fn new(kind: &'static str, draw: MarkDraw, colour: &'static str) -> MarkStyle {
+        MarkStyle {
+            kind,
+            draw,
+            colour,
+            ink: "#fff",
+        }
+    }
+
+    /// The same, its text in `ink` (dark text on a light colour).
+    #[must_use]
+    pub const fn with_ink(self, ink: &'static str) -> MarkStyle {
+        MarkStyle { ink, ..self }
+    }
 }
 
 /// A piece value a variant's rule text states (Three Realms' "Relative piece values"), for the

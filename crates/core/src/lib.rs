@@ -64,6 +64,7 @@
 
 mod capabilities;
 mod counting;
+mod decision_info;
 mod error;
 mod events;
 mod game;
@@ -88,9 +89,11 @@ pub mod view;
 pub mod work_limit;
 
 pub use capabilities::{
-    BoardLayout, ClaimedValue, EngineProtocol, Guide, NamedStart, RulesTimeControl,
+    BoardLayout, ClaimedValue, EngineProtocol, Guide, MarkDraw, MarkStyle, NamedStart,
+    RulesTimeControl,
 };
 pub use counting::Counting;
+pub use decision_info::{DecisionInfo, DecisionKind};
 pub use error::{
     DecisionError, EXCERPT_CHARS, EnginePositionError, PositionError, PositionErrorKind,
     RecordError, ReplayError, counted, excerpt, shorten_quotes,
@@ -101,7 +104,7 @@ pub use hooks::Hooks;
 pub use notation::{EnginePosition, Notation};
 pub use outcome::{Outcome, Verdict};
 pub use player::Player;
-pub use presentation::Presentation;
+pub use presentation::{Presentation, TurnNumber};
 pub use record::{GameRecord, RecordedDecision, replay};
 pub use records::Records;
 pub use registry::{OpenFn, ParseRecordFn, VariantEntry, find};

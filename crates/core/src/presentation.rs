@@ -1,7 +1,17 @@
 //! How a variant shows itself to players: the terminal diagram, the view a graphical client
 //! draws, and the help and commands of the terminal game.
 
-use crate::{Game, Player, View};
+use crate::{DecisionInfo, Game, Player, ToAct, View};
+
+/// Where a move list starts numbering a game: the number of the turn a state is in, as its
+/// players count turns (classic chess: FEN's fullmove number), and whose turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnNumber {
+    /// The number of the turn pair it is in (`12` for White's or Black's twelfth move), from 1.
+    pub number: u64,
+    /// The player whose turn it is.
+    pub player: Player,
+}
 
 /// The state drawn for players, and the terminal game's help.
 pub trait Presentation: Game {
@@ -34,4 +44,29 @@ pub trait Presentation: Game {
     /// The state as a graphical client draws it: boards, pieces, marks and every legal
     /// decision with its squares (see [`View`]).
     fn view(&self) -> View;
+
+    /// What `decision`, open in this state, is: its kind, whether it closes the turn, the
+    /// words of its button (see [`DecisionInfo`]). By default a move ([`DecisionInfo::MOVE`]);
+    /// a variant describes its decisions that move no piece.
+    fn decision_info(&self, decision: Self::Decision) -> DecisionInfo {
+        let _ = decision;
+        DecisionInfo::MOVE
+    }
+
+    /// The turn this state is in as a move list numbers it. By default from
+    /// [`Game::turn_index`], two turns a number, and the player to act (the player of an even
+    /// turn index, White, when chance or nobody acts); a variant whose turn index does not
+    /// start from its position text's move number says it.
+    fn turn_number(&self) -> TurnNumber {
+        let turn = self.turn_index();
+        let player = match self.to_act() {
+            ToAct::Player(player) => player,
+            _ if turn % 2 == 1 => Player::Black,
+            _ => Player::White,
+        };
+        TurnNumber {
+            number: turn / 2 + 1,
+            player,
+        }
+    }
 }

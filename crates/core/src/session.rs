@@ -1,6 +1,8 @@
 //! A game in progress behind a trait object, for callers that choose the variant at run time.
 
-use crate::{DecisionError, EventCount, EventKind, ToAct, Variant, perft};
+use crate::{
+    DecisionError, DecisionInfo, EventCount, EventKind, ToAct, TurnNumber, Variant, perft,
+};
 
 /// A variant-independent, object-safe view of a game in progress: the face the CLI (and later
 /// a server) sees. Decisions cross it as text in the variant's notation.
@@ -22,6 +24,9 @@ pub trait DynGame {
     fn outcome_text(&self, outcome: crate::Outcome) -> String;
     /// The open decisions in canonical notation, each with its probability when chance acts.
     fn decisions(&self) -> Vec<(String, Option<f64>)>;
+    /// What the decision `text`, open now, is (see [`crate::Presentation::decision_info`]);
+    /// the error of [`DynGame::play`] when it is not open.
+    fn decision_info(&self, text: &str) -> Result<DecisionInfo, DecisionError>;
     /// Parses and plays one decision.
     fn play(&mut self, text: &str) -> Result<(), DecisionError>;
     /// Takes back the last decision played through this session; `false` if there is none.
@@ -35,6 +40,13 @@ pub trait DynGame {
     /// The decisions played so far as a move list shows them (see
     /// [`crate::Notation::display_text`]).
     fn move_list(&self) -> Vec<String>;
+    /// One entry per entry of [`DynGame::history`]: what that decision was in the state it was
+    /// played in (see [`crate::Presentation::decision_info`]).
+    fn history_info(&self) -> Vec<DecisionInfo>;
+    /// The turn the start was in, as a move list numbers it (see
+    /// [`crate::Presentation::turn_number`]): where the list's numbers begin and who moved
+    /// first.
+    fn start_turn(&self) -> TurnNumber;
     /// Perft of the current state (see [`crate::perft::perft`]).
     fn perft(&mut self, depth: u32) -> u64;
     /// Perft split by first decision (see [`crate::perft::divide`]): calls `each` with every
@@ -97,6 +109,17 @@ impl<V: Variant> Session<V> {
     pub fn game(&self) -> &V {
         &self.game
     }
+
+    /// A finished game refuses every decision: the error names `text` and the outcome.
+    fn refuse_when_over(&self, text: &str) -> Result<(), DecisionError> {
+        match self.game.to_act() {
+            ToAct::Nobody(outcome) => Err(DecisionError::illegal(
+                text,
+                format!("the game is over ({outcome})"),
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl<V: Variant> DynGame for Session<V> {
@@ -139,13 +162,14 @@ impl<V: Variant> DynGame for Session<V> {
             .collect()
     }
 
+    fn decision_info(&self, text: &str) -> Result<DecisionInfo, DecisionError> {
+        self.refuse_when_over(text)?;
+        let decision = self.game.parse_decision(text)?;
+        Ok(self.game.decision_info(decision))
+    }
+
     fn play(&mut self, text: &str) -> Result<(), DecisionError> {
-        if let ToAct::Nobody(outcome) = self.game.to_act() {
-            return Err(DecisionError::illegal(
-                text,
-                format!("the game is over ({outcome})"),
-            ));
-        }
+        self.refuse_when_over(text)?;
         let decision = self.game.parse_decision(text)?;
         self.game.apply(decision);
         self.played.push(decision);
@@ -186,6 +210,22 @@ impl<V: Variant> DynGame for Session<V> {
                 text
             })
             .collect()
+    }
+
+    fn history_info(&self) -> Vec<DecisionInfo> {
+        let mut replay = self.start.clone();
+        self.played
+            .iter()
+            .map(|&d| {
+                let info = replay.decision_info(d);
+                replay.apply(d);
+                info
+            })
+            .collect()
+    }
+
+    fn start_turn(&self) -> TurnNumber {
+        self.start.turn_number()
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

@@ -8,6 +8,8 @@
 
 use serde::Serialize;
 
+use crate::DecisionInfo;
+
 /// The picture of one state.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct View {
@@ -58,7 +60,7 @@ pub struct BoardView {
 }
 
 /// A piece on a square.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PieceView {
     /// Its owner: 0 the first player, 1 the second.
     pub player: u8,
@@ -68,6 +70,9 @@ pub struct PieceView {
     pub name: &'static str,
     /// A short label drawn on it, if any (QEC: the entangled pair's letter).
     pub tag: Option<String>,
+    /// Its material value in pawns as the variant counts it (a pawn 1, a queen 9; a king,
+    /// never traded, 0 where the rules make it so): a client orders captured pieces by it.
+    pub value: f32,
 }
 
 /// A marked square.
@@ -79,6 +84,9 @@ pub struct SquareMark {
     pub kind: &'static str,
     /// A short text to show on the square or as its tooltip (the portal's destination).
     pub text: Option<String>,
+    /// The text drawn on the square where it is shorter than `text` (a portal's board number,
+    /// `5`, for `D5`); `None`: `text` itself.
+    pub label: Option<String>,
 }
 
 /// A square of one board of the view.
@@ -110,6 +118,10 @@ pub struct MoveView {
     pub to: Option<Cell>,
     /// The kind a pawn promotes to, if it does: the UI asks which when several share a path.
     pub promotion: Option<char>,
+    /// What the decision is: its kind, whether it ends the turn, its button's words
+    /// ([`crate::Presentation::decision_info`]), serialised as `kind`, `turn_end` and `label`.
+    #[serde(flatten)]
+    pub info: DecisionInfo,
 }
 
 impl View {
@@ -178,12 +190,14 @@ mod tests {
                     from: Some(cell(48)),
                     to: Some(cell(56)),
                     promotion: Some('Q'),
+                    info: DecisionInfo::MOVE,
                 },
                 MoveView {
                     text: "a8=N".into(),
                     from: Some(cell(48)),
                     to: Some(cell(56)),
                     promotion: Some('N'),
+                    info: DecisionInfo::MOVE,
                 },
             ],
             ..View::default()
@@ -199,5 +213,32 @@ mod tests {
             Some("a8=Q")
         );
         assert_eq!(view.find_move(cell(48), cell(57), None), None);
+    }
+
+    #[test]
+    fn a_move_view_serialises_its_description_beside_its_squares() {
+        let submit = MoveView {
+            text: "submit".into(),
+            from: None,
+            to: None,
+            promotion: None,
+            info: DecisionInfo::turn_end("Submit turn"),
+        };
+        let json = serde_json::to_value(&submit).expect("serialises");
+        assert_eq!(json["kind"], "submit");
+        assert_eq!(json["turn_end"], true);
+        assert_eq!(json["label"], "Submit turn");
+        assert!(json.get("info").is_none(), "flattened");
+        let piece = PieceView {
+            player: 1,
+            kind: 'Q',
+            name: "queen",
+            tag: None,
+            value: 9.0,
+        };
+        assert_eq!(
+            serde_json::to_value(&piece).expect("serialises")["value"],
+            9.0
+        );
     }
 }

@@ -3,9 +3,10 @@
 //! the shapes of Die Chess and QEC without their rules.
 
 use omnichess_core::{
-    Counting, DecisionError, DynGame, EventCount, EventKind, Events, Game, GameRecord, Hooks,
-    Notation, Outcome, Player, PositionError, Presentation, RecordError, RecordedDecision, Records,
-    ToAct, Variant, VariantEntry, find, perft, play_checked, replay,
+    Counting, DecisionError, DecisionInfo, DecisionKind, DynGame, EventCount, EventKind, Events,
+    Game, GameRecord, Hooks, Notation, Outcome, Player, PositionError, Presentation, RecordError,
+    RecordedDecision, Records, ToAct, TurnNumber, Variant, VariantEntry, find, perft, play_checked,
+    replay,
 };
 
 /// A race to 5 points. A turn: the mover steps 1 or 2; a coin adds 0 or 1 (chance); then the
@@ -183,9 +184,18 @@ impl Notation for Race {
     }
 }
 
+/// The opponent's `keep` changes nothing and ends the turn: a button of its own.
+const KEEP: DecisionInfo = DecisionInfo::turn_end("Keep the point");
+
 impl Presentation for Race {
     fn diagram(&self) -> String {
         self.position_text()
+    }
+    fn decision_info(&self, d: Step) -> DecisionInfo {
+        match d {
+            Step::Keep => KEEP,
+            _ => DecisionInfo::MOVE,
+        }
     }
     fn view(&self) -> omnichess_core::View {
         omnichess_core::View {
@@ -360,4 +370,72 @@ fn a_session_counts_its_events_by_kind_and_by_turn() {
     );
     assert!(game.undo());
     assert_eq!(game.events()[0].count, 1, "the undone cancel is gone");
+}
+
+#[test]
+fn a_session_describes_the_decisions_open_and_played() {
+    let entry = find(REGISTRY, "race").expect("registered");
+    let mut game = (entry.open)(None).expect("start");
+    assert_eq!(game.decision_info("walk1"), Ok(DecisionInfo::MOVE));
+    assert!(
+        game.decision_info("keep").is_err(),
+        "keep is not open before the coin"
+    );
+    for d in ["walk2", "coin1"] {
+        game.play(d).expect("legal");
+    }
+    let keep = game.decision_info("keep").expect("open now");
+    assert_eq!(
+        (keep.kind, keep.turn_end, keep.label),
+        (DecisionKind::Submit, true, Some("Keep the point"))
+    );
+    game.play("keep").expect("legal");
+    game.play("walk1").expect("legal");
+    assert_eq!(
+        game.history_info(),
+        [
+            DecisionInfo::MOVE,
+            DecisionInfo::MOVE,
+            KEEP,
+            DecisionInfo::MOVE
+        ]
+    );
+    let over = (entry.open)(Some("5 0")).expect("a won position");
+    assert!(
+        over.decision_info("walk1").is_err(),
+        "a finished game has no decision open"
+    );
+}
+
+#[test]
+fn the_start_turn_is_the_turn_index_two_a_number_and_the_player_to_act() {
+    let entry = find(REGISTRY, "race").expect("registered");
+    let game = (entry.open)(None).expect("start");
+    assert_eq!(
+        game.start_turn(),
+        TurnNumber {
+            number: 1,
+            player: Player::White
+        }
+    );
+    // Black's second turn, at the coin: chance acts, so the turn index's parity says whose.
+    let mut race = Race::start();
+    (race.turn, race.phase) = (3, 1);
+    assert_eq!(race.to_act(), ToAct::Chance);
+    assert_eq!(
+        race.turn_number(),
+        TurnNumber {
+            number: 2,
+            player: Player::Black
+        }
+    );
+    race.phase = 0;
+    race.turn = 4;
+    assert_eq!(
+        race.turn_number(),
+        TurnNumber {
+            number: 3,
+            player: Player::White
+        }
+    );
 }

@@ -326,9 +326,9 @@ impl UciAgent {
                     return Ok(turn);
                 }
             }
-            // ftxi's engine may leave `submit` out of its action.
-            if let Ok(submit) = game.parse_engine_decision("submit") {
-                turn.push(submit);
+            // ftxi's engine may leave the turn's end (5D: `submit`) out of its action.
+            if let Some(end) = turn_end(&game) {
+                turn.push(end);
                 return Ok(turn);
             }
             // Asked again: the decisions still to make from here.
@@ -353,6 +353,14 @@ impl UciAgent {
     fn report(&self, error: &str) {
         eprintln!("uci:{}: {error}", self.path);
     }
+}
+
+/// The decision open in `state` that ends its turn of several decisions, if one is open
+/// ([`omnichess_core::DecisionInfo::turn_end`]).
+fn turn_end<V: Variant>(state: &V) -> Option<V::Decision> {
+    let mut open = Vec::new();
+    state.decisions(&mut open);
+    open.into_iter().find(|&d| state.decision_info(d).turn_end)
 }
 
 impl Drop for UciAgent {

@@ -66,7 +66,7 @@ export class AnalysisBoard {
     const mover = shown.to_act_index;
     const canMove = !shown.outcome && mover != null;
     this.interaction.setView(shown.view, { canMove, reason: shown.outcome ? 'The game is over.' : 'Chance acts now: type its decision.', mover });
-    this.renderer.render(shown.view, { flipped: false, last: shown.view.last || [], names: variant.players });
+    this.renderer.render(shown.view, { flipped: false, last: shown.view.last || [], names: variant.players, marks: variant.marks });
     this.boardEl.dataset.position = shown.position;
     this.boardEl.dataset.ply = String(this.source.after().length);
     const names = variant.players || ['white', 'black'];

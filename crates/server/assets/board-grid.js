@@ -101,64 +101,78 @@ export function squareOrigin(square, files, ranks, flipped) {
   return [col * S, row * S];
 }
 
-const MARK_COLOURS = {
-  entangled: '#8e44ad', free: '#27ae60', reply: '#e67e22', forced: '#e67e22',
-  rolled: '#2f80ed', promotion: '#d35400',
-  portal: '#14a3a3', energy: '#e0a800', del: '#d35400', present: '#27ae60',
-};
+/** The style of a mark whose kind the variant's guide does not style: a green ring. */
+const UNSTYLED = { draw: 'ring', colour: '#6c8f3c', ink: '#fff' };
 
-/** Marks that colour the square instead of being drawn on it (Three Realms' light squares). */
-export const COLOURING_MARKS = new Set(['light']);
-
-/** For each board, the set of light squares when its marks say which (else null). */
-export function lightSquares(board) {
-  const marks = (board.marks || []).filter((m) => m.kind === 'light');
-  return marks.length ? new Set(marks.map((m) => m.square)) : null;
+/**
+ * The styles of a variant's marks by kind (`VariantInfo.marks`, the variant's guide): how each
+ * kind is drawn (`ring`, `tab`, `gauge`, `tint` or `light`) and in which colours.
+ * @param {import('./protocol.js').MarkStyle[]|undefined} marks
+ * @returns {Map<string, import('./protocol.js').MarkStyle>}
+ */
+export function markStyles(marks) {
+  return new Map((marks || []).map((style) => [style.kind, style]));
 }
 
-export function markColour(kind) {
-  return MARK_COLOURS[kind] || '#6c8f3c';
-}
-
-/** Marks that draw a level on the piece of their square (DMChess's DEL): a gauge. */
-export const GAUGE_MARKS = new Set(['del']);
-
-/** A mark drawn as a corner tab with its text (short texts: `D5`, `E`, `e2`). */
-function isTabMark(mark) {
-  return !!mark.text && String(mark.text).length <= 4;
+/** The style of `mark` among `styles` (from markStyles). */
+export function styleOf(styles, mark) {
+  return styles.get(mark.kind) || { ...UNSTYLED, kind: mark.kind };
 }
 
 /**
- * A level mark (`del`) on a piece: as many pips as the level up the square's right edge and
- * the level in a badge in the top-right corner (where a piece's tag goes: the mark says it).
+ * For each board, the set of light squares when its marks say which (the marks drawn `light`:
+ * Three Realms' realms colour their own squares), else null.
  */
-export function markGauge(mark) {
-  const colour = markColour(mark.kind);
-  const text = String(mark.text ?? '');
+export function lightSquares(board, styles) {
+  const marks = (board.marks || []).filter((m) => styleOf(styles, m).draw === 'light');
+  return marks.length ? new Set(marks.map((m) => m.square)) : null;
+}
+
+/** The text a mark shows on its square: its short `label`, else its `text`. */
+function shownText(mark) {
+  return String(mark.label ?? mark.text ?? '');
+}
+
+/**
+ * A level mark (a `gauge`: DMChess's DEL) on a piece: as many pips as the level up the
+ * square's right edge and the level in a badge in the top-right corner (where a piece's tag
+ * goes: the mark says it).
+ */
+export function markGauge(mark, style) {
+  const colour = escapeXml(style.colour);
+  const text = shownText(mark);
   const level = Math.max(0, Math.min(9, parseInt(text, 10) || 0));
   let out = `<g class="mark-gauge mark-${escapeXml(mark.kind)}">`;
   for (let i = 0; i < level; i++) {
     out += `<rect x="40" y="${S - 4.5 - (i + 1) * 3.6}" width="3.6" height="2.8" rx="0.6" fill="${colour}" stroke="rgba(0,0,0,0.55)" stroke-width="0.5"/>`;
   }
   out += `<circle cx="37" cy="8" r="6.5" fill="${colour}" stroke="#fff" stroke-width="1.2"/>`
-    + `<text x="37" y="8.5" text-anchor="middle" dominant-baseline="central" font-family="system-ui, sans-serif" font-weight="bold" font-size="${text.length > 1 ? 7 : 9}" fill="#fff">${escapeXml(text)}</text></g>`;
+    + `<text x="37" y="8.5" text-anchor="middle" dominant-baseline="central" font-family="system-ui, sans-serif" font-weight="bold" font-size="${text.length > 1 ? 7 : 9}" fill="${escapeXml(style.ink)}">${escapeXml(text)}</text></g>`;
   return out;
 }
 
 /**
  * The `i`-th tab of a square: a coloured tab in the lower-left corner (the second above it)
- * with the mark's text, a portal's `D5` shortened to its dimension's number.
+ * with the mark's short text (a portal's board number, an energy square's `E`).
  */
-function markTab(mark, i) {
-  const colour = markColour(mark.kind);
-  const raw = String(mark.text);
-  const text = mark.kind === 'portal' && /^D\d+$/.test(raw) ? raw.slice(1) : raw;
+function markTab(mark, i, style) {
+  const text = shownText(mark);
   const h = 16; const w = Math.max(h, 6 + 7.8 * text.length);
   const y = S - h - i * (h + 2);
-  const dark = ['energy'].includes(mark.kind);
   return `<g class="mark-tab mark-${escapeXml(mark.kind)}" transform="translate(0 ${y})">`
-    + `<path d="M0 0 H${w - 4} Q${w} 0 ${w} 4 V${h} H0 Z" fill="${colour}" stroke="rgba(255,255,255,0.85)" stroke-width="1"/>`
-    + `<text x="${w / 2}" y="${h / 2 + 0.5}" text-anchor="middle" dominant-baseline="central" fill="${dark ? '#2b2100' : '#fff'}">${escapeXml(text)}</text></g>`;
+    + `<path d="M0 0 H${w - 4} Q${w} 0 ${w} 4 V${h} H0 Z" fill="${escapeXml(style.colour)}" stroke="rgba(255,255,255,0.85)" stroke-width="1"/>`
+    + `<text x="${w / 2}" y="${h / 2 + 0.5}" text-anchor="middle" dominant-baseline="central" fill="${escapeXml(style.ink)}">${escapeXml(text)}</text></g>`;
+}
+
+/** The `i`-th ring of a square: a circle inside it, in the mark's colour. */
+function markRing(mark, i, style) {
+  return `<circle class="mark mark-${escapeXml(mark.kind)}" cx="${S / 2}" cy="${S / 2}" r="${S * 0.42 - i * 3.5}" fill="none" stroke="${escapeXml(style.colour)}" stroke-width="2.2"/>`;
+}
+
+/** A tint of the square in the mark's colour, framed. */
+function markTint(mark, style) {
+  const colour = escapeXml(style.colour);
+  return `<rect class="mark mark-${escapeXml(mark.kind)}" x="2" y="2" width="${S - 4}" height="${S - 4}" fill="${colour}" fill-opacity="0.3" stroke="${colour}" stroke-width="2"/>`;
 }
 
 export class BoardGrid {
@@ -199,7 +213,8 @@ export class BoardGrid {
 
   /**
    * Draws `view`. `options`: `flipped` (the second player's side at the bottom),
-   * `last` (cells of the last decision), `checks`.
+   * `last` (cells of the last decision), `names` (the players'), `marks` (the variant's
+   * `MarkStyle`s, which say how each kind of mark is drawn).
    * @param {import('./protocol.js').GameView} view
    */
   render(view, options = {}) {
@@ -212,6 +227,7 @@ export class BoardGrid {
     this.layout = layout;
     const last = new Set((options.last || []).map(cellKey));
     const checks = new Set((view.checks || []).map(cellKey));
+    const styles = markStyles(options.marks);
     const parts = [];
     const pad = 4;
     // Many boards side by side (Three Realms' 3, DMChess's 2 × 4) make small squares: the page
@@ -233,8 +249,8 @@ export class BoardGrid {
       }
       parts.push(`<rect class="board-frame" x="-1.5" y="-1.5" width="${place.w + 3}" height="${place.h + 3}" rx="2"/>`);
       const marks = new Map();
-      const lights = lightSquares(board);
-      for (const mark of (board.marks || []).filter((m) => !COLOURING_MARKS.has(m.kind))) {
+      const lights = lightSquares(board, styles);
+      for (const mark of (board.marks || []).filter((m) => styleOf(styles, m).draw !== 'light')) {
         if (!marks.has(mark.square)) marks.set(mark.square, []);
         marks.get(mark.square).push(mark);
       }
@@ -255,24 +271,23 @@ export class BoardGrid {
         parts.push(`<title>${escapeXml(tip)}</title>`);
         parts.push(`<rect class="bg" width="${S}" height="${S}"/>`);
         parts.push(`<rect class="tint" width="${S}" height="${S}"/>`);
-        // Marks with a short text (DMChess: a portal's `D5`, an energy square's `E`) are a
-        // small coloured tab in the square's lower-left corner; the others (QEC's links, Die
-        // Chess's rolled pieces) a ring that leaves the square's colour and its corners (the
-        // coordinates, a piece's tag) alone. The full text is the square's tooltip.
-        const gauges = here.filter((m) => GAUGE_MARKS.has(m.kind));
-        const others = here.filter((m) => !GAUGE_MARKS.has(m.kind));
-        const tabs = others.filter(isTabMark);
-        others.filter((m) => !isTabMark(m)).forEach((mark, i) => {
-          parts.push(`<circle class="mark mark-${escapeXml(mark.kind)}" cx="${S / 2}" cy="${S / 2}" r="${S * 0.42 - i * 3.5}" fill="none" stroke="${markColour(mark.kind)}" stroke-width="2.2"/>`);
-        });
+        // Each mark as its variant's style says: a tint of the square; a ring that leaves the
+        // square's colour and its corners (the coordinates, a piece's tag) alone; a small
+        // coloured tab with its short text in the lower-left corner; a gauge on the piece.
+        // The full text is the square's tooltip.
+        const drawn = (draw) => here.filter((m) => styleOf(styles, m).draw === draw);
+        const gauges = drawn('gauge');
+        const tabs = drawn('tab');
+        drawn('tint').forEach((mark) => parts.push(markTint(mark, styleOf(styles, mark))));
+        drawn('ring').forEach((mark, i) => parts.push(markRing(mark, i, styleOf(styles, mark))));
         if (checks.has(key)) parts.push(`<circle class="check-glow" cx="${S / 2}" cy="${S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`);
         if (piece) {
           // A level mark saying the piece's tag draws it instead of the tag's badge.
           const said = gauges.some((m) => m.text != null && String(m.text) === String(piece.tag));
           parts.push(`<g class="piece">${pieceMarkup(said ? { ...piece, tag: null } : piece)}</g>`);
-          gauges.forEach((mark) => parts.push(markGauge(mark)));
+          gauges.forEach((mark) => parts.push(markGauge(mark, styleOf(styles, mark))));
         }
-        tabs.slice(0, 2).forEach((mark, i) => parts.push(markTab(mark, i)));
+        tabs.slice(0, 2).forEach((mark, i) => parts.push(markTab(mark, i, styleOf(styles, mark))));
         // Coordinates inside the edge squares, as the viewer sees them, above everything.
         const leftEdge = flipped ? file === files - 1 : file === 0;
         const bottomEdge = flipped ? rank === ranks - 1 : rank === 0;

@@ -8,13 +8,13 @@ import {
   getGame, getRecord, postDecision, postAction, seatOf, saveSeat, GameLink, variant as variantInfo, versionOf,
 } from './api.js';
 import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
-import { BoardGrid, GAUGE_MARKS, markGauge } from './board-grid.js';
+import { BoardGrid, markGauge, markStyles, styleOf } from './board-grid.js';
 import { MultiverseBoard } from './multiverse.js';
 import { Interaction } from './interaction.js';
 import { Clocks } from './clock.js';
-import { renderMoves, TURN_END } from './moves-list.js';
+import { renderMoves } from './moves-list.js';
 import { chooseMove, confirmDialog, showTexts } from './dialogs.js';
-import { pieceElement, pieceValue, learnNames, kindsOf } from './pieces.js';
+import { pieceElement, learnNames, kindsOf } from './pieces.js';
 import { playerNames, variantLabel } from './lobby.js';
 import { StepThrough } from './step-through.js';
 import { renderRules, openRules } from './rules-panel.js';
@@ -38,14 +38,6 @@ const EVENT_TEXT = {
   rematch: (who) => `${who} offers a rematch.`,
   undo: (who) => `${who} takes back a move of this turn.`,
 };
-
-const CELL_FREE_ACTIONS = [
-  [TURN_END, 'submit', 'Submit turn'],
-  [/^(--|pass)$/i, 'pass', 'Pass (forfeit the turn)'],
-  [/^\[K!\]$/, 'king-move', 'Move the king without rolling [K!]'],
-  [/^roll$/i, 'roll', 'Roll the die'],
-  [/^done$/i, 'done', 'Done'],
-];
 
 /** The outcome's text without the score it starts with (shown above it). */
 function resultReason(outcome) {
@@ -274,16 +266,35 @@ class GamePage {
     this.render();
   }
 
+  /** Shows the snapshot (or the earlier position being looked at) in every part of the page. */
   render() {
     const g = this.game;
     if (!g) return;
-    const names = this.names();
     const looking = this.steps.looking && this.steps.view;
     const view = (looking ? this.steps.view : g.view) || { boards: [], moves: [] };
-    const bottom = this.bottomPlayer();
-    const top = 1 - bottom;
     const [canMove, reason] = this.canMove();
     const actor = g.to_act_index ?? this.actorFromName();
+    this.renderCaptions(actor);
+    this.renderBoard(view, { canMove, reason, actor, looking });
+    this.renderSteps();
+    this.renderPlayers(actor);
+    this.renderStatus(actor);
+    this.renderNotes(view);
+    this.renderLegend(view);
+    renderMoves(this.moveList, g, this.steps.looking ? this.steps.ply : null);
+    this.renderOffers(this.names());
+    this.renderCellFree(view, canMove);
+    this.renderActions(canMove);
+    this.renderTools();
+    this.renderTyping(canMove);
+    this.renderSeat();
+    if (window.omnichess) window.omnichess.snapshot = g;
+  }
+
+  /** The page's title, the Rules panel, and the captions above the status (variant, badges). */
+  renderCaptions(actor) {
+    const g = this.game;
+    const names = this.names();
     title(`${variantLabel(g.variant)}${g.outcome ? ' · over' : actor != null ? ` · ${names[actor]} to move` : ''}`);
     renderRules(this.rulesEl, this.variant);
     const rulesButton = this.rulesEl.hidden ? null : h('button.tool.rules-button#rules-button', {
@@ -292,8 +303,14 @@ class GamePage {
     this.captions.replaceChildren(...[h('span.variant-name', { text: variantLabel(g.variant) }), rulesButton,
       g.casual === false ? h('span.badge', { text: 'no takebacks' }) : null,
       g.engine ? h('span.badge', { text: `engine level ${g.engine.level}` }) : null].filter(Boolean));
+  }
 
-    // Board.
+  /**
+   * The boards, drawn by the renderer of the variant's layout with its mark styles (or a
+   * notice where none draws them), and a premove played once the turn has come.
+   */
+  renderBoard(view, { canMove, reason, actor, looking }) {
+    const g = this.game;
     learnNames(view);
     const kind = this.variant && this.variant.layout;
     if (!view.boards || !view.boards.length || !RENDERERS[kind]) {
@@ -309,7 +326,9 @@ class GamePage {
         this.rendererKind = kind;
       }
       this.interaction.setView(view, { canMove, reason, mover: actor, premoveSeat: this.premoveSeat(actor) });
-      this.renderer.render(view, { flipped: bottom === 1, last: view.last || [], names });
+      this.renderer.render(view, {
+        flipped: this.bottomPlayer() === 1, last: view.last || [], names: this.names(), marks: this.variant.marks,
+      });
     }
     if (canMove && this.interaction.premove) this.playPremove(view);
     this.boardEl.dataset.variant = g.variant;
@@ -317,9 +336,13 @@ class GamePage {
     this.boardEl.dataset.toAct = actor == null ? '' : String(actor);
     this.boardEl.dataset.ply = String(this.steps.shownPly());
     this.boardEl.classList.toggle('looking-back', !!looking);
-    this.renderSteps();
+  }
 
-    // Players, clocks, captured pieces.
+  /** Both players' bars (name, captured pieces most valuable first, clock) and the clocks. */
+  renderPlayers(actor) {
+    const g = this.game;
+    const names = this.names();
+    const bottom = this.bottomPlayer();
     const fill = (bar, player) => {
       bar.dataset.player = String(player);
       const dot = bar.querySelector('.player-dot');
@@ -334,16 +357,20 @@ class GamePage {
       const captured = bar.querySelector('.captured');
       captured.replaceChildren();
       const lost = (g.captured && g.captured[1 - player]) || [];
-      [...lost].sort((a, b) => pieceValue(b) - pieceValue(a)).forEach((piece) => {
+      [...lost].sort((a, b) => (b.value ?? 0) - (a.value ?? 0)).forEach((piece) => {
         captured.append(pieceElement({ ...piece, player: 1 - player }, 20));
       });
       bar.querySelector('.clock-slot').replaceChildren(this.clockEls[player]);
     };
-    fill(this.topBar, top);
+    fill(this.topBar, 1 - bottom);
     fill(this.bottomBar, bottom);
     this.clocks.update(g.clock || null, !!g.outcome);
+  }
 
-    // Status and result.
+  /** Whose turn it is (or that the game is over), and the result once it is. */
+  renderStatus(actor) {
+    const g = this.game;
+    const names = this.names();
     let status;
     if (g.outcome) status = 'Game over';
     else if (actor == null) status = g.to_act ? `${capitalise(g.to_act)} to act` : 'Waiting…';
@@ -358,20 +385,18 @@ class GamePage {
         h('span.result-score', { text: g.outcome.result || '' }),
         h('span.result-text', { text: resultReason(g.outcome) }));
     }
+  }
 
-    // Notes.
+  /** The view's notes beside the boards (Die Chess: the roll and the forfeit odds). */
+  renderNotes(view) {
     const notes = [...(view.notes || [])];
     this.notesEl.replaceChildren(...notes.map((n) => h('li', { text: n })));
     this.notesEl.hidden = !notes.length;
+  }
 
-    this.renderLegend(view);
-    renderMoves(this.moveList, g, this.steps.looking ? this.steps.ply : null);
-    this.renderOffers(names);
-    this.renderCellFree(view, canMove);
-    this.renderActions(canMove);
-    this.renderTools();
-
-    // Typed moves: the legal decisions as suggestions.
+  /** The form for typed moves, with the legal decisions as suggestions. */
+  renderTyping(canMove) {
+    const g = this.game;
     this.moveForm.hidden = !canMove;
     this.moveInput.title = g.notation_help || (this.variant && this.variant.notation_help) || '';
     const decisions = (g.decisions || []).slice(0, 400);
@@ -379,10 +404,14 @@ class GamePage {
       this.datalist.replaceChildren(...decisions.map((d) => h('option', { value: d })));
       this.datalist.dataset.version = String(versionOf(g));
     }
+  }
+
+  /** Which seat this browser holds, if any. */
+  renderSeat() {
+    const names = this.names();
     this.seatEl.textContent = this.isSeated()
       ? (this.seat != null ? `You play ${names[this.seat]}.` : 'You hold a seat in this game.')
       : 'You are watching this game.';
-    if (window.omnichess) window.omnichess.snapshot = g;
   }
 
   /**
@@ -427,12 +456,14 @@ class GamePage {
 
   /**
    * The legend: every kind on the boards or captured, drawn for both players, with its name;
-   * and the level marks (DMChess's DEL) the boards carry.
+   * and the level marks the boards carry (the marks the variant draws as a gauge: DMChess's
+   * DEL).
    */
   renderLegend(view) {
     const kinds = kindsOf(view, (this.game.captured || []).flat());
+    const styles = markStyles(this.variant && this.variant.marks);
     const gauges = [...new Set((view.boards || []).flatMap((b) => (b.marks || []).map((m) => m.kind)))]
-      .filter((kind) => GAUGE_MARKS.has(kind));
+      .filter((kind) => styleOf(styles, { kind }).draw === 'gauge');
     const key = [...kinds.map((k) => `${k.kind}:${k.name}`), ...gauges].join(',');
     if (this.legendEl.dataset.kinds === key) return;
     this.legendEl.dataset.kinds = key;
@@ -441,7 +472,7 @@ class GamePage {
       pieceElement({ ...k, player: 0 }, 26), pieceElement({ ...k, player: 1 }, 26),
       h('span.legend-name', { text: capitalise(k.name) }), h('span.legend-kind', { text: k.kind })));
     for (const kind of gauges) {
-      const sample = h('span.piece-icon', { html: `<svg xmlns="http://www.w3.org/2000/svg" width="26" height="26" viewBox="0 0 45 45">${markGauge({ kind, text: '3' })}</svg>` });
+      const sample = h('span.piece-icon', { html: `<svg xmlns="http://www.w3.org/2000/svg" width="26" height="26" viewBox="0 0 45 45">${markGauge({ kind, text: '3' }, styleOf(styles, { kind }))}</svg>` });
       rows.push(h('li.legend-mark', { dataset: { mark: kind } }, sample,
         h('span.legend-name', { text: `${kind.toUpperCase()}: the level on a piece (pips and number)` })));
     }
@@ -470,7 +501,11 @@ class GamePage {
     this.offersEl.hidden = !parts.length;
   }
 
-  /** Decisions without squares (5D submit, a dice pass, DMChess setup `done`) as buttons. */
+  /**
+   * Decisions without squares (5D's submit, a dice pass, DMChess's setup `done`) as buttons:
+   * each with the words its variant gives it (else its text), its kind as its action, the
+   * turn's end the primary one.
+   */
   renderCellFree(view, canMove) {
     const buttons = [];
     const g = this.game;
@@ -480,10 +515,8 @@ class GamePage {
     }
     if (canMove) {
       for (const move of moves) {
-        const match = CELL_FREE_ACTIONS.find(([re]) => re.test(move.text));
-        const action = match ? match[1] : 'decision';
-        const label = match && match[2] ? match[2] : move.text;
-        const button = h(`button.${action === 'submit' ? 'primary' : 'secondary'}`, { type: 'button', dataset: { action, decision: move.text }, text: label });
+        const action = move.kind && move.kind !== 'move' ? move.kind : 'decision';
+        const button = h(`button.${move.turn_end ? 'primary' : 'secondary'}`, { type: 'button', dataset: { action, decision: move.text }, text: move.label || move.text });
         button.addEventListener('click', () => this.sendDecision(move.text));
         buttons.push(button);
       }

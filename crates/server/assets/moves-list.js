@@ -1,29 +1,26 @@
 // The move list (snapshot.moves, as the variant writes them): numbered by turn, the first
 // player's turn and the second's on one row. The snapshot says which turn each decision
 // belongs to (`turns`): one move, or Die Chess's roll and the move it allows, or every move of
-// a 5D turn up to its submit, or a QEC move and the forced reply it calls for; and who made
-// each (`actors`).
+// a 5D turn up to its submit, or a QEC move and the forced reply it calls for; who made each
+// (`actors`); which only close their turn (`turn_ends`); and where the numbering starts
+// (`first_move_number`, `first_mover`).
 
 // The snapshot's type is protocol.js's.
 /** @typedef {import('./protocol.js').Snapshot} Snapshot */
 
 /**
- * The decision that closes a turn of several moves (5D's `submit`): the turn's end, no move.
- * The game page's button for it is the same decision.
- */
-export const TURN_END = /^submit$/i;
-
-/**
  * The turns of `game`'s move list: `[{text, index, open}]`, `index` the last move of the
  * turn, `open` while the turn is not finished. A decision made in another seat's turn
  * (`actors`: QEC's forced reply) shows as a reply, `[↔ b5]`, in the turn it answers; the
- * decision that closes a turn of several moves (`submit`) is not listed.
+ * decision that only closes a turn of several moves (`turn_ends`: 5D's `submit`) is not listed
+ * where the turn has moves.
  * @param {Snapshot} game
  */
 export function turns(game) {
   const moves = game.moves || [];
   const numbers = game.turns || [];
   const actors = game.actors || [];
+  const ends = game.turn_ends || [];
   const out = [];
   moves.forEach((text, index) => {
     let last = out[out.length - 1];
@@ -35,27 +32,13 @@ export function turns(game) {
     const actor = actors[index] ?? null;
     if (last.owner == null) last.owner = actor;
     if (actor != null && last.owner != null && actor !== last.owner) last.texts.push(`[↔ ${text}]`);
-    else if (!(TURN_END.test(text) && last.texts.length)) last.texts.push(text);
+    else if (!(ends[index] && last.texts.length)) last.texts.push(text);
   });
   return out.map((t, i) => {
     const open = i === out.length - 1 && !game.outcome && t.turn === game.turn;
     const text = t.texts.join(' ');
     return { text: open ? `${text} …` : text, index: t.index, open };
   });
-}
-
-/** Does the start position say the second player moves first (a FEN's ` b ` field)? */
-function secondMovesFirst(start) {
-  if (!start || typeof start !== 'string') return false;
-  const fields = start.trim().split(/\s+/);
-  return fields.length >= 2 && fields[1] === 'b' && /\//.test(fields[0]);
-}
-
-function firstNumber(start) {
-  if (!start || typeof start !== 'string') return 1;
-  const fields = start.trim().split(/\s+/);
-  const n = Number(fields[5]);
-  return /\//.test(fields[0]) && Number.isInteger(n) && n > 0 ? n : 1;
 }
 
 /**
@@ -87,8 +70,9 @@ export function renderMoves(list, game, viewed = null) {
     if (viewed != null && turn.index + 1 === viewed) span.classList.add('viewed');
     return span;
   };
-  const offset = secondMovesFirst(game.start) ? 1 : 0;
-  const first = firstNumber(game.start);
+  // The start's turn is the second seat's: its row begins with the first seat's place blank.
+  const offset = game.first_mover === 1 ? 1 : 0;
+  const first = Number.isInteger(game.first_move_number) && game.first_move_number > 0 ? game.first_move_number : 1;
   const rows = Math.ceil((rowsOfTurns.length + offset) / 2);
   for (let r = 0; r < rows; r++) {
     const li = document.createElement('li');

@@ -16,7 +16,7 @@
 
 import { pieceUrl } from './pieces.js';
 import { cellKey, cellName } from './interaction.js';
-import { markColour, lightSquares, COLOURING_MARKS } from './board-grid.js';
+import { markStyles, styleOf, lightSquares } from './board-grid.js';
 import { h } from './ui.js';
 import { request } from './api.js';
 import { stepPlies } from './step-through.js';
@@ -50,6 +50,7 @@ export class MultiverseBoard {
     this.pastArrows = null;
     this.view = { boards: [] };
     this.options = {};
+    this.styles = markStyles();
     this.scale = 1; this.tx = 0; this.ty = 0;
     this.userMoved = false;
     this.images = new Map();
@@ -326,12 +327,16 @@ export class MultiverseBoard {
     const oldCount = (this.view.boards || []).length;
     this.view = view;
     this.options = options;
+    this.styles = markStyles(options.marks);
+    // The marks drawn on squares, each with its style (the canvas tints every kind but
+    // `light`, which colours the squares).
     this.marksBySquare = (view.boards || []).map((board) => {
       const marks = new Map();
       for (const m of board.marks || []) {
-        if (COLOURING_MARKS.has(m.kind)) continue;
+        const style = styleOf(this.styles, m);
+        if (style.draw === 'light') continue;
         if (!marks.has(m.square)) marks.set(m.square, []);
-        marks.get(m.square).push(m);
+        marks.get(m.square).push(style);
       }
       return marks;
     });
@@ -453,7 +458,7 @@ export class MultiverseBoard {
       shown.push(b);
 
       const files = board.files.length; const ranks = board.ranks.length;
-      const lights = lightSquares(board);
+      const lights = lightSquares(board, this.styles);
       for (let sq = 0; sq < files * ranks; sq++) {
         const [x, y] = this.squareOrigin(b, sq);
         const file = sq % files; const rank = Math.floor(sq / files);
@@ -463,10 +468,10 @@ export class MultiverseBoard {
         if (last.has(key)) { ctx.fillStyle = 'rgba(155, 199, 0, 0.41)'; ctx.fillRect(x, y, S, S); }
         if (key === selected) { ctx.fillStyle = 'rgba(20, 85, 30, 0.5)'; ctx.fillRect(x, y, S, S); }
         if (key === this.hover && (state.movable.has(key) || dests.has(key))) { ctx.fillStyle = 'rgba(255, 255, 255, 0.25)'; ctx.fillRect(x, y, S, S); }
-        for (const mark of (this.marksBySquare[b] && this.marksBySquare[b].get(sq)) || []) {
-          ctx.fillStyle = hexAlpha(markColour(mark.kind), 0.3);
+        for (const style of (this.marksBySquare[b] && this.marksBySquare[b].get(sq)) || []) {
+          ctx.fillStyle = hexAlpha(style.colour, 0.3);
           ctx.fillRect(x + 2, y + 2, S - 4, S - 4);
-          ctx.strokeStyle = markColour(mark.kind);
+          ctx.strokeStyle = style.colour;
           ctx.lineWidth = 2;
           ctx.strokeRect(x + 2, y + 2, S - 4, S - 4);
         }
@@ -694,7 +699,7 @@ export class MultiverseBoard {
       // Rank numbers in the left column's squares (top left), file letters in the bottom row's
       // (bottom right), as the viewer sees the board.
       const files = board.files.length; const ranks = board.ranks.length;
-      const lights = lightSquares(board);
+      const lights = lightSquares(board, this.styles);
       const isLight = (square) => (lights ? lights.has(square) : ((square % files) + Math.floor(square / files)) % 2 === 1);
       const px = Math.round(Math.max(COORD_PX[0], Math.min(COORD_PX[1], sq * 0.24)));
       ctx.font = `600 ${px}px ${font}`;

@@ -251,12 +251,6 @@ export function pieceElement(piece, size = 28) {
   return span;
 }
 
-/** Relative value of a piece (`{kind, name}`) for sorting captured pieces. */
-export function pieceValue(piece) {
-  const name = String(piece.name || kindName(piece.kind)).toLowerCase();
-  return { queen: 9, 'royal queen': 9, rook: 5, princess: 7, bishop: 3.2, knight: 3, pawn: 1, king: 100 }[name] ?? 4;
-}
-
 /**
  * The kinds on the boards of `view` and among `extra` pieces, once each by name, in the order
  * first seen: the legend's rows (`{kind, name}`).

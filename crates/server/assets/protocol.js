@@ -96,6 +96,16 @@
  * @property {string} rules_summary its rules in short, paragraphs separated by a blank line ('' when it has none)
  * @property {[string, string][]} legend the signs on its boards and what each means: [sign, meaning], the sign a SquareMark kind or a word
  * @property {boolean} has_engine whether the engine plays it (games against the engine, the analysis board)
+ * @property {MarkStyle[]} marks how each kind of mark on its boards (and each legend sign drawn as one) is drawn
+ */
+
+/**
+ * How a client draws one kind of square mark, as the variant's guide says.
+ * @typedef {object} MarkStyle
+ * @property {string} kind the mark's kind, as SquareMark.kind names it
+ * @property {'ring'|'tab'|'gauge'|'tint'|'light'} draw how it is drawn
+ * @property {string} colour its colour, as CSS writes one
+ * @property {string} ink the colour of its text on that colour
  */
 
 /**
@@ -306,6 +316,9 @@
  * @property {string[]} moves the same decisions as the move list shows them
  * @property {number[]} turns one per decision of `history`: the turn it belongs to
  * @property {(0|1|null)[]} actors one per decision of `history`: the seat that made it (null: a die roll)
+ * @property {boolean[]} turn_ends one per decision of `history`: whether it only closes a turn of several decisions (a move list leaves it out)
+ * @property {number} first_move_number the number a move list gives the start's turn
+ * @property {0|1} first_mover the seat whose turn the start is
  * @property {number} turn the turn the next decision belongs to
  * @property {number} ply the number of decisions played
  * @property {string[]} decisions the legal decisions now
@@ -383,14 +396,16 @@
  * @property {string} kind its letter, upper case
  * @property {string} name its name in words
  * @property {string|null} tag a short label drawn on it
+ * @property {number} value its material in pawns, as the variant counts it
  */
 
 /**
  * A marked square.
  * @typedef {object} SquareMark
  * @property {number} square the square on its board
- * @property {string} kind the mark (a CSS class)
+ * @property {string} kind the mark (its MarkStyle says how it is drawn)
  * @property {string|null} text a short text for it
+ * @property {string|null} label the text drawn on the square where shorter than `text`
  */
 
 /**
@@ -400,6 +415,9 @@
  * @property {Cell|null} from the square a piece leaves
  * @property {Cell|null} to the square it arrives on
  * @property {string|null} promotion the kind a pawn promotes to
+ * @property {'move'|'pass'|'submit'|'roll'|'claim'|'done'} kind what the decision is
+ * @property {boolean} turn_end whether it only closes a turn of several decisions
+ * @property {string|null} label the words of its button, where it moves no piece
  */
 
 /**

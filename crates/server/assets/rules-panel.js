@@ -4,19 +4,20 @@
 /** @typedef {import('./protocol.js').VariantInfo} VariantInfo */
 
 import { h } from './ui.js';
-import { markColour, GAUGE_MARKS, markGauge } from './board-grid.js';
+import { markStyles, markGauge } from './board-grid.js';
 
-/** Signs the boards draw as a coloured mark of that kind. */
-const MARK_SIGNS = new Set(['entangled', 'free', 'reply', 'rolled', 'promotion', 'portal', 'energy', 'present']);
-
-/** A small drawing of `sign`: a mark's colour, a gauge, an arrow; else the sign as text. */
-function sample(sign) {
+/**
+ * A small drawing of `sign`: a mark as its variant's style draws it (`styles`, from
+ * markStyles), an arrow, a playable board, a tag; else the sign as text.
+ */
+function sample(sign, styles) {
   const svg = (inner) => h('span.rules-sign', { html: `<svg xmlns="http://www.w3.org/2000/svg" width="26" height="26" viewBox="0 0 45 45">${inner}</svg>` });
-  if (GAUGE_MARKS.has(sign)) return svg(markGauge({ kind: sign, text: '3' }));
-  if (MARK_SIGNS.has(sign)) {
-    return svg(`<rect x="3" y="3" width="39" height="39" rx="4" fill="${markColour(sign)}" fill-opacity="0.35" stroke="${markColour(sign)}" stroke-width="4"/>`);
+  const style = styles.get(sign);
+  if (style && style.draw === 'gauge') return svg(markGauge({ kind: sign, text: '3' }, style));
+  if (style && style.draw === 'light') return svg(`<rect x="3" y="3" width="39" height="39" fill="${style.colour}" stroke="#b58863" stroke-width="2"/>`);
+  if (style) {
+    return svg(`<rect x="3" y="3" width="39" height="39" rx="4" fill="${style.colour}" fill-opacity="0.35" stroke="${style.colour}" stroke-width="4"/>`);
   }
-  if (sign === 'light') return svg('<rect x="3" y="3" width="39" height="39" fill="#f0d9b5" stroke="#b58863" stroke-width="2"/>');
   if (sign === 'arrow') return svg('<path d="M6 36 L34 10" stroke="#15781b" stroke-width="5"/><path d="M26 6 L40 4 L37 18 z" fill="#15781b"/>');
   if (sign === 'active') return svg('<rect x="4" y="4" width="37" height="37" fill="none" stroke="#3d7bd9" stroke-width="5"/>');
   if (sign === 'tag') return svg('<circle cx="22.5" cy="22.5" r="14" fill="#8e44ad"/><text x="22.5" y="23" text-anchor="middle" dominant-baseline="central" font-family="system-ui, sans-serif" font-weight="bold" font-size="18" fill="#fff">a</text>');
@@ -36,11 +37,12 @@ export function renderRules(panel, variant) {
   panel.dataset.variant = key;
   panel.hidden = !rules && !legend.length;
   const paragraphs = rules.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const styles = markStyles(variant && variant.marks);
   panel.replaceChildren(
     h('summary', { text: `Rules of ${(variant && variant.title) || 'this variant'}` }),
     ...paragraphs.map((p) => h('p', { text: p })),
     legend.length ? h('ul.rules-legend', {}, ...legend.map(([sign, meaning]) => h('li', { dataset: { sign } },
-      sample(sign), h('span.rules-meaning', { text: meaning })))) : null,
+      sample(sign, styles), h('span.rules-meaning', { text: meaning })))) : null,
   );
 }
 

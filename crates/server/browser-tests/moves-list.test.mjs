@@ -29,6 +29,21 @@ test('classic: one move a turn, two turns a row', { timeout: 30_000 }, async () 
   }
 });
 
+test("a custom start's move list begins at its move number and its mover's place", { timeout: 30_000 }, async () => {
+  const { id, white, black } = await createByApi({ variant: 'classic', position: '4k3/8/8/8/8/8/8/R3K3 b - - 3 12' });
+  const game = await play(id, black, 'Kd7');
+  assert.deepEqual([game.first_move_number, game.first_mover], [12, 1], 'the snapshot says where the list starts');
+  const page = await openPage(browser);
+  try {
+    await openGame(page, id, white);
+    assert.deepEqual(await page.locator('#move-list li .num').allTextContents(), ['12.']);
+    assert.deepEqual(await page.locator('#move-list .move').allTextContents(), ['…', 'Kd7'], "White's place of the row left blank");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test("5D: a turn's moves are one entry, its closing submit not listed, an unfinished turn is open", { timeout: 30_000 }, async () => {
   const { id, white, black } = await createByApi({ variant: 'multiverse' });
   await play(id, white, '(0T1)Ng1f3');

@@ -16,7 +16,7 @@ use crate::loaded::{Loaded, variant};
 const COUNT_ON: usize = 16;
 
 /// The losses after a game's decisions.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Captured {
     /// The decisions counted, in the variant's notation.
     texts: Vec<String>,
@@ -100,13 +100,22 @@ fn from_start(loaded: &Loaded) -> Option<Captured> {
 /// A kind of piece: its letter and its name.
 type Kind = (char, &'static str);
 
+/// The pieces of one kind on the boards: how many, and the value the variant gives each.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Count {
+    pieces: usize,
+    value: f32,
+}
+
 /// Each player's pieces on the boards of `view`, by kind.
-fn pieces(view: &View) -> [BTreeMap<Kind, usize>; 2] {
-    let mut kinds: [BTreeMap<Kind, usize>; 2] = Default::default();
+fn pieces(view: &View) -> [BTreeMap<Kind, Count>; 2] {
+    let mut kinds: [BTreeMap<Kind, Count>; 2] = Default::default();
     for piece in view.boards.iter().flat_map(|b| b.squares.iter().flatten()) {
-        *kinds[usize::from(piece.player & 1)]
+        let count = kinds[usize::from(piece.player & 1)]
             .entry((piece.kind, piece.name))
-            .or_default() += 1;
+            .or_default();
+        count.pieces += 1;
+        count.value = piece.value;
     }
     kinds
 }
@@ -117,25 +126,26 @@ fn pieces(view: &View) -> [BTreeMap<Kind, usize>; 2] {
 fn lose(
     lost: &mut [Vec<PieceView>; 2],
     by: Option<u8>,
-    before: &[BTreeMap<Kind, usize>; 2],
-    after: &[BTreeMap<Kind, usize>; 2],
+    before: &[BTreeMap<Kind, Count>; 2],
+    after: &[BTreeMap<Kind, Count>; 2],
 ) {
     let Some(by) = by else { return };
     for (seat, lost) in lost.iter_mut().enumerate() {
         if usize::from(by & 1) == seat {
             continue;
         }
-        let total = |kinds: &BTreeMap<Kind, usize>| kinds.values().sum::<usize>();
+        let total = |kinds: &BTreeMap<Kind, Count>| kinds.values().map(|c| c.pieces).sum::<usize>();
         let gone = total(&before[seat]).saturating_sub(total(&after[seat]));
-        let kinds = before[seat].iter().flat_map(|(&(kind, name), &n)| {
-            let left = after[seat].get(&(kind, name)).copied().unwrap_or(0);
+        let kinds = before[seat].iter().flat_map(|(&(kind, name), count)| {
+            let left = after[seat].get(&(kind, name)).map_or(0, |c| c.pieces);
             let piece = PieceView {
                 player: u8::from(seat == 1),
                 kind,
                 name,
                 tag: None,
+                value: count.value,
             };
-            std::iter::repeat_n(piece, n.saturating_sub(left))
+            std::iter::repeat_n(piece, count.pieces.saturating_sub(left))
         });
         lost.extend(kinds.take(gone));
     }
@@ -145,14 +155,19 @@ fn lose(
 mod tests {
     use super::*;
 
-    fn kinds(list: &[(char, usize)]) -> BTreeMap<Kind, usize> {
-        let name = |kind| match kind {
-            'K' => "king",
-            'P' => "pawn",
-            'Q' => "queen",
-            _ => "rook",
+    fn kinds(list: &[(char, usize)]) -> BTreeMap<Kind, Count> {
+        let named = |kind| match kind {
+            'K' => ("king", 0.0),
+            'P' => ("pawn", 1.0),
+            'Q' => ("queen", 9.0),
+            _ => ("rook", 5.0),
         };
-        list.iter().map(|&(k, n)| ((k, name(k)), n)).collect()
+        list.iter()
+            .map(|&(k, pieces)| {
+                let (name, value) = named(k);
+                ((k, name), Count { pieces, value })
+            })
+            .collect()
     }
 
     fn letters(lost: &[Vec<PieceView>; 2]) -> [Vec<char>; 2] {
@@ -167,7 +182,11 @@ mod tests {
         let after = [kinds(&[('K', 1), ('Q', 1)]), kinds(&[('K', 1)])];
         lose(&mut lost, Some(0), &start, &after);
         assert_eq!(letters(&lost), [vec![], vec!['R']]);
-        assert_eq!((lost[1][0].player, lost[1][0].name), (1, "rook"));
+        assert_eq!(
+            (lost[1][0].player, lost[1][0].name, lost[1][0].value),
+            (1, "rook", 5.0),
+            "a lost piece keeps its value"
+        );
         lose(&mut lost, None, &after, &start);
         lose(&mut lost, Some(1), &after, &after);
         assert_eq!(letters(&lost), [vec![], vec!['R']]);

@@ -205,6 +205,7 @@ impl Loaded {
         let clock = self.clock_state(now_ms);
         let view = self.game.view();
         let losses = Captured::of(self, &view, known);
+        let start_turn = self.game.start_turn();
         let snapshot = Snapshot {
             id: self.stored.row.id.clone(),
             variant: self.game.variant_name().to_owned(),
@@ -227,6 +228,14 @@ impl Loaded {
             moves: self.game.move_list(),
             turns: self.game.history_turns(),
             actors: self.log.decisions.iter().map(|d| d.player).collect(),
+            turn_ends: self
+                .game
+                .history_info()
+                .iter()
+                .map(|info| info.turn_end)
+                .collect(),
+            first_move_number: start_turn.number,
+            first_mover: start_turn.player as u8,
             turn: self.game.turn_index(),
             decisions,
             view: self.game_view(view, over),

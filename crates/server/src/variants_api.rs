@@ -1,12 +1,13 @@
 //! `GET /api/variants`: what the lobby offers for each variant, as the variant declares it in
 //! its registry entry: its players, board layout, notation, its own time controls (QEC's
-//! per-move clock, DMChess's three controls 8.1) and its named starts (5D's official
-//! variants); and whether the engine's registry has an engine for it.
+//! per-move clock, DMChess's three controls 8.1), its named starts (5D's official
+//! variants), its rules in short, how its marks are drawn, and whether the engine's registry
+//! has an engine for it.
 
 use omnichess_core::VariantEntry;
 
 use crate::protocol::Reply;
-use crate::protocol::variants::{Start, TimeControl, VariantInfo};
+use crate::protocol::variants::{MarkStyle, Start, TimeControl, VariantInfo};
 
 /// The time controls every variant offers: name, base minutes, increment seconds.
 const COMMON: [(&str, i64, i64); 5] = [
@@ -104,6 +105,17 @@ pub fn variants() -> Vec<VariantInfo> {
                     .map(|(sign, meaning)| [(*sign).to_owned(), (*meaning).to_owned()])
                     .collect(),
                 has_engine: omnichess_engine::find(entry.name).is_ok(),
+                marks: entry
+                    .guide
+                    .marks
+                    .iter()
+                    .map(|style| MarkStyle {
+                        kind: style.kind.to_owned(),
+                        draw: style.draw,
+                        colour: style.colour.to_owned(),
+                        ink: style.ink.to_owned(),
+                    })
+                    .collect(),
             }
         })
         .collect()

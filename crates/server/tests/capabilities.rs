@@ -1,8 +1,9 @@
 //! What the server tells a client about a variant comes from the variant's registry entry,
-//! never from its name: the lobby's players, layout, starts and time controls, and the turn
-//! each decision belongs to, by which any client groups a move list into turns.
+//! never from its name: the lobby's players, layout, starts and time controls, how its marks
+//! are drawn, the turn each decision belongs to and what each decision is, by which any client
+//! groups a move list into turns and offers the decisions that move no piece as buttons.
 
-use crate::common::{act, app, call, create, database, decide};
+use crate::common::{act, app, call, create, create_with, database, decide, show};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
@@ -96,6 +97,14 @@ async fn the_variants_send_their_rules_summary_and_a_legend_of_their_marks() {
             .map(|l| l.iter().filter_map(|pair| pair[0].as_str()).collect())
             .unwrap_or_default();
         assert_eq!(sent, signs, "{}", entry.name);
+        let styled: Vec<&str> = info["marks"]
+            .as_array()
+            .map(|l| {
+                l.iter()
+                    .filter_map(|style| style["kind"].as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
         let (id, _, _) = create(&app, entry.name).await;
         let (_, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
         for board in game["view"]["boards"].as_array().into_iter().flatten() {
@@ -104,6 +113,11 @@ async fn the_variants_send_their_rules_summary_and_a_legend_of_their_marks() {
                 assert!(
                     signs.contains(&kind),
                     "{}: the mark `{kind}` is in its legend {signs:?}",
+                    entry.name
+                );
+                assert!(
+                    styled.contains(&kind),
+                    "{}: the mark `{kind}` has a style {styled:?}",
                     entry.name
                 );
             }
@@ -121,4 +135,93 @@ async fn the_variants_send_their_rules_summary_and_a_legend_of_their_marks() {
             .is_some_and(|t| t.contains("portal") && t.contains("DEL")),
         "{dmchess}"
     );
+    assert_eq!(
+        dmchess["marks"],
+        json!([
+            {"kind": "portal", "draw": "tab", "colour": "#14a3a3", "ink": "#fff"},
+            {"kind": "energy", "draw": "tab", "colour": "#e0a800", "ink": "#2b2100"},
+            {"kind": "del", "draw": "gauge", "colour": "#d35400", "ink": "#fff"},
+        ])
+    );
+}
+
+/// The decision of `game`'s view whose text is `text`: `[kind, turn_end, label]`.
+fn described(game: &Value, text: &str) -> Value {
+    let moves = game["view"]["moves"].as_array();
+    let m = moves
+        .and_then(|l| l.iter().find(|m| m["text"] == text))
+        .unwrap_or_else(|| panic!("{text} among {moves:?}"));
+    json!([m["kind"], m["turn_end"], m["label"]])
+}
+
+#[tokio::test]
+async fn the_snapshot_says_what_each_decision_is_and_which_ends_a_turn() {
+    let app = app(&database("capabilities-decisions")).await;
+    let (id, white, _) = create(&app, "multiverse").await;
+    let game = show(&app, &id).await;
+    assert_eq!(described(&game, "(0T1)Nb1c3"), json!(["move", false, null]));
+    let (_, game) = decide(&app, &id, &white, "(0T1)Nb1c3", None).await;
+    assert_eq!(
+        described(&game, "submit"),
+        json!(["submit", true, "Submit turn"])
+    );
+    let (_, game) = decide(&app, &id, &white, "submit", None).await;
+    assert_eq!(game["turn_ends"], json!([false, true]));
+    // Die Chess §4: a checked player claims the king's move without a roll, or rolls.
+    let (id, _, _) = create_with(
+        &app,
+        json!({"variant": "dice", "position": "4k3/8/8/8/8/8/8/4K2r w - - 0 1"}),
+    )
+    .await;
+    let game = show(&app, &id).await;
+    assert_eq!(
+        described(&game, "[K!]"),
+        json!(["claim", false, "Move the king without rolling [K!]"])
+    );
+    assert_eq!(
+        described(&game, "roll"),
+        json!(["roll", false, "Roll the die"])
+    );
+    // DMChess 5.1.3: the setup ends with `done`.
+    let (id, _, _) = create_with(
+        &app,
+        json!({"variant": "dmchess", "position": "start setup=ld"}),
+    )
+    .await;
+    let game = show(&app, &id).await;
+    assert_eq!(described(&game, "done"), json!(["done", false, "Done"]));
+}
+
+#[tokio::test]
+async fn captured_pieces_carry_their_value_and_a_custom_start_its_move_number() {
+    let app = app(&database("capabilities-values")).await;
+    let (id, white, black) = create(&app, "classic").await;
+    for (token, mv) in [(&white, "e4"), (&black, "d5")] {
+        decide(&app, &id, token, mv, None).await;
+    }
+    let (_, game) = decide(&app, &id, &white, "exd5", None).await;
+    assert_eq!(
+        game["captured"][1],
+        json!([{"player": 1, "kind": "P", "name": "pawn", "tag": null, "value": 1.0}])
+    );
+    assert_eq!(
+        game["view"]["boards"][0]["squares"][3]["value"], 9.0,
+        "d1's queen"
+    );
+    assert_eq!(
+        (
+            game["first_move_number"].clone(),
+            game["first_mover"].clone()
+        ),
+        (json!(1), json!(0))
+    );
+    assert_eq!(game["turn_ends"], json!([false, false, false]));
+    let (id, _, _) = create_with(
+        &app,
+        json!({"variant": "classic", "position": "4k3/8/8/8/8/8/8/R3K3 b - - 3 12"}),
+    )
+    .await;
+    let game = show(&app, &id).await;
+    assert_eq!(game["first_move_number"], 12);
+    assert_eq!(game["first_mover"], 1);
 }

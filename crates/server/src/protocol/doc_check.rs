@@ -88,7 +88,12 @@ fn samples() -> BTreeMap<&'static str, Value> {
         square: 0,
     };
     let reference = Some(Value::from("r1"));
-    let variant = crate::variants_api::variants().remove(0);
+    let variants = crate::variants_api::variants();
+    let variant = variants[0].clone();
+    let marked = variants
+        .iter()
+        .find(|v| !v.marks.is_empty())
+        .expect("a variant whose guide styles its marks");
     let study = StudyReport {
         id: String::new(),
         kind: "balance".to_owned(),
@@ -163,6 +168,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
         ("VariantInfo", sample(&variant)),
         ("TimeControl", sample(&variant.time_controls[0])),
         ("Start", sample(&variant.starts[0])),
+        ("MarkStyle", sample(&marked.marks[0])),
         ("Snapshot", snapshot.clone()),
         ("Outcome", sample(&Outcome::default())),
         ("ClockState", snapshot["clock"].clone()),
@@ -178,6 +184,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
                 square: 0,
                 kind: "free",
                 text: None,
+                label: None,
             }),
         ),
         (

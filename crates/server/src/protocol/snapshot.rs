@@ -41,6 +41,14 @@ pub struct Snapshot {
     /// One entry per decision of `history`: the seat that made it (`None`: the server's die
     /// roll). A decision in another seat's turn is a reply (QEC's forced reply).
     pub actors: Vec<Option<u8>>,
+    /// One entry per decision of `history`: whether it closes a turn of several decisions and
+    /// says nothing else (5D's `submit`), so a move list leaves it out of a turn with moves.
+    pub turn_ends: Vec<bool>,
+    /// The number a move list gives the start's turn (a FEN's move number; 1 for the
+    /// standard start).
+    pub first_move_number: u64,
+    /// The seat whose turn the start is: the first decision of the move list is that seat's.
+    pub first_mover: u8,
     /// The turn the next decision belongs to (the turns complete now): the last turn of
     /// `turns` is not finished while it has this number.
     pub turn: u64,

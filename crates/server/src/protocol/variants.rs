@@ -1,6 +1,6 @@
 //! `GET /api/variants`: what the lobby offers for each variant.
 
-use omnichess_core::BoardLayout;
+use omnichess_core::{BoardLayout, MarkDraw};
 use serde::{Deserialize, Serialize};
 
 /// One variant as the lobby offers it.
@@ -32,6 +32,21 @@ pub struct VariantInfo {
     /// Whether the engine plays it: a game against the engine (`CreateGame`'s `engine`) and
     /// the analysis board need one.
     pub has_engine: bool,
+    /// How each kind of mark on its boards is drawn, and each sign of the legend drawn as one.
+    pub marks: Vec<MarkStyle>,
+}
+
+/// How a client draws one kind of square mark (`Guide::marks`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkStyle {
+    /// The mark's kind, as the view's marks name it (`portal`).
+    pub kind: String,
+    /// How: `ring`, `tab`, `gauge`, `tint` or `light`.
+    pub draw: MarkDraw,
+    /// Its colour, as CSS writes one (`#14a3a3`).
+    pub colour: String,
+    /// The colour of its text on that colour.
+    pub ink: String,
 }
 
 /// A time control the lobby offers; `POST /api/games` takes its `base_ms`, `increment_ms`,

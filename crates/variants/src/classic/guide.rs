@@ -8,4 +8,5 @@ pub const GUIDE: Guide = Guide {
 Draws: stalemate, dead positions, threefold repetition and the fifty-move rule (claimed), \
 fivefold repetition and the 75-move rule (automatic), or agreement.",
     legend: &[],
+    marks: &[],
 };

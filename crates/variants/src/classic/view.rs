@@ -29,7 +29,7 @@ impl Classic {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Cell, Notation, Presentation, Variant};
+    use omnichess_core::{Cell, DecisionInfo, Notation, Presentation, Variant};
 
     use super::*;
 
@@ -60,6 +60,24 @@ mod tests {
             None,
         );
         assert_eq!(e4.map(|m| m.text.as_str()), Some("e2e4"));
+        assert!(view.moves.iter().all(|m| m.info == DecisionInfo::MOVE));
+        let value = |square: usize| board.squares[square].as_ref().map(|p| p.value);
+        assert_eq!(
+            [0, 1, 2, 3, 4, 8].map(value),
+            [5.0, 3.2, 3.3, 9.0, 0.0, 1.0].map(Some)
+        );
+    }
+
+    #[test]
+    fn the_move_list_starts_at_the_fen_s_move_number_and_side() {
+        let black = Classic::from_position_text("4k3/8/8/8/8/8/8/4K2R b K - 0 12").unwrap();
+        assert_eq!(
+            black.turn_number(),
+            omnichess_core::TurnNumber {
+                number: 12,
+                player: omnichess_core::Player::Black
+            }
+        );
     }
 
     #[test]

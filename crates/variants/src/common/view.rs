@@ -3,7 +3,7 @@
 //! their boards with these functions.
 
 use cozy_chess::{Board, Color, Move, Piece, Square};
-use omnichess_core::{BoardView, Cell, MoveView, PieceView};
+use omnichess_core::{BoardView, Cell, DecisionInfo, MoveView, PieceView};
 
 use super::san::landing;
 
@@ -16,6 +16,31 @@ pub(crate) fn piece_name(piece: Piece) -> (char, &'static str) {
         Piece::Rook => ('R', "rook"),
         Piece::Queen => ('Q', "queen"),
         Piece::King => ('K', "king"),
+    }
+}
+
+/// The piece's material in pawns: Tomasz Michniewski's values (a knight 3.2, a bishop 3.3), the
+/// engine's material on these boards; the king, never traded, 0.
+pub(crate) const fn piece_value(piece: Piece) -> f32 {
+    match piece {
+        Piece::Pawn => 1.0,
+        Piece::Knight => 3.2,
+        Piece::Bishop => 3.3,
+        Piece::Rook => 5.0,
+        Piece::Queen => 9.0,
+        Piece::King => 0.0,
+    }
+}
+
+/// The piece of `color` and `piece` as the view draws it.
+pub(crate) fn piece_view(color: Color, piece: Piece) -> PieceView {
+    let (kind, name) = piece_name(piece);
+    PieceView {
+        player: u8::from(color == Color::Black),
+        kind,
+        name,
+        tag: None,
+        value: piece_value(piece),
     }
 }
 
@@ -32,13 +57,7 @@ pub(crate) fn board_view(board: &Board) -> BoardView {
     let mut view = BoardView::empty("board", 8, 8, 'a');
     for square in board.occupied() {
         if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
-            let (kind, name) = piece_name(piece);
-            view.squares[square as usize] = Some(PieceView {
-                player: u8::from(color == Color::Black),
-                kind,
-                name,
-                tag: None,
-            });
+            view.squares[square as usize] = Some(piece_view(color, piece));
         }
     }
     view
@@ -51,6 +70,7 @@ pub(crate) fn move_view(board: &Board, mv: Move, text: String) -> MoveView {
         from: Some(cell(mv.from)),
         to: Some(cell(landing(board, mv))),
         promotion: mv.promotion.map(|p| piece_name(p).0),
+        info: DecisionInfo::MOVE,
     }
 }
 

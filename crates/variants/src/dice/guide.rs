@@ -1,6 +1,6 @@
 //! Die Chess in short, for a client's help panel (docs/rules/dice.md).
 
-use omnichess_core::Guide;
+use omnichess_core::{Guide, MarkDraw, MarkStyle};
 
 /// The roll, the forfeit, check and promotion by roll, and the signs of the rolled pieces.
 pub const GUIDE: Guide = Guide {
@@ -19,5 +19,9 @@ rule draw.",
             "the pieces of the rolled kind: one of them must move",
         ),
         ("promotion", "a pawn waiting for the promotion roll"),
+    ],
+    marks: &[
+        MarkStyle::new("rolled", MarkDraw::Ring, "#2f80ed"),
+        MarkStyle::new("promotion", MarkDraw::Ring, "#d35400"),
     ],
 };

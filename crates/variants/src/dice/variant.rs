@@ -1,8 +1,9 @@
 //! Die Chess as an omnichess [`Variant`].
 
+use cozy_chess::Color;
 use omnichess_core::{
-    DecisionError, GameRecord, Notation, Outcome, PositionError, Presentation, RecordError,
-    Records, Variant,
+    DecisionError, DecisionInfo, DecisionKind, GameRecord, Notation, Outcome, Player,
+    PositionError, Presentation, RecordError, Records, TurnNumber, Variant,
 };
 
 use super::record;
@@ -48,6 +49,33 @@ impl Presentation for Dice {
 
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
+    }
+
+    /// §1's forfeit `--` passes; §4's checked player claims `[K!]` or asks for the `roll`.
+    fn decision_info(&self, decision: DiceDecision) -> DecisionInfo {
+        match decision {
+            DiceDecision::Forfeit => {
+                DecisionInfo::labelled(DecisionKind::Pass, "Pass (forfeit the turn)")
+            }
+            DiceDecision::KingWithoutRolling => {
+                DecisionInfo::labelled(DecisionKind::Claim, "Move the king without rolling [K!]")
+            }
+            DiceDecision::ChooseRoll => DecisionInfo::labelled(DecisionKind::Roll, "Roll the die"),
+            DiceDecision::Roll(_) | DiceDecision::Promote(_) | DiceDecision::Move(_) => {
+                DecisionInfo::MOVE
+            }
+        }
+    }
+
+    /// The FEN's move number and side: a position text starts its turns from 0.
+    fn turn_number(&self) -> TurnNumber {
+        TurnNumber {
+            number: u64::from(self.now.fullmoves.max(1)),
+            player: match self.now.board.side() {
+                Color::White => Player::White,
+                Color::Black => Player::Black,
+            },
+        }
     }
 }
 

@@ -5,11 +5,13 @@
 //! exact forfeit odds, and what the turn waits for.
 
 use cozy_chess::{Color, Piece};
-use omnichess_core::{Arrow, BoardView, Cell, Game, MoveView, PieceView, SquareMark, ToAct, View};
+use omnichess_core::{
+    Arrow, BoardView, Cell, Game, MoveView, Presentation, SquareMark, ToAct, View,
+};
 
 use super::board::DiceBoard;
 use super::state::{Dice, DiceDecision, Phase};
-use crate::common::view::{cell, piece_name};
+use crate::common::view::{cell, piece_name, piece_view};
 
 fn side_name(color: Color) -> &'static str {
     match color {
@@ -23,13 +25,7 @@ fn board_view(board: &DiceBoard) -> BoardView {
     let mut view = BoardView::empty("board", 8, 8, 'a');
     for square in board.occupied() {
         if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
-            let (kind, name) = piece_name(piece);
-            view.squares[square as usize] = Some(PieceView {
-                player: u8::from(color == Color::Black),
-                kind,
-                name,
-                tag: None,
-            });
+            view.squares[square as usize] = Some(piece_view(color, piece));
         }
     }
     view
@@ -98,6 +94,7 @@ impl Dice {
             to,
             // §3: the promotion piece is rolled after the move, never chosen with it.
             promotion: None,
+            info: self.decision_info(decision),
         }
     }
 
@@ -112,6 +109,7 @@ impl Dice {
                     square: mv.to as u16,
                     kind: "promotion",
                     text: Some("the die picks the piece (N, B, R or Q)".into()),
+                    label: None,
                 }];
             }
             _ => return Vec::new(),
@@ -122,6 +120,7 @@ impl Dice {
                 square: square as u16,
                 kind: "rolled",
                 text: Some(text.clone()),
+                label: None,
             })
             .collect()
     }
@@ -185,7 +184,7 @@ impl Dice {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Hooks, Notation, Presentation, Variant};
+    use omnichess_core::{DecisionInfo, DecisionKind, Hooks, Notation, Presentation, Variant};
 
     use super::*;
 
@@ -240,6 +239,7 @@ mod tests {
         assert_eq!(view.moves.len(), legal(&game));
         let nf3 = view.find_move(at(6), at(21), None).unwrap();
         assert_eq!(nf3.text, "Nf3");
+        assert_eq!(nf3.info, DecisionInfo::MOVE);
         let rolled: Vec<u16> = view.boards[0]
             .marks
             .iter()
@@ -261,6 +261,12 @@ mod tests {
         let forfeit = &view.moves[0];
         assert_eq!(forfeit.text, "--");
         assert_eq!((forfeit.from, forfeit.to), (None, None));
+        // §1: the forfeit passes the turn; it does not merely close it (the record keeps it).
+        assert_eq!(
+            (forfeit.info.kind, forfeit.info.turn_end),
+            (DecisionKind::Pass, false)
+        );
+        assert_eq!(forfeit.info.label, Some("Pass (forfeit the turn)"));
         assert!(view.notes[1].contains("forfeited"), "{:?}", view.notes);
     }
 
@@ -272,6 +278,22 @@ mod tests {
         assert_eq!(view.checks, vec![at(4)]);
         let texts: Vec<&str> = view.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["[K!]", "roll"]);
+        let described: Vec<_> = view
+            .moves
+            .iter()
+            .map(|m| (m.info.kind, m.info.turn_end, m.info.label))
+            .collect();
+        assert_eq!(
+            described,
+            [
+                (
+                    DecisionKind::Claim,
+                    false,
+                    Some("Move the king without rolling [K!]")
+                ),
+                (DecisionKind::Roll, false, Some("Roll the die")),
+            ]
+        );
         assert!(
             view.moves
                 .iter()
@@ -327,6 +349,25 @@ mod tests {
         );
         assert_eq!(view.boards[0].marks[0].kind, "promotion");
         assert!(view.notes[0].contains("reaches a8"), "{:?}", view.notes);
+    }
+
+    #[test]
+    fn pieces_carry_their_material_and_a_custom_start_its_move_number() {
+        let view = Dice::start().view();
+        let value = |square: usize| view.boards[0].squares[square].as_ref().map(|p| p.value);
+        // a1 rook, b1 knight, c1 bishop, d1 queen, e1 king, a2 pawn.
+        assert_eq!(
+            [0, 1, 2, 3, 4, 8].map(value),
+            [5.0, 3.2, 3.3, 9.0, 0.0, 1.0].map(Some)
+        );
+        let black = Dice::from_position_text("4k3/8/8/8/8/8/8/4K3 b - - 0 12").unwrap();
+        assert_eq!(
+            black.turn_number(),
+            omnichess_core::TurnNumber {
+                number: 12,
+                player: omnichess_core::Player::Black
+            }
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! DMChess in short, for a client's help panel (docs/rules/dmchess.md).
 
-use omnichess_core::Guide;
+use omnichess_core::{Guide, MarkDraw, MarkStyle};
 
 /// Eight boards, portals, DEL and energy, and the ways to win.
 pub const GUIDE: Guide = Guide {
@@ -20,5 +20,10 @@ there) for a full turn.",
             "an energy square (E); e1–e3: recharging, moves to wait",
         ),
         ("del", "a piece's DEL: the pips and the number on it"),
+    ],
+    marks: &[
+        MarkStyle::new("portal", MarkDraw::Tab, "#14a3a3"),
+        MarkStyle::new("energy", MarkDraw::Tab, "#e0a800").with_ink("#2b2100"),
+        MarkStyle::new("del", MarkDraw::Gauge, "#d35400"),
     ],
 };

@@ -59,6 +59,21 @@ impl Kind {
         }
     }
 
+    /// The material in pawns, as a client orders captured pieces: FIDE's classical values,
+    /// the bishop a fifth over the knight, and a king 4, one of its owner's several lives
+    /// (a player loses when the last is mated, 7.1.1).
+    #[must_use]
+    pub const fn value(self) -> f32 {
+        match self {
+            Kind::Pawn => 1.0,
+            Kind::Knight => 3.0,
+            Kind::Bishop => 3.2,
+            Kind::Rook => 5.0,
+            Kind::Queen => 9.0,
+            Kind::King => 4.0,
+        }
+    }
+
     /// The kind of an EDAN letter, either case.
     #[must_use]
     pub fn from_letter(c: char) -> Option<Kind> {

@@ -1,11 +1,11 @@
 //! DMChess as an omnichess [`Variant`].
 
 use omnichess_core::{
-    DecisionError, GameRecord, Notation, Outcome, Player, PositionError, Presentation, RecordError,
-    Records, RulesTimeControl, Variant,
+    DecisionError, DecisionInfo, DecisionKind, GameRecord, Notation, Outcome, Player,
+    PositionError, Presentation, RecordError, Records, RulesTimeControl, Variant,
 };
 
-use super::position::Move;
+use super::position::{Move, Special};
 use super::position_text::start_position;
 use super::profile::Profile;
 use super::record;
@@ -67,6 +67,15 @@ impl Presentation for DmChess {
 
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
+    }
+
+    /// 5.1.3 (ruling K.5): `done` ends a player's distribution of kings.
+    fn decision_info(&self, mv: Move) -> DecisionInfo {
+        if mv.special == Special::Done {
+            DecisionInfo::labelled(DecisionKind::Done, "Done")
+        } else {
+            DecisionInfo::MOVE
+        }
     }
 }
 

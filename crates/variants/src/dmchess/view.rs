@@ -7,7 +7,7 @@
 //! flows of the conservation law (6.2).
 
 use omnichess_core::{BoardView, Cell, Game, Player, SquareMark, ToAct, View};
-use omnichess_core::{MoveView, PieceView};
+use omnichess_core::{MoveView, PieceView, Presentation};
 
 use super::piece::{Kind, Piece};
 use super::position::{CONSERVATION_FREE_MOVES, Move, Special};
@@ -30,6 +30,7 @@ fn piece_view(p: Piece) -> PieceView {
         kind: p.kind().letter(),
         name: p.kind().name(),
         tag: Some(p.del().to_string()),
+        value: p.kind().value(),
     }
 }
 
@@ -80,6 +81,7 @@ impl DmChess {
                         kind: Kind::King.letter(),
                         name: Kind::King.name(),
                         tag: None,
+                        value: Kind::King.value(),
                     },
                     gone,
                 )
@@ -102,6 +104,7 @@ impl DmChess {
                     square: u16::from(l),
                     kind: "del",
                     text: Some(p.del().to_string()),
+                    label: None,
                 });
             }
             if phase.portals[d] >> l & 1 == 1 {
@@ -109,6 +112,7 @@ impl DmChess {
                     square: u16::from(l),
                     kind: "portal",
                     text: Some(format!("D{}", phase.link[d][usize::from(l)] + 1)),
+                    label: Some((phase.link[d][usize::from(l)] + 1).to_string()),
                 });
             }
             let e = self.compiled.energy_index[d][usize::from(l)];
@@ -121,6 +125,7 @@ impl DmChess {
                     square: u16::from(l),
                     kind: "energy",
                     text: Some(text),
+                    label: None,
                 });
             }
         }
@@ -135,6 +140,7 @@ impl DmChess {
             from: squares.map(|s| s.0),
             to: squares.map(|s| s.1),
             promotion: mv.promotion.map(|k| k.letter()),
+            info: self.decision_info(mv),
         }
     }
 
@@ -226,7 +232,7 @@ impl DmChess {
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Game, Notation, Presentation, Variant};
+    use omnichess_core::{DecisionInfo, DecisionKind, Game, Notation, Presentation, Variant};
 
     use super::*;
 
@@ -304,6 +310,9 @@ mod tests {
         assert!(view.checks.is_empty());
         assert!(view.counts_material && view.layout_turns);
         assert!(view.notes[0].starts_with("Light to move"));
+        // A king is one of several lives: worth more than a bishop, less than a rook.
+        let value = |square: usize| view.boards[0].squares[square].as_ref().map(|p| p.value);
+        assert_eq!([0, 2, 4].map(value), [5.0, 3.2, 4.0].map(Some));
     }
 
     #[test]
@@ -315,6 +324,15 @@ mod tests {
         // 2.3.1: D1's d3 (square 19) is a portal to D2, and D2's d3 one back to D1.
         assert_eq!(mark(&view, 0, 19, "portal").as_deref(), Some("D2"));
         assert_eq!(mark(&view, 1, 19, "portal").as_deref(), Some("D1"));
+        // The tab on the square says the board's number alone.
+        let label = |square: u16| {
+            view.boards[0]
+                .marks
+                .iter()
+                .find(|m| m.square == square && m.kind == "portal")
+                .and_then(|m| m.label.clone())
+        };
+        assert_eq!(label(19).as_deref(), Some("2"));
         // 5.3.1: a3 (square 16) is an energy square, charged.
         assert_eq!(mark(&view, 0, 16, "energy").as_deref(), Some("E"));
         // e3 (20) leads to D3; c3 (18) is no portal on D1.
@@ -343,8 +361,15 @@ mod tests {
         );
         let done = view.moves.iter().find(|m| m.text == "done").unwrap();
         assert_eq!((done.from, done.to), (None, None));
+        // 5.1.3 (ruling K.5): `done` ends the distribution; it is listed, not left out as a
+        // turn's end.
+        assert_eq!(
+            (done.info.kind, done.info.turn_end, done.info.label),
+            (DecisionKind::Done, false, Some("Done"))
+        );
         let transfer = view.find_move(at(0, 4), at(2, 3), None);
         assert_eq!(transfer.map(|m| m.text.as_str()), Some("Kd1e1-d3d1"));
+        assert_eq!(transfer.map(|m| m.info), Some(DecisionInfo::MOVE));
         assert!(view.notes.iter().any(|n| n.contains("5.1.3")));
     }
 

@@ -1,6 +1,6 @@
 //! 5D Chess in short, for a client's help panel (docs/rules/multiverse.md).
 
-use omnichess_core::Guide;
+use omnichess_core::{Guide, MarkDraw, MarkStyle};
 
 /// Timelines, turns, time travel, the present, and the signs of the multiverse view.
 pub const GUIDE: Guide = Guide {
@@ -24,4 +24,5 @@ you can submit. You may not submit leaving a king capturable. Checkmate wins.",
             "a playable board (framed): a move may start on it",
         ),
     ],
+    marks: &[MarkStyle::new("present", MarkDraw::Tint, "#27ae60")],
 };

@@ -65,6 +65,25 @@ impl Kind {
         }
     }
 
+    /// The material in pawns: the values measured by self-play and fitted by logistic
+    /// regression (docs/ENGINE.md, "5D piece values"); the royal kinds, whose loss ends the
+    /// game, 0.
+    #[must_use]
+    pub const fn value(self) -> f32 {
+        match self {
+            Kind::Pawn | Kind::Unicorn => 1.0,
+            Kind::Brawn => 1.2,
+            Kind::Knight => 2.95,
+            Kind::Bishop => 3.1,
+            Kind::Rook => 1.4,
+            Kind::Dragon => 1.55,
+            Kind::Princess => 9.65,
+            Kind::Queen => 18.0,
+            Kind::CommonKing => 4.6,
+            Kind::King | Kind::RoyalQueen => 0.0,
+        }
+    }
+
     /// Whether a piece of this kind moves differently before its first move (a pawn's or
     /// brawn's double step, castling's king and rook): the kinds 5DFEN marks `*`.
     #[must_use]

@@ -1,8 +1,9 @@
 //! 5D Chess as an omnichess [`Variant`].
 
 use omnichess_core::{
-    BoardLayout, DecisionError, EnginePosition, EnginePositionError, EngineProtocol, GameRecord,
-    NamedStart, Notation, Outcome, PositionError, Presentation, RecordError, Records, Variant,
+    BoardLayout, DecisionError, DecisionInfo, EnginePosition, EnginePositionError, EngineProtocol,
+    GameRecord, NamedStart, Notation, Outcome, PositionError, Presentation, RecordError, Records,
+    Variant,
 };
 
 use super::duci::long_duci_move;
@@ -91,6 +92,14 @@ impl Presentation for Multiverse {
 
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
+    }
+
+    /// `submit` ends a turn of moves on several boards (R2 of docs/rules/multiverse.md).
+    fn decision_info(&self, d: Decision5) -> DecisionInfo {
+        match d {
+            Decision5::Submit => DecisionInfo::turn_end("Submit turn"),
+            Decision5::Move(_) => DecisionInfo::MOVE,
+        }
     }
 }
 

@@ -7,7 +7,9 @@
 //! this turn and of the opponent's last turn; notes on the present (docs/rules/multiverse.md,
 //! "Browser view").
 
-use omnichess_core::{Arrow, BoardView, Cell, Game, Hooks, MoveView, PieceView, View};
+use omnichess_core::{
+    Arrow, BoardView, Cell, Game, Hooks, MoveView, PieceView, Presentation, View,
+};
 
 use super::board::Board;
 use super::coords::{line_label, turn_of};
@@ -148,6 +150,7 @@ impl Multiverse {
                             kind: p.kind.letter(),
                             name: kind_name(p.kind),
                             tag: None,
+                            value: p.kind.value(),
                         });
                     }
                 }
@@ -173,6 +176,7 @@ impl Multiverse {
             from,
             to,
             promotion,
+            info: self.decision_info(d),
         }
     }
 
@@ -381,7 +385,7 @@ fn differences(a: &Board, b: &Board, width: i32, height: i32) -> Vec<(i32, i32)>
 
 #[cfg(test)]
 mod tests {
-    use omnichess_core::{Notation, Presentation, Records, Variant};
+    use omnichess_core::{DecisionInfo, DecisionKind, Notation, Presentation, Records, Variant};
 
     use super::*;
 
@@ -473,6 +477,17 @@ mod tests {
         // R2: the present (T1, Black to move on timeline 1) has passed: submit, no squares.
         let submit = view.moves.iter().find(|m| m.text == "submit").unwrap();
         assert_eq!((submit.from, submit.to), (None, None));
+        // R2: submit closes the turn of moves: a move list leaves it out.
+        assert_eq!(
+            (submit.info.kind, submit.info.turn_end, submit.info.label),
+            (DecisionKind::Submit, true, Some("Submit turn"))
+        );
+        assert!(
+            view.moves
+                .iter()
+                .filter(|m| m.text != "submit")
+                .all(|m| m.info == DecisionInfo::MOVE)
+        );
         assert!(view.notes.iter().any(|n| n.contains("Submit is possible")));
         assert!(view.notes.iter().any(|n| n == "Active timelines: 2 of 2."));
         // The jump's arrow: from f3 of (0T2) w to f5 of the board it made, (1T1) b.

@@ -1,6 +1,6 @@
 //! Quantum Entanglement Chess in short, for a client's help panel (docs/rules/qec.md).
 
-use omnichess_core::Guide;
+use omnichess_core::{Guide, MarkDraw, MarkStyle};
 
 /// The shape of a turn and the signs of links, free pawns and the forced reply.
 pub const GUIDE: Guide = Guide {
@@ -22,5 +22,10 @@ Checkmate wins. Both sides reduced to bare kings: both lose.",
         ),
         ("free", "a free pawn, not yet linked (the draft)"),
         ("reply", "the piece that owes the forced reply now"),
+    ],
+    marks: &[
+        MarkStyle::new("entangled", MarkDraw::Ring, "#8e44ad"),
+        MarkStyle::new("free", MarkDraw::Ring, "#27ae60"),
+        MarkStyle::new("reply", MarkDraw::Ring, "#e67e22"),
     ],
 };

@@ -1,9 +1,9 @@
 //! QEC as an omnichess [`Variant`].
 
-use cozy_chess::Board;
+use cozy_chess::{Board, Color};
 use omnichess_core::{
-    DecisionError, GameRecord, Notation, Outcome, PositionError, Presentation, RecordError,
-    Records, Variant,
+    DecisionError, GameRecord, Notation, Outcome, Player, PositionError, Presentation, RecordError,
+    Records, TurnNumber, Variant,
 };
 
 use super::links::file_mapping;
@@ -74,6 +74,18 @@ impl Presentation for Qec {
 
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
+    }
+
+    /// The FEN's move number and the turn's mover (in a forced reply the partner's owner
+    /// acts, in the mover's turn): a position text starts its turns from 0.
+    fn turn_number(&self) -> TurnNumber {
+        TurnNumber {
+            number: u64::from(self.now.fullmoves.max(1)),
+            player: match self.now.mover {
+                Color::White => Player::White,
+                Color::Black => Player::Black,
+            },
+        }
     }
 }
 

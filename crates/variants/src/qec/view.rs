@@ -5,7 +5,7 @@
 //! check, draft).
 
 use cozy_chess::{Board, Color, Piece, Square};
-use omnichess_core::{BoardView, Game, MoveView, SquareMark, ToAct, View};
+use omnichess_core::{BoardView, DecisionInfo, Game, MoveView, SquareMark, ToAct, View};
 
 use super::diagram::label_char;
 use super::state::{Phase, Qec, QecDecision};
@@ -53,6 +53,7 @@ impl Qec {
                 from: None,
                 to: None,
                 promotion: None,
+                info: DecisionInfo::MOVE,
             },
         }
     }
@@ -76,12 +77,14 @@ impl Qec {
                         "link {label}: entangled with the {} on {partner}",
                         name_on(board, partner)
                     )),
+                    label: None,
                 });
             } else if self.now.entangled && board.piece_on(square) == Some(Piece::Pawn) {
                 view.marks.push(SquareMark {
                     square: square as u16,
                     kind: "free",
                     text: Some("free pawn".into()),
+                    label: None,
                 });
             }
         }
@@ -90,6 +93,7 @@ impl Qec {
                 square: square as u16,
                 kind: "reply",
                 text: Some("owes the forced reply".into()),
+                label: None,
             });
         }
         view
@@ -207,6 +211,15 @@ mod tests {
         assert!(note.contains("knight on b8"), "{note}");
         let reply: Vec<u16> = marks(&view, "reply").iter().map(|m| m.square).collect();
         assert_eq!(reply, vec![57]);
+        // Black acts, in White's turn: the move list numbers the turn as White's.
+        assert_eq!(game.to_act(), ToAct::Player(omnichess_core::Player::Black));
+        assert_eq!(
+            game.turn_number(),
+            omnichess_core::TurnNumber {
+                number: 1,
+                player: omnichess_core::Player::White
+            }
+        );
         // The link moved with the pawn: b4 (25) and b8 share a tag.
         let board = &view.boards[0];
         assert_eq!(
@@ -264,6 +277,8 @@ mod tests {
                 .all(|m| m.from.is_none() && m.to.is_none())
         );
         assert!(view.moves.iter().any(|m| m.text == "e2~b8"));
+        // A pick is a setup choice: a move by kind, its button its own text.
+        assert!(view.moves.iter().all(|m| m.info == DecisionInfo::MOVE));
         assert!(view.notes[0].contains("White links"), "{:?}", view.notes);
         // §5: bare kings, both lose: the game is over.
         let bare = Qec::from_position_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ~").unwrap();

@@ -1,6 +1,6 @@
 //! Three Realms Chess in short, for a client's help panel (docs/rules/realms.md).
 
-use omnichess_core::Guide;
+use omnichess_core::{Guide, MarkDraw, MarkStyle};
 
 /// The three boards, their file letters, moves between realms and the pieces' letters.
 pub const GUIDE: Guide = Guide {
@@ -22,4 +22,5 @@ piece the opponent moved last, and can never give check.",
             "the files of the heavens, the Earth and the underworld",
         ),
     ],
+    marks: &[MarkStyle::new("light", MarkDraw::Light, "#f0d9b5")],
 };

@@ -7,7 +7,9 @@
 //! mover's fallen angels are tagged with the letter of the kind they imitate (X.1), and notes
 //! say what the fallen angels do.
 
-use omnichess_core::{BoardView, Cell, Game, MoveView, PieceView, Player, SquareMark, ToAct, View};
+use omnichess_core::{
+    BoardView, Cell, DecisionInfo, Game, MoveView, PieceView, Player, SquareMark, ToAct, View,
+};
 
 use super::movement::profile;
 use super::piece::Kind;
@@ -72,6 +74,7 @@ impl Realms {
                 .promoted_kind(mv)
                 .filter(|&k| k != Kind::Fallen)
                 .map(Kind::letter),
+            info: DecisionInfo::MOVE,
         }
     }
 
@@ -112,6 +115,7 @@ impl Realms {
                                 kind: p.kind.letter(),
                                 name: p.kind.name(),
                                 tag,
+                                value: p.kind.seed_value_sixths() as f32 / 6.0,
                             });
                         }
                         if square::is_light(sq) {
@@ -119,6 +123,7 @@ impl Realms {
                                 square: at,
                                 kind: "light",
                                 text: None,
+                                label: None,
                             });
                         }
                     }
@@ -222,6 +227,15 @@ mod tests {
         assert_eq!(kind_on(&view, 1, 12), Some((0, 'W', "pawn")));
         assert_eq!(kind_on(&view, 2, 0), Some((0, 'D', "warmachine")));
         assert_eq!(kind_on(&view, 2, 51), Some((1, 'I', "imp")));
+        // The seed's relative values (ruling N.3): the pegasus 6, the warmachine 3, the king
+        // none.
+        let value = |board: usize, square: usize| {
+            view.boards[board].squares[square].as_ref().map(|p| p.value)
+        };
+        assert_eq!(
+            [value(0, 3), value(2, 0), value(1, 4)],
+            [Some(6.0), Some(3.0), Some(0.0)]
+        );
         let n4 = view.find_move(at(1, 12), at(1, 28), None).unwrap();
         assert_eq!(n4.text, "n2n4");
         assert!(view.checks.is_empty() && view.notes.is_empty());

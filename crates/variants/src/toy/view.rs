@@ -1,6 +1,8 @@
 //! The toy drawn: a terminal diagram and the [`View`] of a graphical client.
 
-use omnichess_core::{BoardView, Cell, Game, MoveView, Notation, PieceView, Player, Variant, View};
+use omnichess_core::{
+    BoardView, Cell, DecisionInfo, Game, MoveView, Notation, PieceView, Player, Variant, View,
+};
 
 use super::state::{Kind, SIZE, Toy};
 
@@ -33,6 +35,17 @@ pub fn diagram(game: &Toy) -> String {
     out
 }
 
+/// The material of a kind in pawns: chess's classical values; the king, never traded, 0.
+const fn value(kind: Kind) -> f32 {
+    match kind {
+        Kind::King => 0.0,
+        Kind::Queen => 9.0,
+        Kind::Rook => 5.0,
+        Kind::Knight => 3.0,
+        Kind::Pawn => 1.0,
+    }
+}
+
 /// One board with its pieces, every legal move and the king in check.
 pub fn view(game: &Toy) -> View {
     let mut board = BoardView::empty("board", SIZE as u8, SIZE as u8, 'a');
@@ -42,6 +55,7 @@ pub fn view(game: &Toy) -> View {
             kind: p.kind.letter(),
             name: p.kind.name(),
             tag: None,
+            value: value(p.kind),
         });
     }
     let cell = |square: u8| Cell {
@@ -65,6 +79,7 @@ pub fn view(game: &Toy) -> View {
                 from: Some(cell(m.from)),
                 to: Some(cell(m.to)),
                 promotion: m.promotion.map(|k| k.letter()),
+                info: DecisionInfo::MOVE,
             })
             .collect(),
         checks: king
