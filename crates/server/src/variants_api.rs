@@ -1,8 +1,8 @@
 //! `GET /api/variants`: what the lobby offers for each variant, as the variant declares it in
 //! its registry entry: its players, board layout, notation, its own time controls (QEC's
 //! per-move clock, DMChess's three controls 8.1), its named starts (5D's official
-//! variants), its rules in short, how its marks are drawn, and whether the engine's registry
-//! has an engine for it.
+//! variants), its rules in short and how its marks are drawn; and whether the engine's
+//! registry has an engine for it.
 
 use omnichess_core::VariantEntry;
 
@@ -104,7 +104,6 @@ pub fn variants() -> Vec<VariantInfo> {
                     .iter()
                     .map(|(sign, meaning)| [(*sign).to_owned(), (*meaning).to_owned()])
                     .collect(),
-                has_engine: omnichess_engine::find(entry.name).is_ok(),
                 marks: entry
                     .guide
                     .marks
@@ -116,6 +115,7 @@ pub fn variants() -> Vec<VariantInfo> {
                         ink: style.ink.to_owned(),
                     })
                     .collect(),
+                has_engine: omnichess_engine::find(entry.name).is_ok(),
             }
         })
         .collect()

@@ -163,7 +163,7 @@ async fn a_promotion_loses_no_piece_and_a_capture_does() {
     assert_eq!(status, StatusCode::OK, "{game}");
     assert_eq!(
         game["captured"],
-        json!([[], [{"player": 1, "kind": "R", "name": "rook", "tag": null}]]),
+        json!([[], [{"player": 1, "kind": "R", "name": "rook", "tag": null, "value": 5.0}]]),
         "{game}"
     );
 }
