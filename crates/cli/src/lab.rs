@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 
 use crate::engine_commands::engine;
 use crate::error::CliError;
-use omnichess_server::lab_worker::{self, WorkerOptions};
+use omnichess_server::lab::worker::{self as lab_worker, WorkerOptions};
 
 use crate::lab_args::{
     CompareArgs, ShowArgs, SprtArgs, Storage, Study, StudyArgs, ValuesArgs, WorkerArgs,

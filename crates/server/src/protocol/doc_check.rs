@@ -23,8 +23,8 @@ use super::lobby::{
 };
 use super::snapshot::{Outcome, Snapshot};
 use super::{VERSION, Versioned};
-use crate::loaded::Loaded;
-use crate::options::{ClockSpec, EngineSeat, GameOptions};
+use crate::game::loaded::Loaded;
+use crate::game::options::{ClockSpec, EngineSeat, GameOptions};
 use crate::store::{GameRow, StoredGame};
 
 type Fields = BTreeSet<String>;
@@ -88,7 +88,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
         square: 0,
     };
     let reference = Some(Value::from("r1"));
-    let variant = crate::variants_api::variants().remove(0);
+    let variant = crate::lobby::variants::variants().remove(0);
     let study = StudyReport {
         id: String::new(),
         kind: "balance".to_owned(),

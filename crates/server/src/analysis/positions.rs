@@ -8,7 +8,7 @@ use axum::extract::rejection::JsonRejection;
 use omnichess_core::{ToAct, work_limit};
 
 use crate::error::ApiError;
-use crate::loaded::variant;
+use crate::game::loaded::variant;
 use crate::protocol::Reply;
 use crate::protocol::http::{PositionShown, ShowPosition};
 use crate::protocol::snapshot::{GameView, Outcome};
@@ -75,7 +75,7 @@ pub async fn show(
     State(app): State<App>,
     request: Result<Json<ShowPosition>, JsonRejection>,
 ) -> Result<Reply<PositionShown>, ApiError> {
-    let request = crate::games::body(request)?;
+    let request = crate::game::routes::body(request)?;
     let limit = app.work_limit();
     let shown = app
         .off_thread(limit, ApiError::OverLimit, move || shown(&request))

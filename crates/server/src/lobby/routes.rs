@@ -1,6 +1,6 @@
 //! The lobby's seek routes (docs/PROTOCOL.md, "The lobby"): make a seek, list the open ones,
 //! the seeker's poll and cancel, and accepting one, which creates the game. The seeks
-//! themselves are [`crate::seeks`]; the lists of games, [`crate::lobby_games`].
+//! themselves are [`crate::lobby::seeks`]; the lists of games, [`crate::lobby::games`].
 //!
 //! The seeker learns of its game by polling (`POST /api/seeks/{id}/poll` every few seconds):
 //! the poll is also the heartbeat that keeps the seek alive, so one plain request does both,
@@ -13,8 +13,8 @@ use axum::http::StatusCode;
 use rand::Rng;
 
 use crate::error::ApiError;
-use crate::games::{body, check, new_id, start_game, token};
-use crate::loaded::variant;
+use crate::game::loaded::variant;
+use crate::game::routes::{body, check, new_id, start_game, token};
 use crate::protocol::Reply;
 use crate::protocol::http::CreateGame;
 use crate::protocol::lobby::{

@@ -5,7 +5,7 @@ use omnichess_core::{DynGame, ToAct};
 use rand::Rng;
 
 use crate::error::ApiError;
-use crate::loaded::Loaded;
+use crate::game::loaded::Loaded;
 use crate::store::Event;
 
 /// A request to change a game.

@@ -1,6 +1,6 @@
 //! The balance lab over HTTP (docs/LAB.md, "In the browser"): `POST /api/studies` checks a
 //! study like `omnichess lab` does, stores it in the server's database and wakes the server's
-//! own worker ([`crate::lab_runner`]); `GET /api/studies` lists the studies, `GET
+//! own worker ([`crate::lab::runner`]); `GET /api/studies` lists the studies, `GET
 //! /api/studies/{id}` reports one from the games stored so far, and
 //! `GET /api/studies/{id}/csv/{figure}` gives each figure as CSV.
 
@@ -21,8 +21,8 @@ use omnichess_engine::lab::summary::GameSummary;
 use omnichess_engine::lab::values::Values;
 
 use crate::error::ApiError;
-use crate::lab_store::LabStoreError;
-use crate::loaded::variant;
+use crate::game::loaded::variant;
+use crate::lab::store::LabStoreError;
 use crate::protocol::Reply;
 use crate::protocol::lab::{CreateStudy, ScorePoint, StudyItem, StudyReport};
 use crate::service::App;
@@ -167,7 +167,7 @@ pub async fn create(
         .map(|Json(r)| r)
         .map_err(|e| ApiError::Rejected(e.status(), e.body_text()))?;
     let spec = check(&request)?;
-    let id = crate::games::new_id();
+    let id = crate::game::routes::new_id();
     let batch = u32::try_from(app.lab.jobs() * 2).unwrap_or(10).clamp(2, 10);
     app.store
         .create_study(&id, &request.kind, &spec, batch)
@@ -303,7 +303,7 @@ pub async fn csv(
 ) -> Result<Response, ApiError> {
     let study = app.store.study(&id).await?;
     let games = app.store.study_games(&id).await?;
-    let text = crate::lab_csv::figure(&figure, &study.kind, &games)?;
+    let text = crate::lab::csv::figure(&figure, &study.kind, &games)?;
     let name = format!("attachment; filename=\"study-{}-{figure}.csv\"", study.id);
     Ok((
         [

@@ -26,7 +26,7 @@ pub struct ClockSpec {
 pub struct EngineSeat {
     /// 0 or 1.
     pub seat: u8,
-    /// 1 (random moves) to 8 (two seconds a turn); see [`crate::engine_pool::level_spec`].
+    /// 1 (random moves) to 8 (two seconds a turn); see [`crate::game::engine_pool::level_spec`].
     pub level: u8,
 }
 

@@ -15,7 +15,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Query, State};
 
 use crate::error::ApiError;
-use crate::games::body;
+use crate::game::routes::body;
 use crate::protocol::Reply;
 use crate::protocol::lobby::{PlayingGame, TurnItem, TurnsRequest};
 use crate::service::App;

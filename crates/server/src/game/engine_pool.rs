@@ -10,8 +10,8 @@ use std::time::Duration;
 use rand::Rng;
 use tokio::sync::Semaphore;
 
-use crate::commands::Command;
 use crate::error::ApiError;
+use crate::game::commands::Command;
 use crate::service::App;
 use crate::store::now_ms;
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use omnichess_core::{PieceView, View};
 
-use crate::loaded::{Loaded, variant};
+use crate::game::loaded::{Loaded, variant};
 
 /// At most this many decisions are counted on from known losses (past it, from the start).
 const COUNT_ON: usize = 16;

@@ -3,10 +3,10 @@
 
 use omnichess_core::{DynGame, ToAct, VariantEntry};
 
-use crate::captured::Captured;
-use crate::clock::{Clocks, Tick, clocks};
 use crate::error::ApiError;
-use crate::log::Log;
+use crate::game::captured::Captured;
+use crate::game::clock::{Clocks, Tick, clocks};
+use crate::game::log::Log;
 use crate::protocol::snapshot::{ClockState, GameView, Offers, Outcome, Snapshot};
 use crate::store::StoredGame;
 

@@ -5,13 +5,16 @@
 //! append-only log of events: decisions, the server's die rolls, resignations, offers,
 //! takebacks, flags. An event is stored under its number in the game, which is unique: of two
 //! moves sent for the same position, exactly one is stored. Nothing is ever updated in place,
-//! so a server killed at any moment loses nothing it acknowledged.
+//! so a server killed at any moment loses nothing it acknowledged. Several servers may share
+//! one PostgreSQL database: [`peers`] relays each one's changes to the others' sockets.
+
+pub mod peers;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
 use crate::error::ApiError;
-use crate::options::GameOptions;
+use crate::game::options::GameOptions;
 
 /// The migrations, in order: each runs once per database, recorded in `schema_migrations`
 /// (see [`Store::migrate`]).
@@ -54,7 +57,7 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
     (
         3,
         &[
-            // The balance lab's jobs (crate::lab_store): a study, its batches of games that
+            // The balance lab's jobs (crate::lab::store): a study, its batches of games that
             // workers claim under a lease, and each game's summary once, by its number.
             "CREATE TABLE studies (
                 id TEXT PRIMARY KEY,
@@ -113,7 +116,7 @@ pub struct Event {
     /// Its number in the game, from 0.
     pub seq: i64,
     /// What happened: `decision`, `chance`, `resign`, `offer-draw`, … (see
-    /// [`crate::log::Log::apply`]).
+    /// [`crate::game::log::Log::apply`]).
     pub kind: String,
     /// Who did it: 0 or 1; `None` for the server (a die roll).
     pub player: Option<u8>,

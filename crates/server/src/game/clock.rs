@@ -8,7 +8,7 @@
 //! not per move); a period's extra time is added once
 //! after the player's `turns`-th turn; a per-move limit counts from the previous decision.
 
-use crate::options::ClockSpec;
+use crate::game::options::ClockSpec;
 
 /// One stored decision as the clocks see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

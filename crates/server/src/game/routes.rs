@@ -12,11 +12,11 @@ use axum::http::StatusCode;
 use omnichess_core::ToAct;
 use rand::Rng;
 
-use crate::commands::{Command, roll_chance};
 use crate::error::ApiError;
-use crate::export::{Facts, complete};
-use crate::loaded::variant;
-use crate::options::GameOptions;
+use crate::game::commands::{Command, roll_chance};
+use crate::game::export::{Facts, complete};
+use crate::game::loaded::variant;
+use crate::game::options::GameOptions;
 use crate::protocol::Reply;
 use crate::protocol::http::{Created, Tokens};
 use crate::protocol::snapshot::{GameView, Snapshot};
@@ -245,7 +245,7 @@ pub async fn act(
 }
 
 /// `GET /api/games/{id}/record`: the game in the variant's record format, its tags filled in
-/// by the server ([`crate::export`]).
+/// by the server ([`crate::game::export`]).
 pub async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<String, ApiError> {
     let stored = app.store.load(&id).await?;
     app.with_game(stored, |loaded| {

@@ -65,7 +65,7 @@ pub fn figure(name: &str, kind: &str, games: &[GameSummary]) -> Result<String, A
         )),
         "score-over-time" => Ok(table(
             "games,score,low,high",
-            crate::lab_api::score_over_time(games).iter().map(|p| {
+            crate::lab::routes::score_over_time(games).iter().map(|p| {
                 vec![
                     p.games.to_string(),
                     p.score.to_string(),

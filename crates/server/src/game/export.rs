@@ -5,7 +5,7 @@
 //! control and the variant. The variants write the tags of rule endings themselves; their
 //! record formats (and so the CLI's output) are not changed.
 
-use crate::options::{ClockSpec, GameOptions};
+use crate::game::options::{ClockSpec, GameOptions};
 
 /// What the server adds to a variant's record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,7 +139,7 @@ fn time_control(clock: Option<&ClockSpec>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::EngineSeat;
+    use crate::game::options::EngineSeat;
 
     const PGN: &str = "[Event \"omnichess game\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
         [Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n";

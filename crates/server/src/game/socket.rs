@@ -11,8 +11,8 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::commands::Command;
 use crate::error::ApiError;
+use crate::game::commands::Command;
 use crate::protocol::Versioned;
 pub use crate::protocol::game_socket::ClientMessage;
 use crate::protocol::game_socket::{GameEvent, ServerMessage};

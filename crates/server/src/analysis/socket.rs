@@ -15,11 +15,11 @@ use omnichess_engine::registry::AnalysisRequest;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use crate::game::socket::{FRAME_LIMIT, MAX_MESSAGE};
 use crate::protocol::Versioned;
 pub use crate::protocol::analysis_socket::AnalysisMessage;
 use crate::protocol::analysis_socket::{AnalysisReply, Info};
 use crate::service::App;
-use crate::socket::{FRAME_LIMIT, MAX_MESSAGE};
 
 /// The longest search a client may ask for.
 pub const MAX_SECONDS: f64 = 30.0;

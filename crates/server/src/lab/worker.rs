@@ -1,5 +1,5 @@
 //! The lab's workers: `omnichess worker --database URL` on any number of machines, and the
-//! CLI's own play of a stored study. A worker claims a batch (crate::lab_store), plays it on
+//! CLI's own play of a stored study. A worker claims a batch (crate::lab::store), plays it on
 //! its cores, stores its games and claims the next; when the database cannot be reached it
 //! says so and retries with backoff, keeping the games it has played.
 
@@ -8,7 +8,7 @@ use std::time::Duration;
 use omnichess_engine::lab::study::StudySpec;
 use omnichess_engine::lab::summary::GameSummary;
 
-use crate::lab_store::{Claim, LabStoreError, Progress, StudyRow};
+use crate::lab::store::{Claim, LabStoreError, Progress, StudyRow};
 use crate::store::Store;
 
 /// How a worker works.
@@ -170,7 +170,7 @@ pub fn submit(database: &str, kind: &str, spec: &StudySpec, batch: u32) -> Resul
         let store = Store::open(database)
             .await
             .map_err(|e| format!("database: {e}"))?;
-        let id = crate::games::new_id();
+        let id = crate::game::routes::new_id();
         store
             .create_study(&id, kind, spec, batch)
             .await

@@ -59,7 +59,7 @@ fn time_controls(entry: &VariantEntry) -> Vec<TimeControl> {
         .map(|(label, minutes, seconds)| control(label, minutes * 60_000, seconds * 1000, 0));
     let correspondence = CORRESPONDENCE
         .into_iter()
-        .map(|(label, days)| control(label, 0, 0, days * crate::games::DAY_MS));
+        .map(|(label, days)| control(label, 0, 0, days * crate::game::routes::DAY_MS));
     own.chain(common).chain(correspondence).collect()
 }
 
