@@ -1,20 +1,20 @@
 //! `omnichess lab`: the balance lab's studies from the command line (docs/LAB.md). Each
 //! study is played through the variant's match function, its games summed up by
-//! `omnichess_engine::lab`; a report for people on stdout, the figures as JSON with
+//! `omnichess_lab`; a report for people on stdout, the figures as JSON with
 //! `--json`, progress on stderr.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use omnichess_engine::lab::balance::Balance;
-use omnichess_engine::lab::compare::Comparison;
-use omnichess_engine::lab::events::EventFigures;
-use omnichess_engine::lab::sprt::{SprtBounds, SprtResult, Verdict};
-use omnichess_engine::lab::stats::Estimate;
-use omnichess_engine::lab::study::{StudySpec, Versus};
-use omnichess_engine::lab::summary::GameSummary;
-use omnichess_engine::lab::values::Values;
+use omnichess_lab::balance::Balance;
+use omnichess_lab::compare::Comparison;
+use omnichess_lab::events::EventFigures;
+use omnichess_lab::sprt::{SprtBounds, SprtResult, Verdict};
+use omnichess_lab::stats::Estimate;
+use omnichess_lab::study::{StudySpec, Versus};
+use omnichess_lab::summary::GameSummary;
+use omnichess_lab::values::Values;
 use serde_json::{Value, json};
 
 use crate::engine_commands::engine;

@@ -1,10 +1,10 @@
 //! The lab's figures as CSV (`GET /api/studies/{id}/csv/{figure}`): one header line, then one
 //! line a row; a field with a comma, a quote or a line break is quoted.
 
-use omnichess_engine::lab::balance::Balance;
-use omnichess_engine::lab::events::EventFigures;
-use omnichess_engine::lab::summary::GameSummary;
-use omnichess_engine::lab::values::Values;
+use omnichess_lab::balance::Balance;
+use omnichess_lab::events::EventFigures;
+use omnichess_lab::summary::GameSummary;
+use omnichess_lab::values::Values;
 
 use crate::error::ApiError;
 

@@ -5,9 +5,9 @@
 //! games, since each is seeded by its number — and a game already stored is not stored twice
 //! (its number is the key). Totals are exact whatever the workers do.
 
-use omnichess_engine::lab::sprt::{SprtResult, Verdict};
-use omnichess_engine::lab::study::{StudySpec, Versus};
-use omnichess_engine::lab::summary::GameSummary;
+use omnichess_lab::sprt::{SprtResult, Verdict};
+use omnichess_lab::study::{StudySpec, Versus};
+use omnichess_lab::summary::GameSummary;
 use sqlx::Row;
 
 use crate::store::{Store, now_ms};

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use omnichess_engine::lab::study::StudySpec;
-use omnichess_engine::lab::summary::GameSummary;
+use omnichess_lab::study::StudySpec;
+use omnichess_lab::summary::GameSummary;
 
 use crate::lab::store::{Claim, LabStoreError, Progress, StudyRow};
 use crate::store::Store;

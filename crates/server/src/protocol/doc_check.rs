@@ -92,7 +92,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
     let study = StudyReport {
         id: String::new(),
         kind: "balance".to_owned(),
-        spec: omnichess_engine::lab::study::StudySpec {
+        spec: omnichess_lab::study::StudySpec {
             variant: "dice".to_owned(),
             player: "greedy".to_owned(),
             games: 1,
@@ -102,7 +102,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
             start: None,
             material_every: 0,
             // Present in the sample, as in a comparison's: absent from other studies'.
-            versus: Some(omnichess_engine::lab::study::Versus::Start(None)),
+            versus: Some(omnichess_lab::study::Versus::Start(None)),
         },
         games_done: 0,
         games: 1,

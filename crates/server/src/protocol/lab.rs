@@ -1,7 +1,7 @@
 //! The balance lab in the browser: `POST /api/studies`, `GET /api/studies`,
 //! `GET /api/studies/{id}` (docs/LAB.md, "In the browser").
 
-use omnichess_engine::lab::study::StudySpec;
+use omnichess_lab::study::StudySpec;
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/studies`: a study for the server to store and play.

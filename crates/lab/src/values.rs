@@ -320,8 +320,8 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::summary::Material;
-    use crate::lab::summary::tests::game;
+    use crate::summary::Material;
+    use crate::summary::tests::game;
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
     /// Games drawn from a known model: a queen is worth four pawns' log-odds.

@@ -116,7 +116,7 @@ impl Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::summary::tests::game;
+    use crate::summary::tests::game;
 
     #[test]
     fn a_large_difference_is_significant_and_none_is_not() {

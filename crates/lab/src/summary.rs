@@ -4,7 +4,7 @@
 use omnichess_core::{EventCount, Player};
 use serde::{Deserialize, Serialize};
 
-use crate::match_play::PlayedGame;
+use omnichess_engine::match_play::PlayedGame;
 
 /// The material at the start of one turn: each kind's pieces, first player's minus second's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,7 +24,7 @@ pub struct GameSummary {
     pub winner: Option<u8>,
     /// What ended it (`checkmate`, `turn cap`, …).
     pub cause: String,
-    /// Whether both players lost (QEC's bare kings).
+    /// Whether both players lost (an ending where the rules make both lose, as two bare kings).
     pub both_lose: bool,
     /// Complete turns played.
     pub turns: u64,

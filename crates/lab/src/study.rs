@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::sprt::SprtBounds;
 use super::summary::GameSummary;
-use crate::EngineError;
-use crate::registry::MatchRequest;
+use omnichess_engine::EngineError;
+use omnichess_engine::registry::MatchRequest;
 
 /// What a study plays: one player setting against itself from one start, and, for a
 /// comparison or a test, the other side of it ([`Versus`]).
@@ -139,7 +139,7 @@ impl StudySpec {
         if part.count == 0 {
             return Ok(());
         }
-        let entry = crate::find(&self.variant)?;
+        let entry = omnichess_engine::find(&self.variant)?;
         let request = MatchRequest {
             a: part.a,
             b: part.b,

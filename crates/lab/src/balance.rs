@@ -50,7 +50,7 @@ pub struct Balance {
     pub decisive_rate: Estimate,
     /// Games by what ended them (`checkmate`, `turn cap`, …), each split by result.
     pub causes: BTreeMap<String, ByResult>,
-    /// Of the draws, games both players lost (QEC's bare kings).
+    /// Of the draws, games both players lost (an ending where the rules make both lose).
     pub both_lose: u32,
     /// Game lengths in turns.
     pub lengths: Lengths,
@@ -163,7 +163,7 @@ impl Balance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::summary::tests::game;
+    use crate::summary::tests::game;
 
     #[test]
     fn the_figures_count_every_game_once() {

@@ -158,7 +158,7 @@ mod tests {
     use omnichess_core::EventCount;
 
     use super::*;
-    use crate::lab::summary::tests::game;
+    use crate::summary::tests::game;
 
     fn with(turns: u64, forfeits: &[u64], crossings: u64) -> GameSummary {
         let mut g = game(None, "turn cap", turns, &[]);

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::summary::GameSummary;
-use crate::match_play::MatchReport;
+use omnichess_engine::match_play::MatchReport;
 
 /// The test's hypotheses and error rates.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn a_stored_test_counts_each_game_from_a_side() {
-        use crate::lab::summary::tests::game;
+        use crate::summary::tests::game;
         let b = SprtBounds::new(0.0, 50.0, 0.05, 0.05).expect("sane");
         let mut games = vec![
             game(Some(0), "checkmate", 10, &[]),

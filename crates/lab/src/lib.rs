@@ -1,14 +1,22 @@
+//! # omnichess-lab
+//!
 //! The balance lab: studies a variant's designer asks for, answered from self-play
 //! (docs/LAB.md). A study is a reproducible job — variant, start, engine settings, games,
-//! seed — played through the variant's match function ([`crate::registry::MatchFn`]); these
-//! modules turn its games into the figures with their intervals.
+//! seed — played through the variant's match function
+//! ([`omnichess_engine::registry::MatchFn`]); these modules turn its games into the figures
+//! with their intervals. The CLI (`omnichess lab`, `omnichess worker`) and the server (its
+//! `lab` module: routes and storage) use it; it names no variant.
 //!
+//! * [`study`]: a study as a reproducible job, played in any batches; [`summary`]: what is
+//!   kept of each game.
 //! * [`balance`]: the first player's score, decisive and drawn games by cause, game lengths,
 //!   opening diversity, the events of the variant's rules ([`events`]).
 //! * [`compare`]: two starts (rule profiles, positions) played alike, their differences.
 //! * [`sprt`]: engine A against engine B until a sequential probability ratio test decides.
 //! * [`values`]: piece values fitted to the games' results from their material, beside the
 //!   values the variant's rule text claims ([`claims`]).
+//! * [`stats`]: the intervals and summaries they share.
+#![deny(missing_docs)]
 
 pub mod balance;
 pub mod claims;

@@ -95,7 +95,7 @@ impl ClaimCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::values::Value;
+    use crate::values::Value;
 
     fn value(kind: &str, log_odds: [f64; 3], pawns: Option<[f64; 3]>) -> Value {
         Value {
