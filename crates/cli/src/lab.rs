@@ -416,7 +416,7 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
 /// `lab sprt`: here, a batch of colour-swapped pairs on every core at a time until the test
 /// decides; with --database, batches stored for workers, which stop the study when it decides.
 fn sprt(args: &SprtArgs) -> Result<(), CliError> {
-    let bounds = SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(CliError)?;
+    let bounds = SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta)?;
     engine(&args.variant)?;
     for player in [&args.a, &args.b] {
         player

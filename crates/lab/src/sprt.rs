@@ -34,23 +34,40 @@ pub enum Verdict {
     H0,
 }
 
+/// Why a test's bounds make no sense.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// The hypotheses are not `elo0 < elo1`, each finite and within ±1000.
+    #[error("SPRT needs elo0 < elo1, each from -1000 to 1000 (got {elo0} and {elo1})")]
+    Elo {
+        /// H0's Elo advantage, as given.
+        elo0: f64,
+        /// H1's, as given.
+        elo1: f64,
+    },
+    /// An error rate is not above 0 and below 0.5.
+    #[error("SPRT needs alpha and beta above 0 and below 0.5 (got {alpha} and {beta})")]
+    Rates {
+        /// The chance of accepting H1 when H0 holds, as given.
+        alpha: f64,
+        /// The chance of accepting H0 when H1 holds, as given.
+        beta: f64,
+    },
+}
+
 impl SprtBounds {
     /// The bounds, or why they make no sense.
     ///
     /// # Errors
     /// `elo0 < elo1`, both finite and within ±1000, and 0 < α, β < 0.5 are needed.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<SprtBounds, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<SprtBounds, SprtError> {
         let sane_elo = |e: f64| e.is_finite() && e.abs() <= 1000.0;
         if !(sane_elo(elo0) && sane_elo(elo1) && elo0 < elo1) {
-            return Err(format!(
-                "SPRT needs elo0 < elo1, each from -1000 to 1000 (got {elo0} and {elo1})"
-            ));
+            return Err(SprtError::Elo { elo0, elo1 });
         }
         let rate = |r: f64| r > 0.0 && r < 0.5;
         if !(rate(alpha) && rate(beta)) {
-            return Err(format!(
-                "SPRT needs alpha and beta above 0 and below 0.5 (got {alpha} and {beta})"
-            ));
+            return Err(SprtError::Rates { alpha, beta });
         }
         Ok(SprtBounds {
             elo0,
@@ -264,9 +281,28 @@ mod tests {
 
     #[test]
     fn nonsense_bounds_are_refused() {
-        assert!(SprtBounds::new(5.0, 0.0, 0.05, 0.05).is_err());
-        assert!(SprtBounds::new(0.0, 5.0, 0.0, 0.05).is_err());
-        assert!(SprtBounds::new(0.0, 5.0, 0.05, 0.7).is_err());
-        assert!(SprtBounds::new(f64::NAN, 5.0, 0.05, 0.05).is_err());
+        assert_eq!(
+            SprtBounds::new(5.0, 0.0, 0.05, 0.05)
+                .expect_err("elo0 above elo1")
+                .to_string(),
+            "SPRT needs elo0 < elo1, each from -1000 to 1000 (got 5 and 0)"
+        );
+        assert_eq!(
+            SprtBounds::new(0.0, 5.0, 0.0, 0.05),
+            Err(SprtError::Rates {
+                alpha: 0.0,
+                beta: 0.05
+            })
+        );
+        assert_eq!(
+            SprtBounds::new(0.0, 5.0, 0.05, 0.7)
+                .expect_err("beta too high")
+                .to_string(),
+            "SPRT needs alpha and beta above 0 and below 0.5 (got 0.05 and 0.7)"
+        );
+        assert!(matches!(
+            SprtBounds::new(f64::NAN, 5.0, 0.05, 0.05),
+            Err(SprtError::Elo { .. })
+        ));
     }
 }

@@ -53,13 +53,33 @@ pub struct Values {
     pub claims: Vec<ClaimCheck>,
 }
 
+/// Why there are no values to fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FitError {
+    /// The games noted no material (a variant whose boards do not count it).
+    #[error("no material samples: this variant's boards do not count material")]
+    NoSamples,
+    /// No sample had any material difference.
+    #[error(
+        "no material difference in {samples} positions: nothing to fit (play more or longer games)"
+    )]
+    NoDifference {
+        /// The samples read.
+        samples: usize,
+    },
+    /// The regression could not be solved.
+    #[error("the fit is singular (too few varied samples)")]
+    Singular,
+}
+
 impl Values {
     /// The fit to `games`' material samples, or why there is none.
     ///
     /// # Errors
-    /// When no sample has any material difference (nothing to fit), or the games have no
-    /// material samples (a variant whose boards do not count material).
-    pub fn fit(games: &[GameSummary]) -> Result<Values, String> {
+    /// When no sample has any material difference (nothing to fit), the games have no
+    /// material samples (a variant whose boards do not count material), or the regression
+    /// cannot be solved.
+    pub fn fit(games: &[GameSummary]) -> Result<Values, FitError> {
         let mut kinds: Vec<&str> = Vec::new();
         for sample in games.iter().flat_map(|g| &g.material) {
             for (kind, n) in &sample.balance {
@@ -71,14 +91,10 @@ impl Values {
         kinds.sort_unstable();
         let samples: usize = games.iter().map(|g| g.material.len()).sum();
         if samples == 0 {
-            return Err(
-                "no material samples: this variant's boards do not count material".to_owned(),
-            );
+            return Err(FitError::NoSamples);
         }
         if kinds.is_empty() {
-            return Err(format!(
-                "no material difference in {samples} positions: nothing to fit (play more or longer games)"
-            ));
+            return Err(FitError::NoDifference { samples });
         }
         let rows: Vec<(usize, Vec<f64>, f64)> = games
             .iter()
@@ -101,7 +117,7 @@ impl Values {
             .collect();
         let dim = kinds.len() + 1;
         let (beta, hessian) = newton(&rows, dim);
-        let inverse = invert(&hessian).ok_or("the fit is singular (too few varied samples)")?;
+        let inverse = invert(&hessian).ok_or(FitError::Singular)?;
         let covariance = sandwich(&rows, &beta, &inverse, dim);
         let se: Vec<f64> = (0..dim).map(|i| covariance[i][i].max(0.0).sqrt()).collect();
         let pawn = kinds
@@ -394,16 +410,25 @@ mod tests {
     #[test]
     fn nothing_to_fit_is_said() {
         let g = game(Some(0), "checkmate", 4, &[]);
-        assert!(
+        assert_eq!(
             Values::fit(std::slice::from_ref(&g))
-                .unwrap_err()
-                .contains("do not count material")
+                .expect_err("no samples")
+                .to_string(),
+            "no material samples: this variant's boards do not count material"
         );
         let mut even = g;
         even.material = vec![Material {
             turn: 1,
             balance: vec![("pawn".to_owned(), 0)],
         }];
-        assert!(Values::fit(&[even]).unwrap_err().contains("nothing to fit"));
+        assert_eq!(
+            Values::fit(&[even]).expect_err("no difference"),
+            FitError::NoDifference { samples: 1 }
+        );
+        assert!(
+            FitError::NoDifference { samples: 1 }
+                .to_string()
+                .contains("in 1 positions: nothing to fit")
+        );
     }
 }

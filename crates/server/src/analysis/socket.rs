@@ -12,32 +12,25 @@ use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use omnichess_engine::Limits;
 use omnichess_engine::registry::AnalysisRequest;
-use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::game::socket::{FRAME_LIMIT, MAX_MESSAGE};
 use crate::protocol::Versioned;
 pub use crate::protocol::analysis_socket::AnalysisMessage;
 use crate::protocol::analysis_socket::{AnalysisReply, Info};
+use crate::protocol::read::{self, MessageError};
 use crate::service::App;
 
 /// The longest search a client may ask for.
 pub const MAX_SECONDS: f64 = 30.0;
 
-/// Reads one analysis message, or the `error` message to answer it with. Pure: the fuzz
-/// target `server_ws` calls it.
-pub fn read_message(text: &str) -> Result<AnalysisMessage, String> {
-    if text.len() > MAX_MESSAGE {
-        return Err(error(&format!("a message is at most {MAX_MESSAGE} bytes")));
-    }
-    let value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return Err(error(&format!("not JSON: {e}"))),
-    };
-    if value.get("v").and_then(Value::as_u64) != Some(u64::from(crate::protocol::VERSION)) {
-        return Err(error("protocol version: send \"v\": 1"));
-    }
-    serde_json::from_value(value).map_err(|e| error(&format!("not an analysis message: {e}")))
+/// Reads one analysis message, or why it is not one, which is answered with an `error`
+/// message. Pure: the fuzz target `server_ws` calls it.
+///
+/// # Errors
+/// A text that is not an analysis message of version 1.
+pub fn read_message(text: &str) -> Result<AnalysisMessage, MessageError> {
+    read::message(text, MAX_MESSAGE, "an analysis message")
 }
 
 /// `GET /api/analysis/ws`.
@@ -120,7 +113,7 @@ fn handle(
 ) -> Option<String> {
     let message = match read_message(text) {
         Ok(m) => m,
-        Err(e) => return Some(e),
+        Err(e) => return Some(error(&e.to_string())),
     };
     match message {
         AnalysisMessage::Ping => Some(Versioned::text(AnalysisReply::Pong)),

@@ -16,6 +16,7 @@ use crate::game::commands::Command;
 use crate::protocol::Versioned;
 pub use crate::protocol::game_socket::ClientMessage;
 use crate::protocol::game_socket::{GameEvent, ServerMessage};
+use crate::protocol::read::{self, MessageError};
 use crate::service::App;
 
 /// The largest message a client may send, in bytes. Larger ones (up to the transport's own
@@ -25,25 +26,14 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 /// Frames past this size close the socket (the transport refuses to buffer them).
 pub const FRAME_LIMIT: usize = 1024 * 1024;
 
-/// Reads one client message, or the `error` message to answer it with (too large, not JSON,
-/// not version 1, not a known message). Pure: the fuzz target `server_ws` calls it.
-pub fn read_message(text: &str) -> Result<ClientMessage, String> {
-    if text.len() > MAX_MESSAGE {
-        return Err(error(
-            413,
-            &format!("a message is at most {MAX_MESSAGE} bytes"),
-            None,
-        ));
-    }
-    let value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return Err(error(400, &format!("not JSON: {e}"), None)),
-    };
-    if value.get("v").and_then(Value::as_u64) != Some(u64::from(crate::protocol::VERSION)) {
-        return Err(error(400, "protocol version: send \"v\": 1", None));
-    }
-    serde_json::from_value(value)
-        .map_err(|e| error(400, &format!("not a message of version 1: {e}"), None))
+/// Reads one client message, or why it is not one (too large, not JSON, not version 1, not a
+/// known message), which is answered with an `error` message. Pure: the fuzz target
+/// `server_ws` calls it.
+///
+/// # Errors
+/// A text that is not a client message of version 1.
+pub fn read_message(text: &str) -> Result<ClientMessage, MessageError> {
+    read::message(text, MAX_MESSAGE, "a message of version 1")
 }
 
 /// `GET /api/games/{id}/ws`.
@@ -106,7 +96,14 @@ async fn serve(app: App, id: String, socket: WebSocket) {
 async fn handle(app: &App, id: &str, token: &mut Option<String>, text: &str) -> Option<String> {
     let message = match read_message(text) {
         Ok(m) => m,
-        Err(e) => return Some(e),
+        Err(e) => {
+            let status = if matches!(e, MessageError::TooLarge(_)) {
+                413
+            } else {
+                400
+            };
+            return Some(error(status, &e.to_string(), None));
+        }
     };
     match message {
         ClientMessage::Ping => Some(Versioned::text(ServerMessage::Pong)),

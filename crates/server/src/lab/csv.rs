@@ -119,7 +119,7 @@ pub fn figure(name: &str, kind: &str, games: &[GameSummary]) -> Result<String, A
             }),
         )),
         "values" if kind == "values" => {
-            let fit = Values::fit(games).map_err(ApiError::BadRequest)?;
+            let fit = Values::fit(games).map_err(|e| ApiError::BadRequest(e.to_string()))?;
             Ok(table(
                 "kind,log_odds,log_odds_low,log_odds_high,pawns,pawns_low,pawns_high,unequal_samples",
                 fit.values.iter().map(|v| {

@@ -117,7 +117,7 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
                 request.alpha.unwrap_or(0.05),
                 request.beta.unwrap_or(0.05),
             )
-            .map_err(bad)?;
+            .map_err(|e| bad(e.to_string()))?;
             Some(Versus::Player { player: b, bounds })
         }
         _ => None,
@@ -253,7 +253,7 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
                 }
                 (Some(json(serde_json::to_value(fit))?), None)
             }
-            Err(e) => (None, Some(e)),
+            Err(e) => (None, Some(e.to_string())),
         }
     } else {
         (None, None)
