@@ -15,15 +15,22 @@
 //! * [`sprt`]: engine A against engine B until a sequential probability ratio test decides.
 //! * [`values`]: piece values fitted to the games' results from their material, beside the
 //!   values the variant's rule text claims ([`claims`]).
-//! * [`stats`]: the intervals and summaries they share.
+//! * [`stats`]: the intervals and summaries they share; [`score`]: the first player's score
+//!   as the games come in; [`csv`]: the figures as CSV.
+//! * [`batch`]: the workers' protocol — a stored study's batches claimed under a lease, as a
+//!   store ([`batch::Batches`]: the server's database) holds them; [`worker`]: the worker.
 #![deny(missing_docs)]
 
 pub mod balance;
+pub mod batch;
 pub mod claims;
 pub mod compare;
+pub mod csv;
 pub mod events;
+pub mod score;
 pub mod sprt;
 pub mod stats;
 pub mod study;
 pub mod summary;
 pub mod values;
+pub mod worker;

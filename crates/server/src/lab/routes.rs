@@ -13,9 +13,10 @@ use axum::response::{IntoResponse, Response};
 use omnichess_engine::agents::AgentSpec;
 use omnichess_lab::balance::Balance;
 use omnichess_lab::compare::Comparison;
+use omnichess_lab::csv::{FigureError, figure as csv_figure};
 use omnichess_lab::events::EventFigures;
+use omnichess_lab::score::score_over_time;
 use omnichess_lab::sprt::{SprtBounds, SprtResult};
-use omnichess_lab::stats::Estimate;
 use omnichess_lab::study::{StudySpec, Versus};
 use omnichess_lab::summary::GameSummary;
 use omnichess_lab::values::Values;
@@ -24,7 +25,7 @@ use crate::error::ApiError;
 use crate::game::loaded::variant;
 use crate::lab::store::LabStoreError;
 use crate::protocol::Reply;
-use crate::protocol::lab::{CreateStudy, ScorePoint, StudyItem, StudyReport};
+use crate::protocol::lab::{CreateStudy, StudyItem, StudyReport};
 use crate::service::App;
 
 /// The most games one study may have.
@@ -202,35 +203,6 @@ pub async fn show(
     Ok(Reply(report(&app, &id).await?))
 }
 
-/// The points the first player scored in `game`.
-fn points(game: &GameSummary) -> f64 {
-    match game.winner {
-        Some(0) => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
-}
-
-/// The first player's score and its interval after each of `games` (by number).
-#[must_use]
-pub fn score_over_time(games: &[GameSummary]) -> Vec<ScorePoint> {
-    let mut total = 0.0;
-    games
-        .iter()
-        .zip(1_u32..)
-        .map(|(game, n)| {
-            total += points(game);
-            let e = Estimate::wilson(total, n);
-            ScorePoint {
-                games: n,
-                score: e.mean,
-                low: e.low,
-                high: e.high,
-            }
-        })
-        .collect()
-}
-
 /// Study `id`'s report from the games stored so far.
 async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     let study = app.store.study(id).await?;
@@ -303,7 +275,10 @@ pub async fn csv(
 ) -> Result<Response, ApiError> {
     let study = app.store.study(&id).await?;
     let games = app.store.study_games(&id).await?;
-    let text = crate::lab::csv::figure(&figure, &study.kind, &games)?;
+    let text = csv_figure(&figure, &study.kind, &games).map_err(|e| match e {
+        FigureError::Unknown(_) => ApiError::UnknownFigure(e.to_string()),
+        FigureError::NotValues | FigureError::Fit(_) => ApiError::BadRequest(e.to_string()),
+    })?;
     let name = format!("attachment; filename=\"study-{}-{figure}.csv\"", study.id);
     Ok((
         [

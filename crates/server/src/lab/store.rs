@@ -3,55 +3,16 @@
 //! stores each game's summary under its number. A worker killed mid-batch loses nothing but
 //! time: when its lease runs out the batch is claimed again and played again — the same
 //! games, since each is seeded by its number — and a game already stored is not stored twice
-//! (its number is the key). Totals are exact whatever the workers do.
+//! (its number is the key). Totals are exact whatever the workers do. The workers' side of
+//! it is [`omnichess_lab::batch`].
 
+use omnichess_lab::batch::{Claim, Progress, StudyRow};
 use omnichess_lab::sprt::{SprtResult, Verdict};
 use omnichess_lab::study::{StudySpec, Versus};
 use omnichess_lab::summary::GameSummary;
 use sqlx::Row;
 
 use crate::store::{Store, now_ms};
-
-/// A stored study.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StudyRow {
-    /// Its id.
-    pub id: String,
-    /// `balance`, `values`, `compare` or `sprt`: what its report shows.
-    pub kind: String,
-    /// What it plays.
-    pub spec: StudySpec,
-}
-
-/// A batch a worker holds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Claim {
-    /// The study.
-    pub study: StudyRow,
-    /// The batch's number in the study.
-    pub batch: i64,
-    /// Its first game's number.
-    pub first_game: u32,
-    /// Its games.
-    pub games: u32,
-}
-
-/// How far a study is.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
-    /// Games stored.
-    pub games_done: u64,
-    /// Games in all.
-    pub games: u64,
-    /// Batches not yet claimed.
-    pub open: u64,
-    /// Batches claimed and not done: `(batch, worker)`.
-    pub claimed: Vec<(i64, String)>,
-    /// Batches done.
-    pub done: u64,
-    /// Batches left unplayed because the study decided without them (an `sprt` study).
-    pub skipped: u64,
-}
 
 /// Why the lab's storage failed.
 #[derive(Debug, thiserror::Error)]

@@ -1,12 +1,11 @@
 //! The lab's figures as CSV (`GET /api/studies/{id}/csv/{figure}`): one header line, then one
 //! line a row; a field with a comma, a quote or a line break is quoted.
 
-use omnichess_lab::balance::Balance;
-use omnichess_lab::events::EventFigures;
-use omnichess_lab::summary::GameSummary;
-use omnichess_lab::values::Values;
-
-use crate::error::ApiError;
+use crate::balance::Balance;
+use crate::events::EventFigures;
+use crate::score::score_over_time;
+use crate::summary::GameSummary;
+use crate::values::{FitError, Values};
 
 /// The figures a study has as CSV.
 pub const FIGURES: [&str; 7] = [
@@ -18,6 +17,20 @@ pub const FIGURES: [&str; 7] = [
     "event-turns",
     "values",
 ];
+
+/// Why a study has no such figure.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FigureError {
+    /// No figure has this name (cut to 40 characters).
+    #[error("no figure `{0}`: {figures}", figures = FIGURES.join(", "))]
+    Unknown(String),
+    /// `values` of a study that is not a values study.
+    #[error("only a values study has the figure `values`")]
+    NotValues,
+    /// `values` of a values study whose games cannot be fitted yet.
+    #[error(transparent)]
+    Fit(#[from] FitError),
+}
 
 /// `field` as a CSV field.
 fn field(text: &str) -> String {
@@ -47,7 +60,7 @@ fn optional(value: Option<f64>) -> String {
 /// # Errors
 /// An unknown figure, or `values` of a study that is not a values study or cannot be fitted
 /// yet.
-pub fn figure(name: &str, kind: &str, games: &[GameSummary]) -> Result<String, ApiError> {
+pub fn figure(name: &str, kind: &str, games: &[GameSummary]) -> Result<String, FigureError> {
     match name {
         "games" => Ok(table(
             "game,winner,cause,both_lose,turns,first_decisions",
@@ -65,7 +78,7 @@ pub fn figure(name: &str, kind: &str, games: &[GameSummary]) -> Result<String, A
         )),
         "score-over-time" => Ok(table(
             "games,score,low,high",
-            crate::lab::routes::score_over_time(games).iter().map(|p| {
+            score_over_time(games).iter().map(|p| {
                 vec![
                     p.games.to_string(),
                     p.score.to_string(),
@@ -119,7 +132,7 @@ pub fn figure(name: &str, kind: &str, games: &[GameSummary]) -> Result<String, A
             }),
         )),
         "values" if kind == "values" => {
-            let fit = Values::fit(games).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            let fit = Values::fit(games)?;
             Ok(table(
                 "kind,log_odds,log_odds_low,log_odds_high,pawns,pawns_low,pawns_high,unequal_samples",
                 fit.values.iter().map(|v| {
@@ -136,14 +149,8 @@ pub fn figure(name: &str, kind: &str, games: &[GameSummary]) -> Result<String, A
                 }),
             ))
         }
-        "values" => Err(ApiError::BadRequest(
-            "only a values study has the figure `values`".to_owned(),
-        )),
-        other => Err(ApiError::UnknownFigure(format!(
-            "no figure `{}`: {}",
-            other.chars().take(40).collect::<String>(),
-            FIGURES.join(", ")
-        ))),
+        "values" => Err(FigureError::NotValues),
+        other => Err(FigureError::Unknown(other.chars().take(40).collect())),
     }
 }
 
@@ -209,11 +216,23 @@ mod tests {
             text,
             "cause,first_wins,second_wins,draws\ncheckmate,1,1,0\nturn cap,0,0,1\n"
         );
-        assert!(figure("values", "balance", &games).is_err());
+        assert_eq!(
+            figure("values", "balance", &games),
+            Err(FigureError::NotValues)
+        );
+        assert_eq!(
+            figure("values", "values", &games),
+            Err(FigureError::Fit(FitError::NoSamples))
+        );
         assert_eq!(
             figure("events", "balance", &games).expect("a figure"),
             "event,total,per_game,games_with\n"
         );
-        assert!(figure("nothing", "balance", &games).is_err());
+        assert_eq!(
+            figure("nothing", "balance", &games)
+                .expect_err("no such figure")
+                .to_string(),
+            "no figure `nothing`: games, score-over-time, lengths, causes, events, event-turns, values"
+        );
     }
 }
