@@ -1,6 +1,6 @@
-// 5D chess: a <canvas> renderer of the View. Timelines are rows, turns columns (each board at
-// its `column`, `row`), every board drawn, the playable (active) boards outlined, arrows for
-// time travel. Drag to pan (a drag that starts on a movable piece moves it), wheel / pinch /
+// The timelines layout (5D chess's multiverse): a <canvas> renderer of the View. Timelines are
+// rows, turns columns (each board at its `column`, `row`), every board drawn, the playable
+// (active) boards outlined, arrows for time travel. Drag to pan (a drag that starts on a movable piece moves it), wheel / pinch /
 // buttons to zoom; clicks are hit-tested through the transform. Only each board turns for the
 // second player; the timelines and turns keep their places.
 //
@@ -41,7 +41,7 @@ const MINIMAP_MARGIN = 8;
 /** The squares' colours, of the board theme (themes.js) at each paint. */
 let [LIGHT, DARK] = ['#f0d9b5', '#b58863'];
 
-export class MultiverseBoard {
+export class TimelinesBoard {
   constructor(container, interaction, page) {
     this.container = container;
     this.interaction = interaction;
