@@ -1,8 +1,8 @@
 // The timelines layout (5D chess's multiverse): a <canvas> renderer of the View. Timelines are
 // rows, turns columns (each board at its `column`, `row`), every board drawn, the playable
-// (active) boards outlined, arrows for time travel. Drag to pan (a drag that starts on a
-// movable piece moves it), wheel / pinch / buttons to zoom; clicks are hit-tested through the transform. Only each board turns for the
-// second player; the timelines and turns keep their places.
+// (active) boards outlined, arrows for time travel. Drag to pan (a drag that starts on a movable
+// piece moves it), wheel / pinch / buttons to zoom; clicks are hit-tested through the transform.
+// Only each board turns for the second player; the timelines and turns keep their places.
 //
 // The present is a band behind its column; a minimap in the corner shows the whole
 // multiverse and the part on screen while some board is off it (a tap there goes to that
