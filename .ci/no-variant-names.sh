@@ -9,7 +9,7 @@
 # decision type (`type Decision = …`; a name several variants share, such as `Move`, names
 # none of them).
 #
-# Generic: crates/core/src, crates/engine/src (but eval/, one evaluator per variant, and
+# Generic: crates/core/src, crates/lab/src, crates/engine/src (but eval/, one evaluator per variant, and
 # registry.rs, the `ENGINES` lines), crates/server/src, crates/cli/src, crates/server/assets.
 # Flagged: a string literal that is a variant's name ("classic", 'toy'), a path
 # `variants::classic`, a variant's type or decision type as a word (Classic, Decision5).
@@ -53,7 +53,7 @@ done
 join() { local IFS='|'; echo "$*"; }
 pattern="(?<quote>[\"'\`])($(join "${names[@]}"))\\k<quote>|variants::($(join "${modules[@]}"))\\b|\\b($(join "${types[@]}"))\\b"
 
-generic=(crates/core/src crates/engine/src crates/server/src crates/cli/src crates/server/assets)
+generic=(crates/core/src crates/engine/src crates/lab/src crates/server/src crates/cli/src crates/server/assets)
 files=$(find "${generic[@]}" -type f \( -name '*.rs' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' \) \
   ! -path 'crates/engine/src/eval/*' ! -path crates/engine/src/registry.rs | sort)
 

@@ -1,4 +1,4 @@
-//! `server_http`: the JSON bodies of crates/server/src/games.rs. The first line is a
+//! `server_http`: the JSON bodies of crates/server/src/game/routes.rs. The first line is a
 //! `POST /api/games` body (variant, position or record, clock, engine seat), checked and
 //! created as the server does; each further line is a `POST /api/games/{id}/decisions` or
 //! `…/actions` body, judged by `commands::plan` and stored; the log must always rebuild.
@@ -7,8 +7,8 @@
 #![no_main]
 
 use omnichess_fuzz::ServerGame;
-use omnichess_server::commands::Command;
-use omnichess_server::games::{MakeAction, MakeDecision};
+use omnichess_server::game::commands::Command;
+use omnichess_server::game::routes::{MakeAction, MakeDecision};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut lines = data.split(|&b| b == b'\n');

@@ -1,14 +1,14 @@
-//! `server_ws`: the WebSocket messages of crates/server/src/socket.rs (the game socket) and
-//! analysis.rs (the analysis socket). The first line is a `POST /api/games` body that creates
+//! `server_ws`: the WebSocket messages of crates/server/src/game/socket.rs (the game socket) and
+//! analysis/socket.rs (the analysis socket). The first line is a `POST /api/games` body that creates
 //! the game; every further line is one text message, read by both sockets' `read_message`:
 //! `hello` takes a seat, `decision` and `action` go to the judge and the log (which must
 //! rebuild), `analyse` runs the engine's analysis of its position and moves (one ply).
 #![no_main]
 
 use omnichess_fuzz::ServerGame;
-use omnichess_server::analysis::{self, AnalysisMessage};
-use omnichess_server::commands::Command;
-use omnichess_server::socket::{self, ClientMessage};
+use omnichess_server::analysis::socket::{self as analysis, AnalysisMessage};
+use omnichess_server::game::commands::Command;
+use omnichess_server::game::socket::{self, ClientMessage};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -243,7 +243,7 @@ pub fn analyse(variant: &str, position: Option<&str>, after: &[String]) {
 /// server does (`crates/server/src/service.rs`), without a database.
 pub struct ServerGame {
     stored: omnichess_server::store::StoredGame,
-    loaded: omnichess_server::loaded::Loaded,
+    loaded: omnichess_server::game::loaded::Loaded,
 }
 
 /// The seat tokens of [`ServerGame`]s.
@@ -253,19 +253,19 @@ pub const TOKENS: [&str; 2] = [
 ];
 
 impl ServerGame {
-    /// A game created by a `POST /api/games` body (`crates/server/src/games.rs`: `check`,
+    /// A game created by a `POST /api/games` body (`crates/server/src/game/routes.rs`: `check`,
     /// then `first_events`), or `None` where the server refuses it. The created game must
     /// rebuild from its log.
     #[must_use]
     pub fn create(body: &[u8]) -> Option<ServerGame> {
-        use omnichess_server::games::{CreateGame, check, first_events};
-        use omnichess_server::options::GameOptions;
+        use omnichess_server::game::routes::{CreateGame, check, first_events};
+        use omnichess_server::game::options::GameOptions;
         use omnichess_server::store::{GameRow, StoredGame};
         let request: CreateGame = serde_json::from_slice(body).ok()?;
         let (start, imported) = check(&request).ok()?;
         let row = GameRow {
             id: "000000000000".to_owned(),
-            variant: omnichess_server::loaded::variant(&request.variant)
+            variant: omnichess_server::game::loaded::variant(&request.variant)
                 .ok()?
                 .name
                 .to_owned(),
@@ -281,21 +281,21 @@ impl ServerGame {
         };
         let events = first_events(&row, &imported).ok()?;
         let stored = StoredGame { row, events };
-        let loaded = omnichess_server::loaded::Loaded::build(stored.clone())
+        let loaded = omnichess_server::game::loaded::Loaded::build(stored.clone())
             .unwrap_or_else(|e| panic!("a created game does not rebuild: {e}\n{stored:?}"));
         Some(ServerGame { stored, loaded })
     }
 
     /// Carries out `command` by the holder of `token` as `App::execute` does: the seat, the
     /// judge (`commands::plan`), the events stored, the game rebuilt (it must), the snapshot.
-    pub fn execute(&mut self, token: Option<&str>, command: omnichess_server::commands::Command) {
+    pub fn execute(&mut self, token: Option<&str>, command: omnichess_server::game::commands::Command) {
         use omnichess_server::App;
-        use omnichess_server::loaded::Loaded;
+        use omnichess_server::game::loaded::Loaded;
         let Ok(seat) = App::seat(&self.stored.row.tokens, token) else {
             return;
         };
         let now = omnichess_server::store::now_ms();
-        let Ok(plan) = omnichess_server::commands::plan(&mut self.loaded, seat, &command, now)
+        let Ok(plan) = omnichess_server::game::commands::plan(&mut self.loaded, seat, &command, now)
         else {
             self.rebuild();
             return;
@@ -316,7 +316,7 @@ impl ServerGame {
     }
 
     fn rebuild(&mut self) {
-        self.loaded = omnichess_server::loaded::Loaded::build(self.stored.clone())
+        self.loaded = omnichess_server::game::loaded::Loaded::build(self.stored.clone())
             .unwrap_or_else(|e| panic!("a stored log does not rebuild: {e}\n{:?}", self.stored));
     }
 }

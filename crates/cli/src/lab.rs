@@ -1,25 +1,28 @@
 //! `omnichess lab`: the balance lab's studies from the command line (docs/LAB.md). Each
 //! study is played through the variant's match function, its games summed up by
-//! `omnichess_engine::lab`; a report for people on stdout, the figures as JSON with
-//! `--json`, progress on stderr.
+//! `omnichess_lab`; a report for people on stdout, the figures as JSON with `--json`,
+//! progress on stderr. With `--database`, and for `omnichess worker`, the studies are stored
+//! in the server's database (`omnichess_server::lab::worker`).
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use omnichess_engine::lab::balance::Balance;
-use omnichess_engine::lab::compare::Comparison;
-use omnichess_engine::lab::events::EventFigures;
-use omnichess_engine::lab::sprt::{SprtBounds, SprtResult, Verdict};
-use omnichess_engine::lab::stats::Estimate;
-use omnichess_engine::lab::study::{StudySpec, Versus};
-use omnichess_engine::lab::summary::GameSummary;
-use omnichess_engine::lab::values::Values;
+use omnichess_lab::balance::Balance;
+use omnichess_lab::compare::Comparison;
+use omnichess_lab::events::EventFigures;
+use omnichess_lab::score::points;
+use omnichess_lab::sprt::{SprtBounds, SprtResult, Verdict};
+use omnichess_lab::stats::Estimate;
+use omnichess_lab::study::{StudySpec, Versus};
+use omnichess_lab::summary::GameSummary;
+use omnichess_lab::values::Values;
+use omnichess_lab::worker::WorkerOptions;
+use omnichess_server::lab::worker as stored_studies;
 use serde_json::{Value, json};
 
 use crate::engine_commands::engine;
 use crate::error::CliError;
-use omnichess_server::lab_worker::{self, WorkerOptions};
 
 use crate::lab_args::{
     CompareArgs, ShowArgs, SprtArgs, Storage, Study, StudyArgs, ValuesArgs, WorkerArgs,
@@ -68,8 +71,7 @@ fn balance(args: &StudyArgs) -> Result<(), CliError> {
 
 /// `lab show`.
 fn show(args: &ShowArgs) -> Result<(), CliError> {
-    let (study, games, progress) =
-        lab_worker::stored(&args.database, &args.id).map_err(CliError)?;
+    let (study, games, progress) = stored_studies::stored(&args.database, &args.id)?;
     let claimed: Vec<String> = progress
         .claimed
         .iter()
@@ -103,7 +105,6 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
 /// `omnichess worker`.
 pub fn worker(args: &WorkerArgs) -> Result<(), CliError> {
     let options = WorkerOptions {
-        database: args.database.clone(),
         name: args.name.clone().unwrap_or_else(default_name),
         jobs: args.jobs,
         lease: Duration::from_secs(args.lease),
@@ -112,10 +113,14 @@ pub fn worker(args: &WorkerArgs) -> Result<(), CliError> {
     };
     eprintln!(
         "worker {}: playing the studies of {}",
-        options.name, options.database
+        options.name, args.database
     );
-    let report = lab_worker::work(&options, &mut |line| eprintln!("{line}"), &mut |_| {})
-        .map_err(CliError)?;
+    let report = stored_studies::work(
+        &args.database,
+        &options,
+        &mut |line| eprintln!("{line}"),
+        &mut |_| {},
+    )?;
     outln!(
         "worker {}: {} batches, {} games",
         options.name,
@@ -174,26 +179,29 @@ fn games_of(
         progress.end();
         return Ok(Some(games));
     };
-    let id = lab_worker::submit(database, what, spec, storage.batch).map_err(CliError)?;
+    let id = stored_studies::submit(database, what, spec, storage.batch)?;
     if storage.submit {
         outln!("study: {id}");
         return Ok(None);
     }
     eprintln!("lab {what}: study {id} stored in {database}");
     let options = WorkerOptions {
-        database: database.to_owned(),
         name: default_name(),
         jobs,
         lease: Duration::from_secs(600),
         exit_when_idle: true,
         only: Some(id.clone()),
     };
-    lab_worker::work(&options, &mut |line| eprintln!("{line}"), &mut |g| {
-        progress.game(g);
-    })
-    .map_err(CliError)?;
+    stored_studies::work(
+        database,
+        &options,
+        &mut |line| eprintln!("{line}"),
+        &mut |g| {
+            progress.game(g);
+        },
+    )?;
     progress.end();
-    let (_, games, _) = lab_worker::stored(database, &id).map_err(CliError)?;
+    let (_, games, _) = stored_studies::stored(database, &id)?;
     Ok(Some(games))
 }
 
@@ -341,11 +349,7 @@ impl<'a> Progress<'a> {
 
     fn game(&mut self, game: &GameSummary) {
         self.done = self.done.saturating_add(1);
-        self.points += match game.winner {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
+        self.points += points(game);
         let done = self.done;
         if !(self.terminal || done >= self.games || done.is_multiple_of((self.games / 10).max(1))) {
             return;
@@ -416,7 +420,7 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
 /// `lab sprt`: here, a batch of colour-swapped pairs on every core at a time until the test
 /// decides; with --database, batches stored for workers, which stop the study when it decides.
 fn sprt(args: &SprtArgs) -> Result<(), CliError> {
-    let bounds = SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(CliError)?;
+    let bounds = SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta)?;
     engine(&args.variant)?;
     for player in [&args.a, &args.b] {
         player

@@ -34,7 +34,6 @@ pub mod agents;
 pub mod clock;
 mod error;
 pub mod eval;
-pub mod lab;
 pub mod limits;
 pub mod match_play;
 pub mod mcts;

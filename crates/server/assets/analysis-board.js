@@ -6,14 +6,10 @@
 
 import { request } from './api.js';
 import { h, showMessage } from './ui.js';
-import { BoardGrid } from './board-grid.js';
-import { MultiverseBoard } from './multiverse.js';
+import { RENDERERS } from './renderers.js';
 import { Interaction } from './interaction.js';
 import { chooseMove } from './dialogs.js';
 import { learnNames } from './pieces.js';
-
-/** The board renderer of each layout of GET /api/variants (`VariantInfo.layout`). */
-const RENDERERS = { grid: BoardGrid, timelines: MultiverseBoard };
 
 export class AnalysisBoard {
   /**

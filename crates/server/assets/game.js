@@ -8,8 +8,8 @@ import {
   getGame, getRecord, postDecision, postAction, seatOf, saveSeat, GameLink, variant as variantInfo, versionOf,
 } from './api.js';
 import { h, showMessage, clearMessage, title, capitalise } from './ui.js';
-import { BoardGrid, markGauge, markStyles, styleOf } from './board-grid.js';
-import { MultiverseBoard } from './multiverse.js';
+import { markGauge, markStyles, styleOf } from './board-grid.js';
+import { RENDERERS } from './renderers.js';
 import { Interaction } from './interaction.js';
 import { Clocks } from './clock.js';
 import { renderMoves } from './moves-list.js';
@@ -21,8 +21,6 @@ import { renderRules, openRules } from './rules-panel.js';
 import { play as playSound, soundFor, muted, setMuted } from './sounds.js';
 import { THEMES, currentTheme, applyTheme } from './themes.js';
 
-/** The board renderer of each layout of GET /api/variants (`VariantInfo.layout`). */
-const RENDERERS = { grid: BoardGrid, timelines: MultiverseBoard };
 
 const EVENT_TEXT = {
   'offer-draw': (who) => `${who} offers a draw.`,

@@ -9,33 +9,14 @@
 
 pub mod analysis;
 pub mod assets;
-pub mod captured;
-pub mod clock;
-pub mod commands;
-pub mod engine_pool;
 pub mod error;
-pub mod export;
-pub mod games;
-pub mod hub;
-pub mod lab_api;
-pub mod lab_csv;
-pub mod lab_runner;
-pub mod lab_store;
-pub mod lab_worker;
-pub mod loaded;
+pub mod game;
+pub mod lab;
 pub mod lobby;
-pub mod lobby_games;
-pub mod log;
-pub mod options;
-pub mod peers;
-pub mod positions;
 pub mod protocol;
 pub mod rate_limit;
-pub mod seeks;
 pub mod service;
-pub mod socket;
 pub mod store;
-pub mod variants_api;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -55,11 +36,11 @@ pub const ENGINE_QUEUE: usize = 64;
 /// The routes of `app`.
 pub fn router(app: App) -> Router {
     let costly = Router::new()
-        .route("/api/games", post(games::create))
-        .route("/api/seeks", post(lobby::create))
-        .route("/api/seeks/{id}/accept", post(lobby::accept))
-        .route("/api/analysis/ws", get(analysis::upgrade))
-        .route("/api/studies", post(lab_api::create));
+        .route("/api/games", post(game::routes::create))
+        .route("/api/seeks", post(lobby::routes::create))
+        .route("/api/seeks/{id}/accept", post(lobby::routes::accept))
+        .route("/api/analysis/ws", get(analysis::socket::upgrade))
+        .route("/api/studies", post(lab::routes::create));
     Router::new()
         .merge(rate_limit::limited(costly, app.rate_limit()))
         .route("/", get(assets::page))
@@ -67,23 +48,23 @@ pub fn router(app: App) -> Router {
         .route("/analysis", get(assets::page))
         .route("/lab", get(assets::page))
         .route("/assets/{*path}", get(assets::file))
-        .route("/api/variants", get(variants_api::list))
-        .route("/api/studies", get(lab_api::list))
-        .route("/api/studies/{id}", get(lab_api::show))
-        .route("/api/studies/{id}/csv/{figure}", get(lab_api::csv))
-        .route("/api/games", get(lobby_games::playing))
-        .route("/api/games/turns", post(lobby_games::turns))
-        .route("/api/seeks", get(lobby::list))
-        .route("/api/seeks/{id}/poll", post(lobby::poll))
-        .route("/api/seeks/{id}/cancel", post(lobby::cancel))
-        .route("/api/games/{id}", get(games::show))
-        .route("/api/games/{id}/decisions", post(games::decide))
-        .route("/api/games/{id}/actions", post(games::act))
-        .route("/api/games/{id}/record", get(games::record))
-        .route("/api/games/{id}/views/{ply}", get(games::view_at))
-        .route("/api/positions", post(positions::show))
-        .route("/api/games/{id}/ws", get(socket::upgrade))
-        .layer(DefaultBodyLimit::max(games::MAX_BODY))
+        .route("/api/variants", get(lobby::variants::list))
+        .route("/api/studies", get(lab::routes::list))
+        .route("/api/studies/{id}", get(lab::routes::show))
+        .route("/api/studies/{id}/csv/{figure}", get(lab::routes::csv))
+        .route("/api/games", get(lobby::games::playing))
+        .route("/api/games/turns", post(lobby::games::turns))
+        .route("/api/seeks", get(lobby::routes::list))
+        .route("/api/seeks/{id}/poll", post(lobby::routes::poll))
+        .route("/api/seeks/{id}/cancel", post(lobby::routes::cancel))
+        .route("/api/games/{id}", get(game::routes::show))
+        .route("/api/games/{id}/decisions", post(game::routes::decide))
+        .route("/api/games/{id}/actions", post(game::routes::act))
+        .route("/api/games/{id}/record", get(game::routes::record))
+        .route("/api/games/{id}/views/{ply}", get(game::routes::view_at))
+        .route("/api/positions", post(analysis::positions::show))
+        .route("/api/games/{id}/ws", get(game::socket::upgrade))
+        .layer(DefaultBodyLimit::max(game::routes::MAX_BODY))
         .layer(CompressionLayer::new())
         .with_state(app)
 }
@@ -148,7 +129,7 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
         resume(&app).await;
         app.lab
             .wake(&app.store, &format!("server-{}", app.server_id()));
-        tokio::spawn(peers::listen(app.clone()));
+        tokio::spawn(store::peers::listen(app.clone()));
         ready(&listener.local_addr()?.to_string());
         let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(listener, service)

@@ -1,5 +1,5 @@
 //! The server's state and the one path every change of a game takes: load, check
-//! ([`crate::commands::plan`]), store, then tell the game's sockets, wake the engine if it is
+//! ([`crate::game::commands::plan`]), store, then tell the game's sockets, wake the engine if it is
 //! to move, and set a timer for the running clock.
 
 use std::collections::HashMap;
@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::captured::Captured;
-use crate::commands::{Command, plan};
-use crate::engine_pool::EnginePool;
 use crate::error::ApiError;
-use crate::hub::Hub;
-use crate::loaded::Loaded;
+use crate::game::captured::Captured;
+use crate::game::commands::{Command, plan};
+use crate::game::engine_pool::EnginePool;
+use crate::game::hub::Hub;
+use crate::game::loaded::Loaded;
 use crate::protocol::Versioned;
 use crate::protocol::game_socket::{GameEvent, ServerMessage};
 use crate::protocol::snapshot::Snapshot;
@@ -30,11 +30,11 @@ pub struct App {
     /// The engine's workers.
     pub engines: EnginePool,
     /// The lab's worker, playing the studies of the store.
-    pub lab: crate::lab_runner::LabRunner,
+    pub lab: crate::lab::runner::LabRunner,
     /// The lobby's open seeks.
-    pub seeks: crate::seeks::Seeks,
+    pub seeks: crate::lobby::seeks::Seeks,
     /// The lobby's list of games being played, computed at most once a moment.
-    pub playing: crate::lobby_games::PlayingCache,
+    pub playing: crate::lobby::games::PlayingCache,
     /// One flag timer per game whose clock runs.
     timers: Arc<Mutex<HashMap<String, tokio::task::AbortHandle>>>,
     /// This server's name among the servers sharing a PostgreSQL database.
@@ -64,11 +64,11 @@ impl App {
             store,
             hub: Hub::default(),
             engines: EnginePool::new(engine_workers, engine_queue),
-            lab: crate::lab_runner::LabRunner::new(engine_workers),
-            seeks: crate::seeks::Seeks::default(),
-            playing: crate::lobby_games::PlayingCache::default(),
+            lab: crate::lab::runner::LabRunner::new(engine_workers),
+            seeks: crate::lobby::seeks::Seeks::default(),
+            playing: crate::lobby::games::PlayingCache::default(),
             timers: Arc::default(),
-            server_id: Arc::from(crate::games::new_id()),
+            server_id: Arc::from(crate::game::routes::new_id()),
             work_limit: DEFAULT_WORK_LIMIT,
             busy: Arc::default(),
             rate_limit: None,
@@ -85,10 +85,10 @@ impl App {
     }
 
     /// This app with seeks that live `timeout` without their seeker polling them
-    /// ([`crate::seeks`]; default [`crate::seeks::DEFAULT_SEEK_TIMEOUT`]).
+    /// ([`crate::lobby::seeks`]; default [`crate::lobby::seeks::DEFAULT_SEEK_TIMEOUT`]).
     #[must_use]
     pub fn with_seek_timeout(mut self, timeout: Duration) -> App {
-        self.seeks = crate::seeks::Seeks::new(timeout);
+        self.seeks = crate::lobby::seeks::Seeks::new(timeout);
         self
     }
 
@@ -249,7 +249,7 @@ impl App {
         });
         self.hub.publish(id, Arc::from(message));
         if let Some(first) = events.first() {
-            let told = crate::peers::announcement(&self.server_id, id, first.seq);
+            let told = crate::store::peers::announcement(&self.server_id, id, first.seq);
             if let Err(e) = self.store.notify(&told).await {
                 eprintln!("omnichess serve: could not tell the other servers of game {id}: {e}");
             }
@@ -311,7 +311,7 @@ impl App {
                     engine.seat = 1 - engine.seat;
                 }
                 let new = GameRow {
-                    id: crate::games::new_id(),
+                    id: crate::game::routes::new_id(),
                     variant: row.variant.clone(),
                     start: row.start.clone(),
                     tokens: [row.tokens[1].clone(), row.tokens[0].clone()],
@@ -324,7 +324,7 @@ impl App {
         if let Some(existing) = existing {
             return self.snapshot(&existing).await;
         }
-        let first = crate::games::first_events(&new, &[])?;
+        let first = crate::game::routes::first_events(&new, &[])?;
         let event = Event {
             seq: version,
             kind: "rematch".to_owned(),

@@ -267,7 +267,7 @@ async fn bad_studies_are_refused_with_one_line() {
 async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
     let url = database("lab-woken");
     let app = crate::common::app_at(&url).await;
-    let spec = omnichess_engine::lab::study::StudySpec {
+    let spec = omnichess_lab::study::StudySpec {
         variant: "dice".to_owned(),
         player: "greedy".to_owned(),
         games: 5,

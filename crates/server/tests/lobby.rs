@@ -361,7 +361,7 @@ async fn a_correspondence_game_past_its_day_is_lost_on_time_when_the_server_star
         variant: "classic".to_owned(),
         start: None,
         tokens: ["w".repeat(32), "b".repeat(32)],
-        options: omnichess_server::options::GameOptions::from_json(
+        options: omnichess_server::game::options::GameOptions::from_json(
             r#"{"clock":{"per_move_ms":86400000},"casual":true}"#,
         ),
         created_ms: now - 10 * DAY,

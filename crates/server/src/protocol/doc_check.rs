@@ -23,8 +23,8 @@ use super::lobby::{
 };
 use super::snapshot::{Outcome, Snapshot};
 use super::{VERSION, Versioned};
-use crate::loaded::Loaded;
-use crate::options::{ClockSpec, EngineSeat, GameOptions};
+use crate::game::loaded::Loaded;
+use crate::game::options::{ClockSpec, EngineSeat, GameOptions};
 use crate::store::{GameRow, StoredGame};
 
 type Fields = BTreeSet<String>;
@@ -88,7 +88,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
         square: 0,
     };
     let reference = Some(Value::from("r1"));
-    let variants = crate::variants_api::variants();
+    let variants = crate::lobby::variants::variants();
     let variant = variants[0].clone();
     let marked = variants
         .iter()
@@ -97,7 +97,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
     let study = StudyReport {
         id: String::new(),
         kind: "balance".to_owned(),
-        spec: omnichess_engine::lab::study::StudySpec {
+        spec: omnichess_lab::study::StudySpec {
             variant: "dice".to_owned(),
             player: "greedy".to_owned(),
             games: 1,
@@ -107,7 +107,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
             start: None,
             material_every: 0,
             // Present in the sample, as in a comparison's: absent from other studies'.
-            versus: Some(omnichess_engine::lab::study::Versus::Start(None)),
+            versus: Some(omnichess_lab::study::Versus::Start(None)),
         },
         games_done: 0,
         games: 1,

@@ -28,7 +28,7 @@ pub enum ClientMessage {
         #[serde(rename = "ref")]
         reference: Option<Value>,
     },
-    /// Resign, offer a draw, … (`crate::commands::ACTIONS`).
+    /// Resign, offer a draw, … (`crate::game::commands::ACTIONS`).
     Action {
         /// The action's name.
         action: String,

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::snapshot::{GameView, Outcome, Snapshot};
-use crate::options::{ClockSpec, EngineSeat};
+use crate::game::options::{ClockSpec, EngineSeat};
 
 /// `POST /api/games`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]

@@ -1,8 +1,11 @@
 //! The balance lab in the browser: `POST /api/studies`, `GET /api/studies`,
 //! `GET /api/studies/{id}` (docs/LAB.md, "In the browser").
 
-use omnichess_engine::lab::study::StudySpec;
+use omnichess_lab::study::StudySpec;
 use serde::{Deserialize, Serialize};
+
+/// The first player's score after so many games, in `StudyReport::score`.
+pub use omnichess_lab::score::ScorePoint;
 
 /// `POST /api/studies`: a study for the server to store and play.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -66,19 +69,6 @@ pub struct StudyItem {
     pub games_done: u64,
     /// Games in all.
     pub games: u64,
-}
-
-/// The first player's score over the first `games` games (in game-number order).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ScorePoint {
-    /// Games counted.
-    pub games: u32,
-    /// The first player's points per game over them.
-    pub score: f64,
-    /// Wilson's 95 % interval's low end.
-    pub low: f64,
-    /// Its high end.
-    pub high: f64,
 }
 
 /// `GET /api/studies/{id}` (and the answer of `POST /api/studies`): a study, how far it is

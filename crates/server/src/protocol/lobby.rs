@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::snapshot::ClockState;
-use crate::options::{ClockSpec, EngineSeat};
+use crate::game::options::{ClockSpec, EngineSeat};
 
 /// `POST /api/seeks`: a game wanted against whoever accepts.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -117,7 +117,7 @@ pub struct TurnQuery {
 /// `POST /api/games/turns`: the games to tell about.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct TurnsRequest {
-    /// At most [`crate::lobby_games::MAX_TURNS`] games.
+    /// At most [`crate::lobby::games::MAX_TURNS`] games.
     pub games: Vec<TurnQuery>,
 }
 

@@ -7,7 +7,7 @@
 use omnichess_core::{Cell, PieceView, View};
 use serde::{Deserialize, Serialize};
 
-use crate::options::EngineSeat;
+use crate::game::options::EngineSeat;
 
 /// A game as every client sees it.
 #[derive(Clone, Debug, Serialize)]

@@ -194,7 +194,7 @@ pub async fn serve_app(app: App) -> String {
         .await
         .expect("a port");
     let address = listener.local_addr().expect("an address").to_string();
-    tokio::spawn(omnichess_server::peers::listen(app.clone()));
+    tokio::spawn(omnichess_server::store::peers::listen(app.clone()));
     let app = router(app);
     tokio::spawn(async move { axum::serve(listener, app).await });
     address

@@ -1,0 +1,168 @@
+//! The piece values a variant's rule text claims ([`omnichess_core::ClaimedValue`]) beside the
+//! values fitted from self-play ([`super::values::Values`]): for each, whether the claim lies
+//! inside the fitted 95 % interval in pawns.
+
+use std::fmt::Write as _;
+
+use omnichess_core::ClaimedValue;
+use serde::Serialize;
+
+use super::values::Values;
+
+/// One claim beside the fit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClaimCheck {
+    /// The kind.
+    pub kind: String,
+    /// The claimed value in pawns; `None` for a claim of order only.
+    pub claimed: Option<f64>,
+    /// The text's words.
+    pub words: String,
+    /// Where the text says it.
+    pub clause: String,
+    /// The fitted value in pawns and its 95 % interval, where the kind was fitted and the
+    /// pawn's own weight is shown above zero (a ratio to a weight that may be nothing means
+    /// nothing).
+    pub fitted: Option<[f64; 3]>,
+    /// The kind's fitted weight in log-odds per piece and its interval, where it was fitted.
+    pub log_odds: Option<[f64; 3]>,
+    /// `inside`, `above` (the claim is above the interval), `below`, or `untested` (no
+    /// number claimed, the kind not fitted, or no pawn unit).
+    pub verdict: &'static str,
+}
+
+impl ClaimCheck {
+    /// Each of `claims` beside `fit`.
+    #[must_use]
+    pub fn of(fit: &Values, claims: &[ClaimedValue]) -> Vec<ClaimCheck> {
+        let pawn_shown = fit
+            .values
+            .iter()
+            .any(|v| v.kind == "pawn" && v.log_odds_low > 0.0);
+        claims
+            .iter()
+            .map(|claim| {
+                let value = fit.values.iter().find(|v| v.kind == claim.kind);
+                let fitted = value
+                    .filter(|_| pawn_shown)
+                    .and_then(|v| Some([v.pawns?, v.pawns_low?, v.pawns_high?]));
+                let verdict = match (claim.value, fitted) {
+                    (Some(c), Some([_, low, _])) if c < low => "below",
+                    (Some(c), Some([_, _, high])) if c > high => "above",
+                    (Some(_), Some(_)) => "inside",
+                    _ => "untested",
+                };
+                ClaimCheck {
+                    kind: claim.kind.to_owned(),
+                    claimed: claim.value,
+                    words: claim.words.to_owned(),
+                    clause: claim.clause.to_owned(),
+                    fitted,
+                    log_odds: value.map(|v| [v.log_odds, v.log_odds_low, v.log_odds_high]),
+                    verdict,
+                }
+            })
+            .collect()
+    }
+
+    /// The lines of a report for people: the claims, grouped under their clause.
+    #[must_use]
+    pub fn report(checks: &[ClaimCheck]) -> String {
+        let mut out = String::new();
+        let mut clause = "";
+        for c in checks {
+            if c.clause != clause {
+                clause = &c.clause;
+                let _ = writeln!(out, "claimed by the rule text ({clause}):");
+            }
+            let fitted = match (c.fitted, c.log_odds) {
+                (Some([p, lo, hi]), _) => format!("fitted {p:.2} pawns ({lo:.2} to {hi:.2})"),
+                (None, Some([w, lo, hi])) => format!("fitted log-odds {w:.3} ({lo:.3} to {hi:.3})"),
+                (None, None) => "not fitted (never unequal)".to_owned(),
+            };
+            let verdict = match c.verdict {
+                "inside" => "inside the interval",
+                "above" => "above the interval",
+                "below" => "below the interval",
+                _ => "untested",
+            };
+            let _ = writeln!(out, "  {}: {}  {fitted}: {verdict}", c.kind, c.words);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::Value;
+
+    fn value(kind: &str, log_odds: [f64; 3], pawns: Option<[f64; 3]>) -> Value {
+        Value {
+            kind: kind.to_owned(),
+            log_odds: log_odds[0],
+            log_odds_low: log_odds[1],
+            log_odds_high: log_odds[2],
+            pawns: pawns.map(|p| p[0]),
+            pawns_low: pawns.map(|p| p[1]),
+            pawns_high: pawns.map(|p| p[2]),
+            unequal_samples: 10,
+        }
+    }
+
+    const fn claim(kind: &'static str, value: Option<f64>, words: &'static str) -> ClaimedValue {
+        ClaimedValue {
+            kind,
+            value,
+            words,
+            clause: "Notes",
+        }
+    }
+
+    #[test]
+    fn a_claim_is_inside_above_or_below_the_fitted_interval_or_untested() {
+        let fit = Values {
+            games: 10,
+            samples: 100,
+            intercept: 0.0,
+            values: vec![
+                value("queen", [0.9, 0.6, 1.2], Some([9.0, 6.0, 12.0])),
+                value("rook", [0.3, 0.2, 0.4], Some([3.0, 2.0, 4.0])),
+                value("pawn", [0.1, 0.05, 0.15], Some([1.0, 0.5, 1.5])),
+            ],
+            claims: Vec::new(),
+        };
+        let claims = [
+            claim("queen", Some(8.0), "8*"),
+            claim("rook", Some(6.0), "6*"),
+            claim("pawn", Some(0.25), "¼"),
+            claim("fiend", Some(12.0), "12*"),
+            claim("pawn", None, "pawns > majors"),
+        ];
+        let checks = ClaimCheck::of(&fit, &claims);
+        let verdicts: Vec<&str> = checks.iter().map(|c| c.verdict).collect();
+        assert_eq!(
+            verdicts,
+            ["inside", "above", "below", "untested", "untested"]
+        );
+        assert_eq!(checks[0].fitted, Some([9.0, 6.0, 12.0]));
+        assert_eq!(checks[3].log_odds, None);
+        assert_eq!(
+            ClaimCheck::report(&checks[..2]),
+            "claimed by the rule text (Notes):\n  queen: 8*  fitted 9.00 pawns (6.00 to 12.00): \
+             inside the interval\n  rook: 6*  fitted 3.00 pawns (2.00 to 4.00): above the \
+             interval\n"
+        );
+        // With the pawn's weight not shown above zero, nothing is read in pawns.
+        let mut weak = fit.clone();
+        weak.values[2].log_odds_low = -0.01;
+        let checks = ClaimCheck::of(&weak, &claims[..1]);
+        assert_eq!((checks[0].verdict, checks[0].fitted), ("untested", None));
+        assert!(
+            ClaimCheck::report(&checks)
+                .contains("fitted log-odds 0.900 (0.600 to 1.200): untested"),
+            "{}",
+            ClaimCheck::report(&checks)
+        );
+    }
+}

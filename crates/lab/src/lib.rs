@@ -1,0 +1,36 @@
+//! # omnichess-lab
+//!
+//! The balance lab: studies a variant's designer asks for, answered from self-play
+//! (docs/LAB.md). A study is a reproducible job — variant, start, engine settings, games,
+//! seed — played through the variant's match function
+//! ([`omnichess_engine::registry::MatchFn`]); these modules turn its games into the figures
+//! with their intervals. The CLI (`omnichess lab`, `omnichess worker`) and the server (its
+//! `lab` module: routes and storage) use it; it names no variant.
+//!
+//! * [`study`]: a study as a reproducible job, played in any batches; [`summary`]: what is
+//!   kept of each game.
+//! * [`balance`]: the first player's score, decisive and drawn games by cause, game lengths,
+//!   opening diversity, the events of the variant's rules ([`events`]).
+//! * [`compare`]: two starts (rule profiles, positions) played alike, their differences.
+//! * [`sprt`]: engine A against engine B until a sequential probability ratio test decides.
+//! * [`values`]: piece values fitted to the games' results from their material, beside the
+//!   values the variant's rule text claims ([`claims`]).
+//! * [`stats`]: the intervals and summaries they share; [`score`]: the first player's score
+//!   as the games come in; [`csv`]: the figures as CSV.
+//! * [`batch`]: the workers' protocol — a stored study's batches claimed under a lease, as a
+//!   store ([`batch::Batches`]: the server's database) holds them; [`worker`]: the worker.
+#![deny(missing_docs)]
+
+pub mod balance;
+pub mod batch;
+pub mod claims;
+pub mod compare;
+pub mod csv;
+pub mod events;
+pub mod score;
+pub mod sprt;
+pub mod stats;
+pub mod study;
+pub mod summary;
+pub mod values;
+pub mod worker;

@@ -1,0 +1,106 @@
+//! A finished game as the lab keeps it: what its figures are made of, small enough to store
+//! one row a game and to read back (the lab's jobs in a database).
+
+use omnichess_core::{EventCount, Player};
+use serde::{Deserialize, Serialize};
+
+use omnichess_engine::match_play::PlayedGame;
+
+/// The material at the start of one turn: each kind's pieces, first player's minus second's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Material {
+    /// The turn, counted from the game's first.
+    pub turn: u64,
+    /// `(kind, first player's pieces minus the second's)`, by kind name.
+    pub balance: Vec<(String, i32)>,
+}
+
+/// One finished game of a study.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's number in its study, from 0 (its seed and colours come from it).
+    pub number: u32,
+    /// The winner: 0 the first player, 1 the second; `None` for a draw of any kind.
+    pub winner: Option<u8>,
+    /// What ended it (`checkmate`, `turn cap`, …).
+    pub cause: String,
+    /// Whether both players lost (an ending where the rules make both lose, as two bare kings).
+    pub both_lose: bool,
+    /// Complete turns played.
+    pub turns: u64,
+    /// The players' first decisions, in the variant's notation.
+    pub first_decisions: Vec<String>,
+    /// The material noted through the game, if the study asked for it.
+    pub material: Vec<Material>,
+    /// Whether the study's player A moved first (in an `sprt` study, A against B).
+    #[serde(default)]
+    pub a_first: bool,
+    /// The events of the variant's rules in the game, one count per kind it names
+    /// ([`omnichess_core::Events`]); empty in games stored before events were counted.
+    #[serde(default)]
+    pub events: Vec<EventCount>,
+}
+
+impl From<&PlayedGame> for GameSummary {
+    fn from(game: &PlayedGame) -> GameSummary {
+        GameSummary {
+            number: game.number.saturating_sub(1),
+            winner: game.winner.map(|p| u8::from(p == Player::Black)),
+            cause: game.cause.clone(),
+            both_lose: game.both_lose,
+            turns: game.turns,
+            first_decisions: game.first_decisions.clone(),
+            material: game
+                .material
+                .iter()
+                .map(|m| Material {
+                    turn: m.turn,
+                    balance: m.balance.iter().map(|&(k, n)| (k.to_owned(), n)).collect(),
+                })
+                .collect(),
+            a_first: game.a_white,
+            events: game.events.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A finished game for the lab's tests: `winner` 0 or 1, `None` a draw.
+    pub(crate) fn game(winner: Option<u8>, cause: &str, turns: u64, first: &[&str]) -> GameSummary {
+        GameSummary {
+            number: 0,
+            winner,
+            cause: cause.to_owned(),
+            both_lose: false,
+            turns,
+            first_decisions: first.iter().map(|s| (*s).to_owned()).collect(),
+            material: Vec::new(),
+            a_first: true,
+            events: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_summary_reads_back_as_it_was_written() {
+        let mut g = game(Some(1), "checkmate", 31, &["e4", "e5"]);
+        g.material = vec![Material {
+            turn: 4,
+            balance: vec![("pawn".to_owned(), -1)],
+        }];
+        g.events = vec![EventCount {
+            name: "forfeit".to_owned(),
+            count: 2,
+            turns: Some(vec![0, 7]),
+        }];
+        let text = serde_json::to_string(&g).expect("JSON");
+        assert_eq!(serde_json::from_str::<GameSummary>(&text).expect("back"), g);
+        // A game stored before events were counted reads back with none.
+        let mut old = serde_json::to_value(&g).expect("JSON");
+        old.as_object_mut().map(|o| o.remove("events"));
+        let old: GameSummary = serde_json::from_value(old).expect("an old row");
+        assert!(old.events.is_empty());
+    }
+}

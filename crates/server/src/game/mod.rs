@@ -1,0 +1,16 @@
+//! A game, from its stored events to every client: rebuilt from the log ([`loaded`],
+//! [`log`], [`clock`], [`captured`]), judged ([`commands`]), played over HTTP ([`routes`],
+//! [`export`], [`options`]) and the game WebSocket ([`socket`], [`hub`]), against the engine
+//! ([`engine_pool`]).
+
+pub mod captured;
+pub mod clock;
+pub mod commands;
+pub mod engine_pool;
+pub mod export;
+pub mod hub;
+pub mod loaded;
+pub mod log;
+pub mod options;
+pub mod routes;
+pub mod socket;

@@ -1,0 +1,132 @@
+//! The lobby's seek routes (docs/PROTOCOL.md, "The lobby"): make a seek, list the open ones,
+//! the seeker's poll and cancel, and accepting one, which creates the game. The seeks
+//! themselves are [`crate::lobby::seeks`]; the lists of games, [`crate::lobby::games`].
+//!
+//! The seeker learns of its game by polling (`POST /api/seeks/{id}/poll` every few seconds):
+//! the poll is also the heartbeat that keeps the seek alive, so one plain request does both,
+//! through any proxy, and a seeker whose page is gone stops polling and its seek goes.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use rand::Rng;
+
+use crate::error::ApiError;
+use crate::game::loaded::variant;
+use crate::game::routes::{body, check, new_id, start_game, token};
+use crate::protocol::Reply;
+use crate::protocol::http::CreateGame;
+use crate::protocol::lobby::{
+    CreateSeek, SeekAccepted, SeekCreated, SeekItem, SeekStatus, SeekToken,
+};
+use crate::service::App;
+use crate::store::now_ms;
+
+/// The game a seek asks for, as `POST /api/games` would take it.
+fn game_of(seek: &SeekItem) -> CreateGame {
+    CreateGame {
+        variant: seek.variant.clone(),
+        position: seek.position.clone(),
+        clock: seek.clock,
+        casual: Some(seek.casual),
+        ..CreateGame::default()
+    }
+}
+
+/// Checks a `POST /api/seeks` body: the seek it makes (its id new), or the one reason it is
+/// wrong (400).
+pub fn check_seek(request: &CreateSeek) -> Result<SeekItem, ApiError> {
+    if request.seat.is_some_and(|s| s > 1) {
+        return Err(ApiError::BadRequest(
+            "seat: 0, 1, or null for a seat drawn when the seek is accepted".to_owned(),
+        ));
+    }
+    let entry = variant(&request.variant)?;
+    let item = SeekItem {
+        id: new_id(),
+        variant: entry.name.to_owned(),
+        position: request.position.clone().filter(|p| !p.trim().is_empty()),
+        clock: request.clock,
+        casual: request.casual.unwrap_or(true),
+        seat: request.seat,
+        created_ms: now_ms(),
+    };
+    check(&game_of(&item))?;
+    Ok(item)
+}
+
+/// `POST /api/seeks`.
+pub async fn create(
+    State(app): State<App>,
+    request: Result<Json<CreateSeek>, JsonRejection>,
+) -> Result<(StatusCode, Reply<SeekCreated>), ApiError> {
+    let seek = check_seek(&body(request)?)?;
+    let token = token();
+    app.seeks.add(seek.clone(), token.clone())?;
+    let created = SeekCreated {
+        id: seek.id.clone(),
+        token,
+        seek,
+    };
+    Ok((StatusCode::CREATED, Reply(created)))
+}
+
+/// `GET /api/seeks`: the open seeks, newest first.
+pub async fn list(State(app): State<App>) -> Reply<Vec<SeekItem>> {
+    Reply(app.seeks.open())
+}
+
+/// `POST /api/seeks/{id}/poll`: the seeker keeps its seek alive and learns its game.
+pub async fn poll(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    request: Result<Json<SeekToken>, JsonRejection>,
+) -> Result<Reply<SeekStatus>, ApiError> {
+    let request = body(request)?;
+    Ok(Reply(app.seeks.poll(&id, &request.token)?))
+}
+
+/// `POST /api/seeks/{id}/cancel`: the seeker withdraws an open seek (204).
+pub async fn cancel(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    request: Result<Json<SeekToken>, JsonRejection>,
+) -> Result<StatusCode, ApiError> {
+    let request = body(request)?;
+    app.seeks.cancel(&id, &request.token)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/seeks/{id}/accept`: creates the seek's game; the accepter gets its seat, the
+/// seeker's poll the other. The game is made on a task of its own, so that an accepter who
+/// hangs up leaves no seek half accepted.
+pub async fn accept(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, Reply<SeekAccepted>), ApiError> {
+    let seek = app.seeks.claim(&id)?;
+    let task = tokio::spawn(async move {
+        let created = match start_game(&app, &game_of(&seek)).await {
+            Ok(created) => created,
+            Err(e) => {
+                app.seeks.reopen(&id);
+                return Err(e);
+            }
+        };
+        let seeker = seek
+            .seat
+            .unwrap_or_else(|| rand::thread_rng().gen_range(0..2));
+        let mut tokens = [created.tokens.white, created.tokens.black];
+        let accepter = 1 - seeker;
+        let seekers = std::mem::take(&mut tokens[usize::from(seeker)]);
+        app.seeks.accepted(&id, created.id.clone(), seeker, seekers);
+        Ok(SeekAccepted {
+            game: created.id,
+            seat: accepter,
+            game_token: std::mem::take(&mut tokens[usize::from(accepter)]),
+        })
+    });
+    let accepted = task.await.map_err(|e| ApiError::Engine(e.to_string()))??;
+    Ok((StatusCode::CREATED, Reply(accepted)))
+}
