@@ -54,6 +54,21 @@ pub trait Notation: Game {
         ))
     }
 
+    /// Reads a state from that protocol's `position` arguments before `moves` (5D Chess:
+    /// 5DUCI's `startpos`, the protocol's own start, or `[size MxN] [odd|even] fen BLOCKS`, the
+    /// text [`Notation::engine_position`] writes). The error says why not: no such protocol (the
+    /// default), or a text the protocol does not read.
+    fn from_engine_position(text: &str) -> Result<Self, PositionError>
+    where
+        Self: Variant,
+    {
+        let _ = text;
+        Err(PositionError(format!(
+            "{} has no engine protocol besides UCI's FEN form",
+            Self::NAME
+        )))
+    }
+
     /// A decision of this state in that protocol's notation; by default
     /// [`Notation::decision_text`].
     fn engine_decision_text(&self, decision: Self::Decision) -> String {
