@@ -208,7 +208,7 @@ fn run(command: Command) -> Result<(), CliError> {
 /// `omnichess uci [VARIANT]`: the protocol the variant's engine speaks (the registry's first
 /// variant if none is named).
 fn engine_protocol(variant: Option<&str>) -> Result<(), CliError> {
-    let variant = variant.unwrap_or_else(open::first_variant);
+    let variant = variant.unwrap_or(open::first_variant());
     let entry = engine_commands::engine(variant)?;
     match entry.protocol {
         EngineProtocol::Uci => uci::run(variant, entry),

@@ -590,6 +590,31 @@ mod tests {
     use omnichess_core::{Notation, Records};
 
     #[test]
+    fn a_named_clock_is_one_of_the_variants_own_time_controls() {
+        use omnichess_core::Variant;
+        let controls = omnichess_variants::dmchess::DmChess::time_controls();
+        let Ok(AgentSpec::Engine(level)) = AgentSpec::read("engine:clock=blitz", &controls) else {
+            panic!("DMChess has blitz");
+        };
+        assert_eq!(
+            level.clock.map(|c| (c.left, c.increment)),
+            Some((Duration::from_secs(300), Duration::from_secs(3)))
+        );
+        let named = AgentSpec::read("engine:clock=bullet", &controls).expect_err("no bullet");
+        assert!(
+            named.to_string().ends_with("such as 60+0.5, or standard, rapid or blitz"),
+            "{named}"
+        );
+        // Without the variant's controls (a spec read for no variant), names are unknown.
+        let plain = "engine:clock=blitz".parse::<AgentSpec>().expect_err("no names");
+        assert!(plain.to_string().ends_with("such as 60+0.5"), "{plain}");
+        assert!(matches!(
+            "mcts:clock=60+1".parse::<AgentSpec>(),
+            Ok(AgentSpec::Mcts(Level { clock: Some(_), .. }))
+        ));
+    }
+
+    #[test]
     fn greedy_takes_the_biggest_gain_and_random_only_legal_decisions() {
         use crate::eval::ClassicEval;
 

@@ -532,7 +532,10 @@ mod tests {
             UciSpec::parse("/bin/engine").map(|s| s.protocol),
             Ok(Protocol::Uci)
         );
-        assert!(UciSpec::parse("/bin/engine,protocol=xboard").is_err());
+        assert_eq!(
+            UciSpec::parse("/bin/engine,protocol=xboard"),
+            Err(UciSpecError::Protocol("xboard".into()))
+        );
         assert!(UciSpec::parse("/bin/engine,protocol").is_err());
     }
 
@@ -542,7 +545,14 @@ mod tests {
         assert_eq!((spec.nodes, spec.time), (Some(5000), None));
         assert!(UciSpec::parse("/bin/engine,nodes=0").is_err());
         assert!(UciSpec::parse("/bin/engine,nodes=x").is_err());
-        assert!(UciSpec::parse("/bin/engine,nodes=10,time=0.1").is_err());
+        assert_eq!(
+            UciSpec::parse("/bin/engine,nodes=10,time=0.1"),
+            Err(UciSpecError::TimeAndNodes)
+        );
+        assert_eq!(
+            UciSpec::parse(",nodes=10").map_err(|e| e.to_string()),
+            Err("`uci:` needs a program".to_owned())
+        );
     }
 
     /// A spec with `nodes=N` sends `go nodes N`: a stand-in UCI engine answers e2e4 to exactly

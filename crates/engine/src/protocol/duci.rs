@@ -1,13 +1,13 @@
 //! 5DUCI's lines read into values (ftxi/5dchess_engine `docs/5duci.md`, version 0.3.3), so that
 //! omnichess and other 5D engines can play each other. Any variant that declares the protocol
 //! ([`omnichess_core::EngineProtocol::Duci`]) speaks it with its own texts
-//! ([`Notation::from_engine_position`], [`Notation::engine_decision_text`],
-//! [`Notation::parse_engine_decision`]); [`DuciEngine`] is the search behind `go`.
+//! ([`omnichess_core::Notation::from_engine_position`], `engine_decision_text`,
+//! `parse_engine_decision`); [`DuciEngine`] is the search behind `go`.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use omnichess_core::{DecisionError, Game, Notation, PositionError, Variant};
+use omnichess_core::{DecisionError, PositionError, Variant};
 use thiserror::Error;
 
 use crate::eval::Evaluator;
@@ -180,6 +180,8 @@ where
 
 #[cfg(test)]
 mod tests {
+    use omnichess_core::Notation;
+
     use super::*;
     use crate::eval::MultiverseEval;
     use omnichess_variants::classic::Classic;

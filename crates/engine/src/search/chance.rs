@@ -3,7 +3,7 @@
 //! outcome's bounds narrowed by the table, then by a probe, then by its search with Star1's
 //! window.
 
-use omnichess_core::{Game, Hooks, Player};
+use omnichess_core::{Game, Hooks, Player, ToAct};
 
 use super::node::Entered;
 use super::quiescence::MAX_QUIESCENCE;
