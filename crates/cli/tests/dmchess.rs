@@ -278,8 +278,16 @@ fn dmchess_play_on_the_time_controls_of_8_1() {
     let o = omnichess(&["play", "classic", "--time-control", "blitz"]);
     assert_user_error(&o, "is not a time control of classic (its rules name none)");
     let o = omnichess(&[
-        "match", "dmchess", "--a", "random", "--b", "random", "--games", "1",
-        "--time-control", "bullet",
+        "match",
+        "dmchess",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--time-control",
+        "bullet",
     ]);
     assert_user_error(&o, "its rules name standard, rapid or blitz");
 }

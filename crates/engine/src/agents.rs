@@ -602,11 +602,15 @@ mod tests {
         );
         let named = AgentSpec::read("engine:clock=bullet", &controls).expect_err("no bullet");
         assert!(
-            named.to_string().ends_with("such as 60+0.5, or standard, rapid or blitz"),
+            named
+                .to_string()
+                .ends_with("such as 60+0.5, or standard, rapid or blitz"),
             "{named}"
         );
         // Without the variant's controls (a spec read for no variant), names are unknown.
-        let plain = "engine:clock=blitz".parse::<AgentSpec>().expect_err("no names");
+        let plain = "engine:clock=blitz"
+            .parse::<AgentSpec>()
+            .expect_err("no names");
         assert!(plain.to_string().ends_with("such as 60+0.5"), "{plain}");
         assert!(matches!(
             "mcts:clock=60+1".parse::<AgentSpec>(),

@@ -49,9 +49,7 @@ impl Clock {
     /// played by `name` ([`RulesTimeControl::key`]: DMChess's `standard`, `rapid`, `blitz`).
     #[must_use]
     pub fn named(controls: &[RulesTimeControl], name: &str) -> Option<Clock> {
-        let control = controls
-            .iter()
-            .find(|c| c.key.as_deref() == Some(name))?;
+        let control = controls.iter().find(|c| c.key.as_deref() == Some(name))?;
         Some(Clock {
             period: control
                 .period

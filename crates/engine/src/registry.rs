@@ -19,8 +19,8 @@ use crate::eval::{
     ClassicEval, DiceEval, DmChessEval, Evaluator, MultiverseEval, QecEval, RealmsEval,
 };
 use crate::limits::Limits;
-use crate::protocol::duci::{self, DuciEngineFn};
 use crate::match_play::{self, AgentPair, MatchConfig, MatchReport, PlayedGame};
+use crate::protocol::duci::{self, DuciEngineFn};
 use crate::score::{self, Score};
 use crate::search::{Report, Search};
 use crate::tt;
@@ -167,9 +167,7 @@ impl EngineEntry {
             agent: agent::<V, E>,
             protocol: match V::ENGINE_PROTOCOL {
                 omnichess_core::EngineProtocol::Uci => EngineProtocol::Uci,
-                omnichess_core::EngineProtocol::Duci => {
-                    EngineProtocol::Duci(duci::engine::<V, E>)
-                }
+                omnichess_core::EngineProtocol::Duci => EngineProtocol::Duci(duci::engine::<V, E>),
             },
         }
     }

@@ -403,12 +403,12 @@ impl UciAgent {
                 return Err(ExchangeError::NoBestMove);
             }
             for word in &answer {
-                let d = game
-                    .parse_engine_decision(word)
-                    .map_err(|source| ExchangeError::Illegal {
-                        answer: answer.join(" "),
-                        source,
-                    })?;
+                let d =
+                    game.parse_engine_decision(word)
+                        .map_err(|source| ExchangeError::Illegal {
+                            answer: answer.join(" "),
+                            source,
+                        })?;
                 moves.push(game.engine_decision_text(d));
                 game.apply(d);
                 turn.push(d);

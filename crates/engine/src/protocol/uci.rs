@@ -70,12 +70,11 @@ pub fn read_position(words: &[&str], open: Opener<'_>) -> Result<Position, Posit
     let mut game = open(text.as_deref()).map_err(PositionLineError::Open)?;
     for (i, text) in moves.iter().enumerate() {
         let position = game.position_text();
-        game.play(text)
-            .map_err(|source| PositionLineError::Move {
-                index: i + 1,
-                position,
-                source,
-            })?;
+        game.play(text).map_err(|source| PositionLineError::Move {
+            index: i + 1,
+            position,
+            source,
+        })?;
     }
     Ok(Position { text, moves })
 }
@@ -208,10 +207,7 @@ mod tests {
         );
         let bad = ["position", "startpos", "moves", "e2e4", "e2e4"];
         let e = read_position(&bad, &open).expect_err("e2e4 twice");
-        assert!(
-            matches!(e, PositionLineError::Move { index: 2, .. }),
-            "{e}"
-        );
+        assert!(matches!(e, PositionLineError::Move { index: 2, .. }), "{e}");
         assert!(e.to_string().starts_with("move 2 in position"), "{e}");
         assert!(matches!(
             read_position(&["position"], &open),

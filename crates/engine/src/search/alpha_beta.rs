@@ -277,7 +277,8 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             return None;
         }
         let v = if (node.selective || node.after_chance) && i > 0 {
-            let reduction = self.reduction_of(g, node, steps.child_depth, (order, i), late && !checks);
+            let reduction =
+                self.reduction_of(g, node, steps.child_depth, (order, i), late && !checks);
             self.zero_window_child(
                 g,
                 (steps.child_depth, reduction),

@@ -212,7 +212,6 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
     }
 }
 
-
 /// The window for outcome `i` of a chance node whose expectation lies in `(low, high)`: the
 /// values of the outcome below `a` keep the expectation below `alpha` whatever the other
 /// outcomes turn out to be within their bounds, those above `b` lift it above `beta` (Star1).
@@ -268,4 +267,3 @@ fn narrow<D>(buf: &mut Ply<D>, i: usize, v: Score, bound: Bound) {
 fn expectation(probability: &[f64], values: &[Score]) -> Score {
     probability.iter().zip(values).map(|(p, v)| p * v).sum()
 }
-

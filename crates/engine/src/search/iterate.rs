@@ -208,7 +208,6 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             .store(self.root_key, depth as i16, bound, score, Some(best));
         Some((score, best))
     }
-
 }
 
 /// The player who acts in `state`, or why none does.

@@ -21,7 +21,14 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
 
     /// The value of the child just applied, seen from its parent: the child's value discounted
     /// by [`DECAY`] (see [`crate::score`]).
-    pub(super) fn child(&mut self, g: &mut G, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+    pub(super) fn child(
+        &mut self,
+        g: &mut G,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         DECAY * self.node(g, depth, ply, alpha / DECAY - EPS, beta / DECAY + EPS)
     }
 
@@ -171,14 +178,14 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         buf
     }
 
-    /// A player's node. `depth` is the depth asked for (what the table records) and the
-    /// depth searched (one more in check). In a selective search ([`Search::set_selective`])
-    /// the node may be cut by reverse futility or a null move, and its later decisions are
-    /// searched with a zero window, reduced when quiet (docs/ENGINE.md, "Search").
-
     /// The table's value of the position with `key` when its entry decides the window
     /// ([`Entry::decides`](crate::tt::Entry::decides)).
-    pub(super) fn table_value(&self, key: u64, depth: i32, window: (Score, Score)) -> Option<Score> {
+    pub(super) fn table_value(
+        &self,
+        key: u64,
+        depth: i32,
+        window: (Score, Score),
+    ) -> Option<Score> {
         self.tt.probe(key)?.decides(depth, window)
     }
 }
@@ -197,10 +204,13 @@ pub(super) enum Entered {
     Claimable(Player, i32, bool),
 }
 
-
 /// A tactical decision's place in the move order: above every quiet decision (whose places
 /// are below [`TACTICAL`]), the evaluator's most promising first. `None` for a quiet one.
-pub(super) fn tactical_rank<G: Game, E: Evaluator<G>>(eval: &E, g: &G, d: G::Decision) -> Option<i32> {
+pub(super) fn tactical_rank<G: Game, E: Evaluator<G>>(
+    eval: &E,
+    g: &G,
+    d: G::Decision,
+) -> Option<i32> {
     eval.is_tactical(g, d)
         .then(|| TACTICAL + eval.order_score(g, d).clamp(0, TACTICAL - 1))
 }

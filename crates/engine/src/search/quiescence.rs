@@ -109,7 +109,14 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
     }
 
     /// Quiescence at any node below the horizon.
-    pub(super) fn quiesce(&mut self, g: &mut G, ply: usize, alpha: Score, beta: Score, qply: usize) -> Score {
+    pub(super) fn quiesce(
+        &mut self,
+        g: &mut G,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        qply: usize,
+    ) -> Score {
         if !self.enter(ply) {
             return 0.0;
         }

@@ -83,4 +83,3 @@ pub struct Turn<D> {
     /// decisions it took back.
     pub times: Vec<Duration>,
 }
-

@@ -202,7 +202,11 @@ impl<D> PlayerNode<D> {
     /// Internal iterative reduction: a selective node the table holds no decision for, deep
     /// enough, is searched one decision shallower (its next visit, deeper, has the decision).
     pub(super) fn reduce_without_table_decision(&mut self) {
-        if self.selective && self.excluded.is_none() && self.hash_move.is_none() && self.depth >= IIR_DEPTH {
+        if self.selective
+            && self.excluded.is_none()
+            && self.hash_move.is_none()
+            && self.depth >= IIR_DEPTH
+        {
             self.asked -= 1;
             self.depth -= 1;
         }
