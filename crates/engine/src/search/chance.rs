@@ -113,38 +113,14 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             return v;
         }
         let mut buf = std::mem::take(&mut self.plies[ply]);
-        g.decisions(&mut buf.decisions);
-        let n = buf.decisions.len();
-        buf.probability.clear();
-        buf.probability.extend(
-            buf.decisions
-                .iter()
-                .map(|&d| g.probability(d).unwrap_or(0.0)),
-        );
-        buf.low.clear();
-        buf.low.resize(n, -MATE);
-        buf.high.clear();
-        buf.high.resize(n, MATE);
+        list_outcomes(g, &mut buf);
         if main {
-            // Outcomes already in the table, to the depth: bounds that cost no search. Their
-            // hashes first, then the table's entries: the reads (mostly cache misses) then
-            // overlap instead of each waiting for the one before.
-            buf.keys.clear();
-            for &d in &buf.decisions {
-                g.apply(d);
-                buf.keys.push(g.hash());
-                g.undo();
-            }
-            for i in 0..n {
-                if let Some(e) = self.tt.probe(buf.keys[i])
-                    && i32::from(e.depth) >= depth
-                {
-                    narrow(&mut buf, i, DECAY * e.score, e.bound);
-                }
-            }
+            self.bound_by_table(g, &mut buf, depth);
         }
-        let mut low = expectation(&buf.probability, &buf.low);
-        let mut high = expectation(&buf.probability, &buf.high);
+        let mut bounds = (
+            expectation(&buf.probability, &buf.low),
+            expectation(&buf.probability, &buf.high),
+        );
         // Star2: first each outcome's probe (its first decision alone; past the horizon, the
         // static evaluation the player may stand on), then each open outcome's search.
         let phases: &[Phase] = if !main || depth >= 1 {
@@ -153,47 +129,19 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             &[Phase::Search]
         };
         for &phase in phases {
-            for i in 0..n {
-                if low >= beta || high <= alpha {
-                    break;
-                }
-                if buf.low[i] == buf.high[i] || buf.probability[i] <= 0.0 {
-                    continue;
-                }
-                let (a, b) = outcome_window(&buf, i, (low, high), (alpha, beta));
-                // An unlikely outcome is searched one decision shallower (its share of the
-                // expectation is small), where the probe still bounds it.
-                let depth = if self.chance_selective
-                    && depth >= CHANCE_REDUCTION_DEPTH
-                    && buf.probability[i] < UNLIKELY_OUTCOME
-                {
-                    depth - 1
-                } else {
-                    depth
-                };
-                g.apply(buf.decisions[i]);
-                let found = match (phase, quiescence) {
-                    (Phase::Probe, None) => self.probe(g, depth, ply + 1, a, b),
-                    (Phase::Probe, Some(q)) => self.stand_pat_bound(g, ply + 1, q),
-                    (Phase::Search, None) => {
-                        Some(searched(self.child(g, depth, ply + 1, a, b), (a, b)))
-                    }
-                    (Phase::Search, Some(q)) => {
-                        Some(searched(self.quiet_child(g, ply + 1, a, b, q), (a, b)))
-                    }
-                };
-                g.undo();
-                if self.aborted {
-                    self.plies[ply] = buf;
-                    return 0.0;
-                }
-                if let Some((v, bound)) = found {
-                    narrow(&mut buf, i, v, bound);
-                    low = expectation(&buf.probability, &buf.low);
-                    high = expectation(&buf.probability, &buf.high);
-                }
+            let node = Outcomes {
+                phase,
+                depth,
+                ply,
+                quiescence,
+            };
+            bounds = self.narrow_outcomes(g, &mut buf, &node, bounds, (alpha, beta));
+            if self.aborted {
+                self.plies[ply] = buf;
+                return 0.0;
             }
         }
+        let (low, high) = bounds;
         self.plies[ply] = buf;
         self.pv[ply].clear();
         let (value, bound) = if low >= beta {
@@ -209,6 +157,107 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             self.tt.store(key, depth as i16, bound, value, None);
         }
         value
+    }
+}
+
+/// Which pass over a chance node's outcomes, at what depth and ply, in the main search or in
+/// quiescence (its ply below the horizon).
+struct Outcomes {
+    phase: Phase,
+    depth: i32,
+    ply: usize,
+    quiescence: Option<usize>,
+}
+
+/// Lists the outcomes of the chance node `g` into `buf`, with their probabilities and the
+/// bounds every value starts within, [−MATE, MATE].
+fn list_outcomes<G: Game>(g: &G, buf: &mut Ply<G::Decision>) {
+    g.decisions(&mut buf.decisions);
+    let n = buf.decisions.len();
+    buf.probability.clear();
+    buf.probability.extend(
+        buf.decisions
+            .iter()
+            .map(|&d| g.probability(d).unwrap_or(0.0)),
+    );
+    buf.low.clear();
+    buf.low.resize(n, -MATE);
+    buf.high.clear();
+    buf.high.resize(n, MATE);
+}
+
+impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
+    /// Narrows the bounds of the outcomes already in the table to `depth`: bounds that cost no
+    /// search. Their hashes first, then the table's entries: the reads (mostly cache misses)
+    /// then overlap instead of each waiting for the one before.
+    fn bound_by_table(&self, g: &mut G, buf: &mut Ply<G::Decision>, depth: i32) {
+        buf.keys.clear();
+        for &d in &buf.decisions {
+            g.apply(d);
+            buf.keys.push(g.hash());
+            g.undo();
+        }
+        for i in 0..buf.decisions.len() {
+            if let Some(e) = self.tt.probe(buf.keys[i])
+                && i32::from(e.depth) >= depth
+            {
+                narrow(buf, i, DECAY * e.score, e.bound);
+            }
+        }
+    }
+
+    /// One Star2 pass over the open outcomes (a probe or a search each, with Star1's window),
+    /// until the expectation's bounds, `(low, high)` before it, prove it outside
+    /// `(alpha, beta)`; the bounds after it (meaningless once the search stopped).
+    fn narrow_outcomes(
+        &mut self,
+        g: &mut G,
+        buf: &mut Ply<G::Decision>,
+        node: &Outcomes,
+        (mut low, mut high): (Score, Score),
+        (alpha, beta): (Score, Score),
+    ) -> (Score, Score) {
+        let ply = node.ply;
+        for i in 0..buf.decisions.len() {
+            if low >= beta || high <= alpha {
+                break;
+            }
+            if buf.low[i] == buf.high[i] || buf.probability[i] <= 0.0 {
+                continue;
+            }
+            let (a, b) = outcome_window(buf, i, (low, high), (alpha, beta));
+            // An unlikely outcome is searched one decision shallower (its share of the
+            // expectation is small), where the probe still bounds it.
+            let depth = if self.chance_selective
+                && node.depth >= CHANCE_REDUCTION_DEPTH
+                && buf.probability[i] < UNLIKELY_OUTCOME
+            {
+                node.depth - 1
+            } else {
+                node.depth
+            };
+            g.apply(buf.decisions[i]);
+            let found = match (node.phase, node.quiescence) {
+                (Phase::Probe, None) => self.probe(g, depth, ply + 1, a, b),
+                (Phase::Probe, Some(q)) => self.stand_pat_bound(g, ply + 1, q),
+                (Phase::Search, None) => {
+                    Some(searched(self.child(g, depth, ply + 1, a, b), (a, b)))
+                }
+                (Phase::Search, Some(q)) => {
+                    Some(searched(self.quiet_child(g, ply + 1, a, b, q), (a, b)))
+                }
+            };
+            g.undo();
+            if self.aborted {
+                break;
+            }
+            if let Some((v, bound)) = found {
+                narrow(buf, i, v, bound);
+                low = expectation(&buf.probability, &buf.low);
+                high = expectation(&buf.probability, &buf.high);
+            }
+        }
+        (low, high)
     }
 }
 

@@ -31,32 +31,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         self.begin(limits);
         let player = acting_player(state)?;
         let mut game = state.clone();
-        let listing = Instant::now();
-        // Past the deadline, a listing that could go on (5D Chess at hundreds of timelines)
-        // stops with what it holds, and the first of them in the order below is the answer.
-        let listed = match self.deadline {
-            Some(deadline) => self
-                .evaluator
-                .decisions_until(&game, &mut self.root, deadline),
-            None => {
-                game.decisions(&mut self.root);
-                true
-            }
-        };
-        // Captures first, the best victim first: what an unfinished first iteration sees.
-        let eval = &self.evaluator;
-        self.root
-            .sort_by_key(|&d| std::cmp::Reverse(tactical_rank(eval, &game, d).unwrap_or(0)));
-        self.node_reserve = listing.elapsed();
-        // The waits between looks at the clock count from here (the listing is the reserve).
-        self.last_check = Instant::now();
-        // Hashed once: a wide 5D multiverse takes most of a millisecond.
-        self.root_key = game.hash();
-        if let Some(best) = self.tt.probe(self.root_key).and_then(|e| e.best)
-            && let Some(i) = self.root.iter().position(|&d| d == best)
-        {
-            self.root[..=i].rotate_right(1);
-        }
+        let listed = self.list_root(&game);
         let Some(&first) = self.root.first() else {
             return Err(EngineError::GameOver(omnichess_core::Outcome::draw(
                 "no legal decision",
@@ -79,47 +54,11 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             0
         };
         for depth in 1..=max_depth {
-            // Aspiration: a selective search looks first within a window around the last
-            // score, and again with the whole window when the score falls outside it.
-            let around = self.selective && depth >= 4 && result.score.abs() < score::MATE_BOUND;
-            let window = if around {
-                (result.score - ASPIRATION, result.score + ASPIRATION)
-            } else {
-                (-INF, INF)
-            };
-            let mut iteration = self.root_iteration(&mut game, player, depth, window);
-            if let Some((score, _)) = iteration
-                && around
-                && !self.aborted
-                && (score <= window.0 || score >= window.1)
-            {
-                // Stopped before its first decision was searched again, the search keeps
-                // what the window proved: a decision above it beats the previous best.
-                iteration = self
-                    .root_iteration(&mut game, player, depth, (-INF, INF))
-                    .or(iteration);
-            }
-            let Some((score, best)) = iteration else {
+            let Some((score, best)) = self.aspirated(&mut game, player, depth, result.score) else {
                 break;
             };
             if self.aborted {
-                // An unfinished iteration: its best is kept only when it beat the previous
-                // best, which it searched first (in the first iteration, the best of those
-                // searched beats the unsearched first decision).
-                if best != result.best || depth == 1 {
-                    result.best = best;
-                    result.score = score;
-                    result.pv.clear();
-                    result.pv.extend_from_slice(&self.pv[0]);
-                    progress(&Report {
-                        depth,
-                        score,
-                        nodes: self.nodes,
-                        elapsed: self.started.elapsed(),
-                        pv: &result.pv,
-                        complete: false,
-                    });
-                }
+                self.keep_unfinished(&mut result, (depth, score, best), progress);
                 break;
             }
             result.best = best;
@@ -148,6 +87,93 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
         result.nodes = self.nodes;
         result.elapsed = self.started.elapsed();
         Ok(result)
+    }
+
+    /// Lists the root's decisions in the order the first iteration searches them (the table's
+    /// decision, then captures by victim), and what the listing took as the reserve a node may
+    /// take. Past the deadline, a listing that could go on (5D Chess at hundreds of timelines)
+    /// stops with what it holds, and the first of them in that order is the answer: `false`.
+    fn list_root(&mut self, game: &G) -> bool {
+        let listing = Instant::now();
+        let listed = match self.deadline {
+            Some(deadline) => self
+                .evaluator
+                .decisions_until(game, &mut self.root, deadline),
+            None => {
+                game.decisions(&mut self.root);
+                true
+            }
+        };
+        // Captures first, the best victim first: what an unfinished first iteration sees.
+        let eval = &self.evaluator;
+        self.root
+            .sort_by_key(|&d| std::cmp::Reverse(tactical_rank(eval, game, d).unwrap_or(0)));
+        self.node_reserve = listing.elapsed();
+        // The waits between looks at the clock count from here (the listing is the reserve).
+        self.last_check = Instant::now();
+        // Hashed once: a wide 5D multiverse takes most of a millisecond.
+        self.root_key = game.hash();
+        if let Some(best) = self.tt.probe(self.root_key).and_then(|e| e.best)
+            && let Some(i) = self.root.iter().position(|&d| d == best)
+        {
+            self.root[..=i].rotate_right(1);
+        }
+        listed
+    }
+
+    /// The iteration of `depth`. Aspiration: a selective search looks first within a window
+    /// around the last score, and again with the whole window when the score falls outside it.
+    fn aspirated(
+        &mut self,
+        game: &mut G,
+        player: Player,
+        depth: u32,
+        last: Score,
+    ) -> Option<(Score, G::Decision)> {
+        let around = self.selective && depth >= 4 && last.abs() < score::MATE_BOUND;
+        let window = if around {
+            (last - ASPIRATION, last + ASPIRATION)
+        } else {
+            (-INF, INF)
+        };
+        let iteration = self.root_iteration(game, player, depth, window);
+        if let Some((score, _)) = iteration
+            && around
+            && !self.aborted
+            && (score <= window.0 || score >= window.1)
+        {
+            // Stopped before its first decision was searched again, the search keeps what the
+            // window proved: a decision above it beats the previous best.
+            return self
+                .root_iteration(game, player, depth, (-INF, INF))
+                .or(iteration);
+        }
+        iteration
+    }
+
+    /// An unfinished iteration of `depth`: its best is kept (and reported, as a bound) only
+    /// when it beat the previous best, which it searched first (in the first iteration, the
+    /// best of those searched beats the unsearched first decision).
+    fn keep_unfinished(
+        &self,
+        result: &mut SearchResult<G::Decision>,
+        (depth, score, best): (u32, Score, G::Decision),
+        progress: &mut dyn FnMut(&Report<'_, G::Decision>),
+    ) {
+        if best != result.best || depth == 1 {
+            result.best = best;
+            result.score = score;
+            result.pv.clear();
+            result.pv.extend_from_slice(&self.pv[0]);
+            progress(&Report {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: self.started.elapsed(),
+                pv: &result.pv,
+                complete: false,
+            });
+        }
     }
 
     /// One iteration over the root decisions within `window` (the whole window, or an

@@ -55,57 +55,19 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             }
             let result = match self.search(&game, &now, progress) {
                 Ok(result) => result,
-                // A dead end inside the turn (the line came from an unfinished iteration):
-                // take decisions back until some way on completes the turn. The walk may
-                // take what is left of the turn's time (with limits for each decision: one
-                // more decision's), at least WALK_TIME_FLOOR; past it, the variant's own
-                // search finds a whole turn (in milliseconds where a walk through a wide 5D
-                // multiverse lists decisions for seconds).
+                // A dead end inside the turn (the line came from an unfinished iteration).
                 Err(e) if !decisions.is_empty() => {
-                    let now = Instant::now();
-                    let until = limits.time.map(|t| {
-                        let end = if limits.each_decision {
-                            now + t
-                        } else {
-                            started + t
-                        };
-                        end.max(now + WALK_TIME_FLOOR)
-                    });
-                    let mut budget =
-                        WalkBudget::listings(crate::limits::TURN_COMPLETION_EFFORT).until(until);
-                    // The decisions kept from the line: the times of those after them go to
-                    // the way round.
-                    let mut kept = decisions.len();
-                    while decisions.pop().is_some() {
-                        game.undo();
-                        kept = decisions.len();
-                        let mut quickest = |g: &mut G, _: Player, open: &mut [G::Decision]| {
-                            ending_first(g, open);
-                        };
-                        if complete_turn(
-                            &mut game,
-                            player,
-                            turn,
-                            &mut quickest,
-                            &mut decisions,
-                            &mut budget,
-                        ) {
-                            break;
-                        }
-                    }
-                    if decisions.is_empty() {
-                        // No way on from any of the line's decisions within the budget: any
-                        // whole turn from the turn's start, as the match agent plays (the
-                        // variant's own search, then a walk with a fresh budget).
-                        decisions = any_complete_turn(state);
-                        if decisions.is_empty() {
-                            return Err(match e {
-                                // The line's dead end, not the game's end.
-                                EngineError::GameOver(_) => EngineError::NoTurnFound,
-                                other => other,
-                            });
-                        }
-                    }
+                    let until = walk_deadline(limits, started);
+                    let Some(kept) =
+                        way_round(&mut game, state, &mut decisions, (player, turn), until)
+                    else {
+                        return Err(match e {
+                            // The line's dead end, not the game's end.
+                            EngineError::GameOver(_) => EngineError::NoTurnFound,
+                            other => other,
+                        });
+                    };
+                    // The times of the decisions after those kept go to the way round.
                     let taken_back: Duration = times.drain(kept.min(times.len())..).sum();
                     count_time(&mut times, decisions.len(), &mut step, taken_back);
                     break;
@@ -136,6 +98,55 @@ impl<G: Game + Hooks, E: Evaluator<G>> Search<G, E> {
             times,
         })
     }
+}
+
+/// When the walk round a dead end must stop: at the end of the turn's time (with limits for
+/// each decision: one more decision's), at least [`WALK_TIME_FLOOR`] from now; `None` without
+/// a time.
+fn walk_deadline(limits: &Limits, started: Instant) -> Option<Instant> {
+    let now = Instant::now();
+    limits.time.map(|t| {
+        let end = if limits.each_decision {
+            now + t
+        } else {
+            started + t
+        };
+        end.max(now + WALK_TIME_FLOOR)
+    })
+}
+
+/// Takes `decisions` (played on `game` from `state`, the turn's start) back until some way on
+/// completes `player`'s turn `turn`, until the walk's deadline; past it, the variant's own
+/// search finds a whole turn (in milliseconds where a walk through a wide 5D multiverse lists
+/// decisions for seconds), else a walk with a fresh budget from the turn's start, as the match
+/// agent plays ([`any_complete_turn`]). How many of the line's decisions were kept, or `None`
+/// when no whole turn was found.
+fn way_round<G: Game + Hooks>(
+    game: &mut G,
+    state: &G,
+    decisions: &mut Vec<G::Decision>,
+    (player, turn): (Player, u64),
+    until: Option<Instant>,
+) -> Option<usize> {
+    let mut budget = WalkBudget::listings(crate::limits::TURN_COMPLETION_EFFORT).until(until);
+    let mut kept = decisions.len();
+    while decisions.pop().is_some() {
+        game.undo();
+        kept = decisions.len();
+        let mut quickest = |g: &mut G, _: Player, open: &mut [G::Decision]| {
+            ending_first(g, open);
+        };
+        if complete_turn(game, player, turn, &mut quickest, decisions, &mut budget) {
+            break;
+        }
+    }
+    if decisions.is_empty() {
+        *decisions = any_complete_turn(state);
+        if decisions.is_empty() {
+            return None;
+        }
+    }
+    Some(kept)
 }
 
 /// Gives the decisions taken since the last count (up to `len`) the time since `step`, plus
