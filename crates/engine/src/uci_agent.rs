@@ -141,7 +141,8 @@ pub enum ExchangeError {
     /// The state cannot be told in the variant's own protocol.
     #[error("{0}")]
     NoEnginePosition(String),
-    /// The engine answered [`MAX_ASKS_PER_TURN`] times without completing the turn.
+    /// The engine answered as many times as a turn may take (`MAX_ASKS_PER_TURN`) without
+    /// completing the turn.
     #[error("no whole turn after {MAX_ASKS_PER_TURN} answers")]
     NoWholeTurn,
 }
