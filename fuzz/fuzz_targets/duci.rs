@@ -1,5 +1,6 @@
 //! `duci`: the command stream of `omnichess uci multiverse`, 5DUCI (crates/cli/src/duci.rs),
-//! read by the same library functions the binary calls (`omnichess_engine::protocol::duci`);
+//! read by the same library functions the binary calls (`omnichess_engine::protocol::duci`,
+//! for the variant that speaks it);
 //! checks that 5DFEN and `duci_text` of the legal decisions read back, and runs `go` as a tiny
 //! search (its limits read, then replaced).
 #![no_main]
@@ -14,13 +15,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let mut game = duci::start_position();
+    let mut game = duci::start_position::<Multiverse>();
     let mut searches = 0;
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
             Some("position") if omnichess_fuzz::short_position_line(&words) => {
-                if let Ok(g) = duci::read_position(&words) {
+                if let Ok(g) = duci::read_position::<Multiverse>(&words) {
                     game = g;
                     let text = game.position_text();
                     let again = Multiverse::from_position_text(&text)

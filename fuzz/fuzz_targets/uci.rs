@@ -17,8 +17,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         return;
     };
     let entry = entry_by_byte(first);
-    let open = |text: Option<&str>| -> Result<Box<dyn DynGame>, String> {
-        (entry.open)(text).map_err(|e| e.to_string())
+    let open = |text: Option<&str>| -> Result<Box<dyn DynGame>, uci::OpenError> {
+        Ok((entry.open)(text)?)
     };
     let mut position = uci::Position::default();
     let mut searches = 0;

@@ -14,12 +14,53 @@ pub const MAX_PERFT_DEPTH: u32 = 15;
 /// ([`omnichess_engine::limits::MAX_DEPTH`]).
 pub const MAX_SEARCH_DEPTH: u32 = omnichess_engine::limits::MAX_DEPTH;
 
+/// An option's value refused: what it must be (clap prints it after the value).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// Not a whole number of at least `low`.
+    #[error("{what}, {low} or more")]
+    AtLeast {
+        /// What the number counts.
+        what: &'static str,
+        /// The least accepted.
+        low: u64,
+    },
+    /// Not a whole number from `low` to `high`.
+    #[error("{what} from {low} to {high}")]
+    Range {
+        /// What the number counts.
+        what: &'static str,
+        /// The least accepted.
+        low: u64,
+        /// The most accepted.
+        high: u64,
+    },
+    /// `perft --depth` beyond [`MAX_PERFT_DEPTH`].
+    #[error(
+        "at most {MAX_PERFT_DEPTH} plies: each ply multiplies the count (classic: about 30 \
+         times) and classic perft {MAX_PERFT_DEPTH} already took a cluster of computers months, \
+         so a deeper count would never finish"
+    )]
+    PerftTooDeep,
+    /// `--time` that is not a positive number of seconds up to a year.
+    #[error("a positive number of seconds such as 0.5 or 10, at most a year")]
+    Seconds,
+    /// `--work-limit` that is not a number of seconds up to a day.
+    #[error("a number of seconds, more than 0 and at most 86400")]
+    WorkSeconds,
+}
+
 /// Reads a whole number from `low` to `high`, saying the range when it is not one.
-fn whole<T: TryFrom<u64>>(text: &str, low: u64, high: u64, what: &str) -> Result<T, String> {
+fn whole<T: TryFrom<u64>>(
+    text: &str,
+    low: u64,
+    high: u64,
+    what: &'static str,
+) -> Result<T, ValueError> {
     let range = if high == u64::MAX {
-        format!("{what}, {low} or more")
+        ValueError::AtLeast { what, low }
     } else {
-        format!("{what} from {low} to {high}")
+        ValueError::Range { what, low, high }
     };
     text.trim()
         .parse::<u64>()
@@ -30,14 +71,10 @@ fn whole<T: TryFrom<u64>>(text: &str, low: u64, high: u64, what: &str) -> Result
 }
 
 /// `perft --depth`: 0 to [`MAX_PERFT_DEPTH`].
-fn perft_depth(text: &str) -> Result<u32, String> {
+fn perft_depth(text: &str) -> Result<u32, ValueError> {
     let n: Option<u64> = text.trim().parse().ok();
     if n.is_some_and(|n| n > u64::from(MAX_PERFT_DEPTH)) {
-        return Err(format!(
-            "at most {MAX_PERFT_DEPTH} plies: each ply multiplies the count (classic: about 30 \
-             times) and classic perft {MAX_PERFT_DEPTH} already took a cluster of computers months, \
-             so a deeper count would never finish"
-        ));
+        return Err(ValueError::PerftTooDeep);
     }
     whole(
         text,
@@ -48,7 +85,7 @@ fn perft_depth(text: &str) -> Result<u32, String> {
 }
 
 /// `analyze --depth`: 1 to [`MAX_SEARCH_DEPTH`] player decisions.
-fn search_depth(text: &str) -> Result<u32, String> {
+fn search_depth(text: &str) -> Result<u32, ValueError> {
     whole(
         text,
         1,
@@ -58,12 +95,12 @@ fn search_depth(text: &str) -> Result<u32, String> {
 }
 
 /// A count of 1 or more (`--nodes`, `--cap`, `--games`, `--jobs`, `--max-turns`, …).
-pub(crate) fn positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+pub(crate) fn positive<T: TryFrom<u64>>(text: &str) -> Result<T, ValueError> {
     whole(text, 1, u64::MAX, "a whole number")
 }
 
 /// A count of 0 or more (`--seed`, `--opening`, `--engine-workers`).
-pub(crate) fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+pub(crate) fn count<T: TryFrom<u64>>(text: &str) -> Result<T, ValueError> {
     let high = if std::mem::size_of::<T>() < 8 {
         u64::from(u32::MAX)
     } else {
@@ -73,12 +110,12 @@ pub(crate) fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
 }
 
 /// Whole seconds per decision (`--move-time`): 0 (no limit) to a day.
-fn move_seconds(text: &str) -> Result<u64, String> {
+fn move_seconds(text: &str) -> Result<u64, ValueError> {
     whole(text, 0, 86_400, "a whole number of seconds (0: no limit)")
 }
 
 /// `--hash`: 1 to [`omnichess_engine::tt::MAX_MIB`] MiB.
-fn hash_mib(text: &str) -> Result<usize, String> {
+fn hash_mib(text: &str) -> Result<usize, ValueError> {
     whole(
         text,
         1,
@@ -88,12 +125,12 @@ fn hash_mib(text: &str) -> Result<usize, String> {
 }
 
 /// Seconds with decimals (`--time`): more than 0, at most a year.
-fn seconds(text: &str) -> Result<f64, String> {
+fn seconds(text: &str) -> Result<f64, ValueError> {
     text.trim()
         .parse::<f64>()
         .ok()
         .filter(|s| *s > 0.0 && *s <= 31_536_000.0)
-        .ok_or_else(|| "a positive number of seconds such as 0.5 or 10, at most a year".to_owned())
+        .ok_or(ValueError::Seconds)
 }
 
 /// omnichess: exotic chess variants played exactly by their rules.
@@ -136,20 +173,20 @@ impl Command {
 pub const DEFAULT_COMMAND_WORK_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// `--work-limit`: seconds, more than 0 and at most a day.
-fn work_seconds(text: &str) -> Result<std::time::Duration, String> {
+fn work_seconds(text: &str) -> Result<std::time::Duration, ValueError> {
     text.trim()
         .parse::<f64>()
         .ok()
         .filter(|s| *s > 0.0 && *s <= 86_400.0)
         .map(std::time::Duration::from_secs_f64)
-        .ok_or_else(|| "a number of seconds, more than 0 and at most 86400".to_owned())
+        .ok_or(ValueError::WorkSeconds)
 }
 
 /// `--search-memory`'s default, in MiB.
 pub const DEFAULT_SEARCH_MEMORY_MIB: usize = omnichess_core::DEFAULT_SEARCH_MEMORY >> 20;
 
 /// `--search-memory`: 1 to 65 536 MiB.
-fn search_memory_mib(text: &str) -> Result<usize, String> {
+fn search_memory_mib(text: &str) -> Result<usize, ValueError> {
     whole(text, 1, 65_536, "a whole number of MiB")
 }
 
@@ -362,13 +399,13 @@ pub enum Command {
     /// For classic chess this is standard UCI. Other variants speak the same protocol with the
     /// variant's own texts: `position startpos|fen TEXT [moves D1 D2 …]` (TEXT: the variant's
     /// position text; decisions in its notation), and `bestmove` gives the first decision of
-    /// the turn. For 5D Chess (`uci multiverse`) it speaks 5DUCI instead (ftxi/5dchess_engine's
-    /// protocol: `5duci`, `position startpos|[size MxN] [odd|even] fen BLOCKS [moves …]`, `go`,
-    /// moves as `(0T1)e2(0T1)e4` and `submit`). See docs/ENGINE.md.
+    /// the turn. A variant that declares a protocol of its own speaks that instead: 5D Chess
+    /// (`uci multiverse`) speaks 5DUCI (ftxi/5dchess_engine's protocol: `5duci`, `position
+    /// startpos|[size MxN] [odd|even] fen BLOCKS [moves …]`, `go`, moves as `(0T1)e2(0T1)e4`
+    /// and `submit`). See docs/ENGINE.md.
     Uci {
-        /// The variant's name.
-        #[arg(default_value = "classic")]
-        variant: String,
+        /// The variant's name; the first that `omnichess variants` lists if left out.
+        variant: Option<String>,
     },
 
     /// Play a best-of-three series in the terminal (QEC's match format, §5): colours
@@ -461,10 +498,10 @@ pub struct PlayArgs {
     /// `think` at the prompt turns it on and off.
     #[arg(long, requires = "vs")]
     pub thinking: bool,
-    /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
-    /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
-    /// Every engine without a limit of its own plays on that clock.
-    #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
+    /// Play on a time control the variant's rules name (DMChess 8.1: `standard`, 90 minutes
+    /// for 40 moves, then 30 more; `rapid`, 25 minutes + 10 s a move; `blitz`, 5 minutes +
+    /// 3 s). Every engine without a limit of its own plays on that clock.
+    #[arg(long, value_name = "NAME")]
     pub time_control: Option<String>,
     /// A game clock for both players: MINUTES+SECONDS added per turn (`5+3`; decimals
     /// allowed). Shown under the board; the player whose time runs out loses.
@@ -539,9 +576,9 @@ pub struct MatchArgs {
     /// odd --games the last game has no twin.
     #[arg(long)]
     pub paired: bool,
-    /// Play on a named time control (DMChess 8.1): `standard` (90 minutes for 40 moves,
-    /// then 30 more), `rapid` (25 minutes + 10 s a move) or `blitz` (5 minutes + 3 s).
-    /// Every engine without a limit of its own plays on that clock.
-    #[arg(long, value_parser = ["standard", "rapid", "blitz"], value_name = "NAME")]
+    /// Play on a time control the variant's rules name (DMChess 8.1: `standard`, 90 minutes
+    /// for 40 moves, then 30 more; `rapid`, 25 minutes + 10 s a move; `blitz`, 5 minutes +
+    /// 3 s). Every engine without a limit of its own plays on that clock.
+    #[arg(long, value_name = "NAME")]
     pub time_control: Option<String>,
 }

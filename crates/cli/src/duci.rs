@@ -1,25 +1,22 @@
-//! `omnichess uci multiverse`: 5DUCI (ftxi/5dchess_engine `docs/5duci.md`, version 0.3.3), so
-//! that omnichess and other 5D engines can play each other. `bestmove` is one move of the turn
-//! (or `submit`), as the protocol has it; the search runs on its own thread. One search serves
-//! every `go` of a game (its table and history carry over); `5ducinewgame` starts a fresh one.
+//! `omnichess uci VARIANT` for a variant that speaks 5DUCI (ftxi/5dchess_engine `docs/5duci.md`,
+//! version 0.3.3: 5D Chess), so that omnichess and other 5D engines can play each other.
+//! `bestmove` is one move of the turn (or `submit`), as the protocol has it; the search runs on
+//! its own thread. One search serves every `go` of a game (its table and history carry over);
+//! `5ducinewgame` starts a fresh one.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
 
-use omnichess_engine::eval::MultiverseEval;
-use omnichess_engine::protocol::duci;
-use omnichess_engine::{Limits, Search};
-use omnichess_variants::multiverse::Multiverse;
+use omnichess_engine::Limits;
+use omnichess_engine::protocol::duci::{self, DuciEngine};
 
 use crate::output::outln;
-use crate::uci::{Background, lock_kept};
+use crate::uci::Background;
 
-/// Runs 5DUCI until `quit` or the end of input.
-pub fn run() {
+/// Runs 5DUCI over `engine` until `quit` or the end of input.
+pub fn run(mut engine: Box<dyn DuciEngine>) {
     let commands = crate::uci::input_lines();
-    let mut game = duci::start_position();
     let mut search: Option<Background> = None;
-    let mut kept = fresh_search();
     let stop = Background::stop;
     for line in commands {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -31,16 +28,17 @@ pub fn run() {
             Some("isready") => outln!("readyok"),
             Some("5ducinewgame") => {
                 stop(&mut search);
-                kept = fresh_search();
+                engine.new_game();
             }
             Some("stop") => stop(&mut search),
-            Some("position") => match duci::read_position(&words) {
-                Ok(g) => game = g,
-                Err(e) => outln!("info string error: {e}"),
-            },
+            Some("position") => {
+                if let Err(e) = engine.set_position(&words) {
+                    outln!("info string error: {e}");
+                }
+            }
             Some("go") => {
                 stop(&mut search);
-                search = Some(go(game.clone(), &words, Arc::clone(&kept)));
+                search = Some(go(engine.as_ref(), &words));
             }
             Some("quit") => {
                 stop(&mut search);
@@ -54,30 +52,17 @@ pub fn run() {
     stop(&mut search);
 }
 
-/// The search that a game's `go` commands share.
-type KeptSearch = Arc<Mutex<Search<Multiverse, MultiverseEval>>>;
-
-fn new_search() -> Search<Multiverse, MultiverseEval> {
-    Search::new(MultiverseEval, omnichess_engine::tt::DEFAULT_MIB)
-}
-
-fn fresh_search() -> KeptSearch {
-    Arc::new(Mutex::new(new_search()))
-}
-
 /// `go [movetime MS] [depth N] [nodes N]`: one move (or `submit`) of the turn, or
 /// `nobestmove` when no player is to move.
-fn go(game: Multiverse, words: &[&str], kept: KeptSearch) -> Background {
+fn go(engine: &dyn DuciEngine, words: &[&str]) -> Background {
     let flag = Arc::new(AtomicBool::new(false));
     let limits = Limits {
         stop: Some(Arc::clone(&flag)),
         ..duci::go_limits(words, &mut crate::uci::info_string)
     };
-    Background::spawn(flag, move || {
-        let mut search = lock_kept(&kept, new_search);
-        match search.search(&game, &limits, &mut |_| {}) {
-            Ok(result) => outln!("bestmove {}", game.duci_text(result.best)),
-            Err(_) => outln!("nobestmove"),
-        }
+    let search = engine.go(limits);
+    Background::spawn(flag, move || match search() {
+        Some(best) => outln!("bestmove {best}"),
+        None => outln!("nobestmove"),
     })
 }

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use omnichess_engine::Limits;
+use omnichess_engine::clock::Clock;
 use omnichess_engine::match_play::{MatchReport, TurnTime};
 use omnichess_engine::registry::{AnalysisRequest, EngineEntry, MatchRequest};
 
@@ -17,6 +18,24 @@ use crate::output::outln;
 pub fn engine(variant: &str) -> Result<&'static EngineEntry, CliError> {
     open::variant(variant)?;
     Ok(omnichess_engine::find(variant)?)
+}
+
+/// The time control the rules of `variant` play by `name` (`--time-control blitz`), or an
+/// error listing the names it has.
+pub fn named_clock(variant: &str, name: &str) -> Result<Clock, CliError> {
+    let controls = (open::variant(variant)?.time_controls)();
+    Clock::named(&controls, name).ok_or_else(|| {
+        let names = Clock::names(&controls);
+        let known = if names.is_empty() {
+            "its rules name none".to_owned()
+        } else {
+            format!("its rules name {names}")
+        };
+        CliError(format!(
+            "--time-control `{}` is not a time control of {variant} ({known})",
+            omnichess_core::excerpt(name)
+        ))
+    })
 }
 
 /// Seconds from the command line as a duration, refusing what is not a time.

@@ -146,9 +146,8 @@ fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError>
     engine(&args.variant)?;
     let start = open::with_profile(args.position.as_deref(), args.profile.as_deref())?;
     open::game(&args.variant, start.as_deref())?;
-    args.player
-        .parse::<omnichess_engine::agents::AgentSpec>()
-        .map_err(|e| CliError(e.to_string()))?;
+    let controls = (open::variant(&args.variant)?.time_controls)();
+    omnichess_engine::agents::AgentSpec::read(&args.player, &controls)?;
     Ok(StudySpec {
         variant: args.variant.clone(),
         player: args.player.clone(),
@@ -422,10 +421,9 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
 fn sprt(args: &SprtArgs) -> Result<(), CliError> {
     let bounds = SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta)?;
     engine(&args.variant)?;
+    let controls = (open::variant(&args.variant)?.time_controls)();
     for player in [&args.a, &args.b] {
-        player
-            .parse::<omnichess_engine::agents::AgentSpec>()
-            .map_err(|e| CliError(e.to_string()))?;
+        omnichess_engine::agents::AgentSpec::read(player, &controls)?;
     }
     let spec = StudySpec {
         variant: args.variant.clone(),

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use omnichess_core::EngineProtocol;
+use omnichess_engine::registry::EngineProtocol;
 
 use args::{Cli, Command, MatchArgs, PlayArgs};
 use error::CliError;
@@ -93,12 +93,6 @@ fn shorten_words(message: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Whether the variant `name` (if there is one) speaks `protocol` to outside programs.
-fn speaks(name: &str, protocol: EngineProtocol) -> bool {
-    omnichess_core::find(omnichess_variants::REGISTRY, name)
-        .is_some_and(|entry| entry.engine_protocol == protocol)
 }
 
 /// Runs `command`; the commands that judge positions for an answer (`moves`, `actions`,
@@ -181,11 +175,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Match(args) => play_match(&args),
         Command::Lab { study } => lab::run(&study),
         Command::Worker(args) => lab::worker(&args),
-        Command::Uci { variant } if speaks(&variant, EngineProtocol::Duci) => {
-            duci::run();
-            Ok(())
-        }
-        Command::Uci { variant } => uci::run(&variant),
+        Command::Uci { variant } => engine_protocol(variant.as_deref()),
         Command::Serve {
             listen,
             database,
@@ -215,6 +205,18 @@ fn run(command: Command) -> Result<(), CliError> {
     }
 }
 
+/// `omnichess uci [VARIANT]`: the protocol the variant's engine speaks (the registry's first
+/// variant if none is named).
+fn engine_protocol(variant: Option<&str>) -> Result<(), CliError> {
+    let variant = variant.unwrap_or(open::first_variant());
+    let entry = engine_commands::engine(variant)?;
+    match entry.protocol {
+        EngineProtocol::Uci => uci::run(variant, entry),
+        EngineProtocol::Duci(engine) => duci::run(engine()),
+    }
+    Ok(())
+}
+
 /// `omnichess play`.
 fn play_game(args: &PlayArgs) -> Result<(), CliError> {
     play::play(
@@ -238,6 +240,9 @@ fn play_game(args: &PlayArgs) -> Result<(), CliError> {
 /// `omnichess match`.
 fn play_match(args: &MatchArgs) -> Result<(), CliError> {
     let time_control = args.time_control.as_deref();
+    if let Some(name) = time_control {
+        engine_commands::named_clock(&args.variant, name)?;
+    }
     engine_commands::play_match(
         &args.variant,
         open::with_profile(args.position.as_deref(), args.profile.as_deref())?.as_deref(),

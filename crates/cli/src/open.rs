@@ -19,6 +19,12 @@ pub fn variant(name: &str) -> Result<&'static VariantEntry, CliError> {
     })
 }
 
+/// The first variant of the registry: what `omnichess uci` speaks for when no variant is named.
+#[must_use]
+pub fn first_variant() -> &'static str {
+    REGISTRY.first().map_or("", |entry| entry.name)
+}
+
 /// Reads a file, naming it in the error.
 pub fn read_file(path: &Path) -> Result<String, CliError> {
     std::fs::read_to_string(path).map_err(|e| {

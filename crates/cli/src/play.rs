@@ -10,7 +10,6 @@ use crate::board::Style;
 use crate::chess_clocks::ChessClocks;
 use crate::error::CliError;
 use omnichess_core::Player;
-use omnichess_engine::clock::Clock;
 
 use crate::game_loop::{self, GameEnd, LoopOptions, Opponent};
 use crate::input::Input;
@@ -137,7 +136,10 @@ pub fn play(
                 "--clock takes MINUTES+SECONDS, like `5+3` or `0.5+0`, not `{text}`"
             ))
         })?),
-        None => players.time_control.and_then(Clock::named),
+        None => players
+            .time_control
+            .map(|name| crate::engine_commands::named_clock(variant, name))
+            .transpose()?,
     };
     // A resumed game goes on against the computer it was played against, unless `--vs`
     // names another; the engine's clock goes on from the time its side had left.

@@ -8,16 +8,15 @@
 
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
 
 use omnichess_engine::Limits;
-use omnichess_engine::protocol;
+use omnichess_engine::protocol::{self, lock_kept};
 use omnichess_engine::registry::{AnalysisRequest, Analyzer, EngineEntry};
 
-use crate::error::CliError;
+use crate::open;
 use crate::output::outln;
-use crate::{engine_commands, open};
 
 /// What the GUI set up.
 struct Session {
@@ -31,9 +30,8 @@ struct Session {
     analyzer: Option<Arc<Mutex<Box<dyn Analyzer>>>>,
 }
 
-/// Runs the protocol until `quit` or the end of input.
-pub fn run(variant: &str) -> Result<(), CliError> {
-    let entry = engine_commands::engine(variant)?;
+/// Runs the protocol for `variant`, whose engine is `entry`, until `quit` or the end of input.
+pub fn run(variant: &str, entry: &'static EngineEntry) {
     let commands = input_lines();
     let mut session = Session {
         variant: variant.to_owned(),
@@ -70,7 +68,6 @@ pub fn run(variant: &str) -> Result<(), CliError> {
         }
     }
     session.stop();
-    Ok(())
 }
 
 impl Session {
@@ -93,15 +90,16 @@ impl Session {
                 self.hash_mib = mib;
             }
             Ok(_) => {}
-            Err(e) => info_string(e),
+            Err(e) => info_string(e.to_string()),
         }
     }
 
     /// `position startpos|fen TEXT [moves …]`: checked at once, kept only when legal.
     fn set_position(&mut self, words: &[&str]) {
         let variant = self.variant.clone();
-        let open =
-            move |text: Option<&str>| open::game_at_text(&variant, text).map_err(|e| e.to_string());
+        let open = move |text: Option<&str>| {
+            open::game_at_text(&variant, text).map_err(|e| e.to_string().into())
+        };
         match protocol::uci::read_position(words, &open) {
             Ok(position) => self.position = position,
             Err(e) => info_string(format!("error: {e}")),
@@ -172,18 +170,6 @@ impl Background {
     }
 }
 
-/// Locks the search that a game's `go` commands share. `go` stops the running search first,
-/// so the lock is free; after a search that panicked (a bug) the kept state may be
-/// half-written, so it is replaced by `fresh()` and the lock is usable again.
-pub fn lock_kept<T>(kept: &Mutex<T>, fresh: impl FnOnce() -> T) -> MutexGuard<'_, T> {
-    kept.lock().unwrap_or_else(|poisoned| {
-        let mut guard = poisoned.into_inner();
-        *guard = fresh();
-        kept.clear_poison();
-        guard
-    })
-}
-
 /// The lines of stdin, read on their own thread so that commands are answered while a search
 /// runs.
 pub fn input_lines() -> mpsc::Receiver<String> {
@@ -217,26 +203,6 @@ fn uci_info(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_kept_search_poisoned_by_a_panic_is_replaced_once() {
-        let kept = Arc::new(Mutex::new(7));
-        let poisoner = Arc::clone(&kept);
-        let panicked = std::thread::spawn(move || {
-            let _guard = poisoner.lock();
-            panic!("a search that panics (test)");
-        })
-        .join();
-        assert!(panicked.is_err() && kept.is_poisoned());
-        assert_eq!(
-            *lock_kept(&kept, || 0),
-            0,
-            "the half-written state is replaced"
-        );
-        *lock_kept(&kept, || 0) = 5;
-        assert_eq!(*lock_kept(&kept, || 0), 5, "and kept from then on");
-        assert!(!kept.is_poisoned());
-    }
 
     #[test]
     fn info_lines_give_time_in_milliseconds() {

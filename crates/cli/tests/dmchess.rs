@@ -269,7 +269,27 @@ fn dmchess_play_on_the_time_controls_of_8_1() {
         assert!(stdout(&o).contains(shown), "{control}: {}", stdout(&o));
     }
     let o = omnichess(&["play", "dmchess", "--time-control", "bullet"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_user_error(
+        &o,
+        "--time-control `bullet` is not a time control of dmchess (its rules name standard, \
+         rapid or blitz)",
+    );
+    // The controls are DMChess's own: another variant's rules name none.
+    let o = omnichess(&["play", "classic", "--time-control", "blitz"]);
+    assert_user_error(&o, "is not a time control of classic (its rules name none)");
+    let o = omnichess(&[
+        "match",
+        "dmchess",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--time-control",
+        "bullet",
+    ]);
+    assert_user_error(&o, "its rules name standard, rapid or blitz");
 }
 
 /// Ruling K.6 in `play`: Light's kings on D1 and D2 are each checked by a rook; Light saves

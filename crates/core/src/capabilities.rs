@@ -36,6 +36,9 @@ impl NamedStart {
 pub struct RulesTimeControl {
     /// The control's name as a lobby shows it (`DMChess standard (8.1)`).
     pub name: String,
+    /// The word a command line plays it by (`play --time-control blitz`,
+    /// `engine:clock=blitz`); `None` for a control no game clock plays (a per-move limit).
+    pub key: Option<String>,
     /// Each player's time at the start, in milliseconds.
     pub base_ms: u64,
     /// Added after each turn, in milliseconds.
@@ -53,6 +56,7 @@ impl RulesTimeControl {
     pub fn per_move(limit: std::time::Duration) -> RulesTimeControl {
         RulesTimeControl {
             name: format!("{} per move (the rules' clock)", limit.as_secs()),
+            key: None,
             base_ms: 0,
             increment_ms: 0,
             per_move_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),

@@ -1,7 +1,7 @@
 //! A variant's texts for states and decisions: position text, decision notation, and the
 //! forms an outside engine protocol needs.
 
-use crate::{DecisionError, EnginePositionError, Game, PositionError, Variant};
+use crate::{DecisionError, EnginePositionError, Game, PositionError, PositionErrorKind, Variant};
 
 /// A turn's start as told to an outside engine that speaks the variant's own protocol
 /// (5D Chess: 5DUCI, which the `uci:PATH,protocol=5duci` agent speaks).
@@ -51,6 +51,24 @@ pub trait Notation: Game {
         Err(EnginePositionError::NoProtocol {
             variant: Self::NAME,
         })
+    }
+
+    /// Reads a state from that protocol's `position` arguments before `moves` (5D Chess:
+    /// 5DUCI's `startpos`, the protocol's own start, or `[size MxN] [odd|even] fen BLOCKS`, the
+    /// text [`Notation::engine_position`] writes). The error says why not: no such protocol (the
+    /// default), or a text the protocol does not read.
+    fn from_engine_position(text: &str) -> Result<Self, PositionError>
+    where
+        Self: Variant,
+    {
+        let _ = text;
+        Err(PositionError::new(
+            PositionErrorKind::Unsupported,
+            format!(
+                "{} has no engine protocol besides UCI's FEN form",
+                Self::NAME
+            ),
+        ))
     }
 
     /// A decision of this state in that protocol's notation; by default

@@ -26,7 +26,9 @@ pub trait Variant: Counting + Hooks + Events + Notation + Records + Presentation
     /// [`BoardLayout::Grid`].
     const LAYOUT: BoardLayout = BoardLayout::Grid;
     /// The protocol `omnichess uci` speaks for the variant; by default
-    /// [`EngineProtocol::Uci`] (another one is written by [`Notation::engine_position`]).
+    /// [`EngineProtocol::Uci`] (another one is written by [`Notation::engine_position`] and
+    /// read by [`Notation::from_engine_position`]). The engine's entry for the variant runs the
+    /// protocol declared here.
     const ENGINE_PROTOCOL: EngineProtocol = EngineProtocol::Uci;
     /// Its rules in short and the meaning of the signs on its boards, for a client's help
     /// panel; by default none ([`Guide::NONE`]).

@@ -8,7 +8,7 @@
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use omnichess_core::{Game, Hooks, ToAct, Variant};
+use omnichess_core::{Game, Hooks, RulesTimeControl, ToAct, Variant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -110,7 +110,8 @@ impl Level {
 
 /// An agent as written on the command line: `engine`, `engine:depth=N`, `engine:time=S`
 /// (seconds, may be fractional), `engine:nodes=N`, `engine:clock=BASE+INC` (a clock of BASE
-/// seconds per game and INC added per turn, or `clock=standard|rapid|blitz`), `engine:hash=MIB`
+/// seconds per game and INC added per turn, or a time control of the variant's rules by name:
+/// `clock=blitz` in DMChess, [`AgentSpec::read`]), `engine:hash=MIB`
 /// (the transposition table's size, 1 to [`tt::MAX_MIB`]; default [`tt::DEFAULT_MIB`]);
 /// several options joined by commas), `mcts`,
 /// `mcts:time=S`, `mcts:nodes=N` (iterations), `random`, `greedy`, `greedy:time=S` (the
@@ -132,10 +133,21 @@ pub enum AgentSpec {
     Uci(UciSpec),
 }
 
+/// A spec for no variant in particular ([`AgentSpec::read`] with no named time controls): a
+/// clock is `BASE+INC` only.
 impl FromStr for AgentSpec {
     type Err = EngineError;
 
     fn from_str(text: &str) -> Result<AgentSpec, EngineError> {
+        AgentSpec::read(text, &[])
+    }
+}
+
+impl AgentSpec {
+    /// Reads a spec for a variant whose rules name `time_controls`
+    /// ([`omnichess_core::Variant::time_controls`]): `clock=NAME` plays one of them by its
+    /// [`RulesTimeControl::key`].
+    pub fn read(text: &str, time_controls: &[RulesTimeControl]) -> Result<AgentSpec, EngineError> {
         let bad = |reason: String| EngineError::Spec {
             spec: text.to_owned(),
             reason,
@@ -145,11 +157,17 @@ impl FromStr for AgentSpec {
             None => (text, None),
         };
         match (name, options) {
-            ("uci", Some(rest)) => return UciSpec::parse(rest).map(AgentSpec::Uci).map_err(bad),
+            ("uci", Some(rest)) => {
+                return UciSpec::parse(rest)
+                    .map(AgentSpec::Uci)
+                    .map_err(|e| bad(e.to_string()));
+            }
             ("random", None) => return Ok(AgentSpec::Random),
             ("greedy", None) => return Ok(AgentSpec::Greedy(None)),
             ("greedy", Some(options)) => {
-                return greedy_time(options).map(AgentSpec::Greedy).map_err(bad);
+                return greedy_time(options)
+                    .map(AgentSpec::Greedy)
+                    .map_err(|e| bad(e.to_string()));
             }
             ("random", Some(_)) => {
                 return Err(bad(format!("`{name}` takes no options")));
@@ -205,9 +223,15 @@ impl FromStr for AgentSpec {
                     }
                 }
                 "clock" => {
-                    let clock = parse_clock(value.trim()).ok_or_else(|| {
+                    let clock = parse_clock(value.trim(), time_controls).ok_or_else(|| {
+                        let names = Clock::names(time_controls);
+                        let or_named = if names.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", or {names}")
+                        };
                         bad(format!(
-                            "`{value}`: a clock is BASE+INC in seconds, such as 60+0.5, or standard, rapid or blitz"
+                            "`{value}`: a clock is BASE+INC in seconds, such as 60+0.5{or_named}"
                         ))
                     })?;
                     if level.clock.replace(clock).is_some() {
@@ -247,10 +271,21 @@ impl FromStr for AgentSpec {
     }
 }
 
+/// Why `greedy`'s options cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum GreedyOptionError {
+    /// An option other than `time=S`.
+    #[error("`{0}`: `greedy` takes `time=S` only")]
+    NotTime(String),
+    /// A time that is not a positive number of seconds.
+    #[error("time must be a positive number of seconds")]
+    Time,
+}
+
 /// `greedy`'s options: `time=S` alone (seconds, positive).
-fn greedy_time(options: &str) -> Result<Option<Duration>, String> {
+fn greedy_time(options: &str) -> Result<Option<Duration>, GreedyOptionError> {
     let Some(("time", value)) = options.split_once('=').map(|(k, v)| (k.trim(), v.trim())) else {
-        return Err(format!("`{options}`: `greedy` takes `time=S` only"));
+        return Err(GreedyOptionError::NotTime(options.to_owned()));
     };
     value
         .parse::<f64>()
@@ -258,12 +293,12 @@ fn greedy_time(options: &str) -> Result<Option<Duration>, String> {
         .and_then(|s| Duration::try_from_secs_f64(s).ok())
         .filter(|t| !t.is_zero())
         .map(Some)
-        .ok_or_else(|| "time must be a positive number of seconds".into())
+        .ok_or(GreedyOptionError::Time)
 }
 
 /// A clock written `BASE+INC` or `BASE` (seconds, may be fractional): BASE positive, INC not
-/// negative; or a named time control (`standard`, `rapid`, `blitz`: DMChess 8.1).
-fn parse_clock(text: &str) -> Option<Clock> {
+/// negative; or a time control of `time_controls` by name ([`Clock::named`]).
+fn parse_clock(text: &str, time_controls: &[RulesTimeControl]) -> Option<Clock> {
     let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
     let seconds = |t: &str| {
         t.trim()
@@ -271,7 +306,7 @@ fn parse_clock(text: &str) -> Option<Clock> {
             .ok()
             .and_then(|s| Duration::try_from_secs_f64(s).ok())
     };
-    if let Some(named) = Clock::named(text.trim()) {
+    if let Some(named) = Clock::named(time_controls, text.trim()) {
         return Some(named);
     }
     let left = seconds(base).filter(|t| !t.is_zero())?;
@@ -553,6 +588,35 @@ impl<'a> StepTimes<'a> {
 mod tests {
     use super::*;
     use omnichess_core::{Notation, Records};
+
+    #[test]
+    fn a_named_clock_is_one_of_the_variants_own_time_controls() {
+        use omnichess_core::Variant;
+        let controls = omnichess_variants::dmchess::DmChess::time_controls();
+        let Ok(AgentSpec::Engine(level)) = AgentSpec::read("engine:clock=blitz", &controls) else {
+            panic!("DMChess has blitz");
+        };
+        assert_eq!(
+            level.clock.map(|c| (c.left, c.increment)),
+            Some((Duration::from_secs(300), Duration::from_secs(3)))
+        );
+        let named = AgentSpec::read("engine:clock=bullet", &controls).expect_err("no bullet");
+        assert!(
+            named
+                .to_string()
+                .ends_with("such as 60+0.5, or standard, rapid or blitz"),
+            "{named}"
+        );
+        // Without the variant's controls (a spec read for no variant), names are unknown.
+        let plain = "engine:clock=blitz"
+            .parse::<AgentSpec>()
+            .expect_err("no names");
+        assert!(plain.to_string().ends_with("such as 60+0.5"), "{plain}");
+        assert!(matches!(
+            "mcts:clock=60+1".parse::<AgentSpec>(),
+            Ok(AgentSpec::Mcts(Level { clock: Some(_), .. }))
+        ));
+    }
 
     #[test]
     fn greedy_takes_the_biggest_gain_and_random_only_legal_decisions() {

@@ -1,11 +1,11 @@
 //! Time management from a chess clock, for the engine in any variant: the UCI `go wtime …`
-//! command, `match` and `play` with an agent written `engine:clock=BASE+INC` or with a named
-//! time control (`engine:clock=blitz`, `--time-control`; DMChess 8.1).
+//! command, `match` and `play` with an agent written `engine:clock=BASE+INC` or with a time
+//! control the variant's rules name (`engine:clock=blitz`, `--time-control`:
+//! [`omnichess_core::Variant::time_controls`], DMChess 8.1's three).
 
 use std::time::Duration;
 
-/// The named time controls (DMChess 8.1), as the dmchess rules define them.
-pub use omnichess_variants::dmchess::time_controls::{TIME_CONTROLS, TimeControl};
+use omnichess_core::RulesTimeControl;
 
 use crate::limits::Limits;
 
@@ -45,14 +45,32 @@ impl Clock {
         }
     }
 
-    /// A named time control of [`TIME_CONTROLS`]: `standard`, `rapid` or `blitz`.
+    /// The control of `controls` (a variant's [`omnichess_core::Variant::time_controls`])
+    /// played by `name` ([`RulesTimeControl::key`]: DMChess's `standard`, `rapid`, `blitz`).
     #[must_use]
-    pub fn named(name: &str) -> Option<Clock> {
-        let &(_, base, increment, period) = TIME_CONTROLS.iter().find(|c| c.0 == name)?;
+    pub fn named(controls: &[RulesTimeControl], name: &str) -> Option<Clock> {
+        let control = controls.iter().find(|c| c.key.as_deref() == Some(name))?;
         Some(Clock {
-            period: period.map(|(turns, extra)| (turns, Duration::from_secs(extra))),
-            ..Clock::new(Duration::from_secs(base), Duration::from_secs(increment))
+            period: control
+                .period
+                .map(|(turns, extra_ms)| (turns, Duration::from_millis(extra_ms))),
+            ..Clock::new(
+                Duration::from_millis(control.base_ms),
+                Duration::from_millis(control.increment_ms),
+            )
         })
+    }
+
+    /// The names `controls` are played by ([`Clock::named`]), as a sentence's list:
+    /// `standard, rapid or blitz`; empty when none has one.
+    #[must_use]
+    pub fn names(controls: &[RulesTimeControl]) -> String {
+        let names: Vec<&str> = controls.iter().filter_map(|c| c.key.as_deref()).collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
     }
 
     /// The time for this turn: an equal share of what is left over `turns_to_go` (when not
@@ -191,12 +209,15 @@ mod tests {
 
     #[test]
     fn the_named_controls_of_dmchess_8_1() {
-        let blitz = Clock::named("blitz").expect("8.1.3");
+        use omnichess_core::Variant;
+        let controls = omnichess_variants::dmchess::DmChess::time_controls();
+        assert_eq!(Clock::names(&controls), "standard, rapid or blitz");
+        let blitz = Clock::named(&controls, "blitz").expect("8.1.3");
         assert_eq!((blitz.left, blitz.increment), (ms(300_000), ms(3_000)));
-        let rapid = Clock::named("rapid").expect("8.1.2");
+        let rapid = Clock::named(&controls, "rapid").expect("8.1.2");
         assert_eq!((rapid.left, rapid.increment), (ms(1_500_000), ms(10_000)));
         // 8.1.1: 90 minutes for the first 40 moves, then 30 more for the rest.
-        let mut standard = Clock::named("standard").expect("8.1.1");
+        let mut standard = Clock::named(&controls, "standard").expect("8.1.1");
         assert_eq!(standard.budget(None), ms(5_400_000 / 40 - 20));
         for _ in 0..39 {
             standard.spend(ms(60_000));
@@ -213,6 +234,10 @@ mod tests {
             ms((90 - 40 + 30) * 60_000),
             "30 minutes after move 40"
         );
-        assert_eq!(Clock::named("bullet"), None);
+        assert_eq!(Clock::named(&controls, "bullet"), None);
+        // A per-move limit (QEC's) is no game clock, and a variant without controls has none.
+        let qec = omnichess_variants::qec::Qec::time_controls();
+        assert_eq!((qec.len(), Clock::names(&qec)), (1, String::new()));
+        assert_eq!(Clock::named(&[], "blitz"), None);
     }
 }

@@ -8,10 +8,12 @@
 //! * [`mcts`] — Monte-Carlo tree search, the second strategy, for games whose branching
 //!   explodes (5D Chess).
 //! * [`eval`] — the [`Evaluator`] trait and the evaluations of classic chess, QEC and Die Chess.
-//! * [`clock`] — time management from a clock with increment, for UCI and for agents.
+//! * [`clock`] — time management from a clock with increment, for UCI and for agents; the
+//!   clocks a variant's rules name ([`omnichess_core::Variant::time_controls`]) by their keys.
 //! * [`agents`] — the engine, `random` and `greedy` as [`agents::Agent`]s, read from text by
 //!   [`agents::AgentSpec`]; [`match_play`] plays them against each other.
-//! * [`protocol`] — UCI's and 5DUCI's command lines read into values, for `omnichess uci`.
+//! * [`protocol`] — UCI's and 5DUCI's command lines read into values, and the 5DUCI engine of
+//!   a variant that speaks it, for `omnichess uci` (the variant's entry names its protocol).
 //! * [`registry`] — [`ENGINES`]: analysis, matches and agents by variant name, all in text, for
 //!   the CLI.
 //!

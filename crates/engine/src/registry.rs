@@ -20,6 +20,7 @@ use crate::eval::{
 };
 use crate::limits::Limits;
 use crate::match_play::{self, AgentPair, MatchConfig, MatchReport, PlayedGame};
+use crate::protocol::duci::{self, DuciEngineFn};
 use crate::score::{self, Score};
 use crate::search::{Report, Search};
 use crate::tt;
@@ -122,6 +123,16 @@ pub trait DynAgent {
 /// Builds an agent from its specification, a seed and the engine's default time per turn.
 pub type AgentFn = fn(&str, u64, Duration) -> Result<Box<dyn DynAgent>, EngineError>;
 
+/// The engine protocol `omnichess uci VARIANT` speaks for a variant (the variant's
+/// [`Variant::ENGINE_PROTOCOL`]), with what the protocol needs.
+#[derive(Clone, Copy, Debug)]
+pub enum EngineProtocol {
+    /// UCI, with the variant's position text and notation, over [`EngineEntry::analyzer`].
+    Uci,
+    /// 5DUCI, over the [`DuciEngine`](crate::protocol::duci::DuciEngine) this builds.
+    Duci(DuciEngineFn),
+}
+
 /// One variant's engine.
 #[derive(Clone, Copy, Debug)]
 pub struct EngineEntry {
@@ -135,6 +146,8 @@ pub struct EngineEntry {
     pub play_match: MatchFn,
     /// See [`AgentFn`].
     pub agent: AgentFn,
+    /// See [`EngineProtocol`].
+    pub protocol: EngineProtocol,
 }
 
 impl EngineEntry {
@@ -152,6 +165,10 @@ impl EngineEntry {
             analyzer: analyzer::<V, E>,
             play_match: play::<V, E>,
             agent: agent::<V, E>,
+            protocol: match V::ENGINE_PROTOCOL {
+                omnichess_core::EngineProtocol::Uci => EngineProtocol::Uci,
+                omnichess_core::EngineProtocol::Duci => EngineProtocol::Duci(duci::engine::<V, E>),
+            },
         }
     }
 }
@@ -303,7 +320,11 @@ where
     }
     let start: V = state(request.position, &[])?;
     let default_time = request.time.unwrap_or(agents::DEFAULT_TIME);
-    let (a, b): (AgentSpec, AgentSpec) = (request.a.parse()?, request.b.parse()?);
+    let controls = V::time_controls();
+    let (a, b) = (
+        AgentSpec::read(request.a, &controls)?,
+        AgentSpec::read(request.b, &controls)?,
+    );
     let pair = || -> Result<AgentPair<V>, EngineError> {
         Ok((
             agents::build(a.clone(), E::default(), request.seed ^ 0xA, default_time)?,
@@ -362,7 +383,7 @@ where
     V: Variant,
     E: Evaluator<V> + Default + 'static,
 {
-    let spec: AgentSpec = spec.parse()?;
+    let spec = AgentSpec::read(spec, &V::time_controls())?;
     Ok(Box::new(TextAgent::<V> {
         agent: agents::build(spec, E::default(), seed, default_time)?,
         cp: centipawns::<V, E>,

@@ -16,7 +16,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use omnichess_core::{ToAct, Variant};
+use omnichess_core::{DecisionError, ToAct, Variant};
+use thiserror::Error;
 
 use crate::agents::Agent;
 use crate::error::EngineError;
@@ -68,14 +69,92 @@ pub struct UciSpec {
     pub protocol: Protocol,
 }
 
+/// Why the part after `uci:` cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum UciSpecError {
+    /// No program before the options.
+    #[error("`uci:` needs a program")]
+    NoProgram,
+    /// An option that is not `KEY=VALUE`.
+    #[error("`{0}`: expected KEY=VALUE (skill, elo, time, nodes, protocol)")]
+    NotKeyValue(String),
+    /// `skill` or `elo` that is not a number.
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// `time` that is not a number of seconds.
+    #[error("`{0}` is not seconds")]
+    NotSeconds(String),
+    /// `time` that is not positive.
+    #[error("time must be a positive number of seconds")]
+    Time,
+    /// `nodes` that is not a number.
+    #[error("`{0}` is not a number of nodes")]
+    NotNodes(String),
+    /// `nodes=0`.
+    #[error("nodes must be 1 or more")]
+    Nodes,
+    /// A protocol other than `uci` and `5duci`.
+    #[error("protocol `{0}`: `uci` or `5duci`")]
+    Protocol(String),
+    /// An option the spec does not have.
+    #[error("unknown option `{0}` (skill, elo, time, nodes, protocol)")]
+    UnknownOption(String),
+    /// Both `time` and `nodes`.
+    #[error("`time` and `nodes` exclude each other: give one")]
+    TimeAndNodes,
+}
+
+/// Why an exchange with the outside engine failed.
+#[derive(Debug, Error)]
+pub enum ExchangeError {
+    /// Its input cannot be written.
+    #[error("cannot write to it: {0}")]
+    Write(std::io::Error),
+    /// No line starting with one of the expected words came in time.
+    #[error("no `{}` within {wait:?}", expected.join("` or `"))]
+    Timeout {
+        /// The words expected.
+        expected: Vec<String>,
+        /// How long it was waited for.
+        wait: Duration,
+    },
+    /// Its output ended before a line starting with one of the expected words.
+    #[error("it ended before `{}`", expected.join("` or `"))]
+    Ended {
+        /// The words expected.
+        expected: Vec<String>,
+    },
+    /// A `bestmove` line without a move.
+    #[error("no bestmove")]
+    EmptyAnswer,
+    /// `nobestmove`, or a `bestmove` line without a move, at a turn's start.
+    #[error("nobestmove")]
+    NoBestMove,
+    /// A `bestmove` whose move is not legal (or not readable) where it is played.
+    #[error("bestmove {answer}: {source}")]
+    Illegal {
+        /// The answer's moves, as the engine wrote them.
+        answer: String,
+        /// Why the move does not play.
+        source: DecisionError,
+    },
+    /// The state cannot be told in the variant's own protocol.
+    #[error("{0}")]
+    NoEnginePosition(String),
+    /// The engine answered as many times as a turn may take (`MAX_ASKS_PER_TURN`) without
+    /// completing the turn.
+    #[error("no whole turn after {MAX_ASKS_PER_TURN} answers")]
+    NoWholeTurn,
+}
+
 impl UciSpec {
     /// Reads the part after `uci:`.
-    pub fn parse(text: &str) -> Result<UciSpec, String> {
+    pub fn parse(text: &str) -> Result<UciSpec, UciSpecError> {
         let mut parts = text.split(',');
         let path = parts
             .next()
             .filter(|p| !p.is_empty())
-            .ok_or("`uci:` needs a program")?;
+            .ok_or(UciSpecError::NoProgram)?;
         let mut spec = UciSpec {
             path: path.to_owned(),
             skill: None,
@@ -85,13 +164,13 @@ impl UciSpec {
             protocol: Protocol::Uci,
         };
         for option in parts {
-            let (key, value) = option.split_once('=').ok_or_else(|| {
-                format!("`{option}`: expected KEY=VALUE (skill, elo, time, nodes, protocol)")
-            })?;
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| UciSpecError::NotKeyValue(option.to_owned()))?;
             let number = || {
                 value
                     .parse::<u32>()
-                    .map_err(|_| format!("`{value}` is not a number"))
+                    .map_err(|_| UciSpecError::NotANumber(value.to_owned()))
             };
             match key {
                 "skill" => spec.skill = Some(number()?),
@@ -99,20 +178,20 @@ impl UciSpec {
                 "time" => {
                     let seconds: f64 = value
                         .parse()
-                        .map_err(|_| format!("`{value}` is not seconds"))?;
+                        .map_err(|_| UciSpecError::NotSeconds(value.to_owned()))?;
                     spec.time = Duration::try_from_secs_f64(seconds)
                         .ok()
                         .filter(|t| !t.is_zero());
                     if spec.time.is_none() {
-                        return Err("time must be a positive number of seconds".into());
+                        return Err(UciSpecError::Time);
                     }
                 }
                 "nodes" => {
                     let nodes: u64 = value
                         .parse()
-                        .map_err(|_| format!("`{value}` is not a number of nodes"))?;
+                        .map_err(|_| UciSpecError::NotNodes(value.to_owned()))?;
                     if nodes == 0 {
-                        return Err("nodes must be 1 or more".into());
+                        return Err(UciSpecError::Nodes);
                     }
                     spec.nodes = Some(nodes);
                 }
@@ -120,18 +199,14 @@ impl UciSpec {
                     spec.protocol = match value {
                         "uci" => Protocol::Uci,
                         "5duci" => Protocol::Duci,
-                        _ => return Err(format!("protocol `{value}`: `uci` or `5duci`")),
+                        _ => return Err(UciSpecError::Protocol(value.to_owned())),
                     }
                 }
-                other => {
-                    return Err(format!(
-                        "unknown option `{other}` (skill, elo, time, nodes, protocol)"
-                    ));
-                }
+                other => return Err(UciSpecError::UnknownOption(other.to_owned())),
             }
         }
         if spec.time.is_some() && spec.nodes.is_some() {
-            return Err("`time` and `nodes` exclude each other: give one".into());
+            return Err(UciSpecError::TimeAndNodes);
         }
         Ok(spec)
     }
@@ -193,39 +268,45 @@ impl UciAgent {
             Protocol::Uci => ("uci", "uciok"),
             Protocol::Duci => ("5duci", "5duciok"),
         };
-        agent.send(hello).map_err(&failed)?;
+        let exchange = |e: ExchangeError| failed(e.to_string());
+        agent.send(hello).map_err(exchange)?;
         agent
             .read_until(ok, HANDSHAKE_TIME)
             .map_err(|e| match spec.protocol {
                 Protocol::Uci => failed(format!("{e} (a 5D engine? add `,protocol=5duci`)")),
-                Protocol::Duci => failed(e),
+                Protocol::Duci => exchange(e),
             })?;
         if let Some(skill) = spec.skill {
             agent
                 .send(&format!("setoption name Skill Level value {skill}"))
-                .map_err(&failed)?;
+                .map_err(exchange)?;
         }
         if let Some(elo) = spec.elo {
             agent
                 .send("setoption name UCI_LimitStrength value true")
-                .map_err(&failed)?;
+                .map_err(exchange)?;
             agent
                 .send(&format!("setoption name UCI_Elo value {elo}"))
-                .map_err(&failed)?;
+                .map_err(exchange)?;
         }
-        agent.sync().map_err(&failed)?;
+        agent.sync().map_err(exchange)?;
         Ok(agent)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), ExchangeError> {
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
-            .map_err(|e| format!("cannot write to it: {e}"))
+            .map_err(ExchangeError::Write)
     }
 
     /// Reads lines until one starts with one of `prefixes`, for at most `wait`; returns
     /// that line.
-    fn read_until_any(&mut self, prefixes: &[&str], wait: Duration) -> Result<String, String> {
+    fn read_until_any(
+        &mut self,
+        prefixes: &[&str],
+        wait: Duration,
+    ) -> Result<String, ExchangeError> {
+        let expected = || prefixes.iter().map(|p| (*p).to_owned()).collect();
         let deadline = Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -235,24 +316,29 @@ impl UciAgent {
                 }
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("no `{}` within {wait:?}", prefixes.join("` or `")));
+                    return Err(ExchangeError::Timeout {
+                        expected: expected(),
+                        wait,
+                    });
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("it ended before `{}`", prefixes.join("` or `")));
+                    return Err(ExchangeError::Ended {
+                        expected: expected(),
+                    });
                 }
             }
         }
     }
 
     /// Reads lines until one starts with `prefix` (at most `wait`); returns that line.
-    fn read_until(&mut self, prefix: &str, wait: Duration) -> Result<String, String> {
+    fn read_until(&mut self, prefix: &str, wait: Duration) -> Result<String, ExchangeError> {
         self.read_until_any(&[prefix], wait)
     }
 
     /// `isready` until `readyok`: the engine has finished what it was doing (ftxi's engine
     /// ignores commands while a task runs, and answers `readyok` only after it), and any late
     /// answer before it is dropped.
-    fn sync(&mut self) -> Result<(), String> {
+    fn sync(&mut self) -> Result<(), ExchangeError> {
         self.send("isready")?;
         self.read_until("readyok", HANDSHAKE_TIME).map(drop)
     }
@@ -261,7 +347,7 @@ impl UciAgent {
     /// and the `bestmove` line's words after `bestmove` (empty for `nobestmove`). A search that
     /// overruns its time by [`GRACE`] (by [`NODES_WAIT`] when it searches by nodes) is sent
     /// `stop`.
-    fn go(&mut self, boards: u32) -> Result<Vec<String>, String> {
+    fn go(&mut self, boards: u32) -> Result<Vec<String>, ExchangeError> {
         let wait = match self.nodes {
             Some(nodes) => {
                 let nodes = nodes.saturating_mul(u64::from(boards));
@@ -287,18 +373,20 @@ impl UciAgent {
 
     /// Its move in `position` (the variant's position text, then `moves` and the decisions
     /// since it, if any), as text.
-    fn best(&mut self, position: &str) -> Result<String, String> {
+    fn best(&mut self, position: &str) -> Result<String, ExchangeError> {
         self.send(&format!("position fen {position}"))?;
         self.go(1)?
             .into_iter()
             .next()
-            .ok_or_else(|| "no bestmove".to_owned())
+            .ok_or(ExchangeError::EmptyAnswer)
     }
 
     /// A whole turn from `state` (at the start of a turn) over the variant's own protocol
     /// (5D Chess: 5DUCI; [`Notation::engine_position`]).
-    fn duci_turn<V: Variant>(&mut self, state: &V) -> Result<Vec<V::Decision>, String> {
-        let start = state.engine_position().map_err(|e| e.to_string())?;
+    fn duci_turn<V: Variant>(&mut self, state: &V) -> Result<Vec<V::Decision>, ExchangeError> {
+        let start = state
+            .engine_position()
+            .map_err(|e| ExchangeError::NoEnginePosition(e.to_string()))?;
         let (base, mut decisions) = (start.text, start.decisions);
         let turn_index = state.turn_index();
         let mut game = state.clone();
@@ -313,12 +401,15 @@ impl UciAgent {
             }
             let answer = self.go(decisions)?;
             if answer.is_empty() {
-                return Err("nobestmove".into());
+                return Err(ExchangeError::NoBestMove);
             }
             for word in &answer {
-                let d = game
-                    .parse_engine_decision(word)
-                    .map_err(|e| format!("bestmove {}: {e}", answer.join(" ")))?;
+                let d =
+                    game.parse_engine_decision(word)
+                        .map_err(|source| ExchangeError::Illegal {
+                            answer: answer.join(" "),
+                            source,
+                        })?;
                 moves.push(game.engine_decision_text(d));
                 game.apply(d);
                 turn.push(d);
@@ -334,7 +425,7 @@ impl UciAgent {
             // Asked again: the decisions still to make from here.
             decisions = game.engine_position().map_or(1, |p| p.decisions);
         }
-        Err(format!("no whole turn after {MAX_ASKS_PER_TURN} answers"))
+        Err(ExchangeError::NoWholeTurn)
     }
 
     /// `state` as the arguments of `position fen`: the game told by [`Agent::set_game`] (its
@@ -350,7 +441,7 @@ impl UciAgent {
     /// Reports a failed exchange on standard error (the match only sees an empty turn, which
     /// it scores as a turn not found: a draw unless the referee proves there is none; a
     /// protocol failure must not pass unseen).
-    fn report(&self, error: &str) {
+    fn report(&self, error: &ExchangeError) {
         eprintln!("uci:{}: {error}", self.path);
     }
 }
@@ -396,11 +487,11 @@ impl<V: Variant> Agent<V> for UciAgent {
         let answer = match self.protocol {
             Protocol::Uci => {
                 let position = self.position_of(state);
-                self.best(&position).and_then(|text| {
+                self.best(&position).and_then(|answer| {
                     state
-                        .parse_decision(&text)
+                        .parse_decision(&answer)
                         .map(|d| vec![d])
-                        .map_err(|e| format!("bestmove {text}: {e}"))
+                        .map_err(|source| ExchangeError::Illegal { answer, source })
                 })
             }
             Protocol::Duci => self.duci_turn(state),
@@ -450,7 +541,10 @@ mod tests {
             UciSpec::parse("/bin/engine").map(|s| s.protocol),
             Ok(Protocol::Uci)
         );
-        assert!(UciSpec::parse("/bin/engine,protocol=xboard").is_err());
+        assert_eq!(
+            UciSpec::parse("/bin/engine,protocol=xboard"),
+            Err(UciSpecError::Protocol("xboard".into()))
+        );
         assert!(UciSpec::parse("/bin/engine,protocol").is_err());
     }
 
@@ -460,7 +554,14 @@ mod tests {
         assert_eq!((spec.nodes, spec.time), (Some(5000), None));
         assert!(UciSpec::parse("/bin/engine,nodes=0").is_err());
         assert!(UciSpec::parse("/bin/engine,nodes=x").is_err());
-        assert!(UciSpec::parse("/bin/engine,nodes=10,time=0.1").is_err());
+        assert_eq!(
+            UciSpec::parse("/bin/engine,nodes=10,time=0.1"),
+            Err(UciSpecError::TimeAndNodes)
+        );
+        assert_eq!(
+            UciSpec::parse(",nodes=10").map_err(|e| e.to_string()),
+            Err("`uci:` needs a program".to_owned())
+        );
     }
 
     /// A spec with `nodes=N` sends `go nodes N`: a stand-in UCI engine answers e2e4 to exactly

@@ -104,7 +104,7 @@ fn a_fixed_time_is_used_whole() {
     // No iteration reaches depth 64 in 60 ms: the search stops only near the deadline, in an
     // unfinished iteration (where it stopped at half the time before). Near: 60 ms less its
     // 1.2 ms margin, and less the longest wait between two of its looks at the clock
-    // (`search::look_ahead`), which on a machine busy with other tests can be several
+    // (`search::time::look_ahead`), which on a machine busy with other tests can be several
     // milliseconds.
     let time = Duration::from_millis(60);
     let elapsed = classic_search_time(time);

@@ -83,6 +83,7 @@ fn rules_time_controls_are_dmchess_8_1_and_qec_per_move() {
         dmchess[0],
         RulesTimeControl {
             name: "DMChess standard (8.1)".into(),
+            key: Some("standard".into()),
             base_ms: 90 * 60_000,
             increment_ms: 0,
             per_move_ms: 0,

@@ -3,13 +3,44 @@
 
 use std::time::Duration;
 
-use omnichess_core::{DynGame, Player, excerpt};
+use omnichess_core::{DecisionError, DynGame, Player, excerpt};
+use thiserror::Error;
 
 use crate::Limits;
 use crate::clock::Clock;
 
-/// Opens the variant at a position text (or its start when `None`); the error is one line.
-pub type Opener<'a> = &'a dyn Fn(Option<&str>) -> Result<Box<dyn DynGame>, String>;
+/// Why an [`Opener`] cannot open a position: one line.
+pub type OpenError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Opens the variant at a position text (or its start when `None`).
+pub type Opener<'a> = &'a dyn Fn(Option<&str>) -> Result<Box<dyn DynGame>, OpenError>;
+
+/// Why a `position` line is refused: one line for an `info string`.
+#[derive(Debug, Error)]
+pub enum PositionLineError {
+    /// Neither `startpos` nor `fen`.
+    #[error("position needs `startpos` or `fen TEXT`")]
+    NoPosition,
+    /// The position text does not open.
+    #[error(transparent)]
+    Open(OpenError),
+    /// A move after `moves` does not play.
+    #[error("move {index} in position `{}`: {source}", excerpt(position))]
+    Move {
+        /// Its 1-based number among the moves.
+        index: usize,
+        /// The position it was played in, as position text.
+        position: String,
+        /// Why it does not play.
+        source: DecisionError,
+    },
+}
+
+/// A `setoption` for an option the engine does not have (or a value that is not a number):
+/// the line's words.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown option: {}", excerpt(.0))]
+pub struct UnknownOption(pub String);
 
 /// A position the GUI set: the position text (`None`: the standard start) and the moves after
 /// it, in the variant's notation.
@@ -24,23 +55,26 @@ pub struct Position {
 /// `position startpos|fen TEXT [moves …]`, checked at once: `open` opens the variant at a
 /// position text (or its start) and every move must play. The error is one line for an
 /// `info string`.
-pub fn read_position(words: &[&str], open: Opener<'_>) -> Result<Position, String> {
+pub fn read_position(words: &[&str], open: Opener<'_>) -> Result<Position, PositionLineError> {
     let moves_at = super::moves_at(words);
     let text = match words.get(1).copied() {
         Some("startpos") => None,
         Some("fen") => Some(words[2..moves_at].join(" ")),
-        _ => return Err("position needs `startpos` or `fen TEXT`".into()),
+        _ => return Err(PositionLineError::NoPosition),
     };
     let moves: Vec<String> = words
         .iter()
         .skip(moves_at + 1)
         .map(|w| (*w).to_owned())
         .collect();
-    let mut game = open(text.as_deref())?;
+    let mut game = open(text.as_deref()).map_err(PositionLineError::Open)?;
     for (i, text) in moves.iter().enumerate() {
         let position = game.position_text();
-        game.play(text)
-            .map_err(|e| format!("move {} in position `{}`: {e}", i + 1, excerpt(&position)))?;
+        game.play(text).map_err(|source| PositionLineError::Move {
+            index: i + 1,
+            position,
+            source,
+        })?;
     }
     Ok(Position { text, moves })
 }
@@ -124,7 +158,7 @@ pub fn go_number(words: &[&str], key: &str, info: &mut dyn FnMut(String)) -> Opt
 /// `setoption name Hash value N`: the table's size in MiB, capped to what the machine can
 /// give ([`crate::tt::capped_mib`]), with an `info` line when it is not the value asked for.
 /// `Err` names an option that does not exist (or a value that is not a number).
-pub fn hash_option(words: &[&str], info: &mut dyn FnMut(String)) -> Result<usize, String> {
+pub fn hash_option(words: &[&str], info: &mut dyn FnMut(String)) -> Result<usize, UnknownOption> {
     let after = |key: &str| {
         words
             .iter()
@@ -147,7 +181,7 @@ pub fn hash_option(words: &[&str], info: &mut dyn FnMut(String)) -> Result<usize
             }
             Ok(got)
         }
-        _ => Err(format!("unknown option: {}", excerpt(&words.join(" ")))),
+        _ => Err(UnknownOption(words.join(" "))),
     }
 }
 
@@ -155,26 +189,44 @@ pub fn hash_option(words: &[&str], info: &mut dyn FnMut(String)) -> Result<usize
 mod tests {
     use super::*;
 
-    fn open(text: Option<&str>) -> Result<Box<dyn DynGame>, String> {
+    fn open(text: Option<&str>) -> Result<Box<dyn DynGame>, OpenError> {
         let entry =
             omnichess_core::find(omnichess_variants::REGISTRY, "classic").ok_or("no classic")?;
-        (entry.open)(text).map_err(|e| e.to_string())
+        Ok((entry.open)(text)?)
     }
 
     #[test]
     fn a_position_is_kept_only_when_every_move_plays() {
         let words = ["position", "startpos", "moves", "e2e4", "e7e5"];
         assert_eq!(
-            read_position(&words, &open),
-            Ok(Position {
+            read_position(&words, &open).expect("both moves play"),
+            Position {
                 text: None,
                 moves: vec!["e2e4".into(), "e7e5".into()]
-            })
+            }
         );
         let bad = ["position", "startpos", "moves", "e2e4", "e2e4"];
         let e = read_position(&bad, &open).expect_err("e2e4 twice");
-        assert!(e.starts_with("move 2 in position"), "{e}");
-        assert!(read_position(&["position"], &open).is_err());
+        assert!(matches!(e, PositionLineError::Move { index: 2, .. }), "{e}");
+        assert!(e.to_string().starts_with("move 2 in position"), "{e}");
+        assert!(matches!(
+            read_position(&["position"], &open),
+            Err(PositionLineError::NoPosition)
+        ));
+        let fen = ["position", "fen", "not", "a", "fen"];
+        let e = read_position(&fen, &open).expect_err("not a FEN");
+        assert!(e.to_string().starts_with("invalid position"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_option_is_named_in_its_error() {
+        let words = ["setoption", "name", "Threads", "value", "2"];
+        assert_eq!(
+            hash_option(&words, &mut |_| {}).map_err(|e| e.to_string()),
+            Err("unknown option: setoption name Threads value 2".to_owned())
+        );
+        let hash = ["setoption", "name", "Hash", "value", "8"];
+        assert_eq!(hash_option(&hash, &mut |_| {}), Ok(8));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The rulebook's time controls (8.1): standard, rapid and blitz. The engine's clock plays
-//! them by name (`--time-control blitz`); a lobby offers them as [`RulesTimeControl`]s.
+//! The rulebook's time controls (8.1): standard, rapid and blitz, as [`RulesTimeControl`]s: a
+//! lobby offers them, and the engine's clock plays them by name (`--time-control blitz`).
 
 use omnichess_core::RulesTimeControl;
 
@@ -22,6 +22,7 @@ pub fn rules_time_controls() -> Vec<RulesTimeControl> {
         .iter()
         .map(|&(name, base, increment, period)| RulesTimeControl {
             name: format!("DMChess {name} (8.1)"),
+            key: Some(name.to_owned()),
             base_ms: base * 1000,
             increment_ms: increment * 1000,
             per_move_ms: 0,

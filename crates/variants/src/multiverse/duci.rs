@@ -119,6 +119,34 @@ impl Multiverse {
         text
     }
 
+    /// A position from 5DUCI's `position` arguments before `moves`: `startpos`, the protocol's
+    /// start (the Standard variant from turn zero), or `[size MxN] [odd|even] fen BLOCKS`, what
+    /// [`Multiverse::duci_position`] writes ([`Multiverse::from_duci`] reads its parts).
+    pub fn from_duci_position(text: &str) -> Result<Multiverse, PositionError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some(fen) = words.iter().position(|w| *w == "fen") else {
+            return if words.first() == Some(&"startpos") {
+                Multiverse::from_position_text("[Board \"Standard - Turn Zero\"]")
+            } else {
+                Err(PositionError::syntax(
+                    "5DUCI's position is `startpos` or `fen 5DFEN`",
+                ))
+            };
+        };
+        let size = words
+            .iter()
+            .position(|w| *w == "size")
+            .and_then(|i| words.get(i + 1))
+            .map(|s| {
+                let not_a_size = || PositionError::syntax(format!("size `{s}` is not MxN"));
+                let (w, h) = s.split_once('x').ok_or_else(not_a_size)?;
+                let number = |n: &str| n.parse::<i32>().map_err(|_| not_a_size());
+                Ok::<_, PositionError>((number(w)?, number(h)?))
+            })
+            .transpose()?;
+        Multiverse::from_duci(size, words.contains(&"even"), &words[fen + 1..].join(" "))
+    }
+
     /// A position from 5DUCI's `position` command: `size` (width, height; 8×8 if `None`),
     /// whether the game starts with an even number of timelines, and the 5DFEN blocks.
     pub fn from_duci(
@@ -244,6 +272,27 @@ mod tests {
         );
         assert!(Multiverse::from_duci(None, false, "[8/8:0:1]").is_err());
         assert!(game.parse_duci("(0T1)e2(0T1)e5").is_err());
+    }
+
+    #[test]
+    fn the_engine_protocol_reads_what_it_writes() {
+        let mut game = Multiverse::start();
+        let e4 = game.parse_duci("(0T1)e2(0T1)e4").expect("e4");
+        game.apply(e4);
+        game.apply(Decision5::Submit);
+        let text = game.engine_position().expect("a turn's start").text;
+        let back = Multiverse::from_engine_position(&text).expect("5DUCI position");
+        assert_eq!(back.position_text(), game.position_text());
+        let zero = Multiverse::from_engine_position("startpos").expect("the protocol's start");
+        assert_eq!(
+            zero.position_text(),
+            Multiverse::from_position_text("[Board \"Standard - Turn Zero\"]")
+                .expect("turn zero")
+                .position_text()
+        );
+        for junk in ["", "moves", "size 8 fen [8/8:0:1:w]", "size 8xy fen x"] {
+            assert!(Multiverse::from_engine_position(junk).is_err(), "{junk}");
+        }
     }
 
     #[test]

@@ -72,6 +72,12 @@ impl Notation for Multiverse {
         })
     }
 
+    /// 5DUCI: `startpos` (the Standard variant from turn zero) or `[size MxN] [odd|even] fen
+    /// BLOCKS` ([`Multiverse::from_duci_position`]).
+    fn from_engine_position(text: &str) -> Result<Multiverse, PositionError> {
+        Multiverse::from_duci_position(text)
+    }
+
     fn engine_decision_text(&self, decision: Decision5) -> String {
         self.duci_text(decision)
     }
