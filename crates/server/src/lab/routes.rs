@@ -10,6 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
+use omnichess_core::RulesTimeControl;
 use omnichess_engine::agents::AgentSpec;
 use omnichess_lab::balance::Balance;
 use omnichess_lab::compare::Comparison;
@@ -70,7 +71,8 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
     let values = kind == "values";
     let entry = variant(&request.variant)?;
     omnichess_engine::find(entry.name).map_err(|e| bad(e.to_string()))?;
-    check_player("player", &request.player)?;
+    let controls = (entry.time_controls)();
+    check_player("player", &request.player, &controls)?;
     if !(1..=MAX_GAMES).contains(&request.games) {
         return Err(bad(format!("games: 1 to {MAX_GAMES}")));
     }
@@ -111,7 +113,7 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
                 .b_player
                 .clone()
                 .ok_or_else(|| bad("b_player: an SPRT study needs player B"))?;
-            check_player("b_player", &b)?;
+            check_player("b_player", &b, &controls)?;
             let bounds = SprtBounds::new(
                 request.elo0.unwrap_or(0.0),
                 request.elo1.unwrap_or(10.0),
@@ -136,11 +138,10 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
     })
 }
 
-/// Checks a player setting the server would run for a study (`field` names it).
-fn check_player(field: &str, text: &str) -> Result<(), ApiError> {
-    let player: AgentSpec = text
-        .parse()
-        .map_err(|e: omnichess_engine::EngineError| bad(format!("{field}: {e}")))?;
+/// Checks a player setting the server would run for a study (`field` names it), its named
+/// clocks read among the variant's `controls`.
+fn check_player(field: &str, text: &str, controls: &[RulesTimeControl]) -> Result<(), ApiError> {
+    let player = AgentSpec::read(text, controls).map_err(|e| bad(format!("{field}: {e}")))?;
     match &player {
         AgentSpec::Uci(_) => Err(bad(format!(
             "{field}: the server does not run outside engines (uci:)"
@@ -288,4 +289,38 @@ pub async fn csv(
         text,
     )
         .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn study(variant: &str, player: &str) -> CreateStudy {
+        CreateStudy {
+            kind: "balance".into(),
+            variant: variant.into(),
+            player: player.into(),
+            games: 2,
+            ..CreateStudy::default()
+        }
+    }
+
+    #[test]
+    fn a_named_clock_is_read_among_the_study_variant_s_own_controls() {
+        let (first, key) = omnichess_variants::REGISTRY
+            .iter()
+            .find_map(|e| Some((e, (e.time_controls)().into_iter().find_map(|c| c.key)?)))
+            .expect("a variant whose rules name a time control");
+        assert!(check(&study(first.name, &format!("engine:clock={key}"))).is_ok());
+        let without = omnichess_variants::REGISTRY
+            .iter()
+            .find(|e| {
+                (e.time_controls)()
+                    .iter()
+                    .all(|c| c.key.as_ref() != Some(&key))
+            })
+            .expect("a variant without that control");
+        let refused = check(&study(without.name, &format!("engine:clock={key}")));
+        assert!(refused.is_err(), "{refused:?}");
+    }
 }
