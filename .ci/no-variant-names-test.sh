@@ -9,7 +9,7 @@ check="$(cd "$(dirname "$0")" && pwd)/no-variant-names.sh"
 root=$(mktemp -d /tmp/omnichess-names.XXXXXX)
 trap 'rm -rf "$root"' EXIT
 
-mkdir -p "$root"/crates/{variants/src/alpha,variants/src/beta,variants/src/gamma,core/src,engine/src/eval,server/src/protocol,server/assets,cli/src}
+mkdir -p "$root"/crates/{variants/src/alpha,variants/src/beta,variants/src/gamma,core/src,engine/src/eval,lab/src,server/src/protocol,server/assets,cli/src}
 cat >"$root/crates/variants/src/lib.rs" <<'EOF'
 pub const REGISTRY: &[VariantEntry] = &[
     VariantEntry::of::<alpha::Alpha>(),
