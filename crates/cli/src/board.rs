@@ -261,17 +261,6 @@ fn row_of_boards(marks: &Marks, boards: &[usize], bottom: Player, alone: bool) -
     out
 }
 
-/// The value of a piece for the material count (the classic scale; others count 0).
-fn value(kind: char) -> i32 {
-    match kind {
-        'P' => 1,
-        'N' | 'B' => 3,
-        'R' => 5,
-        'Q' => 9,
-        _ => 0,
-    }
-}
-
 /// The pieces each player has lost since `start` and who is ahead in material:
 /// `captured: white ♟♟♞, black ♙ (white +5)`; `None` when nothing was taken or the view
 /// does not count material. The pieces the view says left the game without capture
@@ -298,14 +287,15 @@ pub fn captured(start: &View, now: &View, names: [&str; 2], style: Style) -> Opt
     if gone.is_empty() {
         return None;
     }
-    gone.sort_by_key(|p| (std::cmp::Reverse(value(p.kind)), p.kind));
+    // The most valuable first, by the value the variant gives each piece.
+    gone.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.kind.cmp(&b.kind)));
     let plain = Style {
         color: false,
         ..style
     };
     // What each player has taken: the other's pieces that are gone.
     let mut parts = Vec::new();
-    let mut score = [0i32; 2];
+    let mut score = [0f32; 2];
     for (i, name) in names.iter().enumerate() {
         let taken: String = gone
             .iter()
@@ -315,13 +305,14 @@ pub fn captured(start: &View, now: &View, names: [&str; 2], style: Style) -> Opt
         score[i] = gone
             .iter()
             .filter(|p| usize::from(p.player) != i)
-            .map(|p| value(p.kind))
+            .map(|p| p.value)
             .sum();
         if !taken.is_empty() {
             parts.push(format!("{name} took {taken}"));
         }
     }
-    let lead = match score[0] - score[1] {
+    // The lead in whole pawns, as players count it.
+    let lead = match (score[0] - score[1]).round() as i32 {
         0 => String::new(),
         d if d > 0 => format!(" ({} +{d})", names[0]),
         d => format!(" ({} +{})", names[1], -d),
@@ -402,6 +393,40 @@ mod tests {
         assert_eq!(
             boards(&view, None, Player::Black, 100, plain),
             "   b  a\n 1 .  K  1\n 2 k  .  2\n   b  a\n"
+        );
+    }
+
+    #[test]
+    fn the_material_lead_counts_each_piece_by_the_variant_s_value_not_its_letter() {
+        // Three Realms writes its pegasus `P`: worth more than a pawn, whatever its letter.
+        let piece = |player, name, value| PieceView {
+            player,
+            kind: 'P',
+            name,
+            tag: None,
+            value,
+        };
+        let mut board = BoardView::empty("", 2, 2, 'a');
+        board.squares[0] = Some(piece(0, "pegasus", 3.0));
+        board.squares[3] = Some(piece(1, "pawn", 1.0));
+        let start = View {
+            boards: vec![board.clone()],
+            counts_material: true,
+            ..View::default()
+        };
+        board.squares = vec![None; 4];
+        let now = View {
+            boards: vec![board],
+            counts_material: true,
+            ..View::default()
+        };
+        let plain = Style {
+            color: false,
+            unicode: false,
+        };
+        assert_eq!(
+            captured(&start, &now, ["white", "black"], plain).as_deref(),
+            Some("captured: white took p, black took P (black +2)")
         );
     }
 }
