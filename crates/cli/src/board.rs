@@ -2,7 +2,7 @@
 //! QEC, Die Chess) or several on their layout grid (Three Realms, DMChess), with the player at
 //! the bottom, the last move and a king in check marked, colours and Unicode pieces where the
 //! terminal has them (plain ASCII with `--ascii`); and the captured material. The 5D
-//! multiverse has its own grid (`multiverse_grid.rs`).
+//! multiverse has its own grid (`timelines_grid.rs`).
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;

@@ -15,8 +15,8 @@ use crate::board::{self, Style};
 use crate::chess_clocks::ChessClocks;
 use crate::error::CliError;
 use crate::input::{Input, Wait};
-use crate::multiverse_grid;
 use crate::output::{out, outln};
+use crate::timelines_grid;
 
 mod prompt_commands;
 
@@ -302,7 +302,7 @@ impl Table<'_> {
         if self.options.layout == BoardLayout::Timelines {
             out!(
                 "{}",
-                multiverse_grid::draw(&view, self.bottom, board::terminal_width(), style)
+                timelines_grid::draw(&view, self.bottom, board::terminal_width(), style)
             );
             for note in &view.notes {
                 outln!("{note}");

@@ -12,10 +12,10 @@ mod input;
 mod lab;
 mod lab_args;
 mod match_records;
-mod multiverse_grid;
 mod open;
 mod output;
 mod play;
+mod timelines_grid;
 mod uci;
 
 use std::process::ExitCode;
