@@ -1,6 +1,6 @@
-//! The timelines layout in the terminal (5D's multiverse): one row of boards per timeline
-//! (labelled `L0`, `L+1`, …), one column per half-turn (`T1 w`, `T1 b`, …), past boards included, a window around the
-//! present when the grid is wider than the terminal.
+//! The timelines layout in the terminal (5D's multiverse): one row of boards per timeline (labelled
+//! `L0`, `L+1`, …), one column per half-turn (`T1 w`, `T1 b`, …), past boards included, a window
+//! around the present when the grid is wider than the terminal.
 
 use std::fmt::Write as _;
 
