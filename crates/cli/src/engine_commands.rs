@@ -162,6 +162,7 @@ pub fn play_match(
         })
         .transpose()?;
     let request = MatchRequest {
+        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
         opening: settings.opening,
         paired: settings.paired,
         a: settings.a,

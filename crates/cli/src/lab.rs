@@ -155,6 +155,7 @@ fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError>
         seed: args.seed,
         opening: args.opening,
         max_turns: args.max_turns,
+        adjudication: args.adjudication.rules(),
         start,
         material_every,
         versus: None,
@@ -432,6 +433,7 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
         seed: args.seed,
         opening: args.opening,
         max_turns: args.max_turns,
+        adjudication: args.adjudication.rules(),
         start: None,
         material_every: 0,
         versus: Some(Versus::Player {

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
+use crate::adjudication_args::AdjudicationArgs;
 use crate::args::{count, positive};
 
 /// A study of the balance lab (docs/LAB.md).
@@ -81,6 +82,9 @@ pub struct StudyArgs {
     /// Turns after which a game is adjudicated a draw (counted as the cause `turn cap`).
     #[arg(long, default_value_t = omnichess_engine::match_play::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
     pub max_turns: u64,
+    /// The adjudication by the players' scores.
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
     /// Games played at once (one core each); the figures do not depend on it.
     #[arg(long, default_value_t = default_jobs(), allow_negative_numbers = true, value_parser = positive::<usize>)]
     pub jobs: usize,
@@ -198,6 +202,9 @@ pub struct SprtArgs {
     /// Turns after which a game is adjudicated a draw.
     #[arg(long, default_value_t = omnichess_engine::match_play::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
     pub max_turns: u64,
+    /// The adjudication by the players' scores.
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
     /// Games played at once.
     #[arg(long, default_value_t = default_jobs(), allow_negative_numbers = true, value_parser = positive::<usize>)]
     pub jobs: usize,

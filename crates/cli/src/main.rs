@@ -1,5 +1,6 @@
 //! The `omnichess` command. See `omnichess --help`.
 
+mod adjudication_args;
 mod args;
 mod board;
 mod chess_clocks;

@@ -61,6 +61,15 @@ pub trait Agent<G: Game> {
     fn set_claims(&mut self, allowed: bool) {
         let _ = allowed;
     }
+
+    /// The agent's own judgement of the position it last chose a turn in: its search's score
+    /// from White's point of view, in centipawns (a forced win or loss as the search scores
+    /// it, beyond ±[`score::MATE_BOUND`]). `None` for agents that do not search, or before
+    /// their first turn of a game. What a match's referee adjudicates by
+    /// ([`crate::match_play::Adjudication`]), as cutechess-cli reads engines' scores.
+    fn last_score(&self) -> Option<Score> {
+        None
+    }
 }
 
 /// How long the engine searches when its specification and the caller set no limit.
@@ -330,6 +339,7 @@ where
         AgentSpec::Engine(level) => Box::new(EngineAgent {
             search: Search::new(evaluator, level.hash.unwrap_or(tt::DEFAULT_MIB)),
             limits: level.turn_limits(default_time),
+            last_score: None,
         }),
         AgentSpec::Mcts(level) => Box::new(MctsAgent {
             mcts: Mcts::new(evaluator, mcts::DEFAULT_CAPACITY, seed),
@@ -377,6 +387,8 @@ impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
 pub struct EngineAgent<G: Game, E> {
     search: Search<G, E>,
     limits: TurnLimits,
+    /// The score of the last turn's first search ([`Agent::last_score`]).
+    last_score: Option<Score>,
 }
 
 impl<G: Game + Hooks, E: Evaluator<G>> EngineAgent<G, E> {
@@ -386,6 +398,7 @@ impl<G: Game + Hooks, E: Evaluator<G>> EngineAgent<G, E> {
         EngineAgent {
             search: Search::new(evaluator, tt_mib),
             limits: TurnLimits::new(limits, None),
+            last_score: None,
         }
     }
 }
@@ -397,9 +410,16 @@ impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
         progress: &mut dyn FnMut(&Report<'_, G::Decision>),
     ) -> Vec<G::Decision> {
         let started = Instant::now();
-        let turn = self
-            .search
-            .best_turn(state, &self.limits.next(), progress)
+        let found = self.search.best_turn(state, &self.limits.next(), progress);
+        self.last_score = found.as_ref().ok().map(|turn| {
+            let score = turn.first.score;
+            if score.abs() >= score::MATE_BOUND {
+                score
+            } else {
+                self.search.evaluator().centipawns(score)
+            }
+        });
+        let turn = found
             .map(|turn| turn.decisions)
             .unwrap_or_else(|_| any_complete_turn(state));
         self.limits.charge(started.elapsed());
@@ -409,10 +429,15 @@ impl<G: Game + Hooks, E: Evaluator<G>> Agent<G> for EngineAgent<G, E> {
     fn new_game(&mut self, _seed: u64) {
         self.limits.new_game();
         self.search.clear();
+        self.last_score = None;
     }
 
     fn set_claims(&mut self, allowed: bool) {
         self.search.set_claims(allowed);
+    }
+
+    fn last_score(&self) -> Option<Score> {
+        self.last_score
     }
 }
 

@@ -32,6 +32,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod adjudication;
 pub mod agents;
 pub mod clock;
 mod error;

@@ -1,6 +1,7 @@
 //! Matches between two agents: colours alternate, chance is rolled from a seeded generator by
-//! the model's probabilities, and a game still running after a cap on turns (or decisions) is
-//! adjudicated a draw. The report counts wins, draws and losses from A's side and estimates
+//! the model's probabilities, a game may be adjudicated by the players' own scores
+//! ([`Adjudication`]: resigned when lost, drawn when level), and a game still running after a
+//! cap on turns (or decisions) is adjudicated a draw. The report counts wins, draws and losses from A's side and estimates
 //! the Elo difference with its 95 % margin.
 
 use std::fmt;
@@ -14,6 +15,8 @@ use omnichess_core::{
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+pub use crate::adjudication::Adjudication;
+use crate::adjudication::{Ruling, Tracker};
 use crate::agents::Agent;
 use crate::error::EngineError;
 use crate::limits::{LAST_RESORT_EFFORT, REFEREE_TEST_EFFORT};
@@ -44,9 +47,10 @@ pub struct MatchConfig {
     /// ([`PlayedGame::record`]); writing a 5D record tests every checking action for
     /// softmate, so it is not done unasked.
     pub records: bool,
-    /// Decisions played uniformly at random (from the game's seed) before the agents take
-    /// over: varied games between agents that would otherwise play the same game every time
-    /// (an engine at a fixed node count against itself). Part of the game and its record.
+    /// The players' decisions played uniformly at random (from the game's seed) before the
+    /// agents take over, chance rolled between them as in the game: varied games between
+    /// agents that would otherwise play the same game every time (an engine at a fixed node
+    /// count against itself). Part of the game and its record.
     pub opening: u32,
     /// Whether each game is played twice, colours swapped ([`game_seeds`] of the pair).
     /// Games 1 and 2, 3 and 4 … share their chance seed (the same random opening, the same
@@ -65,6 +69,9 @@ pub struct MatchConfig {
     /// match can be played in parts (the lab's batches) and every part plays the games the
     /// whole would.
     pub first_game: u32,
+    /// The rules that end a game by the players' scores before its cap
+    /// ([`Adjudication::NONE`]: none).
+    pub adjudication: Adjudication,
 }
 
 /// The result so far, from A's side.
@@ -80,6 +87,11 @@ pub struct MatchReport {
     pub both_lose: u32,
     /// Of the draws, games adjudicated at a cap (turns or decisions).
     pub adjudicated: u32,
+    /// Of the wins and losses, games a player resigned by the resign rule
+    /// ([`Adjudication::resign`]).
+    pub resigned: u32,
+    /// Of the draws, games drawn by the draw rule ([`Adjudication::draw`]).
+    pub drawn_by_score: u32,
     /// Of the draws, games adjudicated when the side on turn found no legal turn while the
     /// referee could not prove that none exists (5D Chess: its agent's search gave up among
     /// many timelines). A side never loses for a turn it did not find. See [`play_match`].
@@ -136,6 +148,12 @@ impl MatchReport {
     #[must_use]
     pub fn notes(&self) -> Option<String> {
         let mut notes = Vec::new();
+        if self.resigned > 0 {
+            notes.push(format!("{} resigned by score", self.resigned));
+        }
+        if self.drawn_by_score > 0 {
+            notes.push(format!("{} drawn by score", self.drawn_by_score));
+        }
         if self.adjudicated > 0 {
             notes.push(format!("{} drawn at a cap", self.adjudicated));
         }
@@ -241,6 +259,10 @@ pub struct PlayedGame {
     /// when the match keeps records ([`MatchConfig::records`]); its result is unknown (`*`)
     /// where the referee, not the rules, ended it.
     pub record: Option<String>,
+    /// The time the game took to play, on the one thread that played it (its agents' turns,
+    /// the referee's tests and the rolls): its CPU time where no more games run at once than
+    /// there are cores.
+    pub elapsed: Duration,
     /// The longest time A's agent took to choose one turn in this game (zero if it chose none).
     pub slowest_a: Duration,
     /// The same for B.
@@ -280,6 +302,15 @@ pub struct MaterialSample {
     /// second's.
     pub balance: Vec<(&'static str, i32)>,
 }
+
+/// The cause ([`PlayedGame::cause`]) of a game a player resigned by the resign rule.
+pub const RESIGN_CAUSE: &str = "resign adjudication";
+
+/// The cause of a game drawn by the draw rule.
+pub const DRAW_CAUSE: &str = "draw adjudication";
+
+/// The causes of games the referee drew at a cap, not by the rules or the players' scores.
+pub const CAP_CAUSES: [&str; 2] = ["turn cap", "decision cap"];
 
 /// The players' decisions a [`PlayedGame`] names in [`PlayedGame::first_decisions`].
 pub const OPENING_SHOWN: usize = 2;
@@ -458,6 +489,18 @@ impl MatchReport {
                 self.draws += 1;
                 self.no_turn_found += 1;
             }
+            Ending::Resigned(loser) => {
+                self.resigned += 1;
+                if loser == a_colour {
+                    self.losses += 1;
+                } else {
+                    self.wins += 1;
+                }
+            }
+            Ending::DrawnByScore => {
+                self.draws += 1;
+                self.drawn_by_score += 1;
+            }
             Ending::Rules(outcome) => match outcome.verdict {
                 Verdict::Win(p) if p == a_colour => self.wins += 1,
                 Verdict::Win(_) => self.losses += 1,
@@ -483,6 +526,10 @@ enum Ending {
     /// The player found no legal turn and the referee could not prove that none exists:
     /// adjudicated a draw. `exists`: the referee found one.
     NoTurnFound { player: Player, exists: bool },
+    /// This player resigned by the resign rule.
+    Resigned(Player),
+    /// Drawn by the draw rule.
+    DrawnByScore,
 }
 
 impl Ending {
@@ -493,6 +540,7 @@ impl Ending {
                 verdict: Verdict::Win(p),
                 ..
             }) => Some(*p),
+            Ending::Resigned(loser) => Some(loser.opponent()),
             _ => None,
         }
     }
@@ -504,6 +552,8 @@ impl Ending {
             Ending::TurnCap(_) => "turn cap",
             Ending::DecisionCap(_) => "decision cap",
             Ending::NoTurnFound { .. } => "no legal turn found",
+            Ending::Resigned(_) => RESIGN_CAUSE,
+            Ending::DrawnByScore => DRAW_CAUSE,
         }
     }
 }
@@ -534,6 +584,22 @@ impl fmt::Display for Ending {
                     "and none was proven absent within the referee's bound"
                 }
             ),
+            Ending::Resigned(loser) => {
+                let score = if *loser == Player::White {
+                    "0-1"
+                } else {
+                    "1-0"
+                };
+                write!(
+                    f,
+                    "{score} {loser} resigns (adjudicated by the players' scores)"
+                )
+            }
+            Ending::DrawnByScore => write!(
+                f,
+                "{} drawn by adjudication (both players' scores level)",
+                Outcome::draw("").score_text()
+            ),
         }
     }
 }
@@ -548,6 +614,8 @@ struct GameOver<V: Variant> {
     slowest: [Duration; 2],
     /// White's and Black's turns that took longest per decision.
     per_decision: [TurnTime; 2],
+    /// The time the game took.
+    elapsed: Duration,
 }
 
 impl<V: Variant> GameOver<V> {
@@ -567,6 +635,7 @@ impl<V: Variant> GameOver<V> {
             a_white,
             ending: self.ending.to_string(),
             record: record.then(|| V::record_text(start, &self.decisions, outcome)),
+            elapsed: self.elapsed,
             slowest_a,
             slowest_b,
             slowest_per_decision_a,
@@ -668,24 +737,45 @@ fn play_game<V: Variant>(
     // The referee ends games by the rules' automatic draws alone: nobody can claim one.
     white.set_claims(false);
     black.set_claims(false);
+    let began = Instant::now();
     let mut game = start.clone();
     let first_turn = game.turn_index();
     let mut open = Vec::new();
     let mut decisions = Vec::new();
     let mut slowest = [Duration::ZERO; 2];
     let mut per_decision = [TurnTime::default(); 2];
-    while (decisions.len() as u64) < u64::from(config.opening)
-        && matches!(game.to_act(), ToAct::Player(_))
-    {
+    let mut tracker = Tracker::new(config.adjudication);
+    // A ruling by the players' scores, taken unless the turn ruled on ended the game.
+    let mut ruled = None;
+    // The random opening: its players' decisions drawn uniformly, chance rolled between
+    // them by the model (a game that starts with a roll opens after it).
+    let mut chosen = 0;
+    while chosen < config.opening {
+        let chance = match game.to_act() {
+            ToAct::Nobody(_) => break,
+            ToAct::Chance => true,
+            ToAct::Player(_) => false,
+        };
         game.decisions(&mut open);
-        let Some(&d) = open.get(rng.gen_range(0..open.len().max(1))) else {
-            break;
+        let d = if chance {
+            roll(&game, &open, rng)
+        } else {
+            let Some(&d) = open.get(rng.gen_range(0..open.len().max(1))) else {
+                break;
+            };
+            chosen += 1;
+            d
         };
         game.apply(d);
         decisions.push(d);
     }
     loop {
-        let ending = if game.turn_index() - first_turn >= config.max_turns {
+        let ending = if let Some(ruling) = ruled.take() {
+            match game.to_act_bounded(REFEREE_TEST_EFFORT) {
+                ToAct::Nobody(outcome) => Ending::Rules(outcome),
+                _ => ruling,
+            }
+        } else if game.turn_index() - first_turn >= config.max_turns {
             Ending::TurnCap(config.max_turns)
         } else if decisions.len() as u64 >= config.max_decisions {
             Ending::DecisionCap(config.max_decisions)
@@ -705,9 +795,9 @@ fn play_game<V: Variant>(
                         Player::Black => black.set_game(start, &decisions),
                     }
                     let started = Instant::now();
-                    let (turn, name, side) = match player {
-                        Player::White => (white.choose_turn(&game), "white", 0),
-                        Player::Black => (black.choose_turn(&game), "black", 1),
+                    let (turn, name, side, score) = match player {
+                        Player::White => (white.choose_turn(&game), "white", 0, white.last_score()),
+                        Player::Black => (black.choose_turn(&game), "black", 1, black.last_score()),
                     };
                     let time = started.elapsed();
                     slowest[side] = slowest[side].max(time);
@@ -724,6 +814,11 @@ fn play_game<V: Variant>(
                         if legal < turn.len() {
                             return Err(illegal(&game, name, format!("{:?}", turn[legal])));
                         }
+                        ruled = match tracker.turn(player, score, game.turn_index() - first_turn) {
+                            Some(Ruling::Resigns(loser)) => Some(Ending::Resigned(loser)),
+                            Some(Ruling::Drawn) => Some(Ending::DrawnByScore),
+                            None => None,
+                        };
                         continue;
                     }
                 }
@@ -735,6 +830,7 @@ fn play_game<V: Variant>(
             turns: game.turn_index() - first_turn,
             slowest,
             per_decision,
+            elapsed: began.elapsed(),
         });
     }
 }

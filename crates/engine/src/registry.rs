@@ -100,6 +100,8 @@ pub struct MatchRequest<'a> {
     pub events: bool,
     /// The number of the first game (see [`MatchConfig::first_game`]).
     pub first_game: u32,
+    /// The rules that end a game by the players' scores ([`crate::match_play::MatchConfig::adjudication`]).
+    pub adjudication: crate::adjudication::Adjudication,
 }
 
 /// Plays a match, calling back after every game with the report so far and the game.
@@ -342,6 +344,7 @@ where
         material_every: request.material_every,
         events: request.events,
         first_game: request.first_game,
+        adjudication: request.adjudication,
     };
     match_play::play_match_parallel(&start, &pair, &config, request.jobs, progress)
 }

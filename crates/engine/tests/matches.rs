@@ -10,6 +10,7 @@ use std::time::Duration;
 
 fn config(games: u32, max_turns: u64) -> MatchConfig {
     MatchConfig {
+        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
         opening: 0,
         paired: false,
         material_every: 0,
@@ -86,6 +87,7 @@ where
     };
     let (mut a, mut b) = (build(a, seed), build(b, seed + 1));
     let config = MatchConfig {
+        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
         opening: 0,
         paired: false,
         material_every: 0,
@@ -372,5 +374,118 @@ fn a_paired_match_plays_each_game_twice_with_colours_swapped() {
     let (_, games) = dice_games("greedy", "random", &paired);
     for pair in games.chunks(2) {
         assert_eq!(pair[0][..4], pair[1][..4], "{pair:?}");
+    }
+}
+
+/// Adjudication by the players' scores: the engine that sees itself far ahead wins by the
+/// resign rule when its opponent's score agrees; an agent that gives no score is never
+/// adjudicated.
+#[test]
+fn a_lost_game_is_resigned_by_the_scores_and_a_scoreless_one_plays_on() {
+    use omnichess_engine::adjudication::{Adjudication, ResignRule};
+    let one_sided = Adjudication {
+        resign: Some(ResignRule {
+            movecount: 2,
+            score: 300,
+            twosided: false,
+        }),
+        draw: None,
+    };
+    let rules = MatchConfig {
+        adjudication: one_sided,
+        ..config(2, 300)
+    };
+    // The engine at depth 2 against itself handicapped to one ply: the weaker side's own
+    // score sinks below −300 long before a mate.
+    let (mut a, mut b) = (
+        classic_agent("engine:depth=3", 1),
+        classic_agent("engine:depth=1", 2),
+    );
+    let mut games = Vec::new();
+    let report = play_match(
+        &Classic::start(),
+        a.as_mut(),
+        b.as_mut(),
+        &rules,
+        &mut |_, g| games.push(g.clone()),
+    )
+    .expect("legal play");
+    assert!(report.resigned >= 1, "{report:?}");
+    for game in games.iter().filter(|g| g.cause == "resign adjudication") {
+        assert!(
+            game.ending
+                .contains("resigns (adjudicated by the players' scores)"),
+            "{}",
+            game.ending
+        );
+        assert!(game.winner.is_some(), "a resignation has a winner");
+        assert_eq!(
+            game.record.as_deref().map(|r| r.contains("\"*\"")),
+            Some(true),
+            "the referee, not the rules, ended it: the record's result is unknown"
+        );
+    }
+    assert_eq!(
+        report.notes().map(|n| n.contains("resigned by score")),
+        Some(true)
+    );
+    // Random agents give no score: the same rules never end their games.
+    let (mut a, mut b) = (classic_agent("random", 1), classic_agent("random", 2));
+    let report = play_match(
+        &Classic::start(),
+        a.as_mut(),
+        b.as_mut(),
+        &MatchConfig {
+            adjudication: Adjudication::LAB,
+            ..config(2, 60)
+        },
+        &mut |_, _| {},
+    )
+    .expect("legal play");
+    assert_eq!((report.resigned, report.drawn_by_score), (0, 0));
+}
+
+/// An agent that counts the turns it is asked for and plays none: a game it is asked to
+/// play in would fail as an empty turn.
+struct Untouched(std::rc::Rc<std::cell::Cell<u32>>);
+
+impl<G: omnichess_core::Game> omnichess_engine::agents::Agent<G> for Untouched {
+    fn choose_turn_with(
+        &mut self,
+        _state: &G,
+        _progress: &mut dyn FnMut(&omnichess_engine::Report<'_, G::Decision>),
+    ) -> Vec<G::Decision> {
+        self.0.set(self.0.get() + 1);
+        Vec::new()
+    }
+}
+
+/// The random opening counts the players' decisions and rolls chance between them, so a
+/// game that starts with a roll (Die Chess) opens with random moves too.
+#[test]
+fn a_random_opening_rolls_chance_between_its_players_decisions() {
+    let asked = std::rc::Rc::new(std::cell::Cell::new(0));
+    let (mut a, mut b) = (Untouched(asked.clone()), Untouched(asked.clone()));
+    let mut games = Vec::new();
+    play_match(
+        &Dice::start(),
+        &mut a,
+        &mut b,
+        &MatchConfig {
+            opening: 2,
+            ..config(3, 2)
+        },
+        &mut |_, g| games.push(g.clone()),
+    )
+    .expect("legal play");
+    assert_eq!(
+        asked.get(),
+        0,
+        "the opening played both turns before the cap"
+    );
+    for game in &games {
+        assert_eq!(game.cause, "turn cap");
+        assert_eq!(game.first_decisions.len(), 2, "{game:?}");
+        assert_eq!(game.turns, 2, "{game:?}");
     }
 }

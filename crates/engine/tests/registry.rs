@@ -66,6 +66,7 @@ fn errors_say_what_is_wrong() {
         message(analyze("classic", None, &["f3", "e5", "g4", "Qh4#"], 1)).contains("game is over")
     );
     let request = MatchRequest {
+        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
         opening: 0,
         paired: false,
         material_every: 0,
@@ -93,6 +94,7 @@ fn errors_say_what_is_wrong() {
 #[test]
 fn matches_and_agents_run_by_name() {
     let request = MatchRequest {
+        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
         opening: 0,
         paired: false,
         material_every: 0,
@@ -135,6 +137,7 @@ fn a_match_on_two_threads_plays_the_same_games_as_on_one() {
     // its number only, so the result cannot depend on how many games run at once.
     let report = |jobs| {
         let request = MatchRequest {
+            adjudication: omnichess_engine::adjudication::Adjudication::NONE,
             opening: 0,
             paired: false,
             material_every: 0,

@@ -181,6 +181,7 @@ mod tests {
                 count: forfeits.len() as u64,
                 turns: Some(forfeits),
             }],
+            micros: 0,
         };
         let games = [game(0, vec![0, 1]), game(1, vec![0])];
         assert_eq!(
@@ -205,6 +206,7 @@ mod tests {
             material: Vec::new(),
             a_first: true,
             events: Vec::new(),
+            micros: 0,
         };
         let games = [
             game(0, Some(0), "checkmate"),

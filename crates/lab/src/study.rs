@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::sprt::SprtBounds;
 use super::summary::GameSummary;
 use omnichess_engine::EngineError;
+use omnichess_engine::adjudication::Adjudication;
 use omnichess_engine::registry::MatchRequest;
 
 /// What a study plays: one player setting against itself from one start, and, for a
@@ -22,8 +23,12 @@ pub struct StudySpec {
     pub seed: u64,
     /// Random decisions opening every game.
     pub opening: u32,
-    /// Turns after which a game is adjudicated a draw.
+    /// Turns after which a game is adjudicated a draw (the cause `turn cap`).
     pub max_turns: u64,
+    /// The rules that end a game earlier by the players' own scores (cutechess-cli's resign
+    /// and draw rules); none in a study stored before they were.
+    #[serde(default)]
+    pub adjudication: Adjudication,
     /// The start position text (`None`: the standard start).
     pub start: Option<String>,
     /// The material noted every this many turns (0: never).
@@ -141,6 +146,7 @@ impl StudySpec {
         }
         let entry = omnichess_engine::find(&self.variant)?;
         let request = MatchRequest {
+            adjudication: self.adjudication,
             a: part.a,
             b: part.b,
             games: part.count,
@@ -179,6 +185,7 @@ mod tests {
             seed: 11,
             opening: 0,
             max_turns: 60,
+            adjudication: Adjudication::NONE,
             start: None,
             material_every: 5,
             versus: None,

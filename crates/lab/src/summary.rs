@@ -15,8 +15,10 @@ pub struct Material {
     pub balance: Vec<(String, i32)>,
 }
 
-/// One finished game of a study.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One finished game of a study. Two summaries are equal when they are the same game: the
+/// time it took ([`GameSummary::micros`]) is the machine's, not the game's, and is not
+/// compared.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameSummary {
     /// The game's number in its study, from 0 (its seed and colours come from it).
     pub number: u32,
@@ -39,7 +41,46 @@ pub struct GameSummary {
     /// ([`omnichess_core::Events`]); empty in games stored before events were counted.
     #[serde(default)]
     pub events: Vec<EventCount>,
+    /// The microseconds the game took on the thread that played it
+    /// ([`PlayedGame::elapsed`]): what a study's games per CPU-second are counted from; 0 in
+    /// games stored before it was kept.
+    #[serde(default)]
+    pub micros: u64,
 }
+
+impl PartialEq for GameSummary {
+    fn eq(&self, other: &GameSummary) -> bool {
+        let GameSummary {
+            number,
+            winner,
+            cause,
+            both_lose,
+            turns,
+            first_decisions,
+            material,
+            a_first,
+            events,
+            micros: _,
+        } = self;
+        (number, winner, cause, both_lose, turns)
+            == (
+                &other.number,
+                &other.winner,
+                &other.cause,
+                &other.both_lose,
+                &other.turns,
+            )
+            && (first_decisions, material, a_first, events)
+                == (
+                    &other.first_decisions,
+                    &other.material,
+                    &other.a_first,
+                    &other.events,
+                )
+    }
+}
+
+impl Eq for GameSummary {}
 
 impl From<&PlayedGame> for GameSummary {
     fn from(game: &PlayedGame) -> GameSummary {
@@ -60,6 +101,7 @@ impl From<&PlayedGame> for GameSummary {
                 .collect(),
             a_first: game.a_white,
             events: game.events.clone(),
+            micros: u64::try_from(game.elapsed.as_micros()).unwrap_or(u64::MAX),
         }
     }
 }
@@ -80,6 +122,7 @@ pub(crate) mod tests {
             material: Vec::new(),
             a_first: true,
             events: Vec::new(),
+            micros: 0,
         }
     }
 
@@ -95,8 +138,15 @@ pub(crate) mod tests {
             count: 2,
             turns: Some(vec![0, 7]),
         }];
+        g.micros = 1234;
         let text = serde_json::to_string(&g).expect("JSON");
-        assert_eq!(serde_json::from_str::<GameSummary>(&text).expect("back"), g);
+        let back = serde_json::from_str::<GameSummary>(&text).expect("back");
+        assert_eq!((&back, back.micros), (&g, 1234));
+        let mut other = g.clone();
+        other.micros = 99;
+        assert_eq!(other, g, "the same game, whatever its time");
+        other.turns += 1;
+        assert_ne!(other, g);
         // A game stored before events were counted reads back with none.
         let mut old = serde_json::to_value(&g).expect("JSON");
         old.as_object_mut().map(|o| o.remove("events"));

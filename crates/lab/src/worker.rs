@@ -185,6 +185,7 @@ mod tests {
                 seed: 3,
                 opening: 0,
                 max_turns: 6,
+                adjudication: omnichess_engine::adjudication::Adjudication::NONE,
                 start: None,
                 material_every: 0,
                 versus: None,

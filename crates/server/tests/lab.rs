@@ -274,6 +274,7 @@ async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
         seed: 9,
         opening: 0,
         max_turns: 60,
+        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
         start: None,
         material_every: 0,
         versus: None,

@@ -10,6 +10,7 @@ use omnichess_engine::match_play::{DEFAULT_MAX_TURNS, MatchConfig};
 
 /// The caps of a 5D game: a match's 5D caps (docs/ENGINE.md, "Strength").
 pub const FIVE_D: MatchConfig = MatchConfig {
+    adjudication: omnichess_engine::adjudication::Adjudication::NONE,
     opening: 0,
     paired: false,
     material_every: 0,

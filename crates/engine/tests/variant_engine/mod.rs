@@ -26,6 +26,7 @@ pub fn best<V: Variant, E: Evaluator<V>>(
 /// 40-turn cap.
 pub fn plays_to_the_end<V: Variant>(level: &str) {
     let request = MatchRequest {
+        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
         opening: 0,
         paired: false,
         material_every: 0,

@@ -132,6 +132,7 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
         seed: request.seed,
         opening: request.opening,
         max_turns,
+        adjudication: omnichess_engine::adjudication::Adjudication::LAB,
         start,
         material_every: every,
         versus,

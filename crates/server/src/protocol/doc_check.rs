@@ -104,6 +104,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
             seed: 0,
             opening: 0,
             max_turns: 1,
+            adjudication: omnichess_engine::adjudication::Adjudication::NONE,
             start: None,
             material_every: 0,
             // Present in the sample, as in a comparison's: absent from other studies'.
