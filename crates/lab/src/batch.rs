@@ -90,6 +90,13 @@ pub trait Batches {
         games: &[GameSummary],
     ) -> Result<(), Self::Error>;
 
+    /// Extends `worker`'s lease on `claim`'s batch to `lease` from now, while it is played:
+    /// whether the batch is still the worker's.
+    ///
+    /// # Errors
+    /// The store could not be written.
+    fn renew(&mut self, claim: &Claim, worker: &str, lease: Duration) -> Result<bool, Self::Error>;
+
     /// After a batch of `study` is stored: when it is a test that has now decided, ends it
     /// (its batches not yet done are skipped) and gives the decision.
     ///

@@ -3,7 +3,7 @@
 //! claims the next; when the store cannot be reached it says so and retries with backoff,
 //! keeping the games it has played.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use omnichess_engine::EngineError;
 
@@ -118,10 +118,30 @@ pub fn work<B: Batches>(
             claim.first_game,
             claim.first_game + claim.games - 1
         ));
+        let mut renewed = Instant::now();
+        let mut renewing = |game: &GameSummary| {
+            each(game);
+            // The lease is renewed as the games end, a quarter of it at the latest after the
+            // last renewal, so a batch played slowly is not claimed again under the worker.
+            if renewed.elapsed() >= options.lease / 4 {
+                renewed = Instant::now();
+                match batches.renew(&claim, name, options.lease) {
+                    Ok(true) => {}
+                    Ok(false) => say(&format!(
+                        "worker {name}: study {} batch {} is no longer its own (its lease ran out); its games are stored all the same",
+                        claim.study.id, claim.batch
+                    )),
+                    Err(e) => say(&format!(
+                        "worker {name}: cannot renew its lease on study {} batch {}: {e}; playing on",
+                        claim.study.id, claim.batch
+                    )),
+                }
+            }
+        };
         let games = claim
             .study
             .spec
-            .play(claim.first_game, claim.games, options.jobs, each)
+            .play(claim.first_game, claim.games, options.jobs, &mut renewing)
             .map_err(|source| StudyError {
                 study: claim.study.id.clone(),
                 source,
@@ -174,6 +194,10 @@ mod tests {
         batches: Vec<Batch>,
         games: BTreeMap<u32, GameSummary>,
         failures: u32,
+        /// The leases renewed: `(batch, worker)`.
+        renewed: Vec<(i64, String)>,
+        /// Whether every batch is taken by another worker as soon as it is claimed.
+        stolen: bool,
     }
 
     impl Store {
@@ -208,6 +232,8 @@ mod tests {
                 batches,
                 games: BTreeMap::new(),
                 failures: 0,
+                renewed: Vec::new(),
+                stolen: false,
             }
         }
     }
@@ -270,6 +296,17 @@ mod tests {
             let n = usize::try_from(claim.batch).expect("a batch number");
             self.batches[n].done = true;
             Ok(())
+        }
+
+        fn renew(
+            &mut self,
+            claim: &Claim,
+            worker: &str,
+            _lease: Duration,
+        ) -> Result<bool, &'static str> {
+            self.renewed.push((claim.batch, worker.to_owned()));
+            let n = usize::try_from(claim.batch).expect("a batch number");
+            Ok(!self.stolen && self.batches[n].holder.as_deref() == Some(worker))
         }
 
         fn close_if_decided(
@@ -355,6 +392,40 @@ mod tests {
             ]
         );
         assert!(store.batches.iter().all(|b| b.done));
+    }
+
+    #[test]
+    fn a_worker_renews_its_lease_as_the_games_of_a_batch_end() {
+        let mut store = Store::new("classic", "random", 3, 3);
+        let mut quick = options("w5");
+        quick.lease = Duration::ZERO; // renewed after every game
+        let mut said = Vec::new();
+        work(
+            &mut store,
+            &quick,
+            &mut |line| said.push(line.to_owned()),
+            &mut |_| {},
+        )
+        .expect("played");
+        assert_eq!(store.renewed, vec![(0, "w5".to_owned()); 3]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        // A batch claimed by another worker meanwhile is said so, its games stored all the
+        // same (they were played: each is stored once by its number).
+        let mut store = Store::new("classic", "random", 2, 2);
+        store.stolen = true;
+        let mut said = Vec::new();
+        work(
+            &mut store,
+            &quick,
+            &mut |line| said.push(line.to_owned()),
+            &mut |_| {},
+        )
+        .expect("played");
+        assert_eq!(
+            said[1],
+            "worker w5: study s1 batch 0 is no longer its own (its lease ran out); its games are stored all the same"
+        );
+        assert_eq!(store.games.len(), 2);
     }
 
     #[test]

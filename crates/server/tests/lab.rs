@@ -310,3 +310,50 @@ async fn creating_studies_is_rate_limited_like_creating_games() {
     let (status, _) = call(&routes, "GET", "/api/studies", None).await;
     assert_eq!(status, StatusCode::OK, "reading is not limited");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lease_renewed_keeps_the_batch_from_other_workers() {
+    let app = crate::common::app_at(&database("lab-lease")).await;
+    let spec = omnichess_lab::study::StudySpec {
+        variant: "dice".to_owned(),
+        player: "greedy".to_owned(),
+        games: 2,
+        seed: 9,
+        opening: 0,
+        max_turns: 60,
+        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
+        start: None,
+        material_every: 0,
+        versus: None,
+    };
+    let store = &app.store;
+    store
+        .create_study("lease0000001", "balance", &spec, 2)
+        .await
+        .expect("stored");
+    // Claimed with a lease already run out: another worker could take it ...
+    let claim = store
+        .claim_batch("w1", -1, None)
+        .await
+        .expect("claimed")
+        .expect("a batch");
+    // ... but w1 renews it for a minute while it plays: nobody else can.
+    assert!(
+        store
+            .renew_lease(&claim, "w1", 60_000)
+            .await
+            .expect("renewed")
+    );
+    assert!(
+        store
+            .claim_batch("w2", 60_000, None)
+            .await
+            .expect("read")
+            .is_none(),
+        "the renewed batch is w1's"
+    );
+    // Another worker cannot renew what it does not hold; a done batch is renewed by nobody.
+    assert!(!store.renew_lease(&claim, "w2", 60_000).await.expect("read"));
+    store.finish_batch(&claim).await.expect("done");
+    assert!(!store.renew_lease(&claim, "w1", 60_000).await.expect("read"));
+}

@@ -78,13 +78,26 @@ impl LabRunner {
             let jobs = self.jobs;
             let spec = claim.study.spec.clone();
             let (first, count) = (claim.first_game, claim.games);
-            let played = tokio::task::spawn_blocking(move || {
+            let mut playing = tokio::task::spawn_blocking(move || {
                 spec.play(first, count, jobs, &mut |_| {})
                     .map_err(|e| e.to_string())
-            })
-            .await
-            .map_err(|e| e.to_string())
-            .and_then(|r| r);
+            });
+            // The lease is renewed every quarter of it while the batch is played.
+            let mut renew = tokio::time::interval(LEASE / 4);
+            renew.tick().await;
+            let played = loop {
+                tokio::select! {
+                    done = &mut playing => break done.map_err(|e| e.to_string()).and_then(|r| r),
+                    _ = renew.tick() => {
+                        if let Err(e) = store.renew_lease(&claim, name, lease_ms).await {
+                            eprintln!(
+                                "omnichess serve: the lab cannot renew its lease on study {} batch {}: {e}",
+                                claim.study.id, claim.batch
+                            );
+                        }
+                    }
+                }
+            };
             let stored = match played {
                 Ok(games) => async {
                     store.store_games(&claim.study.id, name, &games).await?;

@@ -188,6 +188,29 @@ impl Store {
         Ok(())
     }
 
+    /// Extends `worker`'s lease on `claim`'s batch to `lease_ms` from now, while it plays
+    /// the batch: whether the batch is still the worker's (`false`: its lease ran out and
+    /// another worker claimed it, or it is done or skipped).
+    pub async fn renew_lease(
+        &self,
+        claim: &Claim,
+        worker: &str,
+        lease_ms: i64,
+    ) -> Result<bool, LabStoreError> {
+        let renewed = sqlx::query(
+            "UPDATE study_batches SET lease_until_ms = $1
+             WHERE study_id = $2 AND batch = $3 AND worker = $4 AND state = 'claimed'",
+        )
+        .bind(now_ms().saturating_add(lease_ms))
+        .bind(&claim.study.id)
+        .bind(claim.batch)
+        .bind(worker)
+        .execute(self.pool())
+        .await?
+        .rows_affected();
+        Ok(renewed > 0)
+    }
+
     /// Marks `claim`'s batch done.
     pub async fn finish_batch(&self, claim: &Claim) -> Result<(), LabStoreError> {
         sqlx::query("UPDATE study_batches SET state = 'done' WHERE study_id = $1 AND batch = $2")

@@ -73,6 +73,17 @@ impl Batches for Database<'_> {
         })
     }
 
+    fn renew(
+        &mut self,
+        claim: &Claim,
+        worker: &str,
+        lease: Duration,
+    ) -> Result<bool, LabStoreError> {
+        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+        self.rt
+            .block_on(self.store.renew_lease(claim, worker, lease_ms))
+    }
+
     fn close_if_decided(&mut self, study: &StudyRow) -> Result<Option<SprtResult>, LabStoreError> {
         self.rt.block_on(self.store.close_if_decided(study))
     }
