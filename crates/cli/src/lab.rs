@@ -16,6 +16,7 @@ use omnichess_lab::sprt::{SprtBounds, SprtResult, Verdict};
 use omnichess_lab::stats::Estimate;
 use omnichess_lab::study::{StudySpec, Versus};
 use omnichess_lab::summary::GameSummary;
+use omnichess_lab::trinomial::Trinomial;
 use omnichess_lab::values::Values;
 use omnichess_lab::worker::WorkerOptions;
 use omnichess_server::lab::worker as stored_studies;
@@ -170,7 +171,7 @@ fn games_of(
     what: &str,
 ) -> Result<Option<Vec<GameSummary>>, CliError> {
     let terminal = std::io::stderr().is_terminal();
-    let mut progress = Progress::new(what, spec.total_games(), terminal);
+    let mut progress = Progress::new(what, spec, terminal);
     let Some(database) = storage.database.as_deref() else {
         let games = spec
             .play(0, spec.total_games(), jobs, &mut |g| progress.game(g))
@@ -234,6 +235,7 @@ fn report(
         let mut fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
         fit.check_claims(entry.claimed_values);
         out!("{}", fit.report());
+        outln!("{}", balance.plan_line(entry.players[0]));
         // The same games' balance figures too: a values study is a balance study that also
         // noted the material.
         write_json(
@@ -246,6 +248,7 @@ fn report(
         if let Some(note) = sameness_note(&balance) {
             outln!("{note}");
         }
+        outln!("{}", balance.plan_line(entry.players[0]));
         write_json(
             json_path,
             &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(balance))?}),
@@ -316,8 +319,15 @@ fn sprt_report(
             "wins": result.wins,
             "draws": result.draws,
             "losses": result.losses,
+            "unpaired": result.unpaired,
+            "pentanomial": result.pentanomial,
+            "score": result.score,
+            "elo": result.elo,
             "llr": result.llr,
+            "llr_lower": result.llr_lower,
+            "llr_upper": result.llr_upper,
             "verdict": result.verdict,
+            "decided_after": result.decided_after,
         }),
     )
 }
@@ -330,39 +340,51 @@ struct Progress<'a> {
     started: Instant,
     /// Games finished so far.
     done: u32,
-    /// The first player's points in them (a draw is half a point).
-    points: f64,
+    /// The first player's wins, draws and losses in them.
+    results: Trinomial,
+    /// A test's bounds, and the games so far: its progress is A's score and the ratio.
+    test: Option<(SprtBounds, Vec<GameSummary>)>,
 }
 
 impl<'a> Progress<'a> {
-    fn new(what: &'a str, games: u32, terminal: bool) -> Progress<'a> {
+    fn new(what: &'a str, spec: &StudySpec, terminal: bool) -> Progress<'a> {
+        let test = match &spec.versus {
+            Some(Versus::Player { bounds, .. }) => Some((*bounds, Vec::new())),
+            _ => None,
+        };
         Progress {
+            test,
             what,
-            games,
+            games: spec.total_games(),
             terminal,
             started: Instant::now(),
             done: 0,
-            points: 0.0,
+            results: Trinomial::default(),
         }
     }
 
     fn game(&mut self, game: &GameSummary) {
         self.done = self.done.saturating_add(1);
-        self.points += points(game);
+        self.results.add(points(game));
+        if let Some((_, games)) = &mut self.test {
+            games.push(game.clone());
+        }
         let done = self.done;
         if !(self.terminal || done >= self.games || done.is_multiple_of((self.games / 10).max(1))) {
             return;
         }
-        let s = Estimate::wilson(self.points, done);
+        let figure = if let Some((bounds, games)) = &self.test {
+            test_progress(&SprtResult::of(*bounds, games))
+        } else {
+            let s = Estimate::score(self.results);
+            format!("first player {:.3} ± {:.3}", s.mean, s.margin())
+        };
         let rate = f64::from(done) / self.started.elapsed().as_secs_f64().max(1e-9);
         let left = f64::from(self.games.saturating_sub(done)) / rate.max(1e-9);
         show_progress(
             &format!(
-                "lab {}: {done}/{} games  {rate:.2} games/s  first player {:.3} ± {:.3}  about {left:.0} s left",
-                self.what,
-                self.games,
-                s.mean,
-                s.margin()
+                "lab {}: {done}/{} games  {rate:.2} games/s  {figure}  about {left:.0} s left",
+                self.what, self.games,
             ),
             self.terminal,
         );
@@ -419,7 +441,8 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
 /// `lab sprt`: here, a batch of colour-swapped pairs on every core at a time until the test
 /// decides; with --database, batches stored for workers, which stop the study when it decides.
 fn sprt(args: &SprtArgs) -> Result<(), CliError> {
-    let bounds = SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta)?;
+    let bounds =
+        SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta)?.in_model(args.elo_model);
     engine(&args.variant)?;
     let controls = (open::variant(&args.variant)?.time_controls)();
     for player in [&args.a, &args.b] {
@@ -471,14 +494,12 @@ fn sprt_here(
         let result = SprtResult::of(bounds, &games);
         show_progress(
             &format!(
-                "lab sprt: {} games  A +{} ={} -{}  LLR {:.2} ({:.2} to {:.2})  {:.1} games/s",
+                "lab sprt: {} games  A +{} ={} -{}  {}  {:.1} games/s",
                 result.games,
                 result.wins,
                 result.draws,
                 result.losses,
-                result.llr,
-                bounds.lower(),
-                bounds.upper(),
+                test_progress(&result),
                 f64::from(result.games) / started.elapsed().as_secs_f64().max(1e-9)
             ),
             terminal,
@@ -491,6 +512,14 @@ fn sprt_here(
         eprintln!();
     }
     Ok(games)
+}
+
+/// A test's progress: A's score and the ratio against its bounds.
+fn test_progress(result: &SprtResult) -> String {
+    format!(
+        "A's score {:.3}  LLR {:.2} ({:.2} to {:.2})",
+        result.score, result.llr, result.llr_lower, result.llr_upper
+    )
 }
 
 /// A line on stderr: redrawn in place on a terminal.

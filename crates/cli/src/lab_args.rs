@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
+use omnichess_lab::sprt::EloModel;
 
 use crate::args::{count, positive};
 
@@ -26,9 +27,10 @@ pub enum Study {
 
     /// Player A against player B until a sequential probability ratio test decides between
     /// "A is ELO0 stronger" (H0) and "A is ELO1 stronger" (H1), as fishtest does: games in
-    /// colour-swapped pairs, the log-likelihood ratio after every batch, a stop as soon as it
-    /// crosses a bound (or at --max-games, undecided). With --database the test is stored
-    /// and its batches shared by workers, which skip the rest once it decides.
+    /// colour-swapped pairs counted as pairs (pentanomial), the log-likelihood ratio after
+    /// every pair in normalized Elo (or --elo-model logistic), a stop as soon as it crosses a
+    /// bound (or at --max-games, undecided). With --database the test is stored and its
+    /// batches shared by workers, which skip the rest once it decides.
     ///
     /// Example: omnichess lab sprt classic --a engine:depth=3 --b engine:depth=2 --elo1 50
     Sprt(SprtArgs),
@@ -186,6 +188,10 @@ pub struct SprtArgs {
     /// The chance of accepting H0 when H1 holds (0 to 0.5).
     #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
     pub beta: f64,
+    /// The Elo of ELO0 and ELO1: `normalized` (fishtest's default: by the t-value of a pair's
+    /// score, whatever the draw rate) or `logistic` (by the expected score).
+    #[arg(long, default_value = "normalized", value_name = "MODEL", value_parser = elo_model)]
+    pub elo_model: EloModel,
     /// Stop undecided after this many games.
     #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = positive::<u32>)]
     pub max_games: u32,
@@ -208,6 +214,15 @@ pub struct SprtArgs {
     /// soon as it decides).
     #[command(flatten)]
     pub storage: Storage,
+}
+
+/// `normalized` or `logistic`.
+fn elo_model(text: &str) -> Result<EloModel, String> {
+    match text {
+        "normalized" => Ok(EloModel::Normalized),
+        "logistic" => Ok(EloModel::Logistic),
+        _ => Err("`normalized` or `logistic`".to_owned()),
+    }
 }
 
 /// One game per core.

@@ -92,7 +92,7 @@ fn compare_refuses_one_start_twice_and_subtracts_a_from_b() {
     assert!(text.contains("white's score: +"), "{text}");
 }
 
-/// Greedy against random, as clear a difference as there is: decided (H1) after 20 games.
+/// Greedy against random, as clear a difference as there is: decided (H1) after 16 pairs.
 pub const SPRT_GREEDY_AGAINST_RANDOM: [&str; 15] = [
     "lab",
     "sprt",
@@ -116,8 +116,20 @@ fn sprt_accepts_h1_for_a_much_stronger_player_within_its_games() {
     let o = omnichess(&SPRT_GREEDY_AGAINST_RANDOM);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
+    // Pairs scoring 1 (two draws, or a win and a loss), 1½ and 2 for A: 6, 8, 2; the ratio
+    // 2.870 past the upper bound as the overshoot correction moved it (2.821).
     assert!(
-        text.contains("result: +5 =15 -0\nsprt: H1 accepted"),
+        text.starts_with(
+            "pairs: 16  (A scored 0, ½, 1, 1½, 2 in 0 0 6 8 2)\nA's score: 0.688  elo: +136.9 ± 66.7"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nllr: 2.870  (bounds -2.944 and 2.944, moved in for overshoot to -2.870 and 2.821; elo0 0, elo1 100 normalized, alpha 0.05, beta 0.05)\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("result: +12 =20 -0\nsprt: H1 accepted after 16 pairs: A is about 100 normalized Elo or more stronger\n"),
         "{text}"
     );
 }

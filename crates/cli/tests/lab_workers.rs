@@ -133,8 +133,8 @@ fn stored_comparisons_and_tests_report_as_played_here(url: &str) {
     assert_eq!(stdout(&stored), stdout(&here));
     assert!(stdout(&here).contains("minus A: the standard start"));
 
-    // Greedy against random: decided after 20 games, a batch of 4 at a time (two jobs
-    // here), so a third of the 60 games are played and the rest skipped.
+    // Greedy against random: decided after 16 pairs, a batch of 4 at a time (two jobs
+    // here), so 32 of the 60 games are played and the rest skipped.
     let sprt = crate::lab::SPRT_GREEDY_AGAINST_RANDOM;
     let here = omnichess(&sprt);
     let text = stdout(&here);
@@ -149,7 +149,7 @@ fn stored_comparisons_and_tests_report_as_played_here(url: &str) {
     let report = show(url, &id);
     assert!(
         report.starts_with(&format!(
-            "study {id}: 20 of 60 games stored; batches: 5 done, 0 open, 0 claimed, 10 skipped (decided without them)\n"
+            "study {id}: 32 of 60 games stored; batches: 8 done, 0 open, 0 claimed, 7 skipped (decided without them)\n"
         )),
         "{report}"
     );
