@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use omnichess_lab::balance::Balance;
 use omnichess_lab::compare::Comparison;
 use omnichess_lab::events::EventFigures;
+use omnichess_lab::material_samples::{QUIET_TURNS, SampleRule};
 use omnichess_lab::score::points;
 use omnichess_lab::sprt::{SprtBounds, SprtResult, Verdict};
 use omnichess_lab::stats::Estimate;
@@ -58,7 +59,7 @@ fn values(args: &ValuesArgs) -> Result<(), CliError> {
     let Some(games) = games_of(&study.storage, study.jobs, &spec, "values")? else {
         return Ok(());
     };
-    report("values", &spec, &games, study.json.as_deref())
+    report("values", &spec, &games, study.json.as_deref(), args.quiet)
 }
 
 /// `lab balance`.
@@ -67,7 +68,7 @@ fn balance(args: &StudyArgs) -> Result<(), CliError> {
     let Some(games) = games_of(&args.storage, args.jobs, &spec, "balance")? else {
         return Ok(());
     };
-    report("balance", &spec, &games, args.json.as_deref())
+    report("balance", &spec, &games, args.json.as_deref(), QUIET_TURNS)
 }
 
 /// `lab show`.
@@ -100,7 +101,13 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
     if games.is_empty() {
         return Ok(());
     }
-    report(&study.kind, &study.spec, &games, args.json.as_deref())
+    report(
+        &study.kind,
+        &study.spec,
+        &games,
+        args.json.as_deref(),
+        QUIET_TURNS,
+    )
 }
 
 /// `omnichess worker`.
@@ -205,12 +212,14 @@ fn games_of(
     Ok(Some(games))
 }
 
-/// The report of a `kind` study of `spec` from `games`: on stdout, and as JSON to `json`.
+/// The report of a `kind` study of `spec` from `games`: on stdout, and as JSON to `json`; a
+/// values study's samples quiet over `quiet` turns.
 fn report(
     kind: &str,
     spec: &StudySpec,
     games: &[GameSummary],
     json_path: Option<&Path>,
+    quiet: u64,
 ) -> Result<(), CliError> {
     match &spec.versus {
         Some(Versus::Start(b)) => {
@@ -232,7 +241,12 @@ fn report(
         v.map_err(|e| CliError(format!("cannot write the study as JSON: {e}")))
     };
     if kind == "values" {
-        let mut fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
+        let rule = SampleRule {
+            every: spec.material_every.max(1),
+            quiet,
+        };
+        let mut fit =
+            Values::fit_with(games, rule).map_err(|e| CliError(format!("lab values: {e}")))?;
         fit.check_claims(entry.claimed_values);
         out!("{}", fit.report());
         outln!("{}", balance.plan_line(entry.players[0]));
@@ -262,7 +276,7 @@ fn start_label(start: Option<&str>, standard: &str) -> String {
 }
 
 /// The comparison of a `compare` study's two halves (games below `spec.games` from start A,
-/// the rest from B), on stdout and as JSON.
+/// the rest from B, paired by seed), on stdout and as JSON.
 fn compare_report(
     spec: &StudySpec,
     games: &[GameSummary],
@@ -270,10 +284,8 @@ fn compare_report(
     settings: Value,
     json_path: Option<&Path>,
 ) -> Result<(), CliError> {
-    let (a, b): (Vec<GameSummary>, Vec<GameSummary>) =
-        games.iter().cloned().partition(|g| g.number < spec.games);
     let names = open::variant(&spec.variant)?.players;
-    let comparison = Comparison::of(Balance::of(&a), Balance::of(&b));
+    let comparison = Comparison::of_study(games, spec.games);
     out!(
         "{}",
         comparison.report(names, [labels[0].as_str(), labels[1].as_str()])

@@ -38,7 +38,8 @@ pub enum Study {
     /// Piece values fitted from self-play: the material balance every --every turns of
     /// every game beside the game's result, a logistic regression of the first player's
     /// points on it; each kind's weight in log-odds per piece and, where the variant has
-    /// pawns, in pawns, with 95% intervals clustered by game.
+    /// pawns, in pawns (its interval by the delta method), with 95% intervals clustered by
+    /// game. Games that reached a cap and positions mid-exchange (--quiet) are left out.
     ///
     /// Example: omnichess lab values classic --games 200 --opening 4
     Values(ValuesArgs),
@@ -59,6 +60,11 @@ pub struct ValuesArgs {
     /// Note the material at the start of every N-th turn.
     #[arg(long, default_value_t = 4, value_name = "N", allow_negative_numbers = true, value_parser = positive::<u64>)]
     pub every: u64,
+    /// Fit a position only if its material balance is that of Q turns before (not in the
+    /// middle of an exchange); 0 fits every position. Where the material was not noted Q
+    /// turns before, the position is fitted as it is. Games that reached a cap are left out.
+    #[arg(long, default_value_t = omnichess_lab::material_samples::QUIET_TURNS, value_name = "Q", allow_negative_numbers = true, value_parser = count::<u64>)]
+    pub quiet: u64,
 }
 
 /// What every study is played with.

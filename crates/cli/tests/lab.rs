@@ -37,6 +37,15 @@ fn balance_reports_every_game_once_and_writes_the_same_figures_as_json() {
         .sum();
     assert_eq!(by_cause, 12, "every game has one cause");
     assert_eq!(figures["spec"]["seed"], 5);
+    // A verdict always, and the planner's line last.
+    let side = f["first_player_verdict"]["side"].as_str().expect("a side");
+    assert!(["above", "below", "within"].contains(&side), "{side}");
+    assert!(
+        text.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("planner: white's score varies ")),
+        "{text}"
+    );
     // Die Chess's events: the report's lines and the JSON's figures agree.
     let forfeits = &f["events"][0];
     assert_eq!(forfeits["name"], "forfeit");
@@ -90,6 +99,11 @@ fn compare_refuses_one_start_twice_and_subtracts_a_from_b() {
     assert!(text.contains("== A: the standard start"), "{text}");
     assert!(text.contains("minus A: the standard start"), "{text}");
     assert!(text.contains("white's score: +"), "{text}");
+    assert!(text.contains(", 4 pairs): B "), "paired by seed: {text}");
+    assert!(
+        text.contains("\nplanner: the difference in white's score varies "),
+        "{text}"
+    );
 }
 
 /// Greedy against random, as clear a difference as there is: decided (H1) after 16 pairs.
@@ -175,13 +189,24 @@ fn values_fits_every_kind_that_was_ever_unequal_and_refuses_5d() {
         "--opening",
         "4",
         "--max-turns",
-        "60",
+        "400",
         "--every",
         "2",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
     assert!(text.starts_with("fitted from "), "{text}");
+    // Greedy's games end by the rules within 400 turns (at 60 every one reached the cap, and
+    // a fit without capped games is refused).
+    assert!(
+        text.contains("\nleft out: 0 games ended at a cap (turn cap, decision cap); "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n5 weights tested against 0 at once: Holm's correction"),
+        "{text}"
+    );
+    assert!(text.ends_with(" games (these 16 give ±0.128)\n"), "{text}");
     for kind in ["pawn:", "knight:", "bishop:", "rook:"] {
         assert!(text.contains(kind), "{kind} in {text}");
     }
@@ -215,7 +240,7 @@ fn values_sets_the_rule_text_s_claims_beside_the_fit_and_writes_the_games_balanc
         "--opening",
         "4",
         "--max-turns",
-        "40",
+        "300",
         "--every",
         "2",
         "--json",
@@ -237,4 +262,5 @@ fn values_sets_the_rule_text_s_claims_beside_the_fit_and_writes_the_games_balanc
     assert_eq!(claims[2]["kind"], "honorable horse");
     assert!((claims[2]["claimed"].as_f64().expect("a value") - 4.0 / 3.0).abs() < 1e-12);
     assert_eq!(figures["balance"]["games"], 6, "the same games' balance");
+    assert_eq!(figures["figures"]["capped_left_out"], 0, "{figures}");
 }

@@ -15,8 +15,9 @@
 //! * [`sprt`]: engine A against engine B until a sequential probability ratio test decides, as
 //!   fishtest decides it: the games in colour-swapped pairs ([`pentanomial`]), the ratio of
 //!   their counts ([`llr`]).
-//! * [`values`]: piece values fitted to the games' results from their material, beside the
-//!   values the variant's rule text claims ([`claims`]).
+//! * [`values`]: piece values fitted to the games' results from their material (the regression
+//!   in [`logistic`], the samples chosen by [`material_samples`]), beside the values the
+//!   variant's rule text claims ([`claims`]), many tests at once corrected by [`multiple`].
 //! * [`stats`]: the intervals and summaries they share, the score interval that counts draws
 //!   in [`trinomial`], the normal distribution in [`normal`]; [`verdict`]: an interval's
 //!   three-way answer; [`plan`]: the games a precision needs; [`score`]: the first player's
@@ -32,6 +33,9 @@ pub mod compare;
 pub mod csv;
 pub mod events;
 pub mod llr;
+pub mod logistic;
+pub mod material_samples;
+pub mod multiple;
 pub mod normal;
 pub mod pentanomial;
 pub mod plan;
