@@ -40,6 +40,7 @@ pub fn run(study: &Study) -> Result<(), CliError> {
         Study::Sprt(args) => sprt(args),
         Study::Values(args) => values(args),
         Study::Show(args) => show(args),
+        Study::Plan(args) => crate::lab_plan::plan(args),
     }
 }
 
@@ -150,7 +151,7 @@ fn default_name() -> String {
 }
 
 /// The study `args` describe, noting the material every `material_every` turns.
-fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError> {
+pub(crate) fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError> {
     engine(&args.variant)?;
     let start = open::with_profile(args.position.as_deref(), args.profile.as_deref())?;
     open::game(&args.variant, start.as_deref())?;
@@ -169,6 +170,20 @@ fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError>
     })
 }
 
+/// The games of `spec` played here on `jobs` cores, with progress on stderr as `lab what`.
+pub(crate) fn play_here(
+    spec: &StudySpec,
+    jobs: usize,
+    what: &str,
+) -> Result<Vec<GameSummary>, CliError> {
+    let mut progress = Progress::new(what, spec, std::io::stderr().is_terminal());
+    let games = spec
+        .play(0, spec.total_games(), jobs, &mut |g| progress.game(g))
+        .map_err(|e| CliError(e.to_string()))?;
+    progress.end();
+    Ok(games)
+}
+
 /// The games of `spec`: played here on `jobs` cores, or (with --database) stored and played by
 /// workers, this process one of them unless --submit (then `None`, the study's id printed).
 fn games_of(
@@ -177,15 +192,11 @@ fn games_of(
     spec: &StudySpec,
     what: &str,
 ) -> Result<Option<Vec<GameSummary>>, CliError> {
+    let Some(database) = storage.database.as_deref() else {
+        return play_here(spec, jobs, what).map(Some);
+    };
     let terminal = std::io::stderr().is_terminal();
     let mut progress = Progress::new(what, spec, terminal);
-    let Some(database) = storage.database.as_deref() else {
-        let games = spec
-            .play(0, spec.total_games(), jobs, &mut |g| progress.game(g))
-            .map_err(|e| CliError(e.to_string()))?;
-        progress.end();
-        return Ok(Some(games));
-    };
     let id = stored_studies::submit(database, what, spec, storage.batch)?;
     if storage.submit {
         outln!("study: {id}");
@@ -453,8 +464,7 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
 /// `lab sprt`: here, a batch of colour-swapped pairs on every core at a time until the test
 /// decides; with --database, batches stored for workers, which stop the study when it decides.
 fn sprt(args: &SprtArgs) -> Result<(), CliError> {
-    let bounds =
-        SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta)?.in_model(args.elo_model);
+    let bounds = args.bounds.bounds()?;
     engine(&args.variant)?;
     let controls = (open::variant(&args.variant)?.time_controls)();
     for player in [&args.a, &args.b] {
@@ -567,7 +577,7 @@ fn settings_of(spec: &StudySpec, profile: Option<String>) -> Value {
 }
 
 /// Writes `value` to `path` as pretty JSON, if a path is given.
-fn write_json(path: Option<&Path>, value: &Value) -> Result<(), CliError> {
+pub(crate) fn write_json(path: Option<&Path>, value: &Value) -> Result<(), CliError> {
     let Some(path) = path else {
         return Ok(());
     };

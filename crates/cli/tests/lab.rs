@@ -264,3 +264,120 @@ fn values_sets_the_rule_text_s_claims_beside_the_fit_and_writes_the_games_balanc
     assert_eq!(figures["balance"]["games"], 6, "the same games' balance");
     assert_eq!(figures["figures"]["capped_left_out"], 0, "{figures}");
 }
+
+#[test]
+fn plan_says_the_games_a_margin_needs_as_the_balance_report_does() {
+    let settings = [
+        "dice",
+        "--player",
+        "greedy",
+        "--max-turns",
+        "100",
+        "--jobs",
+        "2",
+    ];
+    let json = temp_file("lab-plan.json", "");
+    let path = json.display().to_string();
+    let mut args = vec!["lab", "plan"];
+    args.extend(settings);
+    args.extend(["--pilot", "60", "--json", &path]);
+    let o = omnichess(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("plan from a pilot of 60 games: dice (greedy), seed 1, "),
+        "{text}"
+    );
+    let figures: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON file"))
+            .expect("JSON");
+    let variance = figures["figures"]["variance"].as_f64().expect("a variance");
+    // n = (1.96 σ / 0.02)², rounded up.
+    let z = 1.959_963_984_540_054_f64;
+    let needed = (z * z * variance / 0.0004).ceil();
+    assert_eq!(figures["figures"]["games"].as_f64(), Some(needed));
+    assert!(
+        text.contains(&format!("\ngames for ±0.02 (95%): {needed} ")),
+        "{text}"
+    );
+    // A balance study of the same 60 games ends by saying the same.
+    let mut args = vec!["lab", "balance"];
+    args.extend(settings);
+    args.extend(["--games", "60"]);
+    let balance = stdout(&omnichess(&args));
+    assert!(
+        balance.contains(&format!(": ±0.02 needs {needed} games (these 60 give ±")),
+        "{balance}"
+    );
+    // A wider margin needs fewer: ±0.04, a quarter (rounded up).
+    let mut args = vec!["lab", "plan"];
+    args.extend(settings);
+    args.extend(["--pilot", "60", "--margin", "0.04"]);
+    let wide = stdout(&omnichess(&args));
+    let quarter = (z * z * variance / 0.0016).ceil();
+    assert!(
+        wide.contains(&format!("\ngames for ±0.04 (95%): {quarter} ")),
+        "{wide}"
+    );
+    assert_user_error(
+        &omnichess(&["lab", "plan", "dice", "--margin", "0.7"]),
+        "--margin must be above 0 and below 0.5",
+    );
+    assert_user_error(
+        &omnichess(&[
+            "lab",
+            "plan",
+            "dice",
+            "--database",
+            "sqlite:///nonexistent/x.db",
+        ]),
+        "give --study ID",
+    );
+}
+
+#[test]
+fn plan_of_a_test_gives_fishtests_expected_length() {
+    let o = omnichess(&[
+        "lab",
+        "plan",
+        "classic",
+        "--player",
+        "greedy",
+        "--b",
+        "random",
+        "--elo1",
+        "100",
+        "--pilot",
+        "39",
+        "--max-turns",
+        "60",
+        "--jobs",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("plan from a pilot of 40 games: classic (greedy against random), "),
+        "whole pairs: {text}"
+    );
+    assert!(
+        text.contains("\npairs: 20  (A scored 0, ½, 1, 1½, 2 in "),
+        "{text}"
+    );
+    // In normalized Elo the expected length at either hypothesis does not depend on the
+    // variance: 2 (1 − 2 · 0.05) ln 19 / (100 / 347.436)² = 63.98 games (sprt.js).
+    assert!(
+        text.contains(
+            "\n  if A is elo0 stronger (score 0.500): H1 accepted 5.0% of the time, after about 64 games\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("H1 accepted 95.0% of the time, after about 64 games\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  if A is as strong as the pilot says (score "),
+        "{text}"
+    );
+}

@@ -1,8 +1,8 @@
 //! `omnichess worker`: a stored study played by several workers, one killed with SIGKILL
 //! while it holds a batch; the batch is played again when its lease runs out and every game
 //! is counted once — the totals those of the same study played in one process. Stored
-//! comparisons and tests report what the same study played here reports, and a stored test
-//! stops as soon as it decides.
+//! comparisons and tests report what the same study played here reports, a stored test
+//! stops as soon as it decides, and the planner reads a stored study's games.
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -101,6 +101,30 @@ fn a_killed_workers_batch_is_played_again_and_counted_once(url: &str) {
         report.lines().skip(1).collect::<Vec<_>>(),
         local.lines().collect::<Vec<_>>(),
         "the stored study's figures are those of the same study played in one process"
+    );
+
+    // The planner reads the stored games as it reads a pilot of the same games played here.
+    let stored = stdout(&omnichess(&[
+        "lab",
+        "plan",
+        "classic",
+        "--database",
+        url,
+        "--study",
+        &id,
+    ]));
+    assert!(
+        stored.starts_with(&format!(
+            "plan from the 8 games of balance study {id}: classic "
+        )),
+        "{stored}"
+    );
+    let mut pilot = vec!["lab", "plan"];
+    pilot.extend(STUDY.iter().filter(|a| !["--batch", "2"].contains(a)));
+    let pilot = stdout(&omnichess(&pilot));
+    assert_eq!(
+        stored.lines().skip(1).collect::<Vec<_>>(),
+        pilot.lines().skip(1).collect::<Vec<_>>()
     );
 }
 

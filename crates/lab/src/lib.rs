@@ -20,7 +20,8 @@
 //!   variant's rule text claims ([`claims`]), many tests at once corrected by [`multiple`].
 //! * [`stats`]: the intervals and summaries they share, the score interval that counts draws
 //!   in [`trinomial`], the normal distribution in [`normal`]; [`verdict`]: an interval's
-//!   three-way answer; [`plan`]: the games a precision needs; [`score`]: the first player's
+//!   three-way answer; [`plan`]: the games a precision needs ([`sprt_plan`]: a test's expected
+//!   length); [`score`]: the first player's
 //!   score as the games come in; [`csv`]: the figures as CSV.
 //! * [`batch`]: the workers' protocol — a stored study's batches claimed under a lease, as a
 //!   store ([`batch::Batches`]: the server's database) holds them; [`worker`]: the worker.
@@ -41,6 +42,7 @@ pub mod pentanomial;
 pub mod plan;
 pub mod score;
 pub mod sprt;
+pub mod sprt_plan;
 pub mod stats;
 pub mod study;
 pub mod summary;

@@ -73,6 +73,14 @@ impl Pairs {
     }
 }
 
+/// The per-game variance of A's score in pairs with pentanomial `counts`, regularised as
+/// [`llr::regularised`] does: twice that of a pair's mean score (fishtest's
+/// `stat_util.stats`), what a test's length depends on ([`crate::sprt_plan`]).
+#[must_use]
+pub fn per_game_variance(counts: &[u32; 5]) -> f64 {
+    2.0 * llr::mean_variance(&llr::regularised(counts).1).1
+}
+
 /// A's Elo as fishtest's `get_elo` (`server/fishtest/stats/stat_util.py`, the commit of
 /// [`crate::llr`]) reads it from pentanomial counts, regularised: the per-game score μ and
 /// variance σ² (half a pair's), the 95 % interval μ ± z σ / √games, each end in logistic Elo.
@@ -91,11 +99,9 @@ impl EloEstimate {
     #[must_use]
     pub fn of(counts: &[u32; 5]) -> EloEstimate {
         let (pairs, pdf) = llr::regularised(counts);
-        let (pair_mean, pair_variance) = llr::mean_variance(&pdf);
-        // Per game: the mean of the pair's mean score; the variance of one game's score is
-        // twice that of a pair's mean score (fishtest's stat_util.stats).
+        // Per game: the mean of the pairs' mean score, and per_game_variance.
         let games = 2.0 * pairs;
-        let (mu, var) = (pair_mean, 2.0 * pair_variance);
+        let (mu, var) = (llr::mean_variance(&pdf).0, per_game_variance(counts));
         let sd = (var / games).sqrt();
         let elo = |x: f64| -400.0 * (1.0 / x.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
         EloEstimate {
