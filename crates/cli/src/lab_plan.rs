@@ -1,5 +1,5 @@
 //! `omnichess lab plan`: how many games a study needs, from a pilot played here or a stored
-//! study's games (docs/LAB.md, "The planner"). A balance or values study: the first player's
+//! study's games (docs/LAB.md, "The statistics"). A balance or values study: the first player's
 //! score, n = (z σ / M)² games ([`omnichess_lab::plan`]); a comparison: its pairs'
 //! differences; a test (`--b`, or a stored `sprt` study): fishtest's expected length and
 //! chance of passing ([`omnichess_lab::sprt_plan`]).
