@@ -11,11 +11,13 @@ use std::time::{Duration, Instant};
 use omnichess_lab::balance::Balance;
 use omnichess_lab::compare::Comparison;
 use omnichess_lab::events::EventFigures;
+use omnichess_lab::material_samples::{QUIET_TURNS, SampleRule};
 use omnichess_lab::score::points;
 use omnichess_lab::sprt::{SprtBounds, SprtResult, Verdict};
 use omnichess_lab::stats::Estimate;
 use omnichess_lab::study::{StudySpec, Versus};
 use omnichess_lab::summary::GameSummary;
+use omnichess_lab::trinomial::Trinomial;
 use omnichess_lab::values::Values;
 use omnichess_lab::worker::WorkerOptions;
 use omnichess_server::lab::worker as stored_studies;
@@ -38,6 +40,7 @@ pub fn run(study: &Study) -> Result<(), CliError> {
         Study::Sprt(args) => sprt(args),
         Study::Values(args) => values(args),
         Study::Show(args) => show(args),
+        Study::Plan(args) => crate::lab_plan::plan(args),
     }
 }
 
@@ -57,7 +60,7 @@ fn values(args: &ValuesArgs) -> Result<(), CliError> {
     let Some(games) = games_of(&study.storage, study.jobs, &spec, "values")? else {
         return Ok(());
     };
-    report("values", &spec, &games, study.json.as_deref())
+    report("values", &spec, &games, study.json.as_deref(), args.quiet)
 }
 
 /// `lab balance`.
@@ -66,7 +69,7 @@ fn balance(args: &StudyArgs) -> Result<(), CliError> {
     let Some(games) = games_of(&args.storage, args.jobs, &spec, "balance")? else {
         return Ok(());
     };
-    report("balance", &spec, &games, args.json.as_deref())
+    report("balance", &spec, &games, args.json.as_deref(), QUIET_TURNS)
 }
 
 /// `lab show`.
@@ -99,7 +102,13 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
     if games.is_empty() {
         return Ok(());
     }
-    report(&study.kind, &study.spec, &games, args.json.as_deref())
+    report(
+        &study.kind,
+        &study.spec,
+        &games,
+        args.json.as_deref(),
+        QUIET_TURNS,
+    )
 }
 
 /// `omnichess worker`.
@@ -142,7 +151,7 @@ fn default_name() -> String {
 }
 
 /// The study `args` describe, noting the material every `material_every` turns.
-fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError> {
+pub(crate) fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError> {
     engine(&args.variant)?;
     let start = open::with_profile(args.position.as_deref(), args.profile.as_deref())?;
     open::game(&args.variant, start.as_deref())?;
@@ -162,6 +171,20 @@ fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError>
     })
 }
 
+/// The games of `spec` played here on `jobs` cores, with progress on stderr as `lab what`.
+pub(crate) fn play_here(
+    spec: &StudySpec,
+    jobs: usize,
+    what: &str,
+) -> Result<Vec<GameSummary>, CliError> {
+    let mut progress = Progress::new(what, spec, std::io::stderr().is_terminal());
+    let games = spec
+        .play(0, spec.total_games(), jobs, &mut |g| progress.game(g))
+        .map_err(|e| CliError(e.to_string()))?;
+    progress.end();
+    Ok(games)
+}
+
 /// The games of `spec`: played here on `jobs` cores, or (with --database) stored and played by
 /// workers, this process one of them unless --submit (then `None`, the study's id printed).
 fn games_of(
@@ -170,15 +193,11 @@ fn games_of(
     spec: &StudySpec,
     what: &str,
 ) -> Result<Option<Vec<GameSummary>>, CliError> {
-    let terminal = std::io::stderr().is_terminal();
-    let mut progress = Progress::new(what, spec.total_games(), terminal);
     let Some(database) = storage.database.as_deref() else {
-        let games = spec
-            .play(0, spec.total_games(), jobs, &mut |g| progress.game(g))
-            .map_err(|e| CliError(e.to_string()))?;
-        progress.end();
-        return Ok(Some(games));
+        return play_here(spec, jobs, what).map(Some);
     };
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = Progress::new(what, spec, terminal);
     let id = stored_studies::submit(database, what, spec, storage.batch)?;
     if storage.submit {
         outln!("study: {id}");
@@ -205,12 +224,14 @@ fn games_of(
     Ok(Some(games))
 }
 
-/// The report of a `kind` study of `spec` from `games`: on stdout, and as JSON to `json`.
+/// The report of a `kind` study of `spec` from `games`: on stdout, and as JSON to `json`; a
+/// values study's samples quiet over `quiet` turns.
 fn report(
     kind: &str,
     spec: &StudySpec,
     games: &[GameSummary],
     json_path: Option<&Path>,
+    quiet: u64,
 ) -> Result<(), CliError> {
     match &spec.versus {
         Some(Versus::Start(b)) => {
@@ -232,9 +253,15 @@ fn report(
         v.map_err(|e| CliError(format!("cannot write the study as JSON: {e}")))
     };
     if kind == "values" {
-        let mut fit = Values::fit(games).map_err(|e| CliError(format!("lab values: {e}")))?;
+        let rule = SampleRule {
+            every: spec.material_every.max(1),
+            quiet,
+        };
+        let mut fit =
+            Values::fit_with(games, rule).map_err(|e| CliError(format!("lab values: {e}")))?;
         fit.check_claims(entry.claimed_values);
         out!("{}", fit.report());
+        outln!("{}", balance.plan_line(entry.players[0]));
         // The same games' balance figures too: a values study is a balance study that also
         // noted the material.
         write_json(
@@ -247,6 +274,7 @@ fn report(
         if let Some(note) = sameness_note(&balance) {
             outln!("{note}");
         }
+        outln!("{}", balance.plan_line(entry.players[0]));
         write_json(
             json_path,
             &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(balance))?}),
@@ -260,7 +288,7 @@ fn start_label(start: Option<&str>, standard: &str) -> String {
 }
 
 /// The comparison of a `compare` study's two halves (games below `spec.games` from start A,
-/// the rest from B), on stdout and as JSON.
+/// the rest from B, paired by seed), on stdout and as JSON.
 fn compare_report(
     spec: &StudySpec,
     games: &[GameSummary],
@@ -268,10 +296,8 @@ fn compare_report(
     settings: Value,
     json_path: Option<&Path>,
 ) -> Result<(), CliError> {
-    let (a, b): (Vec<GameSummary>, Vec<GameSummary>) =
-        games.iter().cloned().partition(|g| g.number < spec.games);
     let names = open::variant(&spec.variant)?.players;
-    let comparison = Comparison::of(Balance::of(&a), Balance::of(&b));
+    let comparison = Comparison::of_study(games, spec.games);
     out!(
         "{}",
         comparison.report(names, [labels[0].as_str(), labels[1].as_str()])
@@ -317,8 +343,15 @@ fn sprt_report(
             "wins": result.wins,
             "draws": result.draws,
             "losses": result.losses,
+            "unpaired": result.unpaired,
+            "pentanomial": result.pentanomial,
+            "score": result.score,
+            "elo": result.elo,
             "llr": result.llr,
+            "llr_lower": result.llr_lower,
+            "llr_upper": result.llr_upper,
             "verdict": result.verdict,
+            "decided_after": result.decided_after,
         }),
     )
 }
@@ -331,39 +364,51 @@ struct Progress<'a> {
     started: Instant,
     /// Games finished so far.
     done: u32,
-    /// The first player's points in them (a draw is half a point).
-    points: f64,
+    /// The first player's wins, draws and losses in them.
+    results: Trinomial,
+    /// A test's bounds, and the games so far: its progress is A's score and the ratio.
+    test: Option<(SprtBounds, Vec<GameSummary>)>,
 }
 
 impl<'a> Progress<'a> {
-    fn new(what: &'a str, games: u32, terminal: bool) -> Progress<'a> {
+    fn new(what: &'a str, spec: &StudySpec, terminal: bool) -> Progress<'a> {
+        let test = match &spec.versus {
+            Some(Versus::Player { bounds, .. }) => Some((*bounds, Vec::new())),
+            _ => None,
+        };
         Progress {
+            test,
             what,
-            games,
+            games: spec.total_games(),
             terminal,
             started: Instant::now(),
             done: 0,
-            points: 0.0,
+            results: Trinomial::default(),
         }
     }
 
     fn game(&mut self, game: &GameSummary) {
         self.done = self.done.saturating_add(1);
-        self.points += points(game);
+        self.results.add(points(game));
+        if let Some((_, games)) = &mut self.test {
+            games.push(game.clone());
+        }
         let done = self.done;
         if !(self.terminal || done >= self.games || done.is_multiple_of((self.games / 10).max(1))) {
             return;
         }
-        let s = Estimate::wilson(self.points, done);
+        let figure = if let Some((bounds, games)) = &self.test {
+            test_progress(&SprtResult::of(*bounds, games))
+        } else {
+            let s = Estimate::score(self.results);
+            format!("first player {:.3} ± {:.3}", s.mean, s.margin())
+        };
         let rate = f64::from(done) / self.started.elapsed().as_secs_f64().max(1e-9);
         let left = f64::from(self.games.saturating_sub(done)) / rate.max(1e-9);
         show_progress(
             &format!(
-                "lab {}: {done}/{} games  {rate:.2} games/s  first player {:.3} ± {:.3}  about {left:.0} s left",
-                self.what,
-                self.games,
-                s.mean,
-                s.margin()
+                "lab {}: {done}/{} games  {rate:.2} games/s  {figure}  about {left:.0} s left",
+                self.what, self.games,
             ),
             self.terminal,
         );
@@ -420,7 +465,7 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
 /// `lab sprt`: here, a batch of colour-swapped pairs on every core at a time until the test
 /// decides; with --database, batches stored for workers, which stop the study when it decides.
 fn sprt(args: &SprtArgs) -> Result<(), CliError> {
-    let bounds = SprtBounds::new(args.elo0, args.elo1, args.alpha, args.beta)?;
+    let bounds = args.bounds.bounds()?;
     engine(&args.variant)?;
     let controls = (open::variant(&args.variant)?.time_controls)();
     for player in [&args.a, &args.b] {
@@ -473,14 +518,12 @@ fn sprt_here(
         let result = SprtResult::of(bounds, &games);
         show_progress(
             &format!(
-                "lab sprt: {} games  A +{} ={} -{}  LLR {:.2} ({:.2} to {:.2})  {:.1} games/s",
+                "lab sprt: {} games  A +{} ={} -{}  {}  {:.1} games/s",
                 result.games,
                 result.wins,
                 result.draws,
                 result.losses,
-                result.llr,
-                bounds.lower(),
-                bounds.upper(),
+                test_progress(&result),
                 f64::from(result.games) / started.elapsed().as_secs_f64().max(1e-9)
             ),
             terminal,
@@ -493,6 +536,14 @@ fn sprt_here(
         eprintln!();
     }
     Ok(games)
+}
+
+/// A test's progress: A's score and the ratio against its bounds.
+fn test_progress(result: &SprtResult) -> String {
+    format!(
+        "A's score {:.3}  LLR {:.2} ({:.2} to {:.2})",
+        result.score, result.llr, result.llr_lower, result.llr_upper
+    )
 }
 
 /// A line on stderr: redrawn in place on a terminal.
@@ -528,7 +579,7 @@ fn settings_of(spec: &StudySpec, profile: Option<String>) -> Value {
 }
 
 /// Writes `value` to `path` as pretty JSON, if a path is given.
-fn write_json(path: Option<&Path>, value: &Value) -> Result<(), CliError> {
+pub(crate) fn write_json(path: Option<&Path>, value: &Value) -> Result<(), CliError> {
     let Some(path) = path else {
         return Ok(());
     };

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
+use omnichess_lab::sprt::{EloModel, SprtBounds, SprtError};
 
 use crate::adjudication_args::AdjudicationArgs;
 use crate::args::{count, positive};
@@ -27,9 +28,10 @@ pub enum Study {
 
     /// Player A against player B until a sequential probability ratio test decides between
     /// "A is ELO0 stronger" (H0) and "A is ELO1 stronger" (H1), as fishtest does: games in
-    /// colour-swapped pairs, the log-likelihood ratio after every batch, a stop as soon as it
-    /// crosses a bound (or at --max-games, undecided). With --database the test is stored
-    /// and its batches shared by workers, which skip the rest once it decides.
+    /// colour-swapped pairs counted as pairs (pentanomial), the log-likelihood ratio after
+    /// every pair in normalized Elo (or --elo-model logistic), a stop as soon as it crosses a
+    /// bound (or at --max-games, undecided). With --database the test is stored and its
+    /// batches shared by workers, which skip the rest once it decides.
     ///
     /// Example: omnichess lab sprt classic --a engine:depth=3 --b engine:depth=2 --elo1 50
     Sprt(SprtArgs),
@@ -37,16 +39,83 @@ pub enum Study {
     /// Piece values fitted from self-play: the material balance every --every turns of
     /// every game beside the game's result, a logistic regression of the first player's
     /// points on it; each kind's weight in log-odds per piece and, where the variant has
-    /// pawns, in pawns, with 95% intervals clustered by game.
+    /// pawns, in pawns (its interval by the delta method), with 95% intervals clustered by
+    /// game. Games that reached a cap and positions mid-exchange (--quiet) are left out.
     ///
     /// Example: omnichess lab values classic --games 200 --opening 4
     Values(ValuesArgs),
+
+    /// How many games a study needs: from a pilot's games (--pilot N, 100 by default, or a
+    /// stored study's with --database URL --study ID), the per-game variance of the first
+    /// player's score, draws included, and n = (1.96 σ / M)² games for a 95% interval of
+    /// ±M (--margin, 0.02). With --b SPEC the pilot is the player against B in colour-swapped
+    /// pairs, and the plan an SPRT's: its expected games and its chance of passing if A is
+    /// ELO0 or ELO1 stronger, or as strong as the pilot says (fishtest's SPRT calculator).
+    ///
+    /// Example: omnichess lab plan dice --player greedy --pilot 200 --margin 0.03
+    Plan(PlanArgs),
 
     /// The report of a study kept in a database (`--database` of any study), from the games
     /// stored so far, with how far it is.
     ///
     /// Example: omnichess lab show 3f2a9c01d4e5 --database sqlite://omnichess.db
     Show(ShowArgs),
+}
+
+/// `lab plan`: the pilot's settings (those of every study), or a stored study, and the
+/// precision asked for.
+#[derive(Debug, Args)]
+pub struct PlanArgs {
+    /// The pilot (--games is the same as --pilot), or with --database and --study the
+    /// database of a stored study.
+    #[command(flatten)]
+    pub study: StudyArgs,
+    /// The pilot's games (rounded up to whole pairs with --b).
+    #[arg(long, value_name = "N", conflicts_with = "games", allow_negative_numbers = true, value_parser = positive::<u32>)]
+    pub pilot: Option<u32>,
+    /// The half-width of the 95% interval the study is planned for.
+    #[arg(long, default_value_t = omnichess_lab::plan::MARGIN, value_name = "M", allow_negative_numbers = true)]
+    pub margin: f64,
+    /// Plan from this stored study's games instead of a pilot (with --database).
+    #[arg(long = "study", value_name = "ID", requires = "database")]
+    pub stored: Option<String>,
+    /// Plan an SPRT of --player (A) against this player (B): a pilot in colour-swapped pairs.
+    #[arg(long, value_name = "SPEC")]
+    pub b: Option<String>,
+    /// The SPRT's hypotheses, as `lab sprt` takes them.
+    #[command(flatten)]
+    pub bounds: BoundsArgs,
+}
+
+/// An SPRT's hypotheses and error rates.
+#[derive(Debug, Args)]
+pub struct BoundsArgs {
+    /// A's Elo advantage under H0.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// A's Elo advantage under H1.
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds (0 to 0.5).
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds (0 to 0.5).
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
+    pub beta: f64,
+    /// The Elo of ELO0 and ELO1: `normalized` (fishtest's default: by the t-value of a pair's
+    /// score, whatever the draw rate) or `logistic` (by the expected score).
+    #[arg(long, default_value = "normalized", value_name = "MODEL", value_parser = elo_model)]
+    pub elo_model: EloModel,
+}
+
+impl BoundsArgs {
+    /// The test these describe.
+    ///
+    /// # Errors
+    /// Bounds that make no sense.
+    pub fn bounds(&self) -> Result<SprtBounds, SprtError> {
+        Ok(SprtBounds::new(self.elo0, self.elo1, self.alpha, self.beta)?.in_model(self.elo_model))
+    }
 }
 
 /// `lab values`: the study's settings and how often the material is noted.
@@ -58,6 +127,11 @@ pub struct ValuesArgs {
     /// Note the material at the start of every N-th turn.
     #[arg(long, default_value_t = 4, value_name = "N", allow_negative_numbers = true, value_parser = positive::<u64>)]
     pub every: u64,
+    /// Fit a position only if its material balance is that of Q turns before (not in the
+    /// middle of an exchange); 0 fits every position. Where the material was not noted Q
+    /// turns before, the position is fitted as it is. Games that reached a cap are left out.
+    #[arg(long, default_value_t = omnichess_lab::material_samples::QUIET_TURNS, value_name = "Q", allow_negative_numbers = true, value_parser = count::<u64>)]
+    pub quiet: u64,
 }
 
 /// What every study is played with.
@@ -178,18 +252,9 @@ pub struct SprtArgs {
     /// Player B, the reference.
     #[arg(long, value_name = "SPEC")]
     pub b: String,
-    /// A's Elo advantage under H0.
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
-    pub elo0: f64,
-    /// A's Elo advantage under H1.
-    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
-    pub elo1: f64,
-    /// The chance of accepting H1 when H0 holds (0 to 0.5).
-    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
-    pub alpha: f64,
-    /// The chance of accepting H0 when H1 holds (0 to 0.5).
-    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
-    pub beta: f64,
+    /// The test's hypotheses and error rates.
+    #[command(flatten)]
+    pub bounds: BoundsArgs,
     /// Stop undecided after this many games.
     #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = positive::<u32>)]
     pub max_games: u32,
@@ -215,6 +280,15 @@ pub struct SprtArgs {
     /// soon as it decides).
     #[command(flatten)]
     pub storage: Storage,
+}
+
+/// `normalized` or `logistic`.
+fn elo_model(text: &str) -> Result<EloModel, String> {
+    match text {
+        "normalized" => Ok(EloModel::Normalized),
+        "logistic" => Ok(EloModel::Logistic),
+        _ => Err("`normalized` or `logistic`".to_owned()),
+    }
 }
 
 /// One game per core.

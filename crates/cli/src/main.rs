@@ -12,6 +12,7 @@ mod game_loop;
 mod input;
 mod lab;
 mod lab_args;
+mod lab_plan;
 mod match_records;
 mod open;
 mod output;

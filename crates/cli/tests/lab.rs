@@ -37,6 +37,15 @@ fn balance_reports_every_game_once_and_writes_the_same_figures_as_json() {
         .sum();
     assert_eq!(by_cause, 12, "every game has one cause");
     assert_eq!(figures["spec"]["seed"], 5);
+    // A verdict always, and the planner's line last.
+    let side = f["first_player_verdict"]["side"].as_str().expect("a side");
+    assert!(["above", "below", "within"].contains(&side), "{side}");
+    assert!(
+        text.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("planner: white's score varies ")),
+        "{text}"
+    );
     // Die Chess's events: the report's lines and the JSON's figures agree.
     let forfeits = &f["events"][0];
     assert_eq!(forfeits["name"], "forfeit");
@@ -90,9 +99,14 @@ fn compare_refuses_one_start_twice_and_subtracts_a_from_b() {
     assert!(text.contains("== A: the standard start"), "{text}");
     assert!(text.contains("minus A: the standard start"), "{text}");
     assert!(text.contains("white's score: +"), "{text}");
+    assert!(text.contains(", 4 pairs): B "), "paired by seed: {text}");
+    assert!(
+        text.contains("\nplanner: the difference in white's score varies "),
+        "{text}"
+    );
 }
 
-/// Greedy against random, as clear a difference as there is: decided (H1) after 20 games.
+/// Greedy against random, as clear a difference as there is: decided (H1) after 16 pairs.
 pub const SPRT_GREEDY_AGAINST_RANDOM: [&str; 15] = [
     "lab",
     "sprt",
@@ -116,8 +130,20 @@ fn sprt_accepts_h1_for_a_much_stronger_player_within_its_games() {
     let o = omnichess(&SPRT_GREEDY_AGAINST_RANDOM);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
+    // Pairs scoring 1 (two draws, or a win and a loss), 1½ and 2 for A: 6, 8, 2; the ratio
+    // 2.870 past the upper bound as the overshoot correction moved it (2.821).
     assert!(
-        text.contains("result: +5 =15 -0\nsprt: H1 accepted"),
+        text.starts_with(
+            "pairs: 16  (A scored 0, ½, 1, 1½, 2 in 0 0 6 8 2)\nA's score: 0.688  elo: +136.9 ± 66.7"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nllr: 2.870  (bounds -2.944 and 2.944, moved in for overshoot to -2.870 and 2.821; elo0 0, elo1 100 normalized, alpha 0.05, beta 0.05)\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("result: +12 =20 -0\nsprt: H1 accepted after 16 pairs: A is about 100 normalized Elo or more stronger\n"),
         "{text}"
     );
 }
@@ -163,13 +189,24 @@ fn values_fits_every_kind_that_was_ever_unequal_and_refuses_5d() {
         "--opening",
         "4",
         "--max-turns",
-        "60",
+        "400",
         "--every",
         "2",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
     assert!(text.starts_with("fitted from "), "{text}");
+    // Greedy's games end by the rules within 400 turns (at 60 every one reached the cap, and
+    // a fit without capped games is refused).
+    assert!(
+        text.contains("\nleft out: 0 games ended at a cap (turn cap, decision cap); "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n5 weights tested against 0 at once: Holm's correction"),
+        "{text}"
+    );
+    assert!(text.ends_with(" games (these 16 give ±0.128)\n"), "{text}");
     for kind in ["pawn:", "knight:", "bishop:", "rook:"] {
         assert!(text.contains(kind), "{kind} in {text}");
     }
@@ -203,7 +240,7 @@ fn values_sets_the_rule_text_s_claims_beside_the_fit_and_writes_the_games_balanc
         "--opening",
         "4",
         "--max-turns",
-        "40",
+        "300",
         "--every",
         "2",
         "--json",
@@ -225,4 +262,122 @@ fn values_sets_the_rule_text_s_claims_beside_the_fit_and_writes_the_games_balanc
     assert_eq!(claims[2]["kind"], "honorable horse");
     assert!((claims[2]["claimed"].as_f64().expect("a value") - 4.0 / 3.0).abs() < 1e-12);
     assert_eq!(figures["balance"]["games"], 6, "the same games' balance");
+    assert_eq!(figures["figures"]["capped_left_out"], 0, "{figures}");
+}
+
+#[test]
+fn plan_says_the_games_a_margin_needs_as_the_balance_report_does() {
+    let settings = [
+        "dice",
+        "--player",
+        "greedy",
+        "--max-turns",
+        "100",
+        "--jobs",
+        "2",
+    ];
+    let json = temp_file("lab-plan.json", "");
+    let path = json.display().to_string();
+    let mut args = vec!["lab", "plan"];
+    args.extend(settings);
+    args.extend(["--pilot", "60", "--json", &path]);
+    let o = omnichess(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("plan from a pilot of 60 games: dice (greedy), seed 1, "),
+        "{text}"
+    );
+    let figures: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON file"))
+            .expect("JSON");
+    let variance = figures["figures"]["variance"].as_f64().expect("a variance");
+    // n = (1.96 σ / 0.02)², rounded up.
+    let z = 1.959_963_984_540_054_f64;
+    let needed = (z * z * variance / 0.0004).ceil();
+    assert_eq!(figures["figures"]["games"].as_f64(), Some(needed));
+    assert!(
+        text.contains(&format!("\ngames for ±0.02 (95%): {needed} ")),
+        "{text}"
+    );
+    // A balance study of the same 60 games ends by saying the same.
+    let mut args = vec!["lab", "balance"];
+    args.extend(settings);
+    args.extend(["--games", "60"]);
+    let balance = stdout(&omnichess(&args));
+    assert!(
+        balance.contains(&format!(": ±0.02 needs {needed} games (these 60 give ±")),
+        "{balance}"
+    );
+    // A wider margin needs fewer: ±0.04, a quarter (rounded up).
+    let mut args = vec!["lab", "plan"];
+    args.extend(settings);
+    args.extend(["--pilot", "60", "--margin", "0.04"]);
+    let wide = stdout(&omnichess(&args));
+    let quarter = (z * z * variance / 0.0016).ceil();
+    assert!(
+        wide.contains(&format!("\ngames for ±0.04 (95%): {quarter} ")),
+        "{wide}"
+    );
+    assert_user_error(
+        &omnichess(&["lab", "plan", "dice", "--margin", "0.7"]),
+        "--margin must be above 0 and below 0.5",
+    );
+    assert_user_error(
+        &omnichess(&[
+            "lab",
+            "plan",
+            "dice",
+            "--database",
+            "sqlite:///nonexistent/x.db",
+        ]),
+        "give --study ID",
+    );
+}
+
+#[test]
+fn plan_of_a_test_gives_fishtests_expected_length() {
+    let o = omnichess(&[
+        "lab",
+        "plan",
+        "classic",
+        "--player",
+        "greedy",
+        "--b",
+        "random",
+        "--elo1",
+        "100",
+        "--pilot",
+        "39",
+        "--max-turns",
+        "60",
+        "--jobs",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("plan from a pilot of 40 games: classic (greedy against random), "),
+        "whole pairs: {text}"
+    );
+    assert!(
+        text.contains("\npairs: 20  (A scored 0, ½, 1, 1½, 2 in "),
+        "{text}"
+    );
+    // In normalized Elo the expected length at either hypothesis does not depend on the
+    // variance: 2 (1 − 2 · 0.05) ln 19 / (100 / 347.436)² = 63.98 games (sprt.js).
+    assert!(
+        text.contains(
+            "\n  if A is elo0 stronger (score 0.500): H1 accepted 5.0% of the time, after about 64 games\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("H1 accepted 95.0% of the time, after about 64 games\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  if A is as strong as the pilot says (score "),
+        "{text}"
+    );
 }

@@ -1,8 +1,8 @@
 //! `omnichess worker`: a stored study played by several workers, one killed with SIGKILL
 //! while it holds a batch; the batch is played again when its lease runs out and every game
 //! is counted once — the totals those of the same study played in one process. Stored
-//! comparisons and tests report what the same study played here reports, and a stored test
-//! stops as soon as it decides.
+//! comparisons and tests report what the same study played here reports, a stored test
+//! stops as soon as it decides, and the planner reads a stored study's games.
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -102,6 +102,30 @@ fn a_killed_workers_batch_is_played_again_and_counted_once(url: &str) {
         local.lines().collect::<Vec<_>>(),
         "the stored study's figures are those of the same study played in one process"
     );
+
+    // The planner reads the stored games as it reads a pilot of the same games played here.
+    let stored = stdout(&omnichess(&[
+        "lab",
+        "plan",
+        "classic",
+        "--database",
+        url,
+        "--study",
+        &id,
+    ]));
+    assert!(
+        stored.starts_with(&format!(
+            "plan from the 8 games of balance study {id}: classic "
+        )),
+        "{stored}"
+    );
+    let mut pilot = vec!["lab", "plan"];
+    pilot.extend(STUDY.iter().filter(|a| !["--batch", "2"].contains(a)));
+    let pilot = stdout(&omnichess(&pilot));
+    assert_eq!(
+        stored.lines().skip(1).collect::<Vec<_>>(),
+        pilot.lines().skip(1).collect::<Vec<_>>()
+    );
 }
 
 /// A study's command line with `extra` after it.
@@ -133,8 +157,8 @@ fn stored_comparisons_and_tests_report_as_played_here(url: &str) {
     assert_eq!(stdout(&stored), stdout(&here));
     assert!(stdout(&here).contains("minus A: the standard start"));
 
-    // Greedy against random: decided after 20 games, a batch of 4 at a time (two jobs
-    // here), so a third of the 60 games are played and the rest skipped.
+    // Greedy against random: decided after 16 pairs, a batch of 4 at a time (two jobs
+    // here), so 32 of the 60 games are played and the rest skipped.
     let sprt = crate::lab::SPRT_GREEDY_AGAINST_RANDOM;
     let here = omnichess(&sprt);
     let text = stdout(&here);
@@ -149,7 +173,7 @@ fn stored_comparisons_and_tests_report_as_played_here(url: &str) {
     let report = show(url, &id);
     assert!(
         report.starts_with(&format!(
-            "study {id}: 20 of 60 games stored; batches: 5 done, 0 open, 0 claimed, 10 skipped (decided without them)\n"
+            "study {id}: 32 of 60 games stored; batches: 8 done, 0 open, 0 claimed, 7 skipped (decided without them)\n"
         )),
         "{report}"
     );

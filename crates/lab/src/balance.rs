@@ -7,8 +7,11 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::events::EventFigures;
+use super::plan;
 use super::stats::{Estimate, Lengths, entropy_bits};
 use super::summary::GameSummary;
+use super::trinomial::Trinomial;
+use super::verdict::ThreeWay;
 
 /// How the games that ended one way are split by result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -46,6 +49,8 @@ pub struct Balance {
     pub results: ByResult,
     /// The first player's score (a draw is half a point), with its 95 % interval.
     pub first_player_score: Estimate,
+    /// Whom the score favours: the first player, the second, or neither within a margin.
+    pub first_player_verdict: ThreeWay,
     /// The share of decisive games, with its 95 % interval.
     pub decisive_rate: Estimate,
     /// Games by what ended them (`checkmate`, `turn cap`, …), each split by result.
@@ -81,13 +86,18 @@ impl Balance {
             *first_two.entry(game.first_decisions.join(" ")).or_default() += 1;
         }
         let n = u32::try_from(games.len()).unwrap_or(u32::MAX);
-        let points = f64::from(results.first) + f64::from(results.drawn) / 2.0;
         let lengths: Vec<u64> = games.iter().map(|g| g.turns).collect();
+        let score = Estimate::score(Trinomial {
+            wins: results.first,
+            draws: results.drawn,
+            losses: results.second,
+        });
         Balance {
             games: n,
             results,
-            first_player_score: Estimate::wilson(points, n),
-            decisive_rate: Estimate::wilson(f64::from(results.first + results.second), n),
+            first_player_score: score,
+            first_player_verdict: ThreeWay::of(score.low, score.high, 0.5),
+            decisive_rate: Estimate::proportion(results.first + results.second, n),
             causes,
             both_lose: u32::try_from(games.iter().filter(|g| g.both_lose).count())
                 .unwrap_or(u32::MAX),
@@ -113,8 +123,11 @@ impl Balance {
         let s = &self.first_player_score;
         let _ = writeln!(
             out,
-            "{a}'s score: {:.3}  (95% interval {:.3} to {:.3})",
-            s.mean, s.low, s.high
+            "{a}'s score: {:.3}  (95% interval {:.3} to {:.3}): {}",
+            s.mean,
+            s.low,
+            s.high,
+            self.first_player_verdict.on_score(names)
         );
         let d = &self.decisive_rate;
         let _ = writeln!(
@@ -158,6 +171,20 @@ impl Balance {
         out.push_str(&EventFigures::report(&self.events));
         out
     }
+
+    /// The planner's line for the first player's score (its report's last, [`plan::line`]),
+    /// the first player named `first`.
+    #[must_use]
+    pub fn plan_line(&self, first: &str) -> String {
+        let s = &self.first_player_score;
+        plan::line(
+            &format!("{first}'s score"),
+            "game",
+            s.variance,
+            self.games,
+            s.margin(),
+        )
+    }
 }
 
 #[cfg(test)]
@@ -198,7 +225,21 @@ mod tests {
         assert!((b.first_two_entropy - 1.5).abs() < 1e-12);
         assert_eq!((b.lengths.min, b.lengths.max), (30, 60));
         let text = b.report(["white", "black"]);
-        assert!(text.contains("white's score: 0.625"), "{text}");
+        // 2 wins, 1 draw, 1 loss: the trinomial score interval 0.248 to 0.889 holds ½.
+        assert!(
+            text.contains(
+                "white's score: 0.625  (95% interval 0.248 to 0.889): balanced within ±0.389\n"
+            ),
+            "{text}"
+        );
+        // Variance (2 · 0.375² + 0.125² + 0.625²) / 4 = 0.171 875: 1 651 games for ±0.02.
+        assert!((b.first_player_score.variance - 0.171_875).abs() < 1e-15);
+        assert!(
+            b.plan_line("white")
+                .starts_with("planner: white's score varies 0.1719 a game: ±0.02 needs 1651 games"),
+            "{}",
+            b.plan_line("white")
+        );
         assert!(
             text.contains("checkmate: 3  (white 2, black 1, drawn 0)"),
             "{text}"

@@ -1,12 +1,16 @@
 //! The piece values a variant's rule text claims ([`omnichess_core::ClaimedValue`]) beside the
 //! values fitted from self-play ([`super::values::Values`]): for each, whether the claim lies
-//! inside the fitted 95 % interval in pawns.
+//! inside the fitted 95 % interval in pawns (the delta method's), and, the claims being many
+//! tests at once, which of them Holm's correction still finds contradicted
+//! ([`crate::multiple`]).
 
 use std::fmt::Write as _;
 
 use omnichess_core::ClaimedValue;
 use serde::Serialize;
 
+use super::multiple::holm;
+use super::normal::two_sided_p;
 use super::values::Values;
 
 /// One claim beside the fit.
@@ -29,6 +33,10 @@ pub struct ClaimCheck {
     /// `inside`, `above` (the claim is above the interval), `below`, or `untested` (no
     /// number claimed, the kind not fitted, or no pawn unit).
     pub verdict: &'static str,
+    /// The two-sided p-value of "the value is the claimed one", where tested.
+    pub p_value: Option<f64>,
+    /// Whether the claim stays contradicted with Holm's correction over every claim tested.
+    pub contradicted_by_holm: bool,
 }
 
 impl ClaimCheck {
@@ -39,13 +47,21 @@ impl ClaimCheck {
             .values
             .iter()
             .any(|v| v.kind == "pawn" && v.log_odds_low > 0.0);
-        claims
+        let mut checks: Vec<ClaimCheck> = claims
             .iter()
             .map(|claim| {
                 let value = fit.values.iter().find(|v| v.kind == claim.kind);
                 let fitted = value
                     .filter(|_| pawn_shown)
                     .and_then(|v| Some([v.pawns?, v.pawns_low?, v.pawns_high?]));
+                let p_value = match (claim.value, value.filter(|_| pawn_shown)) {
+                    (Some(c), Some(v)) => match (v.pawns, v.pawns_se) {
+                        // The pawn itself is the unit (1, no spread): nothing to test.
+                        (Some(p), Some(se)) if se > 0.0 => Some(two_sided_p((p - c) / se)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
                 let verdict = match (claim.value, fitted) {
                     (Some(c), Some([_, low, _])) if c < low => "below",
                     (Some(c), Some([_, _, high])) if c > high => "above",
@@ -60,9 +76,19 @@ impl ClaimCheck {
                     fitted,
                     log_odds: value.map(|v| [v.log_odds, v.log_odds_low, v.log_odds_high]),
                     verdict,
+                    p_value,
+                    contradicted_by_holm: false,
                 }
             })
-            .collect()
+            .collect();
+        let tested: Vec<usize> = (0..checks.len())
+            .filter(|&i| checks[i].p_value.is_some())
+            .collect();
+        let p_values: Vec<f64> = tested.iter().filter_map(|&i| checks[i].p_value).collect();
+        for (&i, rejected) in tested.iter().zip(holm(&p_values, 0.05)) {
+            checks[i].contradicted_by_holm = rejected;
+        }
+        checks
     }
 
     /// The lines of a report for people: the claims, grouped under their clause.
@@ -88,6 +114,25 @@ impl ClaimCheck {
             };
             let _ = writeln!(out, "  {}: {}  {fitted}: {verdict}", c.kind, c.words);
         }
+        let tested = checks.iter().filter(|c| c.p_value.is_some()).count();
+        if tested > 1 {
+            let held: Vec<&str> = checks
+                .iter()
+                .filter(|c| c.contradicted_by_holm)
+                .map(|c| c.kind.as_str())
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {tested} claims tested at once: Holm's correction at the family-wise 5% level \
+                 leaves {} contradicted{}",
+                held.len(),
+                if held.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", held.join(", "))
+                }
+            );
+        }
         out
     }
 }
@@ -103,9 +148,12 @@ mod tests {
             log_odds: log_odds[0],
             log_odds_low: log_odds[1],
             log_odds_high: log_odds[2],
+            p_value: 0.01,
+            shown_by_holm: true,
             pawns: pawns.map(|p| p[0]),
             pawns_low: pawns.map(|p| p[1]),
             pawns_high: pawns.map(|p| p[2]),
+            pawns_se: pawns.map(|p| (p[2] - p[1]) / 2.0 / crate::stats::Z95),
             unequal_samples: 10,
         }
     }
@@ -124,7 +172,12 @@ mod tests {
         let fit = Values {
             games: 10,
             samples: 100,
+            capped_left_out: 0,
+            unquiet_left_out: 0,
+            every: 1,
+            quiet: 2,
             intercept: 0.0,
+            kinds_shown: 3,
             values: vec![
                 value("queen", [0.9, 0.6, 1.2], Some([9.0, 6.0, 12.0])),
                 value("rook", [0.3, 0.2, 0.4], Some([3.0, 2.0, 4.0])),
@@ -146,12 +199,28 @@ mod tests {
             ["inside", "above", "below", "untested", "untested"]
         );
         assert_eq!(checks[0].fitted, Some([9.0, 6.0, 12.0]));
+        // Three claims tested: rook 6 against 3 ± 1 (z = 5.88, p 4e-9) and pawn ¼ against
+        // 1 ± 0.5 (z = 2.94, p 0.003 283, SciPy's 2 norm.sf) stay below Holm's 0.05/3 and 0.05/2; queen 8 against
+        // 9 ± 3 (p 0.51) does not.
+        let held: Vec<bool> = checks.iter().map(|c| c.contradicted_by_holm).collect();
+        assert_eq!(held, [false, true, true, false, false]);
+        let p = checks[2].p_value.expect("tested");
+        assert!((p - 0.003_282_695).abs() < 1e-8, "{p}");
+        assert!(
+            ClaimCheck::report(&checks).ends_with(
+                "  3 claims tested at once: Holm's correction at the family-wise 5% level leaves 2 \
+                 contradicted (rook, pawn)\n"
+            ),
+            "{}",
+            ClaimCheck::report(&checks)
+        );
         assert_eq!(checks[3].log_odds, None);
         assert_eq!(
             ClaimCheck::report(&checks[..2]),
             "claimed by the rule text (Notes):\n  queen: 8*  fitted 9.00 pawns (6.00 to 12.00): \
              inside the interval\n  rook: 6*  fitted 3.00 pawns (2.00 to 4.00): above the \
-             interval\n"
+             interval\n  2 claims tested at once: Holm's correction at the family-wise 5% level \
+             leaves 1 contradicted (rook)\n"
         );
         // With the pawn's weight not shown above zero, nothing is read in pawns.
         let mut weak = fit.clone();

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::stats::Estimate;
 use crate::summary::GameSummary;
+use crate::trinomial::Trinomial;
 
 /// The first player's score over the first `games` games (in game-number order).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -13,7 +14,7 @@ pub struct ScorePoint {
     pub games: u32,
     /// The first player's points per game over them.
     pub score: f64,
-    /// Wilson's 95 % interval's low end.
+    /// The 95 % interval's low end (the trinomial score interval, [`Estimate::score`]).
     pub low: f64,
     /// Its high end.
     pub high: f64,
@@ -32,13 +33,13 @@ pub fn points(game: &GameSummary) -> f64 {
 /// The first player's score and its interval after each of `games` (by number).
 #[must_use]
 pub fn score_over_time(games: &[GameSummary]) -> Vec<ScorePoint> {
-    let mut total = 0.0;
+    let mut counts = Trinomial::default();
     games
         .iter()
         .zip(1_u32..)
         .map(|(game, n)| {
-            total += points(game);
-            let e = Estimate::wilson(total, n);
+            counts.add(points(game));
+            let e = Estimate::score(counts);
             ScorePoint {
                 games: n,
                 score: e.mean,

@@ -1,14 +1,17 @@
-//! The statistics the lab reports: a mean score with its 95 % interval, Shannon entropy, a
-//! histogram with quantiles.
+//! The statistics the lab reports: a mean score with its 95 % interval ([`crate::trinomial`]),
+//! Shannon entropy, a histogram with quantiles.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::trinomial::Trinomial;
+
 /// The normal quantile of a two-sided 95 % interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
-/// A proportion of points with its 95 % interval.
+/// A mean score or a proportion with its 95 % interval and the per-game variance it was
+/// drawn from (what a planner needs: [`crate::plan`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Estimate {
     /// The mean, 0 to 1.
@@ -17,30 +20,34 @@ pub struct Estimate {
     pub low: f64,
     /// The interval's high end.
     pub high: f64,
+    /// The observed per-game variance, Σ (x − mean)² / n.
+    pub variance: f64,
 }
 
 impl Estimate {
-    /// The Wilson score interval of `points` out of `n` games (a draw is half a point). With
-    /// draws it is a little wide: it takes every game as all or nothing. `n = 0`: all of 0–1.
+    /// The mean score of `games` (a win 1, a draw ½, a loss 0) with the score interval of the
+    /// trinomial mean ([`Trinomial::interval`]): draws counted as half points of a smaller
+    /// variance. No games: ½, and all of 0–1.
     #[must_use]
-    pub fn wilson(points: f64, n: u32) -> Estimate {
-        if n == 0 {
-            return Estimate {
-                mean: 0.5,
-                low: 0.0,
-                high: 1.0,
-            };
-        }
-        let n = f64::from(n);
-        let p = (points / n).clamp(0.0, 1.0);
-        let z2 = Z95 * Z95;
-        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-        let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    pub fn score(games: Trinomial) -> Estimate {
+        let (low, high) = games.interval(Z95);
         Estimate {
-            mean: p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            mean: games.mean(),
+            low,
+            high,
+            variance: games.variance(),
         }
+    }
+
+    /// The share of `n` games that `hits` of them make, with Wilson's score interval (the
+    /// trinomial's without draws).
+    #[must_use]
+    pub fn proportion(hits: u32, n: u32) -> Estimate {
+        Estimate::score(Trinomial {
+            wins: hits.min(n),
+            draws: 0,
+            losses: n.saturating_sub(hits),
+        })
     }
 
     /// Half the interval's width, for `0.55 ± 0.07`.
@@ -135,16 +142,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wilson_matches_its_formula_and_stays_inside_zero_to_one() {
-        // 60 points of 100: the Wilson interval is [0.5020, 0.6906].
-        let e = Estimate::wilson(60.0, 100);
-        assert!(
-            (e.low - 0.5020).abs() < 1e-4 && (e.high - 0.6906).abs() < 1e-4,
-            "{e:?}"
-        );
-        let all = Estimate::wilson(10.0, 10);
-        assert!(all.high <= 1.0 && all.low > 0.6 && (all.mean - 1.0).abs() < 1e-12);
-        assert_eq!(Estimate::wilson(0.0, 0).low, 0.0);
+    fn a_score_counts_draws_and_a_proportion_is_wilsons() {
+        // 30 wins, 40 draws, 30 losses: ½, variance 0.15, interval 0.424 595 to 0.575 405
+        // (crate::trinomial's tests); 60 hits of 100: Wilson's 0.502 003 to 0.690 599.
+        let e = Estimate::score(Trinomial {
+            wins: 30,
+            draws: 40,
+            losses: 30,
+        });
+        assert!((e.mean - 0.5).abs() < 1e-15 && (e.variance - 0.15).abs() < 1e-15);
+        assert!((e.low - 0.424_595).abs() < 1e-6 && (e.high - 0.575_405).abs() < 1e-6);
+        let p = Estimate::proportion(60, 100);
+        assert!((p.low - 0.502_003).abs() < 1e-6 && (p.high - 0.690_599).abs() < 1e-6);
+        assert!((p.variance - 0.24).abs() < 1e-15);
+        let all = Estimate::proportion(10, 10);
+        assert!(all.high <= 1.0 && all.low > 0.7 && (all.mean - 1.0).abs() < 1e-12);
+        assert_eq!(Estimate::proportion(0, 0).low, 0.0);
     }
 
     #[test]

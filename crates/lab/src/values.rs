@@ -1,20 +1,29 @@
 //! `lab values`: piece values fitted from self-play. At the start of every few turns of every
 //! game the material balance (each kind's pieces, first player's minus second's) is noted
 //! beside the game's result; a logistic regression of the first player's points on those
-//! balances gives each kind's weight in log-odds per piece, read in pawns where the variant
-//! has pawns. Samples of one game share its result, so the intervals are cluster-robust
-//! (sandwich, clustered by game), not the naive ones that would count a game many times.
+//! balances ([`crate::logistic`]) gives each kind's weight in log-odds per piece, read in
+//! pawns where the variant has pawns. Samples of one game share its result, so the intervals
+//! are cluster-robust (sandwich, clustered by game), not the naive ones that would count a
+//! game many times. Games ended at a cap and positions in the middle of an exchange are left
+//! out ([`crate::material_samples`]).
+//!
+//! A value in pawns is the ratio r = w_k / w_p of the kind's weight to the pawn's, its
+//! variance by the delta method from the weights' covariance:
+//! var r = var w_k / w_p² + w_k² var w_p / w_p⁴ − 2 w_k cov(w_k, w_p) / w_p³,
+//! so the pawn's own uncertainty widens every value in pawns.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
 use super::claims::ClaimCheck;
+use super::logistic::{Fit, Row};
+use super::material_samples::{CAP_CAUSES, SampleRule, capped};
+use super::multiple::holm;
+use super::normal::two_sided_p;
+use super::score::points;
 use super::stats::Z95;
 use super::summary::GameSummary;
-
-/// Ridge on the weights (not the intercept): keeps kinds that always trade together solvable.
-const RIDGE: f64 = 1e-3;
 
 /// One kind's fitted value.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -27,12 +36,19 @@ pub struct Value {
     pub log_odds_low: f64,
     /// The interval's high end.
     pub log_odds_high: f64,
+    /// The two-sided p-value of "the weight is 0".
+    pub p_value: f64,
+    /// Whether the weight is shown apart from 0 with Holm's correction over every kind
+    /// fitted ([`Values::kinds_shown`]).
+    pub shown_by_holm: bool,
     /// The weight in pawns (divided by the pawn's weight), where the variant has pawns.
     pub pawns: Option<f64>,
-    /// The interval in pawns (the weight's interval over the pawn's weight).
+    /// The interval in pawns: the ratio ± z times its delta-method standard error.
     pub pawns_low: Option<f64>,
     /// Its high end.
     pub pawns_high: Option<f64>,
+    /// The standard error of the value in pawns (the delta method's).
+    pub pawns_se: Option<f64>,
     /// Samples where the two sides had different numbers of this kind.
     pub unequal_samples: u32,
 }
@@ -44,10 +60,20 @@ pub struct Values {
     pub games: u32,
     /// Samples (positions) fitted.
     pub samples: u32,
+    /// Games left out because they ended at a cap ([`CAP_CAUSES`]).
+    pub capped_left_out: u32,
+    /// Samples left out as not quiet (their balance changed over the turns before).
+    pub unquiet_left_out: u32,
+    /// A sample was used every this many turns.
+    pub every: u64,
+    /// The quiet check's turns back (0: none).
+    pub quiet: u64,
     /// The intercept: the first player's log-odds with material even.
     pub intercept: f64,
     /// Each kind whose balance ever differed, most valuable first.
     pub values: Vec<Value>,
+    /// How many weights Holm's correction at the family-wise 5 % level shows apart from 0.
+    pub kinds_shown: u32,
     /// The values the variant's rule text claims beside these ([`Values::check_claims`]);
     /// empty until checked, or where the text claims none.
     pub claims: Vec<ClaimCheck>,
@@ -59,6 +85,14 @@ pub enum FitError {
     /// The games noted no material (a variant whose boards do not count it).
     #[error("no material samples: this variant's boards do not count material")]
     NoSamples,
+    /// Every game that noted material ended at a cap.
+    #[error(
+        "every game ({games}) ended at a cap: values are fitted without capped games (play longer games, or adjudicate them)"
+    )]
+    AllCapped {
+        /// The games.
+        games: usize,
+    },
     /// No sample had any material difference.
     #[error(
         "no material difference in {samples} positions: nothing to fit (play more or longer games)"
@@ -73,15 +107,43 @@ pub enum FitError {
 }
 
 impl Values {
-    /// The fit to `games`' material samples, or why there is none.
+    /// The fit to `games`' material samples, every sample noted used where quiet
+    /// ([`SampleRule::default`]), or why there is none.
     ///
     /// # Errors
-    /// When no sample has any material difference (nothing to fit), the games have no
-    /// material samples (a variant whose boards do not count material), or the regression
-    /// cannot be solved.
+    /// As [`Values::fit_with`].
     pub fn fit(games: &[GameSummary]) -> Result<Values, FitError> {
+        Values::fit_with(games, SampleRule::default())
+    }
+
+    /// The fit to the samples of `games` that `rule` chooses, games ended at a cap left out.
+    ///
+    /// # Errors
+    /// When the games have no material samples (a variant whose boards do not count
+    /// material), all ended at a cap, no sample has any material difference (nothing to
+    /// fit), or the regression cannot be solved.
+    pub fn fit_with(games: &[GameSummary], rule: SampleRule) -> Result<Values, FitError> {
+        let noted: Vec<&GameSummary> = games.iter().filter(|g| !g.material.is_empty()).collect();
+        if noted.is_empty() {
+            return Err(FitError::NoSamples);
+        }
+        let capped_left_out = count(games.iter().filter(|g| capped(g)).count());
+        let mut unquiet = 0;
+        let chosen: Vec<(&GameSummary, Vec<&crate::summary::Material>)> = noted
+            .iter()
+            .filter(|g| !capped(g))
+            .map(|g| {
+                let (samples, left_out) = rule.samples(g);
+                unquiet += left_out;
+                (*g, samples)
+            })
+            .filter(|(_, samples)| !samples.is_empty())
+            .collect();
+        if chosen.is_empty() {
+            return Err(FitError::AllCapped { games: noted.len() });
+        }
         let mut kinds: Vec<&str> = Vec::new();
-        for sample in games.iter().flat_map(|g| &g.material) {
+        for sample in chosen.iter().flat_map(|(_, s)| s) {
             for (kind, n) in &sample.balance {
                 if *n != 0 && !kinds.contains(&kind.as_str()) {
                     kinds.push(kind);
@@ -89,20 +151,17 @@ impl Values {
             }
         }
         kinds.sort_unstable();
-        let samples: usize = games.iter().map(|g| g.material.len()).sum();
-        if samples == 0 {
-            return Err(FitError::NoSamples);
-        }
+        let samples: usize = chosen.iter().map(|(_, s)| s.len()).sum();
         if kinds.is_empty() {
             return Err(FitError::NoDifference { samples });
         }
-        let rows: Vec<(usize, Vec<f64>, f64)> = games
+        let rows: Vec<Row> = chosen
             .iter()
             .enumerate()
-            .flat_map(|(g, game)| {
+            .flat_map(|(g, (game, samples))| {
                 let y = points(game);
                 let kinds = &kinds;
-                game.material.iter().map(move |sample| {
+                samples.iter().map(move |sample| {
                     let mut x = vec![1.0];
                     x.extend(kinds.iter().map(|k| {
                         sample
@@ -115,43 +174,51 @@ impl Values {
                 })
             })
             .collect();
-        let dim = kinds.len() + 1;
-        let (beta, hessian) = newton(&rows, dim);
-        let inverse = invert(&hessian).ok_or(FitError::Singular)?;
-        let covariance = sandwich(&rows, &beta, &inverse, dim);
-        let se: Vec<f64> = (0..dim).map(|i| covariance[i][i].max(0.0).sqrt()).collect();
+        let Fit { beta, covariance } = Fit::of(&rows, kinds.len() + 1).ok_or(FitError::Singular)?;
+        let se = |i: usize| covariance[i][i].max(0.0).sqrt();
         let pawn = kinds
             .iter()
             .position(|k| *k == "pawn")
-            .map(|i| beta[i + 1])
-            .filter(|w| *w > 0.0);
-        let mut values: Vec<Value> = kinds
-            .iter()
-            .enumerate()
-            .map(|(i, kind)| {
-                let (w, e) = (beta[i + 1], se[i + 1]);
-                let in_pawns = |v: f64| pawn.map(|p| v / p);
+            .map(|i| i + 1)
+            .filter(|&i| beta[i] > 0.0);
+        let mut values: Vec<Value> = (1..=kinds.len())
+            .map(|i| {
+                let (w, e) = (beta[i], se(i));
+                let in_pawns = pawn.map(|p| {
+                    let wp = beta[p];
+                    let var = covariance[i][i] / (wp * wp) + w * w * covariance[p][p] / wp.powi(4)
+                        - 2.0 * w * covariance[i][p] / wp.powi(3);
+                    (w / wp, var.max(0.0).sqrt())
+                });
                 Value {
-                    kind: (*kind).to_owned(),
+                    kind: kinds[i - 1].to_owned(),
                     log_odds: w,
                     log_odds_low: w - Z95 * e,
                     log_odds_high: w + Z95 * e,
-                    pawns: in_pawns(w),
-                    pawns_low: in_pawns(w - Z95 * e),
-                    pawns_high: in_pawns(w + Z95 * e),
-                    unequal_samples: u32::try_from(
-                        rows.iter().filter(|(_, x, _)| x[i + 1] != 0.0).count(),
-                    )
-                    .unwrap_or(u32::MAX),
+                    p_value: if e > 0.0 { two_sided_p(w / e) } else { 1.0 },
+                    shown_by_holm: false,
+                    pawns: in_pawns.map(|(r, _)| r),
+                    pawns_low: in_pawns.map(|(r, s)| r - Z95 * s),
+                    pawns_high: in_pawns.map(|(r, s)| r + Z95 * s),
+                    pawns_se: in_pawns.map(|(_, s)| s),
+                    unequal_samples: count(rows.iter().filter(|(_, x, _)| x[i] != 0.0).count()),
                 }
             })
             .collect();
+        let shown = holm(&values.iter().map(|v| v.p_value).collect::<Vec<_>>(), 0.05);
+        for (v, shown) in values.iter_mut().zip(&shown) {
+            v.shown_by_holm = *shown;
+        }
         values.sort_by(|a, b| b.log_odds.total_cmp(&a.log_odds));
         Ok(Values {
-            games: u32::try_from(games.iter().filter(|g| !g.material.is_empty()).count())
-                .unwrap_or(u32::MAX),
-            samples: u32::try_from(rows.len()).unwrap_or(u32::MAX),
+            games: count(chosen.len()),
+            samples: count(rows.len()),
+            capped_left_out,
+            unquiet_left_out: unquiet,
+            every: rule.every.max(1),
+            quiet: rule.quiet,
             intercept: beta[0],
+            kinds_shown: count(shown.iter().filter(|s| **s).count()),
             values,
             claims: Vec::new(),
         })
@@ -162,7 +229,7 @@ impl Values {
         self.claims = ClaimCheck::of(self, claims);
     }
 
-    /// The report for people: the fit, then the claims beside it.
+    /// The report for people: the fit, what was left out, then the claims beside it.
     #[must_use]
     pub fn report(&self) -> String {
         let mut out = String::new();
@@ -170,6 +237,16 @@ impl Values {
             out,
             "fitted from {} positions of {} games (first player's log-odds with material even: {:+.3})",
             self.samples, self.games, self.intercept
+        );
+        let _ = writeln!(
+            out,
+            "left out: {} games ended at a cap ({}); {} positions not quiet (balance changed \
+             over the {} turns before; a position every {} turns)",
+            self.capped_left_out,
+            CAP_CAUSES.join(", "),
+            self.unquiet_left_out,
+            self.quiet,
+            self.every
         );
         for v in &self.values {
             let pawns = match (v.pawns, v.pawns_low, v.pawns_high) {
@@ -182,155 +259,21 @@ impl Values {
                 v.kind, v.log_odds, v.log_odds_low, v.log_odds_high, v.unequal_samples
             );
         }
+        let _ = writeln!(
+            out,
+            "{} weights tested against 0 at once: Holm's correction at the family-wise 5% level \
+             shows {} apart from 0 (each interval above is 95% on its own)",
+            self.values.len(),
+            self.kinds_shown
+        );
         out.push_str(&ClaimCheck::report(&self.claims));
         out
     }
 }
 
-/// The first player's points in `game`.
-fn points(game: &GameSummary) -> f64 {
-    match game.winner {
-        Some(0) => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
-}
-
-fn sigmoid(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
-}
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-/// Newton's method on the ridge-penalised log-likelihood: the weights and the Hessian (the
-/// information) at them.
-fn newton(rows: &[(usize, Vec<f64>, f64)], dim: usize) -> (Vec<f64>, Vec<Vec<f64>>) {
-    let mut beta = vec![0.0; dim];
-    let mut hessian = vec![vec![0.0; dim]; dim];
-    for _ in 0..100 {
-        let mut gradient = vec![0.0; dim];
-        hessian = vec![vec![0.0; dim]; dim];
-        for (_, x, y) in rows {
-            let p = sigmoid(dot(x, &beta));
-            let w = (p * (1.0 - p)).max(1e-12);
-            for i in 0..dim {
-                gradient[i] += (y - p) * x[i];
-                for j in 0..dim {
-                    hessian[i][j] += w * x[i] * x[j];
-                }
-            }
-        }
-        for i in 1..dim {
-            gradient[i] -= RIDGE * beta[i];
-            hessian[i][i] += RIDGE;
-        }
-        let Some(step) = solve(&hessian, &gradient) else {
-            break;
-        };
-        let size: f64 = step.iter().map(|s| s.abs()).sum();
-        for (b, s) in beta.iter_mut().zip(&step) {
-            *b += s.clamp(-5.0, 5.0);
-        }
-        if size < 1e-10 {
-            break;
-        }
-    }
-    (beta, hessian)
-}
-
-/// The cluster-robust covariance H⁻¹ (Σ_games s sᵀ) H⁻¹, s a game's score vector.
-fn sandwich(
-    rows: &[(usize, Vec<f64>, f64)],
-    beta: &[f64],
-    inverse: &[Vec<f64>],
-    dim: usize,
-) -> Vec<Vec<f64>> {
-    let mut meat = vec![vec![0.0; dim]; dim];
-    let mut start = 0;
-    while start < rows.len() {
-        let game = rows[start].0;
-        let end = rows[start..]
-            .iter()
-            .position(|r| r.0 != game)
-            .map_or(rows.len(), |n| start + n);
-        let mut score = vec![0.0; dim];
-        for (_, x, y) in &rows[start..end] {
-            let r = y - sigmoid(dot(x, beta));
-            for (s, xi) in score.iter_mut().zip(x) {
-                *s += r * xi;
-            }
-        }
-        for i in 0..dim {
-            for j in 0..dim {
-                meat[i][j] += score[i] * score[j];
-            }
-        }
-        start = end;
-    }
-    let left: Vec<Vec<f64>> = (0..dim)
-        .map(|i| {
-            (0..dim)
-                .map(|j| (0..dim).map(|k| inverse[i][k] * meat[k][j]).sum())
-                .collect()
-        })
-        .collect();
-    (0..dim)
-        .map(|i| {
-            (0..dim)
-                .map(|j| (0..dim).map(|k| left[i][k] * inverse[k][j]).sum())
-                .collect()
-        })
-        .collect()
-}
-
-/// `a x = b` by Gaussian elimination with partial pivoting; `None` when `a` is singular.
-fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
-    let n = b.len();
-    let mut m: Vec<Vec<f64>> = a
-        .iter()
-        .zip(b)
-        .map(|(row, &v)| row.iter().copied().chain([v]).collect())
-        .collect();
-    for col in 0..n {
-        let pivot = (col..n).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
-        if m[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        m.swap(col, pivot);
-        let pivot_row = m[col].clone();
-        for (row, r) in m.iter_mut().enumerate() {
-            if row != col {
-                let f = r[col] / pivot_row[col];
-                for (x, p) in r[col..].iter_mut().zip(&pivot_row[col..]) {
-                    *x -= f * p;
-                }
-            }
-        }
-    }
-    Some((0..n).map(|i| m[i][n] / m[i][i]).collect())
-}
-
-/// The inverse of `a`, column by column.
-fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
-    let n = a.len();
-    let columns: Option<Vec<Vec<f64>>> = (0..n)
-        .map(|c| {
-            solve(
-                a,
-                &(0..n)
-                    .map(|r| f64::from(u8::from(r == c)))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
-    let columns = columns?;
-    Some(
-        (0..n)
-            .map(|r| (0..n).map(|c| columns[c][r]).collect())
-            .collect(),
-    )
+/// A count as a u32, saturated.
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
@@ -339,6 +282,10 @@ mod tests {
     use crate::summary::Material;
     use crate::summary::tests::game;
     use rand::{Rng, SeedableRng, rngs::StdRng};
+
+    fn sigmoid(z: f64) -> f64 {
+        1.0 / (1.0 + (-z).exp())
+    }
 
     /// Games drawn from a known model: a queen is worth four pawns' log-odds.
     fn synthetic(n: usize, seed: u64) -> Vec<GameSummary> {
@@ -404,6 +351,125 @@ mod tests {
         assert!(
             (width(&once) - width(&ten)).abs() < 0.02 * width(&once),
             "clustered by game"
+        );
+    }
+
+    /// `wins`, `draws` and `losses` of the first player, each game one sample at turn 10 with
+    /// `pawns` and `queens` ahead.
+    fn group(results: [usize; 3], pawns: i32, queens: i32) -> Vec<GameSummary> {
+        let [w, d, l] = results;
+        let winners = [Some(0)].repeat(w).into_iter();
+        let winners = winners.chain([None].repeat(d)).chain([Some(1)].repeat(l));
+        winners
+            .map(|winner| {
+                let mut g = game(winner, "checkmate", 40, &[]);
+                g.material = vec![Material {
+                    turn: 10,
+                    balance: vec![("pawn".to_owned(), pawns), ("queen".to_owned(), queens)],
+                }];
+                g
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_value_in_pawns_has_the_delta_methods_interval() {
+        // Three kinds of game, one sample each: material even (300 won, 200 drawn, 300 lost:
+        // p₀ = ½), a pawn ahead (500-200-300: p₁ = 0.6), a queen ahead (700-200-100: p₂ =
+        // 0.8). The model is saturated: logit p₀ = β₀, logit p₁ = β₀ + w_p, logit p₂ = β₀ + w_q,
+        // so w_p = logit 0.6 = 0.405 465, w_q = logit 0.8 = 1.386 294. The sandwich makes each
+        // group's logit independent with variance v̂ / (n (p(1 − p))²), v̂ its results' own
+        // variance: V₀ = 0.1875 / (800 · 0.0625) = 0.003 75, V₁ = 0.19 / (1000 · 0.0576),
+        // V₂ = 0.11 / (1000 · 0.0256); var w_p = V₁ + V₀, var w_q = V₂ + V₀, cov = V₀.
+        let mut games = group([300, 200, 300], 0, 0);
+        games.extend(group([500, 200, 300], 1, 0));
+        games.extend(group([700, 200, 100], 0, 1));
+        let fit = Values::fit(&games).expect("a fit");
+        let logit = |p: f64| (p / (1.0 - p)).ln();
+        let (wp, wq) = (logit(0.6), logit(0.8));
+        let v0 = 0.1875 / (800.0 * 0.0625);
+        let (v1, v2) = (0.19 / (1000.0 * 0.0576), 0.11 / (1000.0 * 0.0256));
+        let (var_p, var_q, cov) = (v1 + v0, v2 + v0, v0);
+        let r = wq / wp;
+        let var_r = var_q / (wp * wp) + wq * wq * var_p / wp.powi(4) - 2.0 * wq * cov / wp.powi(3);
+        let queen = fit
+            .values
+            .iter()
+            .find(|v| v.kind == "queen")
+            .expect("queen");
+        let pawn = fit.values.iter().find(|v| v.kind == "pawn").expect("pawn");
+        // The ridge (10⁻³) moves the weights by about 10⁻⁵.
+        assert!((pawn.log_odds - wp).abs() < 1e-4, "{pawn:?}");
+        assert!((queen.log_odds - wq).abs() < 1e-4, "{queen:?}");
+        let half = |v: &Value| (v.log_odds_high - v.log_odds_low) / 2.0;
+        assert!(
+            (half(queen) / (Z95 * var_q.sqrt()) - 1.0).abs() < 1e-3,
+            "{queen:?}"
+        );
+        let in_pawns = queen.pawns.expect("pawns");
+        let se = queen.pawns_se.expect("its standard error");
+        assert!((in_pawns - r).abs() < 1e-3, "{in_pawns} {r}");
+        assert!(
+            (se / var_r.sqrt() - 1.0).abs() < 1e-3,
+            "{se} {}",
+            var_r.sqrt()
+        );
+        assert!((queen.pawns_low.expect("low") - (in_pawns - Z95 * se)).abs() < 1e-12);
+        // 3.419 pawns ± 1.96 · 0.628 = 2.19 to 4.65: wider than the weight's interval over the
+        // pawn's weight (2.99 to 3.85), which leaves out the pawn's own uncertainty.
+        assert!((var_r.sqrt() - 0.627_821).abs() < 1e-6, "{}", var_r.sqrt());
+        assert!(queen.pawns_low < Some(queen.log_odds_low / pawn.log_odds));
+        assert_eq!(pawn.pawns_se, Some(0.0), "the pawn is the unit");
+        // Two weights tested against 0: both shown with Holm's correction.
+        assert_eq!(fit.kinds_shown, 2);
+        assert!(fit.report().contains(
+            "2 weights tested against 0 at once: Holm's correction at the family-wise 5% level \
+             shows 2 apart from 0"
+        ));
+    }
+
+    #[test]
+    fn games_at_a_cap_and_positions_mid_exchange_are_left_out() {
+        let mut games = synthetic(400, 5);
+        let whole = Values::fit(&games).expect("a fit");
+        let mut at_cap = game(None, "turn cap", 200, &[]);
+        at_cap.material = vec![Material {
+            turn: 10,
+            balance: vec![("pawn".to_owned(), 5), ("queen".to_owned(), -1)],
+        }];
+        games.extend([at_cap.clone(), at_cap]);
+        let fit = Values::fit(&games).expect("a fit");
+        assert_eq!((fit.capped_left_out, fit.games), (2, 400));
+        assert_eq!(fit.values, whole.values, "the capped games change nothing");
+        assert!(
+            fit.report().contains(
+                "left out: 2 games ended at a cap (turn cap, decision cap); 0 positions not quiet"
+            ),
+            "{}",
+            fit.report()
+        );
+        // A sample whose balance changed since two turns before is left out.
+        let mut mid = games[0].clone();
+        mid.material.insert(
+            0,
+            Material {
+                turn: 8,
+                balance: vec![("pawn".to_owned(), 9)],
+            },
+        );
+        games[0] = mid;
+        let fit = Values::fit(&games).expect("a fit");
+        assert_eq!(
+            (fit.samples, fit.unquiet_left_out),
+            (400, 1),
+            "turn 8 in, turn 10 out"
+        );
+        let all = Values::fit_with(&games, SampleRule { every: 1, quiet: 0 }).expect("a fit");
+        assert_eq!((all.samples, all.unquiet_left_out), (401, 0));
+        let only: Vec<GameSummary> = games.iter().filter(|g| capped(g)).cloned().collect();
+        assert_eq!(
+            Values::fit(&only).expect_err("all capped"),
+            FitError::AllCapped { games: 2 }
         );
     }
 
