@@ -215,3 +215,34 @@ fn workers_on_postgresql_count_every_game_once() {
     a_killed_workers_batch_is_played_again_and_counted_once(&url);
     stored_comparisons_and_tests_report_as_played_here(&url);
 }
+
+/// A database server out of reach: a study's command says so at once (exit 2); a worker says
+/// so at once and then each retry, waiting longer each time.
+#[test]
+fn a_database_out_of_reach_is_said_at_once_and_each_retry_on_stderr() {
+    // Port 1 on loopback: nothing listens, the connection is refused.
+    let url = "postgres://nobody@127.0.0.1:1/omnichess";
+    let started = Instant::now();
+    let out = omnichess(&["lab", "balance", "dice", "--games", "2", "--database", url]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("Connection refused"), "{said}");
+    assert!(started.elapsed() < Duration::from_secs(5), "at once");
+    let mut worker = Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .args(["worker", "--database", url, "--name", "w"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("a worker starts");
+    std::thread::sleep(Duration::from_millis(2500));
+    worker.kill().expect("killed");
+    let out = worker.wait_with_output().expect("its stderr");
+    let said = String::from_utf8_lossy(&out.stderr);
+    for wait in ["0.5", "1.0"] {
+        assert!(
+            said.contains(&format!(
+                "worker w: cannot open the database: database: error communicating with database: Connection refused (os error 111); retrying in {wait} s"
+            )),
+            "{said}"
+        );
+    }
+}

@@ -19,7 +19,6 @@ use omnichess_lab::events::EventFigures;
 use omnichess_lab::score::score_over_time;
 use omnichess_lab::sprt::{SprtBounds, SprtResult};
 use omnichess_lab::study::{StudySpec, Versus};
-use omnichess_lab::summary::GameSummary;
 use omnichess_lab::values::Values;
 
 use crate::error::ApiError;
@@ -234,11 +233,7 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     };
     let (comparison, sprt) = match &study.spec.versus {
         Some(Versus::Start(_)) => {
-            let (a, b): (Vec<GameSummary>, Vec<GameSummary>) = games
-                .iter()
-                .cloned()
-                .partition(|g| g.number < study.spec.games);
-            let figures = Comparison::of(Balance::of(&a), Balance::of(&b));
+            let figures = Comparison::of_study(&games, study.spec.games);
             (Some(json(serde_json::to_value(figures))?), None)
         }
         Some(Versus::Player { bounds, .. }) => {

@@ -146,6 +146,10 @@ pub struct Store {
 /// The PostgreSQL channel on which servers sharing a database announce stored changes.
 pub const CHANNEL: &str = "omnichess_games";
 
+/// How long the first connection to a database server may take before the server is
+/// reported out of reach.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Milliseconds since the Unix epoch.
 #[must_use]
 pub fn now_ms() -> i64 {
@@ -180,6 +184,15 @@ impl Store {
             url.to_owned()
         };
         let sqlite = url.starts_with("sqlite:");
+        if !sqlite {
+            // One connection first, so that a server out of reach is said at once: the pool
+            // would try again and again for its acquire timeout (30 s) before failing.
+            use sqlx::Connection as _;
+            let first = tokio::time::timeout(CONNECT_TIMEOUT, sqlx::AnyConnection::connect(&url))
+                .await
+                .map_err(|_| sqlx::Error::PoolTimedOut)??;
+            first.close().await?;
+        }
         let pool = AnyPoolOptions::new()
             .max_connections(8)
             .after_connect(move |connection, _| {
