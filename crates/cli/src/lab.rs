@@ -16,7 +16,7 @@ use omnichess_lab::score::points;
 use omnichess_lab::sprt::{SprtBounds, SprtResult, Verdict};
 use omnichess_lab::stats::Estimate;
 use omnichess_lab::study::{StudySpec, Versus};
-use omnichess_lab::summary::GameSummary;
+use omnichess_lab::summary::{Cost, GameSummary};
 use omnichess_lab::trinomial::Trinomial;
 use omnichess_lab::values::Values;
 use omnichess_lab::worker::WorkerOptions;
@@ -247,6 +247,7 @@ fn report(
         None => {}
     }
     let entry = open::variant(&spec.variant)?;
+    let cost = Cost::of(games);
     let mut balance = Balance::of(games);
     EventFigures::describe(&mut balance.events, entry.events);
     let as_json = |v: Result<Value, serde_json::Error>| {
@@ -262,12 +263,13 @@ fn report(
         fit.check_claims(entry.claimed_values);
         out!("{}", fit.report());
         outln!("{}", balance.plan_line(entry.players[0]));
+        outln!("{}", cost.line());
         // The same games' balance figures too: a values study is a balance study that also
         // noted the material.
         write_json(
             json_path,
             &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(fit))?,
-                    "balance": as_json(serde_json::to_value(balance))?}),
+                    "balance": as_json(serde_json::to_value(balance))?, "cost": cost}),
         )
     } else {
         out!("{}", balance.report(entry.players));
@@ -275,9 +277,11 @@ fn report(
             outln!("{note}");
         }
         outln!("{}", balance.plan_line(entry.players[0]));
+        outln!("{}", cost.line());
         write_json(
             json_path,
-            &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(balance))?}),
+            &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(balance))?,
+                    "cost": cost}),
         )
     }
 }
@@ -302,6 +306,8 @@ fn compare_report(
         "{}",
         comparison.report(names, [labels[0].as_str(), labels[1].as_str()])
     );
+    let cost = Cost::of(games);
+    outln!("{}", cost.line());
     let b_start = match &spec.versus {
         Some(Versus::Start(b)) => b.clone(),
         _ => None,
@@ -314,6 +320,7 @@ fn compare_report(
             "labels": labels,
             "starts": [spec.start, b_start],
             "figures": comparison,
+            "cost": cost,
         }),
     )
 }
@@ -328,6 +335,8 @@ fn sprt_report(
 ) -> Result<(), CliError> {
     let result = SprtResult::of(bounds, games);
     out!("{}", result.report());
+    let cost = Cost::of(games);
+    outln!("{}", cost.line());
     write_json(
         json_path,
         &json!({
@@ -352,6 +361,7 @@ fn sprt_report(
             "llr_upper": result.llr_upper,
             "verdict": result.verdict,
             "decided_after": result.decided_after,
+            "cost": cost,
         }),
     )
 }

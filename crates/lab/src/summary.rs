@@ -48,6 +48,48 @@ pub struct GameSummary {
     pub micros: u64,
 }
 
+/// What a study's games cost: the time their threads took.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Cost {
+    /// Games counted (those that kept their time).
+    pub games: usize,
+    /// The seconds their threads took, in all: CPU-seconds where no more games ran at once
+    /// than there were cores.
+    pub cpu_seconds: f64,
+    /// Games per CPU-second (0 when no time was kept).
+    pub games_per_cpu_second: f64,
+}
+
+impl Cost {
+    /// The cost of `games` (games stored before their time was kept are left out).
+    #[must_use]
+    pub fn of(games: &[GameSummary]) -> Cost {
+        let timed: Vec<u64> = games.iter().map(|g| g.micros).filter(|&m| m > 0).collect();
+        #[allow(clippy::cast_precision_loss)]
+        let cpu_seconds = timed.iter().sum::<u64>() as f64 / 1e6;
+        #[allow(clippy::cast_precision_loss)]
+        let games_per_cpu_second = if cpu_seconds > 0.0 {
+            timed.len() as f64 / cpu_seconds
+        } else {
+            0.0
+        };
+        Cost {
+            games: timed.len(),
+            cpu_seconds,
+            games_per_cpu_second,
+        }
+    }
+
+    /// `cost: 1000 games in 812.4 CPU-seconds (1.23 games per CPU-second)`.
+    #[must_use]
+    pub fn line(&self) -> String {
+        format!(
+            "cost: {} games in {:.1} CPU-seconds ({:.3} games per CPU-second)",
+            self.games, self.cpu_seconds, self.games_per_cpu_second
+        )
+    }
+}
+
 impl PartialEq for GameSummary {
     fn eq(&self, other: &GameSummary) -> bool {
         let GameSummary {
@@ -124,6 +166,20 @@ pub(crate) mod tests {
             events: Vec::new(),
             micros: 0,
         }
+    }
+
+    #[test]
+    fn a_studys_cost_sums_its_games_threads_time() {
+        let mut games = vec![game(Some(0), "checkmate", 3, &[]); 3];
+        games[0].micros = 1_500_000;
+        games[1].micros = 500_000;
+        let cost = Cost::of(&games);
+        assert_eq!((cost.games, cost.cpu_seconds), (2, 2.0), "the untimed game left out");
+        assert_eq!(
+            cost.line(),
+            "cost: 2 games in 2.0 CPU-seconds (1.000 games per CPU-second)"
+        );
+        assert_eq!(Cost::of(&[]).games_per_cpu_second, 0.0);
     }
 
     #[test]
