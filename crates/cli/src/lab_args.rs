@@ -154,7 +154,7 @@ pub struct StudyArgs {
     #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub opening: u32,
     /// Turns after which a game is adjudicated a draw (counted as the cause `turn cap`).
-    #[arg(long, default_value_t = omnichess_engine::match_play::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
+    #[arg(long, default_value_t = omnichess_lab::study::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
     pub max_turns: u64,
     /// The adjudication by the players' scores.
     #[command(flatten)]
@@ -265,7 +265,7 @@ pub struct SprtArgs {
     #[arg(long, default_value_t = 2, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub opening: u32,
     /// Turns after which a game is adjudicated a draw.
-    #[arg(long, default_value_t = omnichess_engine::match_play::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
+    #[arg(long, default_value_t = omnichess_lab::study::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
     pub max_turns: u64,
     /// The adjudication by the players' scores.
     #[command(flatten)]

@@ -115,7 +115,8 @@ impl Lengths {
         let mut histogram: Vec<[u64; 3]> = Vec::new();
         let mut from = min;
         while !sorted.is_empty() && from <= max {
-            let to = from + width - 1;
+            // The last bin ends at the longest game (the cap, when a game reached it).
+            let to = (from + width - 1).min(max);
             let n = sorted.iter().filter(|&&v| (from..=to).contains(&v)).count() as u64;
             histogram.push([from, to, n]);
             from = to + 1;
@@ -176,5 +177,9 @@ mod tests {
         assert_eq!(l.histogram.iter().map(|b| b[2]).sum::<u64>(), 100);
         assert_eq!(l.histogram[0], [1, 10, 10]);
         assert!((l.mean - 50.5).abs() < 1e-12);
+        // Games of 14 to 600 turns (600 the cap): the last bin ends at 600, not past it.
+        let capped = Lengths::of(&[14, 200, 600], 10);
+        assert_eq!(capped.histogram.last(), Some(&[545, 600, 1]));
+        assert_eq!(capped.histogram.len(), 10);
     }
 }

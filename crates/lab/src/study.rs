@@ -9,6 +9,11 @@ use omnichess_engine::EngineError;
 use omnichess_engine::adjudication::Adjudication;
 use omnichess_engine::registry::MatchRequest;
 
+/// A study's turn cap unless it sets one: long enough that, with the adjudication of
+/// [`omnichess_engine::adjudication::Adjudication::LAB`], few games in any variant reach it
+/// (docs/BALANCE.md gives each variant's share).
+pub const DEFAULT_MAX_TURNS: u64 = 600;
+
 /// What a study plays: one player setting against itself from one start, and, for a
 /// comparison or a test, the other side of it ([`Versus`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

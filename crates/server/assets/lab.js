@@ -36,7 +36,7 @@ function studyForm(app, list) {
   const games = h('input#study-games', { type: 'number', min: '1', max: '10000', value: '100' });
   const seed = h('input#study-seed', { type: 'number', min: '0', value: '1' });
   const opening = h('input#study-opening', { type: 'number', min: '0', value: '0' });
-  const maxTurns = h('input#study-max-turns', { type: 'number', min: '1', max: '10000', value: '300' });
+  const maxTurns = h('input#study-max-turns', { type: 'number', min: '1', max: '10000', value: '600' });
   const every = h('input#study-every', { type: 'number', min: '1', value: '4' });
   const everyField = field('Material every N turns', every, '.narrow');
   const position = h('textarea#study-position', { rows: 2, spellcheck: false, placeholder: 'Start position text; empty for the standard start' });

@@ -77,7 +77,7 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
     }
     let max_turns = request
         .max_turns
-        .unwrap_or(omnichess_engine::match_play::DEFAULT_MAX_TURNS);
+        .unwrap_or(omnichess_lab::study::DEFAULT_MAX_TURNS);
     if !(1..=MAX_TURNS).contains(&max_turns) {
         return Err(bad(format!("max_turns: 1 to {MAX_TURNS}")));
     }
