@@ -1,47 +1,119 @@
 #!/usr/bin/env bash
-# Regenerates docs/BALANCE.md: every study of the balance lab behind it, then the document.
-#   tools/balance/regenerate.sh [GAMES]        (GAMES per study, 200 by default)
-# Needs a release build (`cargo build --release -p omnichess-cli`) and python3. The studies'
-# JSON files go to target/balance/; each holds the settings that reproduce it. Settings from
-# the environment: PLAYER (the engine setting, engine:nodes=600), TURNS (the turn cap, 150),
-# LONG_TURNS (Three Realms' and DMChess's, whose games run long: 200), FIVE_D_TURNS (5D
-# Chess's, 30: longer games can branch into many timelines and take many minutes; half as
-# many games there).
+# Regenerates docs/BALANCE.md: every study of the balance lab behind it, played by workers on
+# a SQLite database, then the document.
+#
+#   tools/balance/regenerate.sh [GAMES]
+#
+# 1. builds the CLI (`cargo build --release -p omnichess-cli`; skipped when OMNICHESS names a
+#    binary);
+# 2. stores every study in target/balance/lab.db (`lab ... --database URL --submit`) and
+#    writes their ids to target/balance/studies.txt (`NAME study: ID`, a line a study);
+# 3. starts $(nproc) workers (`omnichess worker --database URL --jobs 1 --exit-when-idle`)
+#    and waits until they have played every batch;
+# 4. writes each study's report (`lab show ID --json`) to target/balance/NAME.json and .report,
+#    the exact Die Chess forfeit odds (`omnichess odds dice`) to target/balance/dice-odds.txt;
+# 5. writes docs/BALANCE.md (tools/balance/assemble.py).
+#
+# DATABASE=URL uses a database whose studies are already stored (and played, or being
+# played): steps 1 to 3 are skipped and the ids read from IDS (a file of `NAME study: ID`
+# lines, target/balance/studies.txt by default). A study not finished there is reported from
+# the games stored so far, and the document says so.
+#
+# Settings from the environment (the defaults are those docs/BALANCE.md states):
+#   GAMES         games of a values study (1000; also the first argument). Classic chess plays
+#                 2 × GAMES, 5D Chess 3/10 of GAMES, QEC's comparison GAMES/2 pairs, DMChess's
+#                 profile comparison 21/100 of GAMES pairs and its band comparison 9/100.
+#   PLAYER        the player setting of both sides (engine:nodes=2000, the lab's default)
+#   SEED          the seed (1)       OPENING   random decisions opening every game (2)
+#   TURNS         the turn cap (600) FIVE_D_TURNS   5D Chess's turn cap (200)
+#   RESIGN, DRAW  the adjudication rules, as `lab` takes them (its defaults:
+#                 movecount=4,score=600,twosided and movenumber=40,movecount=8,score=20)
+#   BATCH         games a batch (20) WORKERS   workers started ($(nproc))
+#   OMNICHESS     the binary (target/release/omnichess, built here)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-GAMES=${1:-200}
-BIN=${OMNICHESS:-target/release/omnichess}
-OUT=target/balance
-mkdir -p "$OUT"
-rm -f "$OUT"/*.json "$OUT"/*.profile
-PLAYER=${PLAYER:-engine:nodes=600}
-TURNS=${TURNS:-150}
-LONG_TURNS=${LONG_TURNS:-200}
-FIVE_D_TURNS=${FIVE_D_TURNS:-30}
-COMMON=(--games "$GAMES" --seed 1 --opening 2 --player "$PLAYER")
-QEC_START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-DMCHESS=crates/variants/src/dmchess
-run() { echo "== omnichess $*" >&2; "$BIN" "$@" >/dev/null; }
 
-# A values study's JSON holds the balance figures of its games too: one study a variant.
-for v in classic qec dice; do
-  run lab values "$v" "${COMMON[@]}" --max-turns "$TURNS" --every 4 --json "$OUT/$v-values.json"
+# The command as called, with the settings given (for the document's header).
+COMMAND="tools/balance/regenerate.sh${1:+ $1}"
+for var in IDS DATABASE BATCH DRAW RESIGN FIVE_D_TURNS TURNS OPENING SEED PLAYER GAMES; do
+  if [ -n "${!var:-}" ]; then COMMAND="$var=${!var} $COMMAND"; fi
 done
-for v in realms dmchess; do
-  run lab values "$v" "${COMMON[@]}" --max-turns "$LONG_TURNS" --every 4 --json "$OUT/$v-values.json"
-done
-run lab balance multiverse --games "$((GAMES / 2))" --seed 1 --opening 2 --player "$PLAYER" \
-  --max-turns "$FIVE_D_TURNS" --json "$OUT/multiverse-balance.json"
-# QEC: the links (the file mapping) against no links at all (classical chess in QEC's engine).
-run lab compare qec "${COMMON[@]}" --max-turns "$TURNS" --position "$QEC_START files" \
-  --b-position "$QEC_START -" --json "$OUT/qec-links.json"
-# DMChess: the default profile against the sparse one, and the conservation band ±8 against ±12.
-run lab compare dmchess "${COMMON[@]}" --max-turns "$LONG_TURNS" --profile "$DMCHESS/default.profile" \
-  --b-profile "$DMCHESS/sparse.profile" --json "$OUT/dmchess-profiles.json"
-{ cat "$DMCHESS/default.profile"; echo "band=12"; } > "$OUT/band12.profile"
-run lab compare dmchess "${COMMON[@]}" --max-turns "$LONG_TURNS" --profile "$DMCHESS/default.profile" \
-  --b-profile "$OUT/band12.profile" --json "$OUT/dmchess-band.json"
+
+GAMES=${GAMES:-${1:-1000}}
+PLAYER=${PLAYER:-engine:nodes=2000}
+SEED=${SEED:-1}
+OPENING=${OPENING:-2}
+TURNS=${TURNS:-600}
+FIVE_D_TURNS=${FIVE_D_TURNS:-200}
+RESIGN=${RESIGN:-movecount=4,score=600,twosided}
+DRAW=${DRAW:-movenumber=40,movecount=8,score=20}
+BATCH=${BATCH:-20}
+WORKERS=${WORKERS:-$(nproc)}
+OUT=target/balance
+DMCHESS=crates/variants/src/dmchess
+QEC_START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+at_least_1() { if [ "$1" -lt 1 ]; then echo 1; else echo "$1"; fi; }
+
+mkdir -p "$OUT"
+if [ -z "${OMNICHESS:-}" ]; then
+  echo "== cargo build --release -p omnichess-cli" >&2
+  cargo build --release -p omnichess-cli >&2
+fi
+BIN=${OMNICHESS:-target/release/omnichess}
+
+if [ -z "${DATABASE:-}" ]; then
+  URL="sqlite://$PWD/$OUT/lab.db"
+  IDS=$OUT/studies.txt
+  rm -f "$OUT"/lab.db "$OUT"/lab.db-* "$OUT"/*.json "$OUT"/*.report "$OUT"/studies.txt "$OUT"/dice-odds.txt \
+    "$OUT"/*.profile "$OUT"/worker-*.log
+  { cat "$DMCHESS/default.profile"; echo "band=12"; } > "$OUT/band12.profile"
+  COMMON=(--seed "$SEED" --opening "$OPENING" --player "$PLAYER" --resign "$RESIGN" --draw "$DRAW"
+          --database "$URL" --submit --batch "$BATCH")
+  # Stores one study; prints and records `NAME study: ID`.
+  submit() {
+    local name=$1
+    shift
+    echo "== omnichess lab $*" >&2
+    echo "$name $("$BIN" lab "$@" "${COMMON[@]}")" | tee -a "$IDS"
+  }
+  submit classic-values values classic --games "$((2 * GAMES))" --every 1 --max-turns "$TURNS"
+  submit qec-values values qec --games "$GAMES" --every 1 --max-turns "$TURNS"
+  submit dice-values values dice --games "$GAMES" --every 1 --max-turns "$TURNS"
+  submit realms-values values realms --games "$GAMES" --every 1 --max-turns "$TURNS"
+  submit multiverse-balance balance multiverse --games "$(at_least_1 $((GAMES * 3 / 10)))" \
+    --max-turns "$FIVE_D_TURNS"
+  # QEC: the links (the file mapping) against no links at all (classical chess in QEC's engine).
+  submit qec-links compare qec --games "$(at_least_1 $((GAMES / 2)))" --max-turns "$TURNS" \
+    --position "$QEC_START files" --b-position "$QEC_START -"
+  submit dmchess-values values dmchess --games "$GAMES" --every 1 --max-turns "$TURNS"
+  # DMChess: the default profile against the sparse one, and the conservation band ±8 against ±12.
+  submit dmchess-profiles compare dmchess --games "$(at_least_1 $((GAMES * 21 / 100)))" \
+    --max-turns "$TURNS" --profile "$DMCHESS/default.profile" --b-profile "$DMCHESS/sparse.profile"
+  submit dmchess-band compare dmchess --games "$(at_least_1 $((GAMES * 9 / 100)))" \
+    --max-turns "$TURNS" --profile "$DMCHESS/default.profile" --b-profile "$OUT/band12.profile"
+
+  echo "== $WORKERS workers: omnichess worker --database $URL --jobs 1 --exit-when-idle" >&2
+  pids=()
+  for i in $(seq 1 "$WORKERS"); do
+    "$BIN" worker --database "$URL" --jobs 1 --exit-when-idle 2> "$OUT/worker-$i.log" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do
+    wait "$pid" || { echo "a worker failed: see $OUT/worker-*.log" >&2; exit 1; }
+  done
+else
+  URL=$DATABASE
+  IDS=${IDS:-$OUT/studies.txt}
+  rm -f "$OUT"/*.json "$OUT"/*.report "$OUT"/dice-odds.txt
+fi
+
+# The reports, from the stored games.
+while read -r name _ id; do
+  [ -n "$name" ] || continue
+  echo "== omnichess lab show $id ($name)" >&2
+  "$BIN" lab show "$id" --database "$URL" --json "$OUT/$name.json" > "$OUT/$name.report"
+done < "$IDS"
 "$BIN" odds dice > "$OUT/dice-odds.txt"
 
-python3 tools/balance/assemble.py "$OUT" "$GAMES" "$PLAYER" > docs/BALANCE.md
+python3 tools/balance/assemble.py "$OUT" "$COMMAND" > docs/BALANCE.md
 echo "docs/BALANCE.md written" >&2

@@ -173,12 +173,13 @@ function sprtPanel(t, spec) {
   const b = spec.versus && spec.versus.player;
   const said = { H1: `H1 accepted: A is about ${t.bounds.elo1} Elo or more stronger`, H0: `H0 accepted: A is not ${t.bounds.elo1} Elo stronger` }[t.verdict]
     || `Undecided after ${t.games} games`;
-  const lower = Math.log(t.bounds.beta / (1 - t.bounds.alpha));
-  const upper = Math.log((1 - t.bounds.beta) / t.bounds.alpha);
+  const model = t.bounds.model || 'logistic';
+  const elo = t.elo ? ` · Elo ${t.elo.elo >= 0 ? '+' : ''}${t.elo.elo.toFixed(1)} ± ${t.elo.elo95.toFixed(1)}` : '';
   return h('section.panel#study-sprt', {},
     h('h2', { text: `A ${spec.player} against B ${b ? b.player : '?'}` }),
     h('p#sprt-verdict', {}, h('strong', { text: said })),
-    h('p', { text: `A: +${t.wins} =${t.draws} −${t.losses} over ${t.games} games · LLR ${t.llr.toFixed(2)} (bounds ${lower.toFixed(2)} and ${upper.toFixed(2)}) · elo0 ${t.bounds.elo0}, elo1 ${t.bounds.elo1}, α ${t.bounds.alpha}, β ${t.bounds.beta}` }));
+    h('p#sprt-progress', { text: `A's score ${t.score.toFixed(3)}${elo} · LLR ${t.llr.toFixed(2)} (bounds ${t.llr_lower.toFixed(2)} and ${t.llr_upper.toFixed(2)})` }),
+    h('p', { text: `A: +${t.wins} =${t.draws} −${t.losses} over ${t.games} games in pairs (pentanomial ${t.pentanomial.join(', ')}${t.unpaired ? `; ${t.unpaired} waiting for their pair` : ''}) · ${model} Elo, elo0 ${t.bounds.elo0}, elo1 ${t.bounds.elo1}, α ${t.bounds.alpha}, β ${t.bounds.beta}` }));
 }
 
 /** The study's progress and figures. */

@@ -110,6 +110,10 @@ test('a comparison and an SPRT study from the form: the differences and the verd
     assert.equal(study.sprt.verdict, 'H1');
     assert.ok(study.games_done < 60 && study.batches_skipped > 0, 'stopped once decided');
     assert.match(await page.locator('#sprt-verdict').innerText(), /H1 accepted: A is about 100 Elo or more stronger/);
+    // The progress says A's score and the ratio against the bounds the test used.
+    const progress = await page.locator('#sprt-progress').innerText();
+    assert.ok(progress.includes(`A's score ${study.sprt.score.toFixed(3)}`), progress);
+    assert.ok(progress.includes(`LLR ${study.sprt.llr.toFixed(2)} (bounds ${study.sprt.llr_lower.toFixed(2)} and ${study.sprt.llr_upper.toFixed(2)})`), progress);
     assert.match(await page.locator('#study-status').innerText(), /^Done: \d+ games \(the test decided/);
     await screenshot(page, 'lab-sprt');
     assert.deepEqual(page.errors, []);
