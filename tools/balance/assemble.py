@@ -1,305 +1,668 @@
 #!/usr/bin/env python3
-"""Writes docs/BALANCE.md from the balance lab's JSON files (tools/balance/regenerate.sh)."""
+"""Writes docs/BALANCE.md from the balance lab's reports (tools/balance/regenerate.sh).
+
+    assemble.py DIR [COMMAND]
+
+DIR holds, for each study, NAME.json (`lab show ID --json`) and NAME.report (its report for
+people, whose first line says how far the study is), and dice-odds.txt (`omnichess odds dice`).
+COMMAND is the command that made them, for the header.
+"""
 import json
+import math
+import re
 import sys
 from pathlib import Path
 
-OUT, GAMES, PLAYER = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
-NAMES = {
-    "classic": ("Classic chess (the baseline)", "white", "black"),
-    "qec": ("Quantum Entanglement Chess", "white", "black"),
-    "dice": ("Die Chess", "white", "black"),
-    "realms": ("Three Realms Chess", "white", "black"),
-    "dmchess": ("DMChess", "light", "dark"),
-    "multiverse": ("5D Chess with Multiverse Time Travel", "white", "black"),
+OUT = Path(sys.argv[1])
+COMMAND = sys.argv[2] if len(sys.argv) > 2 else "tools/balance/regenerate.sh"
+Z = 1.959963984540054
+MARGIN = 0.02
+CAPS = ("turn cap", "decision cap")
+CAP_LIMIT = 0.10
+
+# The studies, in the document's order: file name, what it is, how it is asked for.
+STUDIES = {
+    "classic-values": ("values", "Classic chess", "lab values classic --every 1"),
+    "qec-values": ("values", "QEC", "lab values qec --every 1"),
+    "qec-links": ("compare", "QEC: links against none",
+                  "lab compare qec --position \"START files\" --b-position \"START -\""),
+    "dice-values": ("values", "Die Chess", "lab values dice --every 1"),
+    "realms-values": ("values", "Three Realms", "lab values realms --every 1"),
+    "dmchess-values": ("values", "DMChess", "lab values dmchess --every 1"),
+    "dmchess-profiles": ("compare", "DMChess: default profile against sparse",
+                         "lab compare dmchess --profile default.profile --b-profile sparse.profile"),
+    "dmchess-band": ("compare", "DMChess: band ±8 against ±12",
+                     "lab compare dmchess --profile default.profile --b-profile band12.profile"),
+    "multiverse-balance": ("balance", "5D Chess", "lab balance multiverse"),
 }
+# The variants: section title, the players' names, the study of their balance figures.
+VARIANTS = [
+    ("classic", "Classic chess", ("white", "black"), "classic-values"),
+    ("qec", "Quantum Entanglement Chess", ("white", "black"), "qec-values"),
+    ("dice", "Die Chess", ("white", "black"), "dice-values"),
+    ("realms", "Three Realms Chess", ("white", "black"), "realms-values"),
+    ("dmchess", "DMChess", ("light", "dark"), "dmchess-values"),
+    ("multiverse", "5D Chess with Multiverse Time Travel", ("white", "black"), "multiverse-balance"),
+]
+TEXTBOOK = [("knight", 3.0), ("bishop", 3.25), ("rook", 5.0), ("queen", 9.0)]
+CALIBRATION_TOLERANCE = 0.15
+# One line a claim or comparison, gathered while the sections are written, for "At a glance".
+GLANCE = []
 
 
 def load(name):
-    path = OUT / name
+    path = OUT / f"{name}.json"
     return json.loads(path.read_text()) if path.exists() else None
 
 
-def wilson(k, n, z=1.959964):
-    """Wilson's 95 % interval of k successes in n, as text."""
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
-    return f"{pct(max(0, centre - half))} to {pct(min(1, centre + half))}"
+def progress(name):
+    """How far a stored study is, from its report's first line: stored, total, batches by state."""
+    path = OUT / f"{name}.report"
+    if not path.exists():
+        return None
+    line = path.read_text().splitlines()[0]
+    m = re.search(r"(\d+) of (\d+) games stored", line)
+    states = {s: int(n) for n, s in re.findall(r"(\d+) (done|open|claimed|skipped)", line)}
+    return {"stored": int(m.group(1)), "total": int(m.group(2)), **{s: states.get(s, 0) for s in
+            ("done", "open", "claimed", "skipped")}} if m else None
+
+
+def partial(name):
+    p = progress(name)
+    return p is not None and p["open"] + p["claimed"] > 0
+
+
+def score(x):
+    return f"{x:.3f}"
 
 
 def pct(x):
     return f"{100 * x:.1f} %"
 
 
-def interval(e, f=pct):
+def iv(e, f=score):
     return f"{f(e['mean'])} ({f(e['low'])} to {f(e['high'])})"
 
 
-def balance_figures(v):
-    """A variant's balance figures: its balance study's, or those of its values study's games."""
-    b = load(f"{v}-balance.json")
-    if b is not None:
-        return b["figures"], b["spec"]
-    d = load(f"{v}-values.json")
-    return (d["balance"], d["spec"]) if d is not None and "balance" in d else (None, None)
+def wilson(k, n):
+    """Wilson's 95 % interval of k successes in n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z / (1 + Z * Z / n) * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def events_lines(f, first):
-    """The events of the variant's rules: totals, rates, and the first turns of those by turn."""
-    lines = []
-    for e in f.get("events", []):
-        lines.append(f"- **{e['name']}**: {e['total']} in all, {e['per_game']:.2f} a game,"
-                     f" in {e['games_with']} of {f['games']} games. *{e['description'][0].upper() + e['description'][1:]}.*")
-        if e.get("by_turn"):
-            shown = e["by_turn"][:10]
-            lines += ["", "  | turn | " + " | ".join(str(t["turn"]) for t in shown) + " |",
-                      "  |---|" + "---|" * len(shown),
-                      "  | events a game that played it | " + " | ".join(f"{t['rate']:.2f}" for t in shown) + " |",
-                      "  | games that played it | " + " | ".join(str(t["games"]) for t in shown) + " |", ""]
-    if lines:
-        lines = ["**Events of the rules** (counted by the variant, every decision of every game):", ""] + lines + [""]
-    return lines
+def needed(variance):
+    """Samples for a 95 % interval of ±MARGIN (the lab's planner: ⌈(z σ / M)²⌉)."""
+    return max(1, math.ceil(Z * Z * max(variance, 0.0) / (MARGIN * MARGIN)))
 
 
-def balance_section(v, first, second):
-    f, spec = balance_figures(v)
-    if f is None:
-        return [f"No balance study of {v} was run.", ""]
+def p_text(p):
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def p_two_sided(z):
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(ps, alpha=0.05):
+    """Holm's step-down: which of the p-values are rejected at the family-wise level alpha."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    rejected = [False] * len(ps)
+    for rank, i in enumerate(order):
+        if ps[i] > alpha / (len(ps) - rank):
+            break
+        rejected[i] = True
+    return rejected
+
+
+def verdict(v, names):
+    """A first player's score's three-way verdict, from its JSON."""
+    if v["side"] == "above":
+        return f"favours {names[0]}"
+    if v["side"] == "below":
+        return f"favours {names[1]}"
+    return f"balanced within ±{v['margin']:.3f}"
+
+
+def difference_verdict(v):
+    if v["side"] == "above":
+        return "raises"
+    if v["side"] == "below":
+        return "lowers"
+    return f"the same within ±{v['margin']:.3f}"
+
+
+def capped(f):
+    return sum(sum(f["causes"].get(c, {}).values()) for c in CAPS)
+
+
+def balance_of(name):
+    d = load(name)
+    if d is None:
+        return None, None
+    return (d["balance"] if d["study"] == "values" else d["figures"]), d["spec"]
+
+
+def table(header, rows):
+    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + [
+        "| " + " | ".join(str(c) for c in r) + " |" for r in rows] + [""]
+
+
+def missing(name):
+    """What to say of a study with no figures: not stored, or stored with no game played yet."""
+    p = progress(name)
+    error = OUT / f"{name}.error"
+    why = error.read_text().strip().removeprefix("error: ") if error.exists() else ""
+    if p and p["stored"] == 0:
+        return f"no game played yet: 0 of {p['total']} games stored (**partial**)"
+    if p:
+        return f"{p['stored']} of {p['total']} games stored, no figures" + (f" ({why})" if why else "")
+    return "not run"
+
+
+def partial_note(name):
+    p = progress(name)
+    if p and partial(name):
+        return [f"**Partial:** {p['stored']} of {p['total']} games were stored when this was made"
+                f" ({p['open']} batches open, {p['claimed']} being played); the figures are those"
+                " games'.", ""]
+    return []
+
+
+# ---------------------------------------------------------------------------- the header
+
+
+def header():
+    specs = [d["spec"] for n in STUDIES if (d := load(n)) and "spec" in d]
+    settings = [d["settings"] for n in STUDIES if (d := load(n)) and "settings" in d]
+    players = sorted({s["player"] for s in specs + settings})
+    seeds = sorted({s["seed"] for s in specs + settings})
+    openings = sorted({s["opening"] for s in specs + settings})
+    adjudications = {json.dumps(s.get("adjudication"), sort_keys=True) for s in specs}
+    adj = specs[0].get("adjudication") if specs and len(adjudications) == 1 else None
+    caps = {}
+    for v, title, _, name in VARIANTS:
+        _, spec = balance_of(name)
+        if spec:
+            caps[title] = spec["max_turns"]
+    cap_values = sorted(set(caps.values()))
+    if len(cap_values) == 1:
+        cap_text = f"{cap_values[0]} turns"
+    else:
+        common = max(cap_values, key=lambda c: sum(1 for x in caps.values() if x == c))
+        cap_text = f"{common} turns (" + ", ".join(
+            f"{t}: {c}" for t, c in caps.items() if c != common) + ")"
+
+    def rule(r, keys):
+        if r is None:
+            return "off"
+        return ",".join(f"{k}={r[k]}" for k in keys if k in r and k != "twosided") + (
+            ",twosided" if r.get("twosided") else "")
+
+    out = [
+        "# Balance: the seeds' claims against self-play",
+        "",
+        "Every figure below is from self-play of one engine setting against itself, played by",
+        "`omnichess worker` processes (one a core, `--jobs 1`) from studies stored in a SQLite",
+        "database, and read back with `lab show ID --json`. The statistics are those of",
+        "docs/LAB.md. A stronger player could change any figure: they measure the rules as this",
+        "engine plays them.",
+        "",
+        "Made by:",
+        "",
+        "```sh",
+        COMMAND,
+        "```",
+        "",
+        "`tools/balance/regenerate.sh` alone builds the CLI, stores every study below in",
+        "`target/balance/lab.db`, plays them with `$(nproc)` workers (`omnichess worker --jobs 1",
+        "--exit-when-idle`), writes each study's JSON to `target/balance/` and then this file;",
+        "with `DATABASE=URL IDS=FILE` it reads studies already stored there instead (FILE: lines",
+        "`NAME study: ID`). Its settings (`GAMES`, `PLAYER`, `SEED`, `OPENING`, `TURNS`,",
+        "`FIVE_D_TURNS`, `RESIGN`, `DRAW`) default to those below.",
+        "",
+        "| setting | value |",
+        "|---|---|",
+        f"| player (both sides) | `{'`, `'.join(players)}` |",
+        f"| seed | {', '.join(map(str, seeds))} (game n of a study is seeded by n alone) |",
+        f"| opening | {', '.join(map(str, openings))} random player decisions opening every game"
+        " (Die Chess: after the first roll, chance rolled between them) |",
+        f"| turn cap | {cap_text}; a game still running there is drawn, cause `turn cap` |",
+    ]
+    if adj:
+        out += [
+            f"| resign adjudication | `--resign {rule(adj.get('resign'), ('movecount', 'score'))}`"
+            " (cutechess-cli's rule: a player whose own score was at least 600 cp behind on its"
+            " last 4 turns, its opponent agreeing, loses), cause `resign adjudication` |",
+            f"| draw adjudication | `--draw {rule(adj.get('draw'), ('movenumber', 'movecount', 'score'))}`"
+            " (after 40 full moves, both players' last 8 scores within 20 cp of 0: drawn),"
+            " cause `draw adjudication` |",
+        ]
+    out += ["", "**The studies** (cost from each game's thread time):", ""]
+    rows = []
+    total_games = total_cpu = 0.0
+    for name, (kind, what, command) in STUDIES.items():
+        d = load(name)
+        if d is None:
+            rows.append([what, f"`{command}`", missing(name), "—", "—"])
+            continue
+        spec = d.get("spec") or d.get("settings")
+        games = spec["games"]
+        p = progress(name)
+        trimmed = kind == "compare" and p and p["skipped"] and not partial(name)
+        unit = f"--games {pairs_of(d) if trimmed else games}" + (" (pairs)" if kind == "compare" else "")
+        cost = d.get("cost", {})
+        stored = f"{cost.get('games', '?')}"
+        if p and partial(name):
+            stored += f" of {p['total']} (**partial**)"
+        elif trimmed:
+            stored += (f": {pairs_of(d)} pairs (stored as {games} pairs, {p['skipped']} batches"
+                       " skipped)")
+        rows.append([what, f"`{command} {unit} --max-turns {spec['max_turns']}`", stored,
+                     f"{cost.get('cpu_seconds', 0):,.0f}", f"{cost.get('games_per_cpu_second', 0):.3f}"])
+        total_games += cost.get("games", 0)
+        total_cpu += cost.get("cpu_seconds", 0)
+    if total_cpu:
+        rows.append(["**all**", "", f"{total_games:.0f}", f"{total_cpu:,.0f}", f"{total_games / total_cpu:.3f}"])
+    out += table(["study", "command (with the settings above)", "games played", "CPU-seconds",
+                  "games per CPU-second"], rows)
+    return out
+
+
+def pairs_of(d):
+    return d["figures"]["first_player_score"]["pairs"]
+
+
+def summary():
+    rows = []
+    for v, title, names, name in VARIANTS:
+        f, spec = balance_of(name)
+        if f is None:
+            rows.append([title, "—", missing(name), "—", "—"])
+            continue
+        c = capped(f)
+        share = c / f["games"] if f["games"] else 0.0
+        rows.append([title + (" (partial)" if partial(name) else ""), f["games"],
+                     f"{iv(f['first_player_score'])}",
+                     verdict(f["first_player_verdict"], names),
+                     f"{c} ({pct(share)}): " + ("holds" if share <= CAP_LIMIT else "**does not hold**")])
+    return ["## At a glance", "",
+            "The first player's score (points a game, 95 % interval counting draws) and its verdict;",
+            "the games that reached a cap, against the requirement of at most 10 % in every variant.", ""] + \
+        table(["variant", "games", "first player's score", "verdict", "games at a cap (≤ 10 %?)"], rows)
+
+
+# ------------------------------------------------------------------------- a variant
+
+
+def balance_lines(name, names):
+    f, spec = balance_of(name)
+    first, second = names
     r = f["results"]
     s = f["first_player_score"]
-    if s["low"] > 0.5:
-        verdict = f"{first.capitalize()} is favoured: the interval lies above 0.5."
-    elif s["high"] < 0.5:
-        verdict = f"{second.capitalize()} is favoured: the interval lies below 0.5."
-    else:
-        verdict = "No advantage of either side is shown at 95 %."
-    capped = f["causes"].get("turn cap", {})
-    capped = sum(capped.values()) if capped else 0
-    if capped * 2 > f["games"]:
-        verdict += (f" Most games ({capped} of {f['games']}) reached the turn cap, so at this"
-                    " strength and length the study says little of who the rules favour.")
-    lines = [
-        f"- **{first.capitalize()}'s score:** {interval(f['first_player_score'], lambda x: f'{x:.3f}')}"
-        f" over {f['games']} games ({first} won {r['first']}, {second} won {r['second']}, drawn {r['drawn']}).",
-        f"- **Decisive games:** {interval(f['decisive_rate'])}.",
-        "- **Endings:** " + "; ".join(
-            f"{cause} {c['first'] + c['second'] + c['drawn']} ({first} {c['first']}, {second} {c['second']}, drawn {c['drawn']})"
-            for cause, c in sorted(f["causes"].items(), key=lambda kv: -sum(kv[1].values()))
-        ) + ".",
-        f"- **Length:** median {f['lengths']['median']} turns of at most {spec['max_turns']} (90 % within {f['lengths']['p90']}, longest {f['lengths']['max']}).",
-        f"- **Openings:** {len(f['first_decisions'])} different first decisions, entropy "
-        f"{f['first_decision_entropy']:.2f} bits (the first decisions are the random opening's:"
-        " this shows the sample's spread, not the engine's preferences).",
-        f"- **Verdict:** {verdict}",
+    c = capped(f)
+    share = c / f["games"] if f["games"] else 0.0
+    l = f["lengths"]
+    half = (s["high"] - s["low"]) / 2
+    rows = [
+        [f"{first}'s score", f"{iv(s)}: **{verdict(f['first_player_verdict'], names)}**"],
+        ["results", f"{first} won {r['first']}, {second} won {r['second']}, drawn {r['drawn']}"
+         + (f" (both lose: {f['both_lose']})" if f.get("both_lose") else "")],
+        ["decisive", iv(f["decisive_rate"], pct)],
+        ["games at a cap", f"{c} of {f['games']} ({pct(share)}): the limit of 10 % "
+         + ("holds" if share <= CAP_LIMIT else "**does not hold**")],
+        ["length in turns", f"min {l['min']}, median {l['median']}, 90 % within {l['p90']},"
+         f" max {l['max']}, mean {l['mean']:.1f} (cap {spec['max_turns']})"],
+        ["openings", f"{len(f['first_decisions'])} different first decisions, entropy"
+         f" {abs(f['first_decision_entropy']):.2f} bits (first two: {abs(f['first_two_entropy']):.2f} bits)"],
+        ["planner", f"{first}'s score varies {s['variance']:.4f} a game: ±{MARGIN} needs"
+         f" {needed(s['variance']):,} games (these {f['games']} give ±{half:.3f})"],
+    ]
+    out = ["**Balance**", ""] + table(["figure", "value"], rows)
+    causes = sorted(f["causes"].items(), key=lambda kv: -sum(kv[1].values()))
+    out += ["**Endings**", ""] + table(
+        ["cause", "games", "share", f"{first} won", f"{second} won", "drawn"],
+        [[cause + (" (cap)" if cause in CAPS else ""), sum(x.values()), pct(sum(x.values()) / f["games"]),
+          x["first"], x["second"], x["drawn"]] for cause, x in causes])
+    return out + events_lines(f)
+
+
+def events_lines(f):
+    events = f.get("events") or []
+    if not events:
+        return []
+    out = ["**Events of the rules** (counted by the variant in every decision of every game)", ""]
+    out += table(["event", "in all", "a game", "games with one", "what it is"],
+                 [[e["name"], f"{e['total']:,}", f"{e['per_game']:.2f}", e["games_with"],
+                   (e.get("description") or "").rstrip(".")] for e in events])
+    for e in events:
+        if e.get("by_turn"):
+            shown = e["by_turn"][:10]
+            out += [f"`{e['name']}` by turn (the first ten turns):", ""]
+            out += table(["turn"] + [str(t["turn"]) for t in shown],
+                         [["events a game that played it"] + [f"{t['rate']:.3f}" for t in shown],
+                          ["games that played it"] + [str(t["games"]) for t in shown]])
+    return out
+
+
+def values_lines(name):
+    d = load(name)
+    if d is None or d["study"] != "values":
+        return []
+    f = d["figures"]
+    shown = sum(1 for x in f["values"] if x.get("shown_by_holm"))
+    pawn = next((x for x in f["values"] if x["kind"] == "pawn"), None)
+    in_pawns = pawn is not None and pawn["log_odds_low"] > 0
+    out = [
+        "**Fitted values**", "",
+        f"{f['samples']:,} positions of {f['games'] - f['capped_left_out']} games (a position every"
+        f" {f['every']} turn{'s' if f['every'] != 1 else ''}; {f['unquiet_left_out']:,} left out as not quiet,"
+        f" their balance changed over the {f['quiet']} turns before; {f['capped_left_out']} games left out"
+        f" as ended at a cap). The first player's log-odds with material even: {f['intercept']:+.3f}."
+        f" {len(f['values'])} weights tested against 0 at once: Holm's correction at the family-wise 5 %"
+        f" level shows {shown} apart from 0.",
         "",
     ]
-    return lines + events_lines(f, first)
+    rows = []
+    for x in f["values"]:
+        p = (f"{x['pawns']:.2f} ({x['pawns_low']:.2f} to {x['pawns_high']:.2f})"
+             if in_pawns and x.get("pawns") is not None else "—")
+        rows.append([x["kind"], p, f"{x['log_odds']:.3f} ({x['log_odds_low']:.3f} to {x['log_odds_high']:.3f})",
+                     "yes" if x.get("shown_by_holm") else "no", f"{x['unequal_samples']:,}"])
+    out += table(["kind", "value in pawns (95 %, delta method)", "log-odds per piece (95 %)",
+                  "apart from 0 (Holm)", "positions unequal"], rows)
+    if not in_pawns:
+        out += ["The pawn's own weight is not shown above zero: no value is given in pawns.", ""]
+    return out
 
 
-def values_section(v):
-    d = load(f"{v}-values.json")
+def claim_verdict(c):
+    if c["verdict"] == "untested":
+        return "untested (not fitted, or no pawn unit)"
+    claimed, (_, low, high) = c["claimed"], c["fitted"]
+    if c["verdict"] == "inside":
+        if c["p_value"] is None:
+            return "the unit (not tested)"
+        return f"holds: inside the interval; the value is the claim within ±{max(claimed - low, high - claimed):.2f} pawns"
+    side = "above" if c["verdict"] == "above" else "below"
+    holm_text = "Holm: contradicted" if c["contradicted_by_holm"] else "not after Holm's correction"
+    return f"**contradicted**: the claim is {side} the interval ({p_text(c['p_value'])}; {holm_text})"
+
+
+def numeric_claims_lines(name):
+    d = load(name)
+    if d is None:
+        return []
+    claims = [c for c in d["figures"].get("claims", []) if c["claimed"] is not None]
+    if not claims:
+        return []
+    rows = []
+    for c in claims:
+        fit = f"{c['fitted'][0]:.2f} ({c['fitted'][1]:.2f} to {c['fitted'][2]:.2f})" if c["fitted"] else "—"
+        rows.append([c["kind"], c["words"], fit, claim_verdict(c)])
+    tested = [c for c in claims if c["p_value"] is not None]
+    held = [c["kind"] for c in tested if c["contradicted_by_holm"]]
+    outside = [c["kind"] for c in tested if c["verdict"] in ("above", "below")]
+    out = [f"**The text's values** ({claims[0]['clause']}) beside the fit. A claim inside the interval"
+           " holds within ±M, M the largest distance of the interval's ends from the claim;"
+           " one outside is contradicted at 95 % on its own.", ""]
+    out += table(["kind", "the text says", "fitted (pawns)", "verdict"], rows)
+    out += [f"{len(tested)} claims tested at once: {len(tested) - len(outside)} inside their intervals,"
+            f" {len(outside)} outside ({', '.join(outside) or 'none'}); Holm's correction at the"
+            f" family-wise 5 % level leaves {len(held)} contradicted"
+            + (f" ({', '.join(held)})" if held else "") + ".", ""]
+    GLANCE.append(f"Three Realms' value table: {len(tested) - len(outside)} of {len(tested)} claims inside"
+                  f" the fitted intervals; outside at 95 % on its own: {', '.join(outside) or 'none'};"
+                  f" contradicted after Holm's correction: {', '.join(held) or 'none'}.")
+    return out
+
+
+def order_claim_lines(name):
+    """QEC's "pawns > majors": each major's value against one pawn."""
+    d = load(name)
     if d is None:
         return []
     f = d["figures"]
-    claims = {}
-    for c in f.get("claims", []):
-        claims.setdefault(c["kind"], c)
-    lines = [
-        f"Fitted values ({f['samples']} positions of {f['games']} games; weights in log-odds per piece"
-        " with 95 % intervals clustered by game, and in pawns):",
-        "",
-        "| kind | fitted (pawns) | 95 % interval (pawns) | log-odds per piece | positions unequal |"
-        + (" the text says | the claim against the fit |" if claims else ""),
-        "|---|---|---|---|---|" + ("---|---|" if claims else ""),
-    ]
-    pawn = next((x for x in f["values"] if x["kind"] == "pawn"), None)
-    # Pawn units only where the pawn's own weight is shown above zero: a ratio to a weight
-    # that may be nothing means nothing.
-    in_pawns = pawn is not None and pawn["log_odds_low"] > 0
-    verdicts = {"inside": "inside the interval", "above": "**above the interval**",
-                "below": "**below the interval**", "untested": "untested"}
-    for x in f["values"]:
-        p = f"{x['pawns']:.2f}" if in_pawns and x["pawns"] is not None else "—"
-        pi = f"{x['pawns_low']:.2f} to {x['pawns_high']:.2f}" if in_pawns and x["pawns"] is not None else "—"
-        row = f"| {x['kind']} | {p} | {pi} | {x['log_odds']:.3f} ({x['log_odds_low']:.3f} to {x['log_odds_high']:.3f}) | {x['unequal_samples']} |"
-        if claims:
-            c = claims.get(x["kind"])
-            row += f" {c['words'] if c else '—'} | {verdicts[c['verdict']] if c else '—'} |"
-        lines.append(row)
-    lines.append("")
-    if claims:
-        clause = next(iter(claims.values()))["clause"]
-        unfitted = [k for k in claims if not any(x["kind"] == k for x in f["values"])]
-        lines += [f"The claims are the rule text's, {clause}, as the variant declares them (`lab values`'s JSON)."
-                  + (f" Never unequal in these games, so not fitted: {', '.join(unfitted)}." if unfitted else ""), ""]
-    shown = [x["kind"] for x in f["values"] if x["log_odds_low"] > 0 or x["log_odds_high"] < 0]
-    if not shown:
-        lines += ["No fitted weight differs from zero at 95 %: these games are too few or too"
-                  " drawn to test any value" + (" the text claims." if claims else "."), ""]
-    elif not in_pawns:
-        lines += ["Weights shown to differ from zero at 95 %: " + ", ".join(shown) + ". The pawn's"
-                  " own weight is not, so no value is given in pawns.", ""]
-    contradicted = [k for k, c in claims.items() if c["verdict"] in ("above", "below")]
-    if contradicted:
-        lines += ["**The fit contradicts the text** for " + ", ".join(
-            f"{k} (claimed {claims[k]['words']}, fitted {claims[k]['fitted'][0]:.2f},"
-            f" {claims[k]['fitted'][1]:.2f} to {claims[k]['fitted'][2]:.2f})" for k in contradicted) + ".", ""]
-    return lines
+    claims = [c for c in f.get("claims", []) if c["claimed"] is None]
+    if not claims:
+        return []
+    w = {x["kind"]: x for x in f["values"]}
+    pawn = w.get("pawn")
+    majors = [w[c["kind"]] for c in claims if c["kind"] != "pawn" and c["kind"] in w]
+    clause = claims[0]["clause"]
+    out = [f"**The text's claim: pawns > majors** ({clause}): a rook and a queen each worth less"
+           " than a pawn.", ""]
+    if pawn is None or not majors:
+        return out + ["Untested: the pawn or the majors were never unequal in these games.", ""]
+    rows = []
+    GLANCE_QEC = []
+    if pawn["log_odds_low"] > 0:
+        ps = [p_two_sided((m["pawns"] - 1) / m["pawns_se"]) for m in majors]
+        rejected = holm(ps)
+        for m, p, rej in zip(majors, ps, rejected):
+            low, high = m["pawns_low"], m["pawns_high"]
+            if low > 1:
+                v = (f"**contradicted**: worth more than a pawn ({p_text(p)}; "
+                     + ("still after" if rej else "not after") + f" Holm's correction over the {len(majors)})")
+            elif high < 1:
+                v = f"holds: worth less than a pawn ({p_text(p)})"
+            else:
+                v = f"neither: a {m['kind']} equals a pawn within ±{max(1 - low, high - 1):.2f} pawns"
+            rows.append([m["kind"], f"{m['pawns']:.2f} ({low:.2f} to {high:.2f})", v])
+            GLANCE_QEC.append(f"{m['kind']} {m['pawns']:.2f} pawns: {v}")
+        out += table(["major", "value in pawns (95 %)", "verdict on \"below the pawn\""], rows)
+    else:
+        for m in majors:
+            if m["log_odds_low"] > pawn["log_odds_high"]:
+                v = "**contradicted**: its weight's interval lies above the pawn's"
+            elif m["log_odds_high"] < pawn["log_odds_low"]:
+                v = "holds: its weight's interval lies below the pawn's"
+            else:
+                v = "neither: the intervals overlap"
+            rows.append([m["kind"], f"{m['log_odds']:.3f} ({m['log_odds_low']:.3f} to {m['log_odds_high']:.3f})", v])
+            GLANCE_QEC.append(f"{m['kind']}: {v}")
+        out += [f"The pawn's weight is not shown above 0 ({pawn['log_odds']:.3f},"
+                f" {pawn['log_odds_low']:.3f} to {pawn['log_odds_high']:.3f}): the majors' weights"
+                " against it, in log-odds per piece:", ""]
+        out += table(["major", "log-odds per piece (95 %)", "verdict on \"below the pawn\""], rows)
+    GLANCE.append("QEC's \"pawns > majors\": " + "; ".join(GLANCE_QEC).replace("**", "") + ".")
+    return out
 
 
-def order_claim(v):
-    """QEC's "pawns > majors": the pawn's weight against the rook's and the queen's."""
-    d = load(f"{v}-values.json")
+def calibration_lines():
+    d = load("classic-values")
     if d is None:
         return []
-    w = {x["kind"]: x for x in d["figures"]["values"]}
-    pawn = w.get("pawn")
-    majors = [w[k] for k in ("rook", "queen") if k in w]
-    if pawn is None or not majors:
-        return ["**The text's claim \"pawns > majors\" (§16.3)** is untested: the pawn or the majors were never unequal.", ""]
-    beaten = [m["kind"] for m in majors if m["log_odds_low"] > pawn["log_odds_high"]]
-    above = [m["kind"] for m in majors if pawn["log_odds_low"] > m["log_odds_high"]]
-    text = "; ".join(f"{m['kind']} {m['log_odds']:.3f} ({m['log_odds_low']:.3f} to {m['log_odds_high']:.3f})" for m in majors)
-    if beaten:
-        verdict = ("**Contradicted:** the fitted weight of the " + " and of the ".join(beaten) +
-                   " lies above the pawn's, the intervals apart: in this engine's games the majors are worth more"
-                   " than a pawn, as in chess, not less.")
-    elif len(above) == len(majors):
-        verdict = "Confirmed: the pawn's weight lies above every major's, the intervals apart."
+    f = d["figures"]
+    w = {x["kind"]: x for x in f["values"]}
+    out = ["### Calibration: the textbook values", "",
+           "The default player's fitted values against the textbook's N 3, B 3.25, R 5, Q 9 pawns:"
+           " the ratio fitted / textbook, whether it is within 15 % of 1, and whether the 95 % interval"
+           " (delta method) contains the textbook value.", ""]
+    rows, within, contains, fails = [], 0, 0, []
+    for kind, book in TEXTBOOK:
+        x = w.get(kind)
+        if x is None or x.get("pawns") is None:
+            rows.append([kind, book, "—", "—", "no", "no"])
+            fails.append(f"{kind} has no value in pawns")
+            continue
+        ratio = x["pawns"] / book
+        ok = abs(ratio - 1) <= CALIBRATION_TOLERANCE
+        holds = x["pawns_low"] <= book <= x["pawns_high"]
+        within += ok
+        contains += holds
+        if not ok:
+            fails.append(f"the {kind}'s {x['pawns']:.2f} is {abs(ratio - 1) * 100:.0f} % "
+                         f"{'above' if ratio > 1 else 'below'} {book:g}")
+        elif not holds:
+            fails.append(f"the {kind}'s interval ({x['pawns_low']:.2f} to {x['pawns_high']:.2f}) leaves {book:g} out")
+        rows.append([kind, f"{book:g}", f"{x['pawns']:.2f} ({x['pawns_low']:.2f} to {x['pawns_high']:.2f})",
+                     f"{ratio:.2f}", "yes" if ok else "**no**", "yes" if holds else "**no**"])
+    out += table(["piece", "textbook", "fitted (pawns, 95 %)", "ratio", "within 15 %", "interval holds it"], rows)
+    GLANCE.append(f"Calibration on classic chess: {within} of 4 values (N, B, R, Q) within 15 % of the"
+                  f" textbook, {contains} of 4 intervals containing it"
+                  + (": holds." if within == contains == len(TEXTBOOK) else ": **does not hold** ("
+                     + "; ".join(fails) + ")."))
+    if within == len(TEXTBOOK) and contains == len(TEXTBOOK):
+        out += [f"**Holds:** all four within 15 % of the textbook, every interval containing it"
+                f" (`{STUDIES['classic-values'][2]} --games {d['spec']['games']} --max-turns"
+                f" {d['spec']['max_turns']}`, player `{d['spec']['player']}`).", ""]
     else:
-        verdict = "Neither confirmed nor contradicted at 95 %: the intervals overlap."
-    return [f"**The text's claim \"Invert value hierarchy (pawns > majors)\" (§16.3)**, from the variant's claims:"
-            f" the pawn's weight in log-odds per piece is {pawn['log_odds']:.3f} ({pawn['log_odds_low']:.3f} to"
-            f" {pawn['log_odds_high']:.3f}); {text}. {verdict}", ""]
+        out += [f"**Does not hold in full:** {within} of 4 within 15 %, {contains} of 4 intervals"
+                f" containing the textbook value; " + "; ".join(fails) + ".", ""]
+    return out
 
 
-def compare_section(name, label_a, label_b, first):
-    c = load(name)
-    if c is None:
-        return []
-    f = c["figures"]
-    d, r = f["first_player_score"], f["decisive_rate"]
-    sig = lambda x: "a difference at 95 %" if x["low"] > 0 or x["high"] < 0 else "no difference shown at 95 %"
+def compare_lines(name, label_a, label_b, names, glance):
+    d = load(name)
+    if d is None:
+        return [f"`{STUDIES[name][2]}`: {missing(name)}.", ""]
+    f = d["figures"]
+    a, b = f["a"], f["b"]
+    s, r = f["first_player_score"], f["decisive_rate"]
+    first = names[0]
+    pairs = s["pairs"]
+    p = progress(name)
+    games = d["settings"]["games"]
+    out = partial_note(name)
+    played = f"Pairs played: {pairs}"
+    if p and p["skipped"]:
+        played += f" of the {games} submitted (the other batches skipped)"
+    played += (f"; game k from {label_a} and game {games} + k from {label_b} share their seed"
+               + (f", k = 0 to {pairs - 1}" if pairs else "") + ".")
+    out += [f"{played} {label_a}: {a['games']} games, {label_b}: {b['games']}. B − A is the mean of"
+            " the pairs' differences.", ""]
+    rows = [
+        [f"{first}'s score", iv(a["first_player_score"]), iv(b["first_player_score"]),
+         f"{s['delta']:+.3f} ({s['low']:+.3f} to {s['high']:+.3f})", f"**{difference_verdict(s['verdict'])}**"],
+        ["decisive", pct(a["decisive_rate"]["mean"]), pct(b["decisive_rate"]["mean"]),
+         f"{r['delta']:+.3f} ({r['low']:+.3f} to {r['high']:+.3f})", f"**{difference_verdict(r['verdict'])}**"],
+        [f"games at a cap", pct(capped(a) / a["games"]) if a["games"] else "—",
+         pct(capped(b) / b["games"]) if b["games"] else "—", "", ""],
+        ["mean length (turns)", f"{a['lengths']['mean']:.1f}", f"{b['lengths']['mean']:.1f}",
+         f"{f['mean_length']:+.1f}", ""],
+    ]
+    for e in a.get("events") or []:
+        eb = next((x for x in b.get("events") or [] if x["name"] == e["name"]), None)
+        if eb:
+            rows.append([f"{e['name']} a game", f"{e['per_game']:.2f}", f"{eb['per_game']:.2f}",
+                         f"{eb['per_game'] - e['per_game']:+.2f}", ""])
+    out += table(["", label_a, label_b, f"B − A (95 %, paired)", "B's verdict"], rows)
+    GLANCE.append(f"{glance}: {first}'s score B − A {s['delta']:+.3f} ({s['low']:+.3f} to {s['high']:+.3f}):"
+                  f" {difference_verdict(s['verdict'])}; decisive rate {difference_verdict(r['verdict'])}"
+                  f" ({pairs} pairs{', partial' if partial(name) else ''}).")
+    half = (s["high"] - s["low"]) / 2
+    out += [f"Planner: the difference in {first}'s score varies {s['variance']:.4f} a pair: ±{MARGIN}"
+            f" needs {needed(s['variance']):,} pairs (these {pairs} give ±{half:.3f}).", ""]
+    return out
+
+
+def dice_forfeit_lines():
+    odds_path = OUT / "dice-odds.txt"
+    odds = odds_path.read_text().strip() if odds_path.exists() else None
+    f, _ = balance_of("dice-values")
+    forfeit = next((e for e in (f or {}).get("events") or [] if e["name"] == "forfeit"), None)
+    out = ["**The text's claim: a 45 % chance that the first player forfeits on move one (§1).**", ""]
+    out.append(f"The exact odds at the start, enumerating the die's faces (`omnichess odds dice`): {odds or '?'}.")
+    if forfeit and forfeit.get("by_turn"):
+        t = forfeit["by_turn"]
+        t1 = t[0]
+        k, n = t1["events"], t1["games"]
+        low, high = wilson(k, n)
+        exact = float(odds) if odds else 0.45
+        inside = low <= exact <= high
+        out.append(
+            f"In play, the event `forfeit` on turn 1: {k} of {n} games, {pct(k / n)} (Wilson's 95 %"
+            f" interval {pct(low)} to {pct(high)}); the roll decides it, not the players"
+            + (f" (turn 2, the second player's first: {t[1]['events']} of {t[1]['games']},"
+               f" {pct(t[1]['rate'])})" if len(t) > 1 else "") + ".")
+        GLANCE.append(f"Die Chess's 45 % first-turn forfeit: exact odds {exact:g}; in play {k} of {n}"
+                      f" ({pct(k / n)}, {pct(low)} to {pct(high)}): "
+                      + ("holds." if inside and abs(exact - 0.45) < 1e-9 else "**does not hold**."))
+        out.append(
+            f"**Verdict: the claim holds**: the exact odds are {exact:g}, and play agrees within"
+            f" ±{max(exact - low, high - exact) * 100:.1f} points." if inside and abs(exact - 0.45) < 1e-9 else
+            f"**Verdict:** the exact odds are {exact:g}; play {'agrees' if inside else '**disagrees**'} with them.")
+    out.append("")
+    return out
+
+
+def realms_stars_lines():
     return [
-        f"| | {label_a} | {label_b} | {label_b} − {label_a} |",
-        "|---|---|---|---|",
-        f"| {first}'s score | {f['a']['first_player_score']['mean']:.3f} | {f['b']['first_player_score']['mean']:.3f} |"
-        f" {d['delta']:+.3f} ({d['low']:+.3f} to {d['high']:+.3f}): {sig(d)} |",
-        f"| decisive | {pct(f['a']['decisive_rate']['mean'])} | {pct(f['b']['decisive_rate']['mean'])} |"
-        f" {100 * r['delta']:+.1f} points ({100 * r['low']:+.1f} to {100 * r['high']:+.1f}): {sig(r)} |",
-        f"| mean length (turns) | {f['a']['lengths']['mean']:.1f} | {f['b']['lengths']['mean']:.1f} | {f['mean_length']:+.1f} |",
-    ] + [
-        f"| {e['name']} a game | {e['per_game']:.2f} | {eb['per_game']:.2f} | {eb['per_game'] - e['per_game']:+.2f} |"
-        for e in f["a"].get("events", [])
-        for eb in f["b"].get("events", []) if eb["name"] == e["name"]
-    ] + [""]
+        "**The text's stars** (\"sufficient mating material against a bare king on Earth\"), by the",
+        "endgame tables, exact (docs/rules/realms.md, \"Forced: the seed's stars (N.3)\",",
+        "`cargo run --release -p omnichess-variants --features tools --example realms_endgame`): a",
+        "king and one piece against a bare king on Earth, every position. The stars hold for the five",
+        "starred kinds and for the pegasus (insufficient alone) and are **contradicted for seven**: a",
+        "silver general, a fallen angel, a bishop, a warmachine, an elephant, a scholar or a knight",
+        "forces the bare king off Earth (or mates it) from about 88 % of the positions, as a rook",
+        "does, only more slowly.",
+        "",
+    ]
 
 
-def caps():
-    """The turn cap of each variant's studies, from their JSON."""
-    found = {}
-    for v in NAMES:
-        _, spec = balance_figures(v)
-        if spec:
-            found[v] = spec["max_turns"]
-    return found
+GLANCE_STARS = ("Three Realms' stars (exact, by the endgame tables): hold for the five starred kinds"
+                " and the pegasus, contradicted for seven kinds.")
 
 
-CAPS = caps()
-multiverse_games = (balance_figures("multiverse")[0] or {}).get("games", "?")
-cap_text = ", ".join(f"{NAMES[v][0].split(' (')[0]} {c}" for v, c in CAPS.items())
-out = [
-    "# Balance: the seeds' claims against self-play",
-    "",
-    "Regenerate with `tools/balance/regenerate.sh " + GAMES + "` (a release build, then every study",
-    "below; the studies' JSON files, each with the settings that reproduce it, go to",
-    "`target/balance/`). Every figure is from self-play of one engine setting against itself,",
-    f"`{PLAYER}`, {GAMES} games a study (5D Chess: {multiverse_games}), seed 1,",
-    "the first two decisions of every game random (varied games from a deterministic player),",
-    f"games still running at the turn cap adjudicated drawn (caps in turns: {cap_text}).",
-    "A stronger setting could change any of these figures: they measure the rules as this",
-    "engine plays them. The statistics: docs/LAB.md. The balance figures of the variants whose",
-    "values are fitted come from the same games as the values (`lab values` writes both).",
-    "",
-] + ([
-    "These are fewer games than the script's default of 200: every interval is about",
-    f"{(200 / int(GAMES)) ** 0.5:.1f} times as wide as 200 games would make it.",
-    "",
-] if GAMES.isdigit() and int(GAMES) < 200 else []) + [
-    "Each section ends with a verdict. Where a study is inconclusive (most games at the turn",
-    "cap, no weight shown to differ from zero) the text is neither confirmed nor contradicted:",
-    "more games, longer games or a stronger player would be needed (the script takes the number",
-    "of games, the player as `PLAYER=SPEC` and the longer caps as `LONG_TURNS` and `FIVE_D_TURNS`).",
-    "",
-]
-for v, (title, first, second) in NAMES.items():
-    out += [f"## {title}", ""]
-    out += balance_section(v, first, second)
+def variant_section(v, title, names, name):
+    kind = STUDIES[name][0]
+    d = load(name)
+    out = [f"## {title}", ""]
+    if d is None:
+        return out + [f"`{STUDIES[name][2]}`: {missing(name)}.", ""]
+    spec = d["spec"]
+    out += [f"`{STUDIES[name][2]} --games {spec['games']} --max-turns {spec['max_turns']}`"
+            + (": the balance figures are those of the values study's games." if kind == "values" else "."), ""]
+    out += partial_note(name)
     if v == "dice":
-        odds = (OUT / "dice-odds.txt").read_text().strip() if (OUT / "dice-odds.txt").exists() else "?"
-        f, _ = balance_figures(v)
-        forfeit = next((e for e in (f or {}).get("events", []) if e["name"] == "forfeit"), None)
-        if forfeit and forfeit.get("by_turn"):
-            t1 = forfeit["by_turn"][0]
-            k, g = t1["events"], t1["games"]
-            t2 = forfeit["by_turn"][1] if len(forfeit["by_turn"]) > 1 else None
-            lo_hi = wilson(k, g)
-            inside = float(lo_hi.split(" %")[0]) <= 45 <= float(lo_hi.split(" to ")[1].split(" %")[0])
-            out += [
-                "**The text's claim: \"a 45 % chance that the first player forfeits\" on move one.**",
-                f"The exact odds at the start, by enumerating the die (`omnichess odds dice`): {odds}.",
-                f"In play (the event `forfeit` on turn 1): {k} of {g} games ({pct(k / g)}, 95 % interval {lo_hi};"
-                " the roll decides it, not the players"
-                + (f"; Black's first turn, turn 2: {t2['events']} of {t2['games']}, {pct(t2['rate'])}" if t2 else "")
-                + "). "
-                + ("The claim holds: the exact odds are 45 % and play agrees within its interval."
-                   if odds.startswith("0.45") and inside else
-                   "**Play contradicts the text's 45 %**: it lies outside the interval." if odds.startswith("0.45")
-                   else "The exact odds differ from the text's 45 %."),
-                "",
-            ]
+        out += ["`--opening N` in Die Chess opens after the first roll: N random player decisions,"
+                " chance rolled between them as in play; the first decisions counted below are the"
+                " players' (a forfeited turn is the decision `--`).", ""]
+    out += balance_lines(name, names)
+    if v == "dice":
+        out += dice_forfeit_lines()
+    out += values_lines(name)
+    if v == "classic":
+        out += calibration_lines()
     if v == "realms":
-        out += ["**The text's value table beside the fitted values** (a star: \"sufficient mating material against a bare king on Earth\"):", ""]
-        out += values_section(v)
-        out += [
-            "**The stars, by the endgame tables** (exact, not self-play: docs/rules/realms.md,",
-            "\"Forced: the seed's stars (N.3)\", `cargo run --release -p omnichess-variants",
-            "--features tools --example realms_endgame`): a king and one piece against a bare king on",
-            "Earth, every position. The stars agree for the five starred kinds and for the pegasus",
-            "(insufficient alone), and **contradict the text for seven kinds**: a silver general, a",
-            "fallen angel, a bishop, a warmachine, an elephant, a scholar or a knight forces the bare",
-            "king off Earth (or mates it) from about 88 % of the positions, as a rook does, only more",
-            "slowly, because a king with no Earth move while a move off Earth is open has lost.",
-            "",
-        ]
-        continue
+        out += numeric_claims_lines(name)
+        out += realms_stars_lines()
     if v == "qec":
-        out += values_section(v)
-        out += order_claim(v)
-        out += ["**The links' effect on White's score** (the file mapping against no links, the same engine):", ""]
-        out += compare_section("qec-links.json", "links (files)", "no links", first)
-        continue
+        out += order_claim_lines(name)
+        out += ["### Links against none", "",
+                "The standard start with the file mapping (`files`, QEC's start) against no links"
+                " (`-`: classical chess in QEC's engine).", ""]
+        out += compare_lines("qec-links", "links (A)", "no links (B)", names,
+                             "QEC, no links (B) against links (A)")
     if v == "dmchess":
-        out += values_section(v)
-        out += ["**The default profile against the sparse one** (half the portals; both in crates/variants/src/dmchess/):", ""]
-        out += compare_section("dmchess-profiles.json", "default", "sparse", first)
-        out += ["**The conservation band: ±8 (6.2.1, the default profile) against ±12** (the default profile"
-                " with `band=12`):", ""]
-        out += compare_section("dmchess-band.json", "±8", "±12", first)
-        band = load("dmchess-band.json")
-        if band:
-            fa, fb = band["figures"]["a"], band["figures"]["b"]
-            refused = [next((e["per_game"] for e in x["events"] if e["name"] == "conservation refusal"), 0) for x in (fa, fb)]
-            d = band["figures"]["first_player_score"]
-            shown = d["low"] > 0 or d["high"] < 0
-            out += [("The wider band changes light's score at 95 %" if shown else
-                     "The wider band shows no effect on the result at 95 %") +
-                    (f": it refuses {100 * (1 - refused[1] / refused[0]):.0f} % fewer moves (counted at every move)"
-                     if refused[0] else "") +
-                    ("" if shown or sum(fa["causes"].get("turn cap", {}).values()) * 2 <= fa["games"] else
-                     ", and with most games at the turn cap these games cannot tell whether the"
-                     " rulebook's ±8 is the better band") + ".", ""]
-        continue
-    out += values_section(v)
+        out += ["### The default profile against the sparse one", "",
+                "Both in crates/variants/src/dmchess/; the sparse one has half the portals.", ""]
+        out += compare_lines("dmchess-profiles", "default (A)", "sparse (B)", names,
+                             "DMChess, the sparse profile (B) against the default (A)")
+        out += ["### The conservation band: ±8 against ±12", "",
+                "The default profile (its band ±8, 6.2.1) against the same with `band=12`.", ""]
+        out += compare_lines("dmchess-band", "±8 (A)", "±12 (B)", names,
+                             "DMChess, the band ±12 (B) against ±8 (A)")
+    if v == "multiverse":
+        out += ["No values study: `lab values` refuses 5D Chess (its boards repeat pieces through time).", ""]
+    if v in ("classic", "dice", "dmchess", "multiverse"):
+        out += ["The rule text claims no piece values." if v != "dice" else
+                "The rule text claims no piece values; its forfeit odds are above.", ""]
+    return out
+
+
+sections = []
+for v, title, names, name in VARIANTS:
+    sections += variant_section(v, title, names, name)
+    if v == "realms" and load(name) is not None:
+        GLANCE.append(GLANCE_STARS)
+out = header() + summary()
+if GLANCE:
+    out += ["The claims of the rule texts and the comparisons, each with its verdict (details below):", ""]
+    out += [f"- {line}" for line in GLANCE] + [""]
+out += sections
 print("\n".join(out).rstrip() + "\n")

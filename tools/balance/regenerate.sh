@@ -64,7 +64,7 @@ BIN=${OMNICHESS:-target/release/omnichess}
 if [ -z "${DATABASE:-}" ]; then
   URL="sqlite://$PWD/$OUT/lab.db"
   IDS=$OUT/studies.txt
-  rm -f "$OUT"/lab.db "$OUT"/lab.db-* "$OUT"/*.json "$OUT"/*.report "$OUT"/studies.txt "$OUT"/dice-odds.txt \
+  rm -f "$OUT"/lab.db "$OUT"/lab.db-* "$OUT"/*.json "$OUT"/*.report "$OUT"/*.error "$OUT"/studies.txt "$OUT"/dice-odds.txt \
     "$OUT"/*.profile "$OUT"/worker-*.log
   { cat "$DMCHESS/default.profile"; echo "band=12"; } > "$OUT/band12.profile"
   COMMON=(--seed "$SEED" --opening "$OPENING" --player "$PLAYER" --resign "$RESIGN" --draw "$DRAW"
@@ -104,14 +104,21 @@ if [ -z "${DATABASE:-}" ]; then
 else
   URL=$DATABASE
   IDS=${IDS:-$OUT/studies.txt}
-  rm -f "$OUT"/*.json "$OUT"/*.report "$OUT"/dice-odds.txt
+  rm -f "$OUT"/*.json "$OUT"/*.report "$OUT"/*.error "$OUT"/dice-odds.txt
 fi
 
 # The reports, from the stored games.
 while read -r name _ id; do
   [ -n "$name" ] || continue
   echo "== omnichess lab show $id ($name)" >&2
-  "$BIN" lab show "$id" --database "$URL" --json "$OUT/$name.json" > "$OUT/$name.report"
+  # A study with no figures yet (no game stored, or a values study whose games all ended at a
+  # cap) has its error kept beside its report, and the document says so.
+  if ! "$BIN" lab show "$id" --database "$URL" --json "$OUT/$name.json" > "$OUT/$name.report" \
+      2> "$OUT/$name.error"; then
+    echo "   no figures: $(cat "$OUT/$name.error")" >&2
+  else
+    rm -f "$OUT/$name.error"
+  fi
 done < "$IDS"
 "$BIN" odds dice > "$OUT/dice-odds.txt"
 

@@ -263,7 +263,7 @@ fn report(
         fit.check_claims(entry.claimed_values);
         out!("{}", fit.report());
         outln!("{}", balance.plan_line(entry.players[0]));
-        outln!("{}", cost.line());
+        eprintln!("{}", cost.line());
         // The same games' balance figures too: a values study is a balance study that also
         // noted the material.
         write_json(
@@ -277,7 +277,7 @@ fn report(
             outln!("{note}");
         }
         outln!("{}", balance.plan_line(entry.players[0]));
-        outln!("{}", cost.line());
+        eprintln!("{}", cost.line());
         write_json(
             json_path,
             &json!({"study": kind, "spec": spec, "figures": as_json(serde_json::to_value(balance))?,
@@ -307,7 +307,7 @@ fn compare_report(
         comparison.report(names, [labels[0].as_str(), labels[1].as_str()])
     );
     let cost = Cost::of(games);
-    outln!("{}", cost.line());
+    eprintln!("{}", cost.line());
     let b_start = match &spec.versus {
         Some(Versus::Start(b)) => b.clone(),
         _ => None,
@@ -336,7 +336,7 @@ fn sprt_report(
     let result = SprtResult::of(bounds, games);
     out!("{}", result.report());
     let cost = Cost::of(games);
-    outln!("{}", cost.line());
+    eprintln!("{}", cost.line());
     write_json(
         json_path,
         &json!({

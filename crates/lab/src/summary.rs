@@ -174,7 +174,11 @@ pub(crate) mod tests {
         games[0].micros = 1_500_000;
         games[1].micros = 500_000;
         let cost = Cost::of(&games);
-        assert_eq!((cost.games, cost.cpu_seconds), (2, 2.0), "the untimed game left out");
+        assert_eq!(
+            (cost.games, cost.cpu_seconds),
+            (2, 2.0),
+            "the untimed game left out"
+        );
         assert_eq!(
             cost.line(),
             "cost: 2 games in 2.0 CPU-seconds (1.000 games per CPU-second)"
