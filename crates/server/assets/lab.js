@@ -171,9 +171,9 @@ function comparisonTable(c, players) {
 /** A test's verdict so far. */
 function sprtPanel(t, spec) {
   const b = spec.versus && spec.versus.player;
-  const said = { H1: `H1 accepted: A is about ${t.bounds.elo1} Elo or more stronger`, H0: `H0 accepted: A is not ${t.bounds.elo1} Elo stronger` }[t.verdict]
-    || `Undecided after ${t.games} games`;
   const model = t.bounds.model || 'logistic';
+  const said = { H1: `H1 accepted: A is about ${t.bounds.elo1} ${model} Elo or more stronger`, H0: `H0 accepted: A is not ${t.bounds.elo1} ${model} Elo stronger` }[t.verdict]
+    || `Undecided after ${t.games} games`;
   const elo = t.elo ? ` · Elo ${t.elo.elo >= 0 ? '+' : ''}${t.elo.elo.toFixed(1)} ± ${t.elo.elo95.toFixed(1)}` : '';
   return h('section.panel#study-sprt', {},
     h('h2', { text: `A ${spec.player} against B ${b ? b.player : '?'}` }),

@@ -109,7 +109,7 @@ test('a comparison and an SPRT study from the form: the differences and the verd
     const { data: study } = await api('GET', `/api/studies/${id}`);
     assert.equal(study.sprt.verdict, 'H1');
     assert.ok(study.games_done < 60 && study.batches_skipped > 0, 'stopped once decided');
-    assert.match(await page.locator('#sprt-verdict').innerText(), /H1 accepted: A is about 100 Elo or more stronger/);
+    assert.match(await page.locator('#sprt-verdict').innerText(), /H1 accepted: A is about 100 normalized Elo or more stronger/);
     // The progress says A's score and the ratio against the bounds the test used.
     const progress = await page.locator('#sprt-progress').innerText();
     assert.ok(progress.includes(`A's score ${study.sprt.score.toFixed(3)}`), progress);
