@@ -67,6 +67,7 @@
  * @property {number} seed the seed
  * @property {number} opening random decisions opening every game
  * @property {number} max_turns the turn cap
+ * @property {object} adjudication the rules ending games by the players' scores: resign {movecount, score, twosided} and draw {movenumber, movecount, score}, each absent when off
  * @property {string|null} start the start position text; null: the standard start
  * @property {number} material_every the material noted every this many turns (0: never)
  * @property {object} [versus] a comparison's start B ({start}) or a test's player B ({player: {player, bounds}})
