@@ -30,9 +30,15 @@ pub struct ClaimCheck {
     pub fitted: Option<[f64; 3]>,
     /// The kind's fitted weight in log-odds per piece and its interval, where it was fitted.
     pub log_odds: Option<[f64; 3]>,
-    /// `inside`, `above` (the claim is above the interval), `below`, or `untested` (no
-    /// number claimed, the kind not fitted, or no pawn unit).
+    /// For a number claimed: `inside`, `above` (the claim is above the interval) or `below`.
+    /// For an order claimed (no number), the fit set against the pawn: `more than a pawn`
+    /// (the interval above 1), `less than a pawn` (below 1) or `a pawn within` (the interval
+    /// holds 1: equal within [`ClaimCheck::margin`]), for the reader to hold against the
+    /// text's words. `untested`: the kind not fitted, the pawn itself, or no pawn unit.
     pub verdict: &'static str,
+    /// For `a pawn within`: the largest distance, in pawns, of the interval's ends from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<f64>,
     /// The two-sided p-value of "the value is the claimed one", where tested.
     pub p_value: Option<f64>,
     /// Whether the claim stays contradicted with Holm's correction over every claim tested.
@@ -62,12 +68,19 @@ impl ClaimCheck {
                     },
                     _ => None,
                 };
+                let order = claim.value.is_none() && claim.kind != "pawn";
                 let verdict = match (claim.value, fitted) {
                     (Some(c), Some([_, low, _])) if c < low => "below",
                     (Some(c), Some([_, _, high])) if c > high => "above",
                     (Some(_), Some(_)) => "inside",
+                    (None, Some([_, low, _])) if order && low > 1.0 => "more than a pawn",
+                    (None, Some([_, _, high])) if order && high < 1.0 => "less than a pawn",
+                    (None, Some(_)) if order => "a pawn within",
                     _ => "untested",
                 };
+                let margin = fitted
+                    .filter(|_| verdict == "a pawn within")
+                    .map(|[_, low, high]| (1.0 - low).max(high - 1.0));
                 ClaimCheck {
                     kind: claim.kind.to_owned(),
                     claimed: claim.value,
@@ -76,6 +89,7 @@ impl ClaimCheck {
                     fitted,
                     log_odds: value.map(|v| [v.log_odds, v.log_odds_low, v.log_odds_high]),
                     verdict,
+                    margin,
                     p_value,
                     contradicted_by_holm: false,
                 }
@@ -106,11 +120,15 @@ impl ClaimCheck {
                 (None, Some([w, lo, hi])) => format!("fitted log-odds {w:.3} ({lo:.3} to {hi:.3})"),
                 (None, None) => "not fitted (never unequal)".to_owned(),
             };
-            let verdict = match c.verdict {
-                "inside" => "inside the interval",
-                "above" => "above the interval",
-                "below" => "below the interval",
-                _ => "untested",
+            let verdict = match (c.verdict, c.margin) {
+                ("inside", _) => "inside the interval".to_owned(),
+                ("above", _) => "above the interval".to_owned(),
+                ("below", _) => "below the interval".to_owned(),
+                ("a pawn within", Some(m)) => format!("worth a pawn within ±{m:.2}"),
+                ("more than a pawn" | "less than a pawn", _) => {
+                    format!("worth {} (the interval leaves out 1)", c.verdict)
+                }
+                _ => "untested".to_owned(),
             };
             let _ = writeln!(out, "  {}: {}  {fitted}: {verdict}", c.kind, c.words);
         }
@@ -165,6 +183,54 @@ mod tests {
             words,
             clause: "Notes",
         }
+    }
+
+    #[test]
+    fn an_order_claimed_is_set_against_the_pawn_with_a_margin_where_level() {
+        let fit = Values {
+            games: 10,
+            samples: 100,
+            capped_left_out: 0,
+            unquiet_left_out: 0,
+            every: 1,
+            quiet: 2,
+            intercept: 0.0,
+            kinds_shown: 3,
+            values: vec![
+                value("queen", [0.9, 0.6, 1.2], Some([9.0, 6.0, 12.0])),
+                value("rook", [0.05, 0.02, 0.08], Some([0.5, 0.2, 0.8])),
+                value("knight", [0.1, 0.05, 0.15], Some([1.1, 0.7, 1.6])),
+                value("pawn", [0.1, 0.05, 0.15], Some([1.0, 1.0, 1.0])),
+            ],
+            claims: Vec::new(),
+        };
+        let claims = [
+            claim("queen", None, "a major: below the pawn"),
+            claim("rook", None, "a major: below the pawn"),
+            claim("knight", None, "a minor"),
+            claim("pawn", None, "pawns > majors"),
+        ];
+        let checks = ClaimCheck::of(&fit, &claims);
+        let verdicts: Vec<&str> = checks.iter().map(|c| c.verdict).collect();
+        assert_eq!(
+            verdicts,
+            [
+                "more than a pawn",
+                "less than a pawn",
+                "a pawn within",
+                "untested"
+            ]
+        );
+        let margin = checks[2].margin.expect("a margin");
+        assert!((margin - 0.6).abs() < 1e-12, "{margin}");
+        let report = ClaimCheck::report(&checks);
+        assert!(
+            report.contains(
+                "  queen: a major: below the pawn  fitted 9.00 pawns (6.00 to 12.00): worth more than a pawn (the interval leaves out 1)\n"
+            ),
+            "{report}"
+        );
+        assert!(report.contains(": worth a pawn within ±0.60\n"), "{report}");
     }
 
     #[test]
