@@ -127,12 +127,13 @@ def verdict(v, names):
     return f"balanced within ±{v['margin']:.3f}"
 
 
-def difference_verdict(v):
+def difference_verdict(v, points=False):
+    """A difference's three-way verdict; `points`: its margin in percentage points."""
     if v["side"] == "above":
         return "raises"
     if v["side"] == "below":
         return "lowers"
-    return f"the same within ±{v['margin']:.3f}"
+    return f"the same within ±{100 * v['margin']:.1f} points" if points else f"the same within ±{v['margin']:.3f}"
 
 
 def capped(f):
@@ -539,7 +540,8 @@ def compare_lines(name, label_a, label_b, names, glance):
         [f"{first}'s score", iv(a["first_player_score"]), iv(b["first_player_score"]),
          f"{s['delta']:+.3f} ({s['low']:+.3f} to {s['high']:+.3f})", f"**{difference_verdict(s['verdict'])}**"],
         ["decisive", pct(a["decisive_rate"]["mean"]), pct(b["decisive_rate"]["mean"]),
-         f"{r['delta']:+.3f} ({r['low']:+.3f} to {r['high']:+.3f})", f"**{difference_verdict(r['verdict'])}**"],
+         f"{100 * r['delta']:+.1f} points ({100 * r['low']:+.1f} to {100 * r['high']:+.1f})",
+         f"**{difference_verdict(r['verdict'], points=True)}**"],
         [f"games at a cap", pct(capped(a) / a["games"]) if a["games"] else "—",
          pct(capped(b) / b["games"]) if b["games"] else "—", "", ""],
         ["mean length (turns)", f"{a['lengths']['mean']:.1f}", f"{b['lengths']['mean']:.1f}",
@@ -552,7 +554,8 @@ def compare_lines(name, label_a, label_b, names, glance):
                          f"{eb['per_game'] - e['per_game']:+.2f}", ""])
     out += table(["", label_a, label_b, f"B − A (95 %, paired)", "B's verdict"], rows)
     GLANCE.append(f"{glance}: {first}'s score B − A {s['delta']:+.3f} ({s['low']:+.3f} to {s['high']:+.3f}):"
-                  f" {difference_verdict(s['verdict'])}; decisive rate {difference_verdict(r['verdict'])}"
+                  f" {difference_verdict(s['verdict'])}; decisive rate {100 * r['delta']:+.1f} points:"
+                  f" {difference_verdict(r['verdict'], points=True)}"
                   f" ({pairs} pairs{', partial' if partial(name) else ''}).")
     half = (s["high"] - s["low"]) / 2
     out += [f"Planner: the difference in {first}'s score varies {s['variance']:.4f} a pair: ±{MARGIN}"
