@@ -117,6 +117,7 @@ while read -r name _ id; do
       2> "$OUT/$name.error"; then
     echo "   no figures: $(cat "$OUT/$name.error")" >&2
   else
+    cat "$OUT/$name.error" >&2   # the cost line
     rm -f "$OUT/$name.error"
   fi
 done < "$IDS"

@@ -176,6 +176,22 @@ mod tests {
         }
     }
 
+    /// A fit of ten games with these values.
+    fn fit_of(values: Vec<Value>) -> Values {
+        Values {
+            games: 10,
+            samples: 100,
+            capped_left_out: 0,
+            unquiet_left_out: 0,
+            every: 1,
+            quiet: 2,
+            intercept: 0.0,
+            kinds_shown: 3,
+            values,
+            claims: Vec::new(),
+        }
+    }
+
     const fn claim(kind: &'static str, value: Option<f64>, words: &'static str) -> ClaimedValue {
         ClaimedValue {
             kind,
@@ -187,23 +203,12 @@ mod tests {
 
     #[test]
     fn an_order_claimed_is_set_against_the_pawn_with_a_margin_where_level() {
-        let fit = Values {
-            games: 10,
-            samples: 100,
-            capped_left_out: 0,
-            unquiet_left_out: 0,
-            every: 1,
-            quiet: 2,
-            intercept: 0.0,
-            kinds_shown: 3,
-            values: vec![
-                value("queen", [0.9, 0.6, 1.2], Some([9.0, 6.0, 12.0])),
-                value("rook", [0.05, 0.02, 0.08], Some([0.5, 0.2, 0.8])),
-                value("knight", [0.1, 0.05, 0.15], Some([1.1, 0.7, 1.6])),
-                value("pawn", [0.1, 0.05, 0.15], Some([1.0, 1.0, 1.0])),
-            ],
-            claims: Vec::new(),
-        };
+        let fit = fit_of(vec![
+            value("queen", [0.9, 0.6, 1.2], Some([9.0, 6.0, 12.0])),
+            value("rook", [0.05, 0.02, 0.08], Some([0.5, 0.2, 0.8])),
+            value("knight", [0.1, 0.05, 0.15], Some([1.1, 0.7, 1.6])),
+            value("pawn", [0.1, 0.05, 0.15], Some([1.0, 1.0, 1.0])),
+        ]);
         let claims = [
             claim("queen", None, "a major: below the pawn"),
             claim("rook", None, "a major: below the pawn"),
@@ -235,22 +240,11 @@ mod tests {
 
     #[test]
     fn a_claim_is_inside_above_or_below_the_fitted_interval_or_untested() {
-        let fit = Values {
-            games: 10,
-            samples: 100,
-            capped_left_out: 0,
-            unquiet_left_out: 0,
-            every: 1,
-            quiet: 2,
-            intercept: 0.0,
-            kinds_shown: 3,
-            values: vec![
-                value("queen", [0.9, 0.6, 1.2], Some([9.0, 6.0, 12.0])),
-                value("rook", [0.3, 0.2, 0.4], Some([3.0, 2.0, 4.0])),
-                value("pawn", [0.1, 0.05, 0.15], Some([1.0, 0.5, 1.5])),
-            ],
-            claims: Vec::new(),
-        };
+        let fit = fit_of(vec![
+            value("queen", [0.9, 0.6, 1.2], Some([9.0, 6.0, 12.0])),
+            value("rook", [0.3, 0.2, 0.4], Some([3.0, 2.0, 4.0])),
+            value("pawn", [0.1, 0.05, 0.15], Some([1.0, 0.5, 1.5])),
+        ]);
         let claims = [
             claim("queen", Some(8.0), "8*"),
             claim("rook", Some(6.0), "6*"),

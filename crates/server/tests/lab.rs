@@ -263,14 +263,12 @@ async fn bad_studies_are_refused_with_one_line() {
     assert_eq!(list, json!([]), "nothing stored");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
-    let url = database("lab-woken");
-    let app = crate::common::app_at(&url).await;
-    let spec = omnichess_lab::study::StudySpec {
+/// A balance study of `games` games of Die Chess, greedy against itself, seed 9.
+fn dice_greedy(games: u32) -> omnichess_lab::study::StudySpec {
+    omnichess_lab::study::StudySpec {
         variant: "dice".to_owned(),
         player: "greedy".to_owned(),
-        games: 5,
+        games,
         seed: 9,
         opening: 0,
         max_turns: 60,
@@ -278,7 +276,14 @@ async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
         start: None,
         material_every: 0,
         versus: None,
-    };
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
+    let url = database("lab-woken");
+    let app = crate::common::app_at(&url).await;
+    let spec = dice_greedy(5);
     app.store
         .create_study("cli000000001", "balance", &spec, 2)
         .await
@@ -314,18 +319,7 @@ async fn creating_studies_is_rate_limited_like_creating_games() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lease_renewed_keeps_the_batch_from_other_workers() {
     let app = crate::common::app_at(&database("lab-lease")).await;
-    let spec = omnichess_lab::study::StudySpec {
-        variant: "dice".to_owned(),
-        player: "greedy".to_owned(),
-        games: 2,
-        seed: 9,
-        opening: 0,
-        max_turns: 60,
-        adjudication: omnichess_engine::adjudication::Adjudication::NONE,
-        start: None,
-        material_every: 0,
-        versus: None,
-    };
+    let spec = dice_greedy(2);
     let store = &app.store;
     store
         .create_study("lease0000001", "balance", &spec, 2)

@@ -207,8 +207,10 @@ pub async fn show(
 /// Study `id`'s report from the games stored so far.
 async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
     let study = app.store.study(id).await?;
-    let games = app.store.study_games(id).await?;
+    // How far the study is, first: games are only added, so the games read after it hold
+    // every game of the batches it counts as done (a report that says finished is whole).
     let progress = app.store.study_progress(id).await?;
+    let games = app.store.study_games(id).await?;
     let json = |v: Result<serde_json::Value, serde_json::Error>| {
         v.map_err(|e| ApiError::Engine(format!("the figures as JSON: {e}")))
     };

@@ -147,8 +147,9 @@ pub fn stored(
     let stored = rt.block_on(async {
         let store = Store::open(database).await?;
         let study = store.study(id).await?;
-        let games = store.study_games(id).await?;
+        // Progress first: games are only added, so those read after it are all it counts.
         let progress = store.study_progress(id).await?;
+        let games = store.study_games(id).await?;
         Ok::<_, LabStoreError>((study, games, progress))
     })?;
     Ok(stored)
