@@ -1,8 +1,8 @@
 //! Matches between two agents: colours alternate, chance is rolled from a seeded generator by
 //! the model's probabilities, a game may be adjudicated by the players' own scores
 //! ([`Adjudication`]: resigned when lost, drawn when level), and a game still running after a
-//! cap on turns (or decisions) is adjudicated a draw. The report counts wins, draws and losses from A's side and estimates
-//! the Elo difference with its 95 % margin.
+//! cap on turns (or decisions) is adjudicated a draw. The report counts wins, draws and
+//! losses from A's side and estimates the Elo difference with its 95 % margin.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -309,7 +309,8 @@ pub const RESIGN_CAUSE: &str = "resign adjudication";
 /// The cause of a game drawn by the draw rule.
 pub const DRAW_CAUSE: &str = "draw adjudication";
 
-/// The causes of games the referee drew at a cap, not by the rules or the players' scores.
+/// The causes of games the referee drew at a cap (the turn cap, the decision cap), not by
+/// the rules or the players' scores.
 pub const CAP_CAUSES: [&str; 2] = ["turn cap", "decision cap"];
 
 /// The players' decisions a [`PlayedGame`] names in [`PlayedGame::first_decisions`].
@@ -549,8 +550,8 @@ impl Ending {
     fn cause(&self) -> &'static str {
         match self {
             Ending::Rules(outcome) => outcome.reason,
-            Ending::TurnCap(_) => "turn cap",
-            Ending::DecisionCap(_) => "decision cap",
+            Ending::TurnCap(_) => CAP_CAUSES[0],
+            Ending::DecisionCap(_) => CAP_CAUSES[1],
             Ending::NoTurnFound { .. } => "no legal turn found",
             Ending::Resigned(_) => RESIGN_CAUSE,
             Ending::DrawnByScore => DRAW_CAUSE,
@@ -584,17 +585,11 @@ impl fmt::Display for Ending {
                     "and none was proven absent within the referee's bound"
                 }
             ),
-            Ending::Resigned(loser) => {
-                let score = if *loser == Player::White {
-                    "0-1"
-                } else {
-                    "1-0"
-                };
-                write!(
-                    f,
-                    "{score} {loser} resigns (adjudicated by the players' scores)"
-                )
-            }
+            Ending::Resigned(loser) => write!(
+                f,
+                "{} {loser} resigns (adjudicated by the players' scores)",
+                Outcome::win(loser.opponent(), "").score_text()
+            ),
             Ending::DrawnByScore => write!(
                 f,
                 "{} drawn by adjudication (both players' scores level)",
@@ -814,11 +809,12 @@ fn play_game<V: Variant>(
                         if legal < turn.len() {
                             return Err(illegal(&game, name, format!("{:?}", turn[legal])));
                         }
-                        ruled = match tracker.turn(player, score, game.turn_index() - first_turn) {
-                            Some(Ruling::Resigns(loser)) => Some(Ending::Resigned(loser)),
-                            Some(Ruling::Drawn) => Some(Ending::DrawnByScore),
-                            None => None,
-                        };
+                        ruled = tracker
+                            .turn(player, score, game.turn_index() - first_turn)
+                            .map(|ruling| match ruling {
+                                Ruling::Resigns(loser) => Ending::Resigned(loser),
+                                Ruling::Drawn => Ending::DrawnByScore,
+                            });
                         continue;
                     }
                 }

@@ -8,8 +8,7 @@
 
 use crate::summary::{GameSummary, Material};
 
-/// The causes of games ended at a cap, not by the rules or an adjudication.
-pub const CAP_CAUSES: [&str; 2] = ["turn cap", "decision cap"];
+pub use omnichess_engine::match_play::CAP_CAUSES;
 
 /// The turns back the quiet check looks by default.
 pub const QUIET_TURNS: u64 = 2;
