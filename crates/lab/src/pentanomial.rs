@@ -2,8 +2,10 @@
 //! game 2k + 1 B first, from the same seed (the same opening and rolls), and the pair's score
 //! for A, 0 to 2 in half points, is one of five results — its pentanomial counts. The pairs'
 //! scores vary less than the games' when an opening favours one side (both games of the pair
-//! share it), and the test's variance is theirs. A pair with one game stored is left out
-//! until its other game is.
+//! share it), and the test's variance is theirs. Pairs count in pair order, from pair 0 up
+//! to the first that is not complete: games stored past it (workers finish batches out of
+//! order) wait, so a stored test's sequence of pairs only grows and its decision, once made,
+//! stays.
 
 use std::collections::BTreeMap;
 
@@ -26,19 +28,20 @@ pub fn a_points(game: &GameSummary) -> f64 {
     }
 }
 
-/// The complete pairs of a test's games, in game-number order.
+/// The complete pairs of a test's games from pair 0 on, in pair order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Pairs {
-    /// Each complete pair's score for A in half points (0 to 4), by pair number.
+    /// Each counted pair's score for A in half points (0 to 4), pair k at index k.
     pub scores: Vec<u8>,
-    /// A's wins, draws and losses in the complete pairs' games.
+    /// A's wins, draws and losses in the counted pairs' games.
     pub games: Trinomial,
-    /// Games left out: stored without the other game of their pair.
+    /// Games left out: those of the first pair not complete and of every pair after it.
     pub unpaired: u32,
 }
 
 impl Pairs {
-    /// The pairs of `games` (any order; game 2k and 2k + 1 make pair k).
+    /// The pairs of `games` (any order; game 2k and 2k + 1 make pair k), counted from pair 0
+    /// to the first pair not complete.
     #[must_use]
     pub fn of(games: &[GameSummary]) -> Pairs {
         let mut halves: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
@@ -49,14 +52,20 @@ impl Pairs {
                 .push(a_points(game));
         }
         let mut pairs = Pairs::default();
-        for points in halves.values() {
-            if let [x, y] = points[..] {
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                pairs.scores.push(((x + y) * 2.0).round() as u8);
-                pairs.games.add(x);
-                pairs.games.add(y);
-            } else {
-                pairs.unpaired += u32::try_from(points.len()).unwrap_or(u32::MAX);
+        let mut unbroken = true;
+        for (expected, (&number, points)) in (0_u32..).zip(&halves) {
+            unbroken &= number == expected;
+            match points[..] {
+                [x, y] if unbroken => {
+                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                    pairs.scores.push(((x + y) * 2.0).round() as u8);
+                    pairs.games.add(x);
+                    pairs.games.add(y);
+                }
+                _ => {
+                    unbroken = false;
+                    pairs.unpaired += u32::try_from(points.len()).unwrap_or(u32::MAX);
+                }
             }
         }
         pairs
@@ -137,6 +146,29 @@ mod tests {
         assert_eq!(pairs.unpaired, 1);
         assert_eq!(pairs.counts(2), [0, 0, 1, 1, 0]);
         assert_eq!(pairs.counts(1), [0, 0, 1, 0, 0]);
+    }
+
+    #[test]
+    fn pairs_stop_at_the_first_that_is_not_complete() {
+        let numbered = |number| {
+            let mut g = game(Some(0), "checkmate", 10, &[]);
+            g.number = number;
+            g.a_first = number % 2 == 0;
+            g
+        };
+        // Pair 1 has one game and pair 3 none: pairs 2 and 4 wait, whole as they are.
+        let games: Vec<_> = [0, 1, 2, 4, 5, 8, 9].into_iter().map(numbered).collect();
+        let pairs = Pairs::of(&games);
+        assert_eq!((pairs.scores.as_slice(), pairs.unpaired), (&[2][..], 5));
+        // Pair 1 completed, pair 3 still missing: pair 2 joins, in order; pair 4 waits.
+        let mut more = games.clone();
+        more.push(numbered(3));
+        let pairs = Pairs::of(&more);
+        assert_eq!(
+            (pairs.scores.as_slice(), pairs.unpaired),
+            (&[2, 2, 2][..], 2)
+        );
+        assert_eq!(pairs.games.games(), 6);
     }
 
     #[test]

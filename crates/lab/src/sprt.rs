@@ -300,7 +300,7 @@ impl SprtResult {
         let waiting = if self.unpaired == 0 {
             String::new()
         } else {
-            format!("; {} games wait for their pair", self.unpaired)
+            format!("; {} games wait for an earlier pair", self.unpaired)
         };
         let e = &self.elo;
         format!(
@@ -591,7 +591,7 @@ mod tests {
         let report = result.report();
         assert!(
             report.starts_with(
-                "pairs: 2  (A scored 0, ½, 1, 1½, 2 in 0 1 0 0 1); 1 games wait for their pair\n\
+                "pairs: 2  (A scored 0, ½, 1, 1½, 2 in 0 1 0 0 1); 1 games wait for an earlier pair\n\
                  A's score: 0.625  elo: +"
             ),
             "{report}"

@@ -179,7 +179,7 @@ function sprtPanel(t, spec) {
     h('h2', { text: `A ${spec.player} against B ${b ? b.player : '?'}` }),
     h('p#sprt-verdict', {}, h('strong', { text: said })),
     h('p#sprt-progress', { text: `A's score ${t.score.toFixed(3)}${elo} · LLR ${t.llr.toFixed(2)} (bounds ${t.llr_lower.toFixed(2)} and ${t.llr_upper.toFixed(2)})` }),
-    h('p', { text: `A: +${t.wins} =${t.draws} −${t.losses} over ${t.games} games in pairs (pentanomial ${t.pentanomial.join(', ')}${t.unpaired ? `; ${t.unpaired} waiting for their pair` : ''}) · ${model} Elo, elo0 ${t.bounds.elo0}, elo1 ${t.bounds.elo1}, α ${t.bounds.alpha}, β ${t.bounds.beta}` }));
+    h('p', { text: `A: +${t.wins} =${t.draws} −${t.losses} over ${t.games} games in pairs (pentanomial ${t.pentanomial.join(', ')}${t.unpaired ? `; ${t.unpaired} waiting for an earlier pair` : ''}) · ${model} Elo, elo0 ${t.bounds.elo0}, elo1 ${t.bounds.elo1}, α ${t.bounds.alpha}, β ${t.bounds.beta}` }));
 }
 
 /** The study's progress and figures. */
