@@ -27,7 +27,7 @@ use crate::engine_commands::engine;
 use crate::error::CliError;
 
 use crate::lab_args::{
-    CompareArgs, ShowArgs, SprtArgs, Storage, Study, StudyArgs, ValuesArgs, WorkerArgs,
+    CompareArgs, RunArgs, ShowArgs, SprtArgs, Study, StudyArgs, ValuesArgs, WorkerArgs,
 };
 use crate::open;
 use crate::output::{out, outln};
@@ -57,7 +57,7 @@ fn values(args: &ValuesArgs) -> Result<(), CliError> {
             spec.variant
         )));
     }
-    let Some(games) = games_of(&study.storage, study.jobs, &spec, "values")? else {
+    let Some(games) = games_of(&study.run, &spec, "values")? else {
         return Ok(());
     };
     report("values", &spec, &games, study.json.as_deref(), args.quiet)
@@ -66,7 +66,7 @@ fn values(args: &ValuesArgs) -> Result<(), CliError> {
 /// `lab balance`.
 fn balance(args: &StudyArgs) -> Result<(), CliError> {
     let spec = spec_of(args, 0)?;
-    let Some(games) = games_of(&args.storage, args.jobs, &spec, "balance")? else {
+    let Some(games) = games_of(&args.run, &spec, "balance")? else {
         return Ok(());
     };
     report("balance", &spec, &games, args.json.as_deref(), QUIET_TURNS)
@@ -161,10 +161,10 @@ pub(crate) fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec
         variant: args.variant.clone(),
         player: args.player.clone(),
         games: args.games,
-        seed: args.seed,
+        seed: args.run.seed,
         opening: args.opening,
-        max_turns: args.max_turns,
-        adjudication: args.adjudication.rules(),
+        max_turns: args.run.max_turns,
+        adjudication: args.run.adjudication.rules(),
         start,
         material_every,
         versus: None,
@@ -185,14 +185,14 @@ pub(crate) fn play_here(
     Ok(games)
 }
 
-/// The games of `spec`: played here on `jobs` cores, or (with --database) stored and played by
+/// The games of `spec`: played here on `run.jobs` cores, or (with --database) stored and played by
 /// workers, this process one of them unless --submit (then `None`, the study's id printed).
 fn games_of(
-    storage: &Storage,
-    jobs: usize,
+    run: &RunArgs,
     spec: &StudySpec,
     what: &str,
 ) -> Result<Option<Vec<GameSummary>>, CliError> {
+    let (storage, jobs) = (&run.storage, run.jobs);
     let Some(database) = storage.database.as_deref() else {
         return play_here(spec, jobs, what).map(Some);
     };
@@ -459,7 +459,7 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
     ];
     let mut spec = spec_of(study, 0)?;
     spec.versus = Some(Versus::Start(b));
-    let Some(games) = games_of(&study.storage, study.jobs, &spec, "compare")? else {
+    let Some(games) = games_of(&study.run, &spec, "compare")? else {
         return Ok(());
     };
     let profile = study.profile.as_ref().map(|p| p.display().to_string());
@@ -485,10 +485,10 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
         variant: args.variant.clone(),
         player: args.a.clone(),
         games: args.max_games,
-        seed: args.seed,
+        seed: args.run.seed,
         opening: args.opening,
-        max_turns: args.max_turns,
-        adjudication: args.adjudication.rules(),
+        max_turns: args.run.max_turns,
+        adjudication: args.run.adjudication.rules(),
         start: None,
         material_every: 0,
         versus: Some(Versus::Player {
@@ -496,13 +496,13 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
             bounds,
         }),
     };
-    let games = if args.storage.database.is_some() {
-        let Some(games) = games_of(&args.storage, args.jobs, &spec, "sprt")? else {
+    let games = if args.run.storage.database.is_some() {
+        let Some(games) = games_of(&args.run, &spec, "sprt")? else {
             return Ok(());
         };
         games
     } else {
-        sprt_here(&spec, bounds, args.jobs)?
+        sprt_here(&spec, bounds, args.run.jobs)?
     };
     sprt_report(&spec, &args.b, bounds, &games, args.json.as_deref())
 }

@@ -146,22 +146,13 @@ pub struct StudyArgs {
     /// The number of games (1 or more).
     #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = positive::<u32>)]
     pub games: u32,
-    /// The seed of chance and of the players' random choices: the same seed, the same games.
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count::<u64>)]
-    pub seed: u64,
     /// Open every game with N decisions chosen at random (from the game's seed), for varied
     /// games between players that would play the same game every time.
     #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub opening: u32,
-    /// Turns after which a game is adjudicated a draw (counted as the cause `turn cap`).
-    #[arg(long, default_value_t = omnichess_lab::study::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
-    pub max_turns: u64,
-    /// The adjudication by the players' scores.
+    /// The seed, the caps, the cores and the storage.
     #[command(flatten)]
-    pub adjudication: AdjudicationArgs,
-    /// Games played at once (one core each); the figures do not depend on it.
-    #[arg(long, default_value_t = default_jobs(), allow_negative_numbers = true, value_parser = positive::<usize>)]
-    pub jobs: usize,
+    pub run: RunArgs,
     /// The start position (position text, or @PATH); the standard start if left out.
     #[arg(long)]
     pub position: Option<String>,
@@ -172,7 +163,26 @@ pub struct StudyArgs {
     /// Also write the study and its figures to FILE as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Where the study is kept and who plays it.
+}
+
+/// How every study and test is run: its seed, its caps and adjudication, the cores it is
+/// played on here and where it is kept.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The seed of chance and of the players' random choices: the same seed, the same games.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count::<u64>)]
+    pub seed: u64,
+    /// Turns after which a game is adjudicated a draw (counted as the cause `turn cap`).
+    #[arg(long, default_value_t = omnichess_lab::study::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
+    pub max_turns: u64,
+    /// The adjudication by the players' scores.
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
+    /// Games played at once (one core each); the figures do not depend on it.
+    #[arg(long, default_value_t = default_jobs(), allow_negative_numbers = true, value_parser = positive::<usize>)]
+    pub jobs: usize,
+    /// Where the study is kept and who plays it (with --database: workers, which stop a test
+    /// as soon as it decides).
     #[command(flatten)]
     pub storage: Storage,
 }
@@ -258,28 +268,15 @@ pub struct SprtArgs {
     /// Stop undecided after this many games.
     #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = positive::<u32>)]
     pub max_games: u32,
-    /// The seed of chance and of the players' random choices.
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count::<u64>)]
-    pub seed: u64,
     /// Random decisions opening every pair of games.
     #[arg(long, default_value_t = 2, value_name = "N", allow_negative_numbers = true, value_parser = count::<u32>)]
     pub opening: u32,
-    /// Turns after which a game is adjudicated a draw.
-    #[arg(long, default_value_t = omnichess_lab::study::DEFAULT_MAX_TURNS, allow_negative_numbers = true, value_parser = positive::<u64>)]
-    pub max_turns: u64,
-    /// The adjudication by the players' scores.
+    /// The seed, the caps, the cores and the storage.
     #[command(flatten)]
-    pub adjudication: AdjudicationArgs,
-    /// Games played at once.
-    #[arg(long, default_value_t = default_jobs(), allow_negative_numbers = true, value_parser = positive::<usize>)]
-    pub jobs: usize,
+    pub run: RunArgs,
     /// Also write the test and its result to FILE as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Where the test is kept (--database: its batches played by workers, which stop it as
-    /// soon as it decides).
-    #[command(flatten)]
-    pub storage: Storage,
 }
 
 /// `normalized` or `logistic`.

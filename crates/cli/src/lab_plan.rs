@@ -31,12 +31,18 @@ pub fn plan(args: &PlanArgs) -> Result<(), CliError> {
         )));
     }
     let (spec, games, source) = if let Some(id) = &args.stored {
-        let database = args.study.storage.database.as_deref().unwrap_or_default();
+        let database = args
+            .study
+            .run
+            .storage
+            .database
+            .as_deref()
+            .unwrap_or_default();
         let (study, games, _) = stored_studies::stored(database, id)?;
         let source = format!("the {} games of {} study {id}", games.len(), study.kind);
         (study.spec, games, source)
     } else {
-        if args.study.storage.database.is_some() {
+        if args.study.run.storage.database.is_some() {
             return Err(CliError(
                 "lab plan: --database reads a stored study's games: give --study ID".into(),
             ));
@@ -53,7 +59,7 @@ pub fn plan(args: &PlanArgs) -> Result<(), CliError> {
                 bounds: args.bounds.bounds()?,
             });
         }
-        let games = play_here(&spec, args.study.jobs, "plan")?;
+        let games = play_here(&spec, args.study.run.jobs, "plan")?;
         let source = format!("a pilot of {} games", games.len());
         (spec, games, source)
     };

@@ -104,12 +104,17 @@ fn a_fixed_time_is_used_whole() {
     // No iteration reaches depth 64 in 60 ms: the search stops only near the deadline, in an
     // unfinished iteration (where it stopped at half the time before). Near: 60 ms less its
     // 1.2 ms margin, and less the longest wait between two of its looks at the clock
-    // (`search::time::look_ahead`), which on a machine busy with other tests can be several
-    // milliseconds.
+    // (`search::time::look_ahead`), which on a machine busy with other tests can be tens of
+    // milliseconds when the scheduler switches the test out. The longest of three searches
+    // is taken: one that stops at half its time never reaches three quarters, however idle
+    // the machine, while a search switched out once more is not a fault.
     let time = Duration::from_millis(60);
-    let elapsed = classic_search_time(time);
+    let longest = (0..3)
+        .map(|_| classic_search_time(time))
+        .max()
+        .expect("three searches");
     assert!(
-        elapsed >= time.mul_f64(0.75),
-        "stopped after {elapsed:?} of {time:?}"
+        longest >= time.mul_f64(0.75),
+        "the longest of three stopped after {longest:?} of {time:?}"
     );
 }
