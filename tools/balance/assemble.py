@@ -186,8 +186,17 @@ def header():
     players = sorted({s["player"] for s in specs + settings})
     seeds = sorted({s["seed"] for s in specs + settings})
     openings = sorted({s["opening"] for s in specs + settings})
-    adjudications = {json.dumps(s.get("adjudication"), sort_keys=True) for s in specs}
-    adj = specs[0].get("adjudication") if specs and len(adjudications) == 1 else None
+    # The adjudication of most variants' studies, and the variants that differ (an engine
+    # whose scores do not foretell results plays without: docs/LAB.md, "Adjudication").
+    adj_by = {}
+    for v, title, _, name in VARIANTS:
+        _, spec = balance_of(name)
+        if spec:
+            adj_by[title] = spec.get("adjudication") or {}
+    adj_keys = [json.dumps(a, sort_keys=True) for a in adj_by.values()]
+    common_adj = max(set(adj_keys), key=adj_keys.count) if adj_keys else None
+    adj = json.loads(common_adj) if common_adj else None
+    adj_other = {t: a for t, a in adj_by.items() if json.dumps(a, sort_keys=True) != common_adj}
     caps = {}
     for v, title, _, name in VARIANTS:
         _, spec = balance_of(name)
@@ -227,7 +236,8 @@ def header():
         "--exit-when-idle`), writes each study's JSON to `target/balance/` and then this file;",
         "with `DATABASE=URL IDS=FILE` it reads studies already stored there instead (FILE: lines",
         "`NAME study: ID`). Its settings (`GAMES`, `PLAYER`, `SEED`, `OPENING`, `TURNS`,",
-        "`FIVE_D_TURNS`, `RESIGN`, `DRAW`) default to those below.",
+        "`FIVE_D_TURNS`, `RESIGN`, `DRAW`) default to those below (`RESIGN` and `DRAW` to each",
+        "variant engine's own).",
         "",
         "| setting | value |",
         "|---|---|",
@@ -237,14 +247,21 @@ def header():
         " (Die Chess: after the first roll, chance rolled between them) |",
         f"| turn cap | {cap_text}; a game still running there is drawn, cause `turn cap` |",
     ]
-    if adj:
+    def others(key, keys):
+        said = [f"{t}: `{rule(a.get(key), keys)}`" for t, a in adj_other.items()]
+        if not said:
+            return ""
+        return ("; " + ", ".join(said) + ", its engine's default (its scores do not foretell"
+                " results: docs/LAB.md, \"Adjudication\")")
+    if adj is not None:
         out += [
             f"| resign adjudication | `--resign {rule(adj.get('resign'), ('movecount', 'score'))}`"
             " (cutechess-cli's rule: a player whose own score was at least 600 cp behind on its"
-            " last 4 turns, its opponent agreeing, loses), cause `resign adjudication` |",
+            f" last 4 turns, its opponent agreeing, loses), cause `resign adjudication`"
+            f"{others('resign', ('movecount', 'score'))} |",
             f"| draw adjudication | `--draw {rule(adj.get('draw'), ('movenumber', 'movecount', 'score'))}`"
             " (after 40 full moves, both players' last 8 scores within 20 cp of 0: drawn),"
-            " cause `draw adjudication` |",
+            f" cause `draw adjudication`{others('draw', ('movenumber', 'movecount', 'score'))} |",
         ]
     out += ["", "**The studies** (cost from each game's thread time):", ""]
     rows = []

@@ -26,8 +26,10 @@
 #   PLAYER        the player setting of both sides (engine:nodes=2000, the lab's default)
 #   SEED          the seed (1)       OPENING   random decisions opening every game (2)
 #   TURNS         the turn cap (600) FIVE_D_TURNS   5D Chess's turn cap (200)
-#   RESIGN, DRAW  the adjudication rules, as `lab` takes them (its defaults:
-#                 movecount=4,score=600,twosided and movenumber=40,movecount=8,score=20)
+#   RESIGN, DRAW  the adjudication rules of every study, as `lab` takes them (by default
+#                 each variant engine's own: movecount=4,score=600,twosided and
+#                 movenumber=40,movecount=8,score=20, or off where its scores do not
+#                 foretell results; docs/LAB.md, "Adjudication")
 #   BATCH         games a batch (20) WORKERS   workers started ($(nproc))
 #   OMNICHESS     the binary (target/release/omnichess, built here)
 set -euo pipefail
@@ -45,8 +47,6 @@ SEED=${SEED:-1}
 OPENING=${OPENING:-2}
 TURNS=${TURNS:-600}
 FIVE_D_TURNS=${FIVE_D_TURNS:-200}
-RESIGN=${RESIGN:-movecount=4,score=600,twosided}
-DRAW=${DRAW:-movenumber=40,movecount=8,score=20}
 BATCH=${BATCH:-20}
 WORKERS=${WORKERS:-$(nproc)}
 OUT=target/balance
@@ -67,8 +67,8 @@ if [ -z "${DATABASE:-}" ]; then
   rm -f "$OUT"/lab.db "$OUT"/lab.db-* "$OUT"/*.json "$OUT"/*.report "$OUT"/*.error "$OUT"/studies.txt "$OUT"/dice-odds.txt \
     "$OUT"/*.profile "$OUT"/worker-*.log
   { cat "$DMCHESS/default.profile"; echo "band=12"; } > "$OUT/band12.profile"
-  COMMON=(--seed "$SEED" --opening "$OPENING" --player "$PLAYER" --resign "$RESIGN" --draw "$DRAW"
-          --database "$URL" --submit --batch "$BATCH")
+  COMMON=(--seed "$SEED" --opening "$OPENING" --player "$PLAYER" --database "$URL" --submit
+          --batch "$BATCH" ${RESIGN:+--resign "$RESIGN"} ${DRAW:+--draw "$DRAW"})
   # Stores one study; prints and records `NAME study: ID`.
   submit() {
     local name=$1

@@ -152,7 +152,7 @@ fn default_name() -> String {
 
 /// The study `args` describe, noting the material every `material_every` turns.
 pub(crate) fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec, CliError> {
-    engine(&args.variant)?;
+    let engine = engine(&args.variant)?;
     let start = open::with_profile(args.position.as_deref(), args.profile.as_deref())?;
     open::game(&args.variant, start.as_deref())?;
     let controls = (open::variant(&args.variant)?.time_controls)();
@@ -164,7 +164,7 @@ pub(crate) fn spec_of(args: &StudyArgs, material_every: u64) -> Result<StudySpec
         seed: args.run.seed,
         opening: args.opening,
         max_turns: args.run.max_turns,
-        adjudication: args.run.adjudication.rules(),
+        adjudication: args.run.adjudication.rules(engine.adjudication),
         start,
         material_every,
         versus: None,
@@ -476,7 +476,7 @@ fn compare(args: &CompareArgs) -> Result<(), CliError> {
 /// decides; with --database, batches stored for workers, which stop the study when it decides.
 fn sprt(args: &SprtArgs) -> Result<(), CliError> {
     let bounds = args.bounds.bounds()?;
-    engine(&args.variant)?;
+    let engine = engine(&args.variant)?;
     let controls = (open::variant(&args.variant)?.time_controls)();
     for player in [&args.a, &args.b] {
         omnichess_engine::agents::AgentSpec::read(player, &controls)?;
@@ -488,7 +488,7 @@ fn sprt(args: &SprtArgs) -> Result<(), CliError> {
         seed: args.run.seed,
         opening: args.opening,
         max_turns: args.run.max_turns,
-        adjudication: args.run.adjudication.rules(),
+        adjudication: args.run.adjudication.rules(engine.adjudication),
         start: None,
         material_every: 0,
         versus: Some(Versus::Player {

@@ -13,6 +13,7 @@ use omnichess_variants::{
     realms::Realms,
 };
 
+use crate::adjudication::Adjudication;
 use crate::agents::{self, Agent, AgentSpec};
 use crate::error::EngineError;
 use crate::eval::{
@@ -101,7 +102,7 @@ pub struct MatchRequest<'a> {
     /// The number of the first game (see [`MatchConfig::first_game`]).
     pub first_game: u32,
     /// The rules that end a game by the players' scores ([`crate::match_play::MatchConfig::adjudication`]).
-    pub adjudication: crate::adjudication::Adjudication,
+    pub adjudication: Adjudication,
 }
 
 /// Plays a match, calling back after every game with the report so far and the game.
@@ -150,6 +151,9 @@ pub struct EngineEntry {
     pub agent: AgentFn,
     /// See [`EngineProtocol`].
     pub protocol: EngineProtocol,
+    /// The adjudication the lab plays the variant's games with by default
+    /// ([`Evaluator::ADJUDICATION`]).
+    pub adjudication: Adjudication,
 }
 
 impl EngineEntry {
@@ -171,6 +175,7 @@ impl EngineEntry {
                 omnichess_core::EngineProtocol::Uci => EngineProtocol::Uci,
                 omnichess_core::EngineProtocol::Duci => EngineProtocol::Duci(duci::engine::<V, E>),
             },
+            adjudication: E::ADJUDICATION,
         }
     }
 }

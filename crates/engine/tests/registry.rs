@@ -222,3 +222,18 @@ fn an_analyzer_keeps_its_search_from_one_request_to_the_next() {
     assert_eq!(fresh, first, "a fresh analyser searches as the first did");
     assert!(again < first / 2, "{again} nodes again against {first}");
 }
+
+#[test]
+fn each_engine_names_the_adjudication_its_scores_allow() {
+    use omnichess_engine::adjudication::Adjudication;
+    // 5D Chess's scores do not foretell results (examples/adjudication_check.rs: the resign
+    // rule would resign a player that goes on to mate); every other engine's do.
+    for entry in omnichess_engine::ENGINES {
+        let expected = if entry.name == "multiverse" {
+            Adjudication::NONE
+        } else {
+            Adjudication::LAB
+        };
+        assert_eq!(entry.adjudication, expected, "{}", entry.name);
+    }
+}

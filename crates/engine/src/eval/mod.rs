@@ -27,6 +27,8 @@ use std::time::Instant;
 
 use omnichess_core::Game;
 
+use crate::adjudication::Adjudication;
+
 pub use classic::ClassicEval;
 pub use dice::DiceEval;
 pub use dmchess::DmChessEval;
@@ -43,6 +45,12 @@ pub use toy::ToyEval;
 /// maximises, Black minimises, chance averages by probability. So a state may be evaluated
 /// whoever acts in it — a player, chance, or the same player for the second time in a turn.
 pub trait Evaluator<G: Game> {
+    /// The adjudication the lab plays this evaluator's games with unless told otherwise
+    /// (`lab --resign`, `--draw`): [`Adjudication::LAB`] where a score of many pawns
+    /// foretells the result, as a resignation assumes; none where it does not (measured by the
+    /// example `adjudication_check`, docs/LAB.md "Adjudication").
+    const ADJUDICATION: Adjudication = Adjudication::LAB;
+
     /// The static score of `state` from White's point of view. Called wherever the search
     /// stops (a player's node at the horizon, or the quiescence limit); never at a finished
     /// game, which the search scores itself.

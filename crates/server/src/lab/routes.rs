@@ -69,7 +69,7 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
     }
     let values = kind == "values";
     let entry = variant(&request.variant)?;
-    omnichess_engine::find(entry.name).map_err(|e| bad(e.to_string()))?;
+    let engine = omnichess_engine::find(entry.name).map_err(|e| bad(e.to_string()))?;
     let controls = (entry.time_controls)();
     check_player("player", &request.player, &controls)?;
     if !(1..=MAX_GAMES).contains(&request.games) {
@@ -131,7 +131,7 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
         seed: request.seed,
         opening: request.opening,
         max_turns,
-        adjudication: omnichess_engine::adjudication::Adjudication::LAB,
+        adjudication: engine.adjudication,
         start,
         material_every: every,
         versus,
