@@ -84,6 +84,11 @@ fn realms_bad_input_is_one_line_and_status_2() {
     assert_user_error(&o, "cannot move to n5");
     let o = omnichess(&["moves", "realms", "--after", "Zz9"]);
     assert_user_error(&o, "cannot read");
+    // R.6.1: a promotion suffix on a move that is not a promotion names the move.
+    for after in ["n2n4=Q", "n4=G"] {
+        let o = omnichess(&["moves", "realms", "--after", after]);
+        assert_user_error(&o, "n2n4 is not a promotion: write it without `=");
+    }
     let o = omnichess(&["perft", "realms", "--depth", "1", "--position", "nonsense"]);
     assert_user_error(&o, "6 or 7 fields");
 }

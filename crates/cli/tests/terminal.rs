@@ -52,6 +52,39 @@ fn against_the_computer_die_chess_names_the_players_decision_before_the_dice() {
 }
 
 #[test]
+fn die_chess_claims_a_draw_after_the_roll() {
+    // Die Chess §6 (docs/rules/dice.md): the claim is the player's for the whole turn, and the
+    // program rolls before the first prompt: the prompt after the roll offers it, and `draw`
+    // ends the game. `--seed 1` rolls a bishop first.
+    let o = with_input(
+        &[
+            "play",
+            "dice",
+            "--ascii",
+            "--seed",
+            "1",
+            "--position",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
+        ],
+        "help\ndraw\nquit\n",
+    );
+    let text = stdout(&o);
+    assert!(text.contains("chance: [B]\n"), "{text}");
+    assert!(
+        text.contains("(white may claim a draw by fifty-move rule: type `draw`)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("is claimed with\n`draw` after the roll, before you move"),
+        "the help says when: {text}"
+    );
+    assert!(
+        text.contains("game over: 1/2-1/2 draw by fifty-move rule"),
+        "{text}"
+    );
+}
+
+#[test]
 fn qec_reads_san_and_shows_it() {
     let o = with_input(&["play", "qec", "--ascii"], "Nf3\nhistory\nquit\n");
     let text = stdout(&o);

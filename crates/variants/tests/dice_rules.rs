@@ -289,6 +289,63 @@ fn s6_stalemate_when_no_piece_of_any_type_can_move() {
 }
 
 #[test]
+fn s6_stalemate_counts_every_move_a_roll_offers_a_pinned_piece_taking_the_king_included() {
+    // §6 and the king-capture ruling: White's king on a5 cannot move and the bishop on b5 is
+    // pinned by the rook on h5, but Black's king on d7 stands in check (left there by a
+    // forfeit), and a bishop roll takes it (taking the king ends the game, so the pin does not
+    // hold the bishop). That move exists under some roll: no stalemate.
+    let g = dice("8/3k4/7r/KB5r/2q5/8/8/8 w - - 0 1");
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(
+        g.forfeit_probability(),
+        Some(0.85),
+        "every face but the bishop (0.15) forfeits"
+    );
+    let mut g = g;
+    play(&mut g, "[B]");
+    assert_eq!(open(&g), ["Bxd7"]);
+    play(&mut g, "Bxd7");
+    assert_eq!(
+        outcome(&g),
+        Some((Verdict::Win(Player::White), "king capture"))
+    );
+    // §6: a move only a face the die cannot roll would offer still counts ("regardless of
+    // what they could roll"): the knight's moves keep this from stalemate, and every roll of
+    // this knightless die forfeits.
+    let g = dice("7k/8/8/8/3N4/1q6/8/K7 w - - 0 1 die:1,0,1,1,1,1");
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(g.forfeit_probability(), Some(1.0));
+}
+
+#[test]
+fn s4_checkmate_when_only_a_face_the_die_cannot_roll_answers_the_check() {
+    // §4: "no legal King move or possible die roll can resolve the situation". The rook on e1
+    // checks the king on h1, which cannot move; only the knight (Nxe1, Ng1) answers. With the
+    // default die a knight roll (0.25) does; with a die whose knight face weighs nothing, no
+    // possible roll does: checkmate, before any roll.
+    let g = dice("k7/8/8/8/8/5N2/6PP/4r2K w - - 0 1");
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(g.forfeit_probability(), Some(0.75));
+    let g = dice("k7/8/8/8/8/5N2/6PP/4r2K w - - 0 1 die:1,0,1,1,1,1");
+    assert_eq!(
+        outcome(&g),
+        Some((Verdict::Win(Player::Black), "checkmate"))
+    );
+    assert!(open(&g).is_empty());
+    assert_eq!(
+        g.forfeit_probability(),
+        None,
+        "no roll is due: the game is over"
+    );
+    // The king's own move needs no roll (§4's first choice): with a way out for the king, the
+    // same die leaves the choice; rolling, only the king's face (1 of 5) answers the check.
+    let mut g = dice("k7/8/8/8/8/5N2/7P/4r2K w - - 0 1 die:1,0,1,1,1,1");
+    assert_eq!(open(&g), ["[K!]", "roll"]);
+    play(&mut g, "roll");
+    assert_eq!(g.forfeit_probability(), Some(0.8));
+}
+
+#[test]
 fn s6_forfeited_turns_count_for_repetition_and_the_move_clock() {
     let mut g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     play(&mut g, "[B] -- [B] --");
@@ -304,6 +361,32 @@ fn s6_forfeited_turns_count_for_repetition_and_the_move_clock() {
     assert_eq!(outcome(&g), Some((Verdict::Draw, "fivefold repetition")));
     let g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
     assert_eq!(g.claimable_draw(), Some("fifty-move rule"));
+}
+
+#[test]
+fn s6_a_draw_claim_stays_open_through_the_roll_until_the_move() {
+    // §6: the draws "independent of the dice" are claimed on the player's turn; a roll is no
+    // move, so the claim is open after it (where `play` first prompts) until a move is chosen.
+    let mut g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
+    assert_eq!(g.claimable_draw(), Some("fifty-move rule"));
+    play(&mut g, "[B]");
+    assert_eq!(
+        g.claimable_draw(),
+        Some("fifty-move rule"),
+        "after the roll"
+    );
+    play(&mut g, "--");
+    assert_eq!(g.claimable_draw(), Some("fifty-move rule"), "Black's turn");
+    let mut g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    play(&mut g, "[B] -- [B] -- [Q] -- [Q] -- [R]");
+    assert_eq!(g.claimable_draw(), Some("threefold repetition"));
+    // Once the move is chosen the turn's claim is gone: a pawn waiting for its promotion roll.
+    let mut g = dice("4k3/P7/8/8/8/8/8/4K3 w - - 100 80");
+    play(&mut g, "[P]");
+    assert_eq!(g.claimable_draw(), Some("fifty-move rule"));
+    play(&mut g, "a8");
+    assert_eq!(g.to_act(), ToAct::Chance, "the promotion roll");
+    assert_eq!(g.claimable_draw(), None);
 }
 
 #[test]
@@ -350,6 +433,14 @@ fn position_text_errors_name_the_problem() {
         (
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1 rolled:X",
             "not P, N, B, R, Q or K",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 die:1,0,1,1,1,1 rolled:N",
+            "this die cannot roll N",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 die:1,2,3,4,5,4294967295",
+            "a die's weights may sum to at most 4294967295 (these sum to 4294967310)",
         ),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 roll", "in check"),
         (

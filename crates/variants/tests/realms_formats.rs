@@ -82,3 +82,63 @@ fn records_round_trip_through_pgn() {
         }
     }
 }
+
+/// R.6.1: promotions are automatic, so a promotion suffix is read only on a move that
+/// promotes, and must name what the move makes; on any other move it is an error naming it.
+#[test]
+fn r6_1_a_promotion_suffix_must_name_what_the_move_becomes() {
+    use omnichess_core::DecisionError;
+    let start = Realms::start();
+    let not_a_promotion = |text: &str, named: &str| {
+        DecisionError::illegal(
+            text,
+            format!(
+                "{named} is not a promotion: write it without `={}`",
+                &text[text.len() - 1..]
+            ),
+        )
+    };
+    for (text, named) in [
+        ("n2n4=Q", "n2n4"),
+        ("n2n4=G", "n2n4"),
+        ("n4=G", "n2n4"),
+        ("n4=Q", "n2n4"),
+        ("Nl3=Q", "k1l3"),
+    ] {
+        assert_eq!(
+            start.parse_decision(text),
+            Err(not_a_promotion(text, named)),
+            "{text}"
+        );
+    }
+    // A White pawn on n7 promotes on n8, to a grandmaster and nothing else.
+    let g =
+        Realms::from_position_text("8/8/8/8/8/8/8/K7|8/4W3/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1")
+            .expect("reads");
+    let promotion = g.parse_decision("n7n8").expect("the pawn's move");
+    for text in ["n8", "n8=G", "n7n8=G", "n8=g", "n8=G+"] {
+        assert_eq!(g.parse_decision(text), Ok(promotion), "{text}");
+    }
+    assert_eq!(g.san(promotion), "n8=G");
+    assert_eq!(
+        g.parse_decision("n8=Q"),
+        Err(DecisionError::illegal(
+            "n8=Q",
+            "n7n8 makes a grandmaster (automatically), not a queen: write `=G` or nothing"
+        ))
+    );
+    assert_eq!(
+        g.parse_decision("n8=Z"),
+        Err(DecisionError::unparsable(
+            "n8=Z",
+            "`=Z`: `Z` is not a piece letter (A B C D E F G H I K M N P Q R S W X)"
+        ))
+    );
+    assert_eq!(
+        g.parse_decision("n8=GQ"),
+        Err(DecisionError::unparsable(
+            "n8=GQ",
+            "`=GQ`: a promotion is written `=` and one piece letter, such as `=G`"
+        ))
+    );
+}

@@ -355,12 +355,6 @@ impl DiceBoard {
         });
     }
 
-    /// Whether the side to move has a legal move with any piece.
-    #[must_use]
-    pub fn any_legal(&self) -> bool {
-        Piece::ALL.iter().any(|&p| self.has_legal(p))
-    }
-
     /// Whether the side to move has a legal move with a piece of type `piece`.
     #[must_use]
     pub fn has_legal(&self, piece: Piece) -> bool {

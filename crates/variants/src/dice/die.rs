@@ -38,9 +38,25 @@ impl Die {
     /// A fair die: every face 1/6.
     pub const FAIR: Die = Die { weights: [1; 6] };
 
-    /// A die with these weights (Pawn, Knight, Bishop, Rook, Queen, King).
+    /// The most the six weights may sum to: every total and share of the weights is then a
+    /// `u32`, and exact as an `f64`.
+    pub const MAX_TOTAL: u32 = u32::MAX;
+
+    /// A die with these weights (Pawn, Knight, Bishop, Rook, Queen, King). Refused when no face
+    /// has a weight, when no promotion piece has one, and when they sum to more than
+    /// [`Die::MAX_TOTAL`].
     pub fn new(weights: [u32; 6]) -> Result<Die, PositionError> {
-        if weights.iter().all(|&w| w == 0) {
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        if total > u64::from(Die::MAX_TOTAL) {
+            return Err(PositionError::new(
+                PositionErrorKind::VariantRule,
+                format!(
+                    "a die's weights may sum to at most {} (these sum to {total})",
+                    Die::MAX_TOTAL
+                ),
+            ));
+        }
+        if total == 0 {
             return Err(PositionError::new(
                 PositionErrorKind::VariantRule,
                 "a die needs at least one face with a weight",
@@ -58,7 +74,13 @@ impl Die {
     /// The probability of rolling `face`.
     #[must_use]
     pub fn probability(&self, face: Piece) -> f64 {
-        f64::from(self.weights[face as usize]) / f64::from(self.weights.iter().sum::<u32>())
+        f64::from(self.weights[face as usize]) / f64::from(self.total())
+    }
+
+    /// The sum of the weights: at most [`Die::MAX_TOTAL`] ([`Die::new`] refuses more), so it
+    /// and every partial sum fit a `u32`.
+    fn total(&self) -> u32 {
+        self.weights.iter().sum()
     }
 
     /// The probability of `face` on a promotion roll: re-rolling King and Pawn until another
@@ -89,7 +111,7 @@ impl Die {
             .filter(|&&f| faces(f))
             .map(|&f| self.weights[f as usize])
             .sum();
-        (hit, self.weights.iter().sum::<u32>())
+        (hit, self.total())
     }
 
     /// Whether `face` can come up.
@@ -173,5 +195,26 @@ mod tests {
         ] {
             assert!(Die::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn s1_weights_that_sum_past_the_limit_are_refused_and_the_limit_itself_reads() {
+        // The die (docs/rules/dice.md): the weights' sum is a u32, so one past it is refused
+        // with the limit named, not wrapped round into nonsense odds.
+        let err = Die::parse("die:1,2,3,4,5,4294967295").expect_err("overflows");
+        assert_eq!(
+            err.message(),
+            "a die's weights may sum to at most 4294967295 (these sum to 4294967310)"
+        );
+        let most = Die::parse("die:0,1,0,0,0,4294967294").expect("sums to the limit");
+        assert_eq!(
+            most.probability(Piece::King),
+            4_294_967_294.0 / 4_294_967_295.0
+        );
+        assert_eq!(
+            most.ratio_of(|f| f == Piece::King),
+            (4_294_967_294, 4_294_967_295)
+        );
+        assert_eq!(most.promotion_probability(Piece::Knight), 1.0);
     }
 }

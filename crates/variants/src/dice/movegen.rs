@@ -2,8 +2,35 @@
 
 use cozy_chess::{Move, Piece};
 
-use super::die::{FACES, PROMOTION_FACES};
+use super::board::DiceBoard;
+use super::die::{Die, FACES, PROMOTION_FACES};
 use super::state::{Dice, DiceDecision, Phase};
+
+/// The enemy king's square, if a piece of type `piece` of the side to move attacks it (the
+/// king was left in check by a forfeit, §4).
+fn king_in_reach(b: &DiceBoard, piece: Piece) -> Option<cozy_chess::Square> {
+    b.king(!b.side())
+        .filter(|&king| !(b.attackers(king, b.side()) & b.pieces(piece)).is_empty())
+}
+
+/// Whether [`Dice::moves_of`] offers a move of type `piece`: a capture of the enemy king, or
+/// a legal move.
+fn can_play(b: &DiceBoard, piece: Piece) -> bool {
+    king_in_reach(b, piece).is_some() || b.has_legal(piece)
+}
+
+/// Whether the turn beginning on `b` with `die` can bring a move, so that the game goes on
+/// (docs/rules/dice.md, §4 and §6). Not in check: a move of any piece type that a roll of it
+/// would offer, king captures included, whether or not the die can roll it (§6: stalemate is
+/// no legal move "regardless of what they could roll"). In check: a king move (§4's first
+/// choice needs no roll) or a move answering the check of a type the die can roll (§4:
+/// checkmate when "no legal King move or possible die roll can resolve the situation").
+pub(super) fn any_playable(b: &DiceBoard, die: Die) -> bool {
+    let checked = b.in_check(b.side());
+    FACES
+        .iter()
+        .any(|&p| (!checked || p == Piece::King || die.can_roll(p)) && can_play(b, p))
+}
 
 impl Dice {
     /// Legal moves of the side to move's pieces of type `piece`. Where such a piece can take
@@ -11,9 +38,7 @@ impl Dice {
     /// the capture ends the game (docs/rules/dice.md).
     pub(super) fn moves_of(&self, piece: Piece, mut each: impl FnMut(Move)) {
         let b = &self.now.board;
-        if let Some(king) = b.king(!b.side())
-            && !(b.attackers(king, b.side()) & b.pieces(piece)).is_empty()
-        {
+        if let Some(king) = king_in_reach(b, piece) {
             b.pseudo_moves(piece, |mv| {
                 if mv.to == king {
                     each(mv);
@@ -24,8 +49,8 @@ impl Dice {
         b.legal_moves(piece, each);
     }
 
-    /// Whether the side to move has any legal move with any piece (asked at a turn's start,
-    /// where it was found once).
+    /// Whether the turn can bring a move ([`any_playable`]; asked at a turn's start, where it
+    /// was found once): if not, the game is over by checkmate or stalemate.
     pub(super) fn any_move(&self) -> bool {
         self.now.movable
     }

@@ -9,6 +9,7 @@ use omnichess_core::{PositionError, PositionErrorKind};
 
 use super::board::DiceBoard;
 use super::die::Die;
+use super::movegen::any_playable;
 use super::state::{Core, Dice, Phase};
 use crate::common::fen::{Setup, refuse};
 
@@ -40,22 +41,23 @@ impl Dice {
                 "both kings are in check; at most one can be",
             ));
         }
+        let mut rest = &fields[fen_len..];
+        let mut die = Die::default();
+        if let Some(field) = rest.first().filter(|f| f.starts_with("die:")) {
+            die = Die::parse(field)?;
+            rest = &rest[1..];
+        }
         let mut core = Core {
             board,
             phase: Phase::Start,
-            die: Die::default(),
+            die,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
             repeats: 1,
-            movable: board.any_legal(),
+            movable: any_playable(&board, die),
             key: board.hash(),
             turn: 0,
         };
-        let mut rest = &fields[fen_len..];
-        if let Some(field) = rest.first().filter(|f| f.starts_with("die:")) {
-            core.die = Die::parse(field)?;
-            rest = &rest[1..];
-        }
         match rest {
             [] => {}
             [phase] => core.phase = parse_phase(&core, phase)?,
@@ -167,6 +169,15 @@ fn parse_phase(core: &Core, text: &str) -> Result<Phase, PositionError> {
                         "phase `{text}`: `{letter}` is not P, N, B, R, Q or K"
                     ))
                 })?;
+                if !core.die.can_roll(piece) {
+                    return Err(PositionError::new(
+                        PositionErrorKind::Phase,
+                        format!(
+                            "phase `{text}`: this die cannot roll {}",
+                            letter.to_ascii_uppercase()
+                        ),
+                    ));
+                }
                 Phase::Rolled(piece)
             } else if let Some(squares) = text.strip_prefix("promote:") {
                 let mv = squares

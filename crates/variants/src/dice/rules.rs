@@ -48,10 +48,21 @@ impl Dice {
         }
     }
 
+    /// The draw the player on turn may claim (threefold repetition, fifty moves), open for
+    /// the whole turn until its move is chosen: at its start, after `[K!]` or `roll`, and after
+    /// the roll (docs/rules/dice.md, §6). A roll is no move: the position and its count are
+    /// those the turn began with.
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
-        let open =
-            self.now.phase == Phase::Start && !matches!(self.rules_to_act(), ToAct::Nobody(_));
-        crate::common::fide_end::claimable(open, || self.repetitions(), self.now.halfmoves)
+        let open = match self.now.phase {
+            Phase::Start => !matches!(self.rules_to_act(), ToAct::Nobody(_)),
+            Phase::Rolling | Phase::KingOnly | Phase::Rolled(_) => true,
+            Phase::Promotion(_) | Phase::KingTaken(_) => false,
+        };
+        crate::common::fide_end::claimable(
+            open,
+            || usize::from(self.now.repeats),
+            self.now.halfmoves,
+        )
     }
 
     /// How often the current position (board, side to move, rights) has stood at the start of

@@ -7,6 +7,7 @@ use omnichess_core::{Counting, Game, Hooks, ToAct};
 
 use super::board::DiceBoard;
 use super::die::Die;
+use super::movegen::any_playable;
 
 /// One Die Chess decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,8 +55,8 @@ pub(super) struct Core {
     /// How often the position this turn began from has stood at a turn's start, counting
     /// itself ([`Dice::repetitions`]), counted once when the turn begins.
     pub(super) repeats: u8,
-    /// Whether the side to move has any legal move ([`Dice::any_move`]), found once when the
-    /// turn begins (every `to_act` at the turn's start asks).
+    /// Whether the turn can bring a move ([`Dice::any_move`]), found once when the turn
+    /// begins (every `to_act` at the turn's start asks).
     pub(super) movable: bool,
     /// The board's hash, made again only when the board changes (a roll does not).
     pub(super) key: u64,
@@ -195,7 +196,7 @@ impl Game for Dice {
         }
         if self.now.phase == Phase::Start {
             self.now.repeats = self.count_repetitions();
-            self.now.movable = self.now.board.any_legal();
+            self.now.movable = any_playable(&self.now.board, self.now.die);
         }
     }
 

@@ -41,7 +41,7 @@ impl Notation for Dice {
 }
 
 impl Presentation for Dice {
-    const NOTATION_HELP: &'static str = "The program rolls the die; type a move of the rolled type in SAN (Nf3, exd5, O-O), `--`\nto forfeit when no piece of that type can move, and `[K!]` (move the king without rolling)\nor `roll` when in check.";
+    const NOTATION_HELP: &'static str = "The program rolls the die; type a move of the rolled type in SAN (Nf3, exd5, O-O), `--`\nto forfeit when no piece of that type can move, and `[K!]` (move the king without rolling)\nor `roll` when in check. A draw by threefold repetition or fifty moves is claimed with\n`draw` after the roll, before you move (the line above the prompt says when one is open).";
 
     fn diagram(&self) -> String {
         self.draw()

@@ -21,14 +21,45 @@ impl Realms {
         format!("{}{}", square::name(mv.from), square::name(mv.to))
     }
 
-    /// Reads a move in long algebraic notation or SAN and checks that it is legal.
+    /// Reads a move in long algebraic notation or SAN and checks that it is legal. A
+    /// promotion suffix (`=G`) is read only on a move that changes its piece's kind, and must
+    /// name the kind it becomes (ruling R.6.1: promotions are automatic).
     pub fn parse_move(&self, text: &str) -> Result<Move, DecisionError> {
-        let mut legal = Vec::new();
-        self.decisions(&mut legal);
         let s = bare(text);
         if s.is_empty() {
             return Err(DecisionError::unparsable(text, "empty move"));
         }
+        let (body, suffix) = split_promotion(text, s)?;
+        let mv = self.find_move(text, body)?;
+        match (suffix, self.promoted_kind(mv)) {
+            (None, _) => Ok(mv),
+            (Some(written), Some(kind)) if written == kind => Ok(mv),
+            (Some(written), Some(kind)) => Err(DecisionError::illegal(
+                text,
+                format!(
+                    "{} makes a {} (automatically), not a {}: write `={}` or nothing",
+                    self.long_algebraic(mv),
+                    kind.name(),
+                    written.name(),
+                    kind.letter()
+                ),
+            )),
+            (Some(written), None) => Err(DecisionError::illegal(
+                text,
+                format!(
+                    "{} is not a promotion: write it without `={}`",
+                    self.long_algebraic(mv),
+                    written.letter()
+                ),
+            )),
+        }
+    }
+
+    /// The legal move a text without its promotion suffix names: castling, long algebraic
+    /// or SAN.
+    fn find_move(&self, text: &str, s: &str) -> Result<Move, DecisionError> {
+        let mut legal = Vec::new();
+        self.decisions(&mut legal);
         if let Some(kingside) = match s {
             "O-O" | "0-0" => Some(true),
             "O-O-O" | "0-0-0" => Some(false),
@@ -142,9 +173,6 @@ impl Realms {
                 .file
                 .is_none_or(|f| square::file(m.from) == f.0 && square::realm(m.from) == f.1)
             && san.rank.is_none_or(|r| square::rank(m.from) == r)
-            && san
-                .promotion
-                .is_none_or(|k| self.promoted_kind(m) == Some(k))
     }
 
     /// The kind `mv` promotes to, if it promotes (or an angel falls: the fallen angel).
@@ -227,10 +255,32 @@ impl Realms {
     }
 }
 
-/// Two square names, optionally joined by `-` or `x`, optionally followed by `=` and a
-/// letter (ignored: promotions are automatic).
+/// A move text and its promotion suffix, if written: `=` and one of the seed's letters
+/// (`n7n8=G` is `n7n8` and the grandmaster).
+fn split_promotion<'a>(text: &str, s: &'a str) -> Result<(&'a str, Option<Kind>), DecisionError> {
+    let Some((body, suffix)) = s.split_once('=') else {
+        return Ok((s, None));
+    };
+    let mut letters = suffix.chars();
+    match (letters.next(), letters.next()) {
+        (Some(letter), None) => match Kind::from_letter(letter) {
+            Some(kind) => Ok((body, Some(kind))),
+            None => Err(DecisionError::unparsable(
+                text,
+                format!(
+                    "`={letter}`: `{letter}` is not a piece letter (A B C D E F G H I K M N P Q R S W X)"
+                ),
+            )),
+        },
+        _ => Err(DecisionError::unparsable(
+            text,
+            format!("`={suffix}`: a promotion is written `=` and one piece letter, such as `=G`"),
+        )),
+    }
+}
+
+/// Two square names, optionally joined by `-` or `x`.
 fn long_form(s: &str) -> Option<(u8, u8)> {
-    let s = s.split_once('=').map_or(s, |(m, _)| m);
     let bytes = s.as_bytes();
     if bytes.len() < 4 || !bytes[0].is_ascii_lowercase() {
         return None;
@@ -242,22 +292,21 @@ fn long_form(s: &str) -> Option<(u8, u8)> {
     Some((from, to))
 }
 
-/// A SAN move read: the kind, the origin's file (with its realm) or rank if given, whether
-/// it is marked as a capture, the target, and a promotion if written.
+/// A SAN move read (its promotion suffix split off before): the kind, the origin's file
+/// (with its realm) or rank if given, whether it is marked as a capture, the target.
 struct San {
     kind: Kind,
     file: Option<(usize, square::Realm)>,
     rank: Option<usize>,
     capture: bool,
     to: u8,
-    promotion: Option<Kind>,
 }
 
 impl San {
     /// The readings of a SAN text: none if it is not SAN, two when an `x` before the target
     /// may be the capture sign or the origin's file.
     fn parse(s: &str) -> Vec<San> {
-        let Some((kind, middle, to, promotion)) = San::split(s) else {
+        let Some((kind, middle, to)) = San::split(s) else {
             return Vec::new();
         };
         let mut readings = Vec::new();
@@ -269,7 +318,6 @@ impl San {
                     rank,
                     capture,
                     to,
-                    promotion,
                 });
             }
         };
@@ -280,20 +328,9 @@ impl San {
         readings
     }
 
-    /// The kind letter, the characters between it and the target, the target, the promotion.
-    fn split(s: &str) -> Option<(Kind, Vec<char>, u8, Option<Kind>)> {
-        let (body, promotion) = match s.split_once('=') {
-            Some((body, p)) => {
-                let mut chars = p.chars();
-                let kind = Kind::from_letter(chars.next()?)?;
-                if chars.next().is_some() {
-                    return None;
-                }
-                (body, Some(kind))
-            }
-            None => (s, None),
-        };
-        let mut chars: Vec<char> = body.chars().collect();
+    /// The kind letter, the characters between it and the target, the target.
+    fn split(s: &str) -> Option<(Kind, Vec<char>, u8)> {
+        let mut chars: Vec<char> = s.chars().collect();
         let kind = match chars.first() {
             Some(c) if c.is_ascii_uppercase() => {
                 let k = Kind::from_letter(*c)?;
@@ -308,7 +345,7 @@ impl San {
         let target: String = chars[chars.len() - 2..].iter().collect();
         let to = square::parse(&target)?;
         chars.truncate(chars.len() - 2);
-        Some((kind, chars, to, promotion))
+        Some((kind, chars, to))
     }
 
     /// The origin's file (with its realm) and rank written before the target.
