@@ -424,6 +424,28 @@ fn s11_the_diagram_labels_links_and_marks_free_pawns() {
     assert!(text.contains("links: 1:a2~a8"), "{text}");
 }
 
+// §11: `omnichess play` draws the board from the view, so the view's pieces carry the marks
+// the diagram and its legend promise: the link's label, and `*` on each free pawn.
+#[test]
+fn s11_the_board_play_draws_marks_free_pawns_with_a_star() {
+    let mut g = Qec::start();
+    play(&mut g, "b2-b4 b8-c6");
+    let view = g.view();
+    let tag = |square: &str| {
+        let index = square.parse::<cozy_chess::Square>().expect("square") as usize;
+        view.boards[0].squares[index]
+            .as_ref()
+            .and_then(|p| p.tag.clone())
+    };
+    assert_eq!(tag("e2").as_deref(), Some("*"));
+    assert_eq!(tag("e7").as_deref(), Some("*"));
+    assert_eq!(tag("b4"), tag("c6"), "b4 and c6 share their link's label");
+    assert_ne!(tag("b4").as_deref(), Some("*"));
+    assert_eq!(tag("e1"), None, "kings are never linked and are no pawns");
+    assert_eq!(tag("b1").as_deref(), Some("9"));
+    assert!(g.diagram().contains("(* free pawn)"));
+}
+
 /// The sizes docs/ARCHITECTURE.md and the `Qec` docs state: a change shows here first.
 #[test]
 fn state_size_is_as_documented() {

@@ -14,13 +14,17 @@ Checkmate wins. Both sides reduced to bare kings: both lose.",
     legend: &[
         (
             "tag",
-            "the letter on a piece: its link; the two pieces with the same letter are entangled",
+            "the letter on a piece: its link; the two pieces with the same letter are \
+             entangled; `*`: a free pawn",
         ),
         (
             "entangled",
             "ring: a linked piece (its tooltip names its partner)",
         ),
-        ("free", "a free pawn, not yet linked (the draft)"),
+        (
+            "free",
+            "a free pawn: one never linked (§3.1) or freed (§3.4)",
+        ),
         ("reply", "the piece that owes the forced reply now"),
     ],
     marks: &[
