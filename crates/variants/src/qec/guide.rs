@@ -10,7 +10,10 @@ When a linked piece moves, its partner must make one legal move at once, chosen 
 partner's owner (the forced reply). If its partner cannot move, it stays.\n\n\
 A king left in check must at once step one square out of check; if it cannot, that is \
 checkmate. After such a step the player who gave the check moves next.\n\n\
-Checkmate wins. Both sides reduced to bare kings: both lose.",
+A promotion frees the pawn and its partner at once: no forced reply. If the move that wakes \
+your piece also checks your king, your piece stays: only your king's step answers.\n\n\
+Checkmate wins. Both sides reduced to bare kings: both lose; so do a stalemate, a fivefold \
+repetition and 75 moves without a capture or pawn move.",
     legend: &[
         (
             "tag",
