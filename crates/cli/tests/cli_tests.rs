@@ -8,6 +8,7 @@ mod dmchess;
 mod engine;
 mod lab;
 mod lab_workers;
+mod qec;
 mod readme_examples;
 mod realms;
 mod serve;

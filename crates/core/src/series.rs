@@ -73,9 +73,17 @@ impl Series {
             .count()
     }
 
-    /// The index of the sudden-death game, once the series has one: the game after the
+    /// Whether game `index` had no winner: a draw or a mutual loss (§5 names the bare-kings
+    /// mutual loss its draw).
+    fn drawn(&self, index: usize) -> bool {
+        self.games
+            .get(index)
+            .is_some_and(|v| !matches!(v, Verdict::Win(_)))
+    }
+
+    /// The index of the first sudden-death game, once the series has one: the game after the
     /// second mutual loss, or the fourth game when three regular games left the wins level
-    /// (and were not all draws).
+    /// (and were not all drawn).
     #[must_use]
     pub fn sudden_death_index(&self) -> Option<usize> {
         let mut mutual = 0;
@@ -90,24 +98,30 @@ impl Series {
         let regular = self.games.len().min(3);
         (regular == 3
             && self.wins(Contestant::A, 3) == self.wins(Contestant::B, 3)
-            && !self.games[..3].iter().all(|v| *v == Verdict::Draw))
+            && !(0..3).all(|i| self.drawn(i)))
         .then_some(3)
     }
 
-    /// Whether the next game is the sudden-death game.
+    /// Whether the next game is a sudden-death game: the first, or one after a sudden-death
+    /// game without a winner in a series that has had a won game.
     #[must_use]
     pub fn next_is_sudden_death(&self) -> bool {
-        self.sudden_death_index() == Some(self.games.len())
+        self.sudden_death_index()
+            .is_some_and(|sd| self.games.len() >= sd)
     }
 
-    /// The series result, once decided; `None` while another game is due.
+    /// The series result, once decided; `None` while another game is due. The prize rolls
+    /// over only when every game was drawn (§5); so a sudden-death game without a winner in
+    /// a series with a won game is followed by another, until one is won.
     #[must_use]
     pub fn result(&self) -> Option<SeriesResult> {
+        let all_drawn = (0..self.games.len()).all(|i| self.drawn(i));
         if let Some(sd) = self.sudden_death_index() {
-            return (self.games.len() > sd).then(|| match self.winner_of(sd) {
-                Some(w) => SeriesResult::Winner(w),
-                None => SeriesResult::Rollover,
-            });
+            let last = self.games.len().checked_sub(1).filter(|&i| i >= sd)?;
+            return match self.winner_of(last) {
+                Some(w) => Some(SeriesResult::Winner(w)),
+                None => all_drawn.then_some(SeriesResult::Rollover),
+            };
         }
         for who in [Contestant::A, Contestant::B] {
             if self.wins(who, self.games.len()) >= 2 {
@@ -185,6 +199,35 @@ mod tests {
         );
         assert_eq!(series(&[L, L, D]).result(), Some(SeriesResult::Rollover));
         assert_eq!(series(&[L, W, L]).sudden_death_index(), Some(3));
+    }
+
+    // QEC §5: "Prize rollover applies if all games drawn" — and only then.
+    #[test]
+    fn s5_a_series_with_a_won_game_never_rolls_over() {
+        // B wins game 1 (as Black), two mutual losses, a drawn sudden-death game: the
+        // sudden death goes on (game 5, A White), and its winner takes the series.
+        let s = series(&[B, L, L, D]);
+        assert_eq!(s.result(), None);
+        assert!(s.next_is_sudden_death());
+        assert_eq!(
+            series(&[B, L, L, D, B]).result(),
+            Some(SeriesResult::Winner(Contestant::B))
+        );
+        assert_eq!(
+            series(&[B, L, L, L, D, W]).result(),
+            Some(SeriesResult::Winner(Contestant::B)),
+            "game 6: B has White"
+        );
+        // Level wins after three games, then a drawn sudden-death game: another one.
+        assert_eq!(series(&[W, D, B, D]).result(), None);
+        assert_eq!(
+            series(&[W, D, B, D, W]).result(),
+            Some(SeriesResult::Winner(Contestant::A))
+        );
+        // Every game without a winner (the mutual losses are §5's draw): the prize rolls over.
+        assert_eq!(series(&[L, L, L]).result(), Some(SeriesResult::Rollover));
+        assert_eq!(series(&[D, L, D]).result(), Some(SeriesResult::Rollover));
+        assert_eq!(series(&[D, L, D]).sudden_death_index(), None);
     }
 
     #[test]

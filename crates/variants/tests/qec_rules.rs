@@ -4,7 +4,9 @@
 use crate::common;
 
 use omnichess_core::perft::{divide, perft};
-use omnichess_core::{Game, Notation, Player, Presentation, Records, ToAct, Variant, Verdict};
+use omnichess_core::{
+    Game, Hooks, Notation, Player, Presentation, Records, ToAct, Variant, Verdict,
+};
 use omnichess_variants::classic::Classic;
 use omnichess_variants::qec::{Phase, Qec};
 
@@ -244,19 +246,53 @@ fn s3_4_a_capture_breaks_the_link_for_both() {
     assert_eq!(g.phase(), Phase::Move);
 }
 
+// §3.4 over §3.2: a promotion frees the pawn and its partner at once, so no reply is owed.
 #[test]
-fn s3_4_promotion_frees_both_after_the_forced_reply() {
+fn s3_4_promotion_frees_both_and_no_reply_is_owed() {
     let mut g = qec("8/P7/7k/8/8/8/8/1n2K3 w - - 0 1 a7~b1");
     play(&mut g, "a7-a8=Q");
-    assert_eq!(
-        g.phase(),
-        Phase::Reply("b1".parse().expect("square")),
-        "the pawn moved while linked"
-    );
     assert!(g.links().is_empty(), "promotion frees both at once");
-    play(&mut g, "b1-c3");
-    assert_eq!(g.phase(), Phase::Move);
+    assert_eq!(g.phase(), Phase::Move, "the freed knight owes nothing");
+    assert_eq!(g.turn_index(), 1, "White's turn is over");
     assert_eq!(g.to_act(), ToAct::Player(Player::Black));
+    assert!(
+        g.position_text()
+            .starts_with("Q7/8/7k/8/8/8/8/1n2K3 b - - 0 1 ~"),
+        "{}",
+        g.position_text()
+    );
+    // Black's own turn: the king's moves too, not the knight's alone.
+    assert!(open(&g).contains(&"h6-g7".to_owned()), "{:?}", open(&g));
+}
+
+// §2 and §3.2: en passant is open on the opponent's next move, and a forced reply in
+// between does not close it; the reply itself may take it too.
+#[test]
+fn s3_2_en_passant_stays_open_after_a_forced_reply_to_the_double_step() {
+    let mut g = qec("1n2k3/8/8/8/2p5/8/1P6/4K3 w - - 0 1 b2~b8");
+    play(&mut g, "b2-b4 b8-c6");
+    assert_eq!(g.phase(), Phase::Move);
+    assert!(open(&g).contains(&"c4-b3".to_owned()), "{:?}", open(&g));
+    let text = g.position_text();
+    assert!(
+        text.starts_with("4k3/8/2n5/8/1Pp5/8/8/4K3 b - b3 "),
+        "{text}"
+    );
+    assert_eq!(
+        open(&qec(&text)),
+        open(&g),
+        "the position text keeps the right"
+    );
+    play(&mut g, "c4-b3");
+    assert!(
+        g.position_text().starts_with("4k3/8/2n5/8/8/1p6/8/4K3 w"),
+        "{}",
+        g.position_text()
+    );
+    // It lasts for that move only: Black plays something else, and it is gone.
+    let mut g = qec("1n2k3/8/8/8/2p5/8/1P6/4K3 w - - 0 1 b2~b8");
+    play(&mut g, "b2-b4 b8-c6 e8-d7 e1-d2");
+    assert!(!open(&g).contains(&"c4-b3".to_owned()), "{:?}", open(&g));
 }
 
 #[test]
@@ -341,6 +377,49 @@ fn s4_a_forced_reply_that_checks_the_mover_makes_the_mover_s_king_step() {
     assert_eq!(g.turn_index(), 1);
 }
 
+// §4 over §3.2: when the move checks the partner's side, the partner cannot block or take
+// the checking piece: only the king's one-square step answers, at once.
+#[test]
+fn s4_a_partner_cannot_block_the_check_its_partner_s_move_gave() {
+    // e4xd5 uncovers the e1 rook's check; the bishop c8, linked to the pawn, could block on
+    // e6 in classical chess.
+    let start = qec("2b1k3/8/8/3p4/4P3/8/8/4RK2 w - - 0 1 e4~c8");
+    let mut g = start.clone();
+    play(&mut g, "e4-d5");
+    assert_eq!(
+        g.phase(),
+        Phase::Reactive,
+        "no forced reply: the king steps"
+    );
+    assert_eq!(open(&g), ["e8-d7", "e8-d8", "e8-f7", "e8-f8"]);
+    assert!(
+        g.links().partner("c8".parse().expect("square")).is_some(),
+        "the link holds; the bishop stays"
+    );
+    let mut played = Vec::new();
+    let mut g = start.clone();
+    for text in ["e4-d5", "e8-d7"] {
+        let d = g.parse_decision(text).expect(text);
+        played.push(d);
+        g.apply(d);
+    }
+    let record = Qec::record_text(&start, &played, None);
+    assert!(record.contains("1. e4-d5 [↔ c8B] [+ e8-d7]"), "{record}");
+    // With no king step, that check is mate at once, though the knight c5 (linked to the
+    // pawn) or the queen could block classically.
+    let mut g = qec("3qkr2/3p1p2/8/2np4/4P3/8/8/4RK2 w - - 0 1 e4~c5");
+    play(&mut g, "e4-d5");
+    let outcome = g.to_act().outcome().expect("mate");
+    assert_eq!(
+        (outcome.verdict, outcome.reason),
+        (Verdict::Win(Player::White), "checkmate")
+    );
+    // A position text cannot set a reply owed by a side in check.
+    let err = Qec::from_position_text("2b1k3/8/8/3P4/8/8/8/4RK2 b - - 0 1 d5~c8 reply:c8")
+        .expect_err("in check");
+    assert!(err.to_string().contains("not in check"), "{err}");
+}
+
 #[test]
 fn s5_bare_kings_both_lose() {
     let mut g = qec("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1 ~");
@@ -358,14 +437,58 @@ fn s5_bare_kings_both_lose() {
     assert_eq!(outcome.to_string(), "0-0 both lose by bare kings");
 }
 
+// §5, §10, §13: a stalemate cannot go on and is no mate: it ends as §5's draw, in which both
+// lose. Links `-` (classical chess, §1 ruling) draws as chess does.
 #[test]
-fn s10_stalemate_is_possible_and_drawn() {
+fn s10_stalemate_is_possible_and_both_lose() {
     let g = qec("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 ~");
     let outcome = g.to_act().outcome().expect("over");
     assert_eq!(
         (outcome.verdict, outcome.reason),
+        (Verdict::BothLose, "stalemate")
+    );
+    let classical = qec("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 -");
+    let outcome = classical.to_act().outcome().expect("over");
+    assert_eq!(
+        (outcome.verdict, outcome.reason),
         (Verdict::Draw, "stalemate")
     );
+}
+
+// §5: its only draw is bare kings. King and minor piece against king plays on; so does a
+// threefold repetition (no claims); the fivefold repetition and the 75-move rule (kept so
+// that a game ends, §13/§14) end it as §5's draw: both lose.
+#[test]
+fn s5_no_classical_draws_in_an_entangled_game() {
+    let mut g = qec("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 ~");
+    assert_eq!(g.to_act(), ToAct::Player(Player::White), "K+N v K plays on");
+    let shuffle = "d1-c3 e8-e7 c3-d1 e7-e8";
+    play(&mut g, &format!("{shuffle} {shuffle}"));
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.claimable_draw(), None, "no claims in an entangled game");
+    play(&mut g, &format!("{shuffle} {shuffle}"));
+    let outcome = g.to_act().outcome().expect("fivefold");
+    assert_eq!(
+        (outcome.verdict, outcome.reason),
+        (Verdict::BothLose, "fivefold repetition")
+    );
+    let g = qec("4k3/8/8/8/8/8/8/3RK3 w - - 150 90 ~");
+    let outcome = g.to_act().outcome().expect("75 moves");
+    assert_eq!(
+        (outcome.verdict, outcome.reason),
+        (Verdict::BothLose, "seventy-five-move rule")
+    );
+    // Without entanglement (classical chess): the classical draws and claims.
+    let mut classical = qec("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 -");
+    let outcome = classical.to_act().outcome().expect("dead");
+    assert_eq!(
+        (outcome.verdict, outcome.reason),
+        (Verdict::Draw, "insufficient material")
+    );
+    classical = qec("4k3/8/8/8/8/8/8/3RK3 w - - 0 1 -");
+    let shuffle = "d1-d2 e8-e7 d2-d1 e7-e8";
+    play(&mut classical, &format!("{shuffle} {shuffle}"));
+    assert!(classical.claimable_draw().is_some());
 }
 
 #[test]
@@ -422,6 +545,28 @@ fn s11_the_diagram_labels_links_and_marks_free_pawns() {
         "a1 and a7 share label 8: {text}"
     );
     assert!(text.contains("links: 1:a2~a8"), "{text}");
+}
+
+// §11: `omnichess play` draws the board from the view, so the view's pieces carry the marks
+// the diagram and its legend promise: the link's label, and `*` on each free pawn.
+#[test]
+fn s11_the_board_play_draws_marks_free_pawns_with_a_star() {
+    let mut g = Qec::start();
+    play(&mut g, "b2-b4 b8-c6");
+    let view = g.view();
+    let tag = |square: &str| {
+        let index = square.parse::<cozy_chess::Square>().expect("square") as usize;
+        view.boards[0].squares[index]
+            .as_ref()
+            .and_then(|p| p.tag.clone())
+    };
+    assert_eq!(tag("e2").as_deref(), Some("*"));
+    assert_eq!(tag("e7").as_deref(), Some("*"));
+    assert_eq!(tag("b4"), tag("c6"), "b4 and c6 share their link's label");
+    assert_ne!(tag("b4").as_deref(), Some("*"));
+    assert_eq!(tag("e1"), None, "kings are never linked and are no pawns");
+    assert_eq!(tag("b1").as_deref(), Some("9"));
+    assert!(g.diagram().contains("(* free pawn)"));
 }
 
 /// The sizes docs/ARCHITECTURE.md and the `Qec` docs state: a change shows here first.

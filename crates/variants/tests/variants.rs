@@ -22,6 +22,7 @@ mod multiverse_vs_5d_chess_js;
 mod multiverse_vs_ftxi;
 mod position_error_kinds;
 mod qec_properties;
+mod qec_records;
 mod qec_rules;
 mod realms_endgame;
 mod realms_formats;

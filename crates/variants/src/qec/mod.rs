@@ -26,6 +26,7 @@ mod movegen;
 mod notation;
 mod position_text;
 mod record;
+mod record_reader;
 mod rules;
 mod state;
 mod variant;

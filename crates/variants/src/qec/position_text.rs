@@ -204,11 +204,12 @@ fn parse_phase(core: &mut Core, text: &str) -> Result<(), PositionError> {
         let square: Square = sq.parse().map_err(|_| {
             PositionError::syntax(format!("phase `{text}`: `{sq}` is not a square"))
         })?;
-        if core.board.color_on(square) != Some(side) || !core.can_move(square) {
+        if core.board.color_on(square) != Some(side) || !core.reply_is_open(square) {
             return Err(PositionError::new(
                 PositionErrorKind::Phase,
                 format!(
-                    "phase `{text}`: {square} must hold a piece of the side to move that can move"
+                    "phase `{text}`: {square} must hold a piece of the side to move that can \
+                     move, its king not in check (§4: a king in check is answered by its step)"
                 ),
             ));
         }

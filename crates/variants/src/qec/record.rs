@@ -1,110 +1,15 @@
 //! QEC game records: PGN-like, with the start's links in a `[Links "…"]` tag and §12's
 //! movetext: `1. b2-b4 [↔ b8N:b8-c6] e7-e5 2. …`, a capture that breaks a link marked `✖`, a
 //! partner with no legal move written `[↔ h8R]`, and a reactive king step (§4) written
-//! `[+ e8-e7]`. Draft picks (`e2~b8`) stand before the first move. A mapping drawn from a
+//! `[+ e8-e7]` (read by `record_reader.rs`). Draft picks (`e2~b8`) stand before the first move. A mapping drawn from a
 //! seed also records the seed (`[LinkSeed "7"]`).
 
 use cozy_chess::{Color, Move};
-use omnichess_core::{Game, GameRecord, Outcome, RecordError, RecordedDecision};
+use omnichess_core::{Game, Outcome};
 
 use super::state::{Phase, Qec, QecDecision};
 use crate::common::fen::STANDARD_START;
 use crate::common::pgn;
-
-/// Reads the first game of a QEC record.
-pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
-    let mut record = GameRecord::default();
-    let mut chars = text.chars().peekable();
-    let mut line = 1;
-    let fail = |line, message: String| RecordError { line, message };
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => line += 1,
-            c if c.is_whitespace() => {}
-            '{' => loop {
-                match chars.next() {
-                    Some('}') => break,
-                    Some('\n') => line += 1,
-                    Some(_) => {}
-                    None => return Err(fail(line, "comment `{` is never closed".into())),
-                }
-            },
-            ';' => {
-                while chars.peek().is_some_and(|&c| c != '\n') {
-                    chars.next();
-                }
-            }
-            '[' => {
-                let mut inside = String::new();
-                loop {
-                    match chars.next() {
-                        Some(']') => break,
-                        Some('\n') | None => {
-                            return Err(fail(line, "`[` is not closed on its line".into()));
-                        }
-                        Some(c) => inside.push(c),
-                    }
-                }
-                let inside = inside.trim();
-                if let Some(rest) = inside.strip_prefix('↔') {
-                    // [↔ h8R:h8-h7] — the forced reply; [↔ h8R] — none was possible.
-                    if let Some((_, mv)) = rest.split_once(':') {
-                        record.decisions.push(RecordedDecision {
-                            text: mv.trim().into(),
-                            line,
-                        });
-                    }
-                } else if let Some(step) = inside.strip_prefix('+') {
-                    record.decisions.push(RecordedDecision {
-                        text: step.trim().into(),
-                        line,
-                    });
-                } else if let Some((name, value)) = inside.split_once(' ') {
-                    if !record.decisions.is_empty() {
-                        break; // the next game's tags
-                    }
-                    record
-                        .tags
-                        .push((name.into(), value.trim().trim_matches('"').into()));
-                } else {
-                    return Err(fail(
-                        line,
-                        format!("`[{inside}]` is neither a tag nor a reply"),
-                    ));
-                }
-            }
-            _ => {
-                let mut token = String::from(c);
-                while let Some(&n) = chars.peek() {
-                    if n.is_whitespace() || "{};[".contains(n) {
-                        break;
-                    }
-                    token.push(n);
-                    chars.next();
-                }
-                if ["1-0", "0-1", "1/2-1/2", "0-0", "*"].contains(&token.as_str()) {
-                    record.result = Some(token);
-                    break;
-                }
-                let mv = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                if !mv.is_empty() {
-                    record.decisions.push(RecordedDecision {
-                        text: mv.to_owned(),
-                        line,
-                    });
-                }
-            }
-        }
-    }
-    let fen = record.tag("FEN").unwrap_or(STANDARD_START).to_owned();
-    let links = record.tag("Links").unwrap_or("files").to_owned();
-    let phase = record
-        .tag("Phase")
-        .map(|p| format!(" {p}"))
-        .unwrap_or_default();
-    record.start = Some(format!("{fen} {links}{phase}"));
-    Ok(record)
-}
 
 /// Writes a QEC game record.
 pub(super) fn write(start: &Qec, decisions: &[QecDecision], outcome: Option<Outcome>) -> String {
@@ -143,17 +48,17 @@ fn token(game: &mut Qec, d: QecDecision) -> String {
     let phase = game.phase();
     let (number, mover) = (game.now.fullmoves, game.now.mover);
     let text = game.notation(d);
-    let links_before = game.links().len();
+    let links_before = *game.links();
     let board_before = game.board().clone();
     let mover_partner = match d {
         QecDecision::Move(mv) if phase == Phase::Move => moving_partner(game, mv),
         _ => None,
     };
     game.apply(d);
-    let broke = if links_before > game.links().len() && is_capture(&board_before, d) {
-        "✖"
-    } else {
-        ""
+    // §12: `✖` when the piece taken was linked (a promotion's own freeing is not marked).
+    let broke = match victim(&board_before, d) {
+        Some(square) if links_before.partner(square).is_some() => "✖",
+        _ => "",
     };
     let mark = format!("{text}{broke}");
     match phase {
@@ -191,16 +96,17 @@ fn moving_partner(game: &Qec, mv: Move) -> Option<cozy_chess::Square> {
     game.links().partner(trigger).filter(|_| game.entangled())
 }
 
-fn is_capture(board: &cozy_chess::Board, d: QecDecision) -> bool {
-    match d {
-        QecDecision::Move(mv) => {
-            let theirs = board.colors(!board.side_to_move());
-            theirs.has(mv.to)
-                || (board.piece_on(mv.from) == Some(cozy_chess::Piece::Pawn)
-                    && mv.from.file() != mv.to.file())
-        }
-        QecDecision::Link { .. } => false,
+/// The square of the piece `d` takes, if it takes one (en passant included).
+fn victim(board: &cozy_chess::Board, d: QecDecision) -> Option<cozy_chess::Square> {
+    let QecDecision::Move(mv) = d else {
+        return None;
+    };
+    if board.colors(!board.side_to_move()).has(mv.to) {
+        return Some(mv.to);
     }
+    let pawn = board.piece_on(mv.from) == Some(cozy_chess::Piece::Pawn);
+    (pawn && mv.from.file() != mv.to.file())
+        .then(|| cozy_chess::Square::new(mv.to.file(), mv.from.rank()))
 }
 
 fn piece_letter(board: &cozy_chess::Board, square: cozy_chess::Square) -> char {

@@ -1,5 +1,7 @@
-//! The end of a QEC game (§4 instant checkmate, §5 both lose, stalemate and the classical
-//! draws), and the draws a player may claim. Rulings: docs/rules/qec.md.
+//! The end of a QEC game: §4's instant checkmate, and §5's draw in which both lose — bare
+//! kings, and the ends the text leaves out (stalemate, the 75-move rule, fivefold
+//! repetition). A game without entanglement is classical chess and ends as chess does.
+//! Rulings: docs/rules/qec.md.
 
 use cozy_chess::{Color, Piece};
 use omnichess_core::{Outcome, Player, ToAct, Verdict};
@@ -31,34 +33,48 @@ impl Qec {
 
     fn move_phase_to_act(&self, side: Player) -> ToAct {
         let b = &self.now.board;
-        if self.now.entangled && b.occupied() == b.pieces(Piece::King) {
-            return ToAct::Nobody(Outcome {
-                verdict: Verdict::BothLose,
-                reason: "bare kings",
-            });
+        let entangled = self.now.entangled;
+        // §5's only end without a winner is its "Draw", in which both lose; a game without
+        // entanglement is classical chess (§1 ruling) and draws.
+        let no_winner = |reason| {
+            if entangled {
+                Outcome {
+                    verdict: Verdict::BothLose,
+                    reason,
+                }
+            } else {
+                Outcome::draw(reason)
+            }
+        };
+        if entangled && b.occupied() == b.pieces(Piece::King) {
+            return ToAct::Nobody(no_winner("bare kings"));
         }
         if !self.has_decision() {
             return ToAct::Nobody(if b.checkers().is_empty() {
-                Outcome::draw("stalemate")
+                no_winner("stalemate")
             } else {
                 Outcome::win(side.opponent(), "checkmate")
             });
         }
-        if self.insufficient_material() {
+        if !entangled && self.insufficient_material() {
             return ToAct::Nobody(Outcome::draw("insufficient material"));
         }
         if self.now.halfmoves >= 150 {
-            return ToAct::Nobody(Outcome::draw("seventy-five-move rule"));
+            return ToAct::Nobody(no_winner("seventy-five-move rule"));
         }
         if self.repetitions() >= 5 {
-            return ToAct::Nobody(Outcome::draw("fivefold repetition"));
+            return ToAct::Nobody(no_winner("fivefold repetition"));
         }
         ToAct::Player(side)
     }
 
+    /// The classical claims (threefold repetition, fifty moves), in a game without
+    /// entanglement only: §5 lists the draws of an entangled game, and these are not among
+    /// them.
     pub(super) fn rules_claimable_draw(&self) -> Option<&'static str> {
-        let open =
-            self.now.phase == Phase::Move && !matches!(self.rules_to_act(), ToAct::Nobody(_));
+        let open = !self.now.entangled
+            && self.now.phase == Phase::Move
+            && !matches!(self.rules_to_act(), ToAct::Nobody(_));
         crate::common::fide_end::claimable(open, || self.repetitions(), self.now.halfmoves)
     }
 
@@ -88,7 +104,8 @@ impl Qec {
     }
 
     /// Dead positions by material (as classic chess: no pawn, rook or queen, and at most one
-    /// minor piece or only bishops on one colour), bare kings excepted in entangled games.
+    /// minor piece or only bishops on one colour). They end only a game without entanglement;
+    /// an entangled game plays on (docs/rules/qec.md, §5).
     #[must_use]
     pub fn insufficient_material(&self) -> bool {
         crate::common::fide_end::dead_by_material(&self.now.board)

@@ -157,29 +157,55 @@ impl Core {
         self.board.generate_moves_for(square.bitboard(), |_| true)
     }
 
+    /// Whether the partner on `square` owes a forced reply now (§3.2): it has a legal move
+    /// and its king is not in check. A king in check is answered only by its own one-square
+    /// step (§4), which the partner (never a king, §3.1) cannot make: so in check the partner
+    /// has no legal move and stays.
+    pub(super) fn reply_is_open(&self, square: Square) -> bool {
+        self.board.checkers().is_empty() && self.can_move(square)
+    }
+
+    /// After a turn whose move was a double step on `file` and whose forced reply followed,
+    /// the opponent's next move may still take en passant (docs/rules/qec.md, §3.2): the
+    /// reply and the null move that hands the board over cleared the right. Left closed when
+    /// the position cannot carry it (a piece on the square passed over or the one left, or
+    /// the pawn gone).
+    fn reopen_en_passant(&mut self, file: File) {
+        let them = self.board.side_to_move();
+        let mut builder = cozy_chess::BoardBuilder::from_board(&self.board);
+        builder.en_passant = Some(Square::new(file, Rank::Third.relative_to(!them)));
+        if let Ok(board) = builder.build() {
+            self.board = board;
+        }
+    }
+
     fn apply_move(&mut self, mv: Move) {
         match self.phase {
             Phase::Move => {
-                let before = self.links;
-                let (from, to) = self.play_on_board(mv);
-                // The partner the moved piece had before the move; gone if the move took it.
-                let partner = before
-                    .partner(from)
-                    .filter(|&p| self.links.partner(to) == Some(p));
+                let (_, to) = self.play_on_board(mv);
                 if mv.promotion.is_some() {
-                    self.links.break_at(to); // §3.4: promotion frees both, after the reply
+                    self.links.break_at(to); // §3.4: promotion frees both: no reply is owed
                 }
-                match partner {
-                    Some(p) if self.entangled && self.can_move(p) => self.phase = Phase::Reply(p),
+                // The moved piece's partner, if the link survived the move (a capture of the
+                // partner or a promotion ends it).
+                match self.links.partner(to) {
+                    Some(p) if self.entangled && self.reply_is_open(p) => {
+                        self.phase = Phase::Reply(p);
+                    }
                     _ => self.after_moves(),
                 }
             }
             Phase::Reply(_) => {
+                // The turn's move's double step, if it made one: en passant stays open.
+                let double_step = self.board.en_passant();
                 let (_, to) = self.play_on_board(mv);
                 if mv.promotion.is_some() {
                     self.links.break_at(to);
                 }
                 self.after_moves();
+                if let (Some(file), Phase::Move) = (double_step, self.phase) {
+                    self.reopen_en_passant(file);
+                }
             }
             Phase::Reactive => {
                 self.play_on_board(mv);

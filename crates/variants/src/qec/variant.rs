@@ -7,8 +7,8 @@ use omnichess_core::{
 };
 
 use super::links::file_mapping;
-use super::record;
 use super::state::{Core, Phase, Qec, QecDecision};
+use super::{record, record_reader};
 
 impl Variant for Qec {
     const NAME: &'static str = "qec";
@@ -93,7 +93,7 @@ impl Records for Qec {
     const RECORD_EXTENSION: &'static str = "pgn";
 
     fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
-        record::parse(text)
+        record_reader::parse(text)
     }
 
     fn record_text(start: &Qec, decisions: &[QecDecision], outcome: Option<Outcome>) -> String {

@@ -1,8 +1,8 @@
 //! QEC as the browser draws it (§11 display): classic chess's board with both members of each
 //! link tagged with the link's label (1–9, then A, B, …, as in the terminal diagram) and
-//! marked `entangled`, the free pawns marked `free`, the piece that owes a forced reply marked
-//! `reply`, and notes saying who must do what when a turn is part-way (forced reply, reactive
-//! check, draft).
+//! marked `entangled`, the free pawns tagged `*` and marked `free`, the piece that owes a
+//! forced reply marked `reply`, and notes saying who must do what when a turn is part-way
+//! (forced reply, reactive check, draft).
 
 use cozy_chess::{Board, Color, Piece, Square};
 use omnichess_core::{BoardView, DecisionInfo, Game, MoveView, SquareMark, ToAct, View};
@@ -10,6 +10,9 @@ use omnichess_core::{BoardView, DecisionInfo, Game, MoveView, SquareMark, ToAct,
 use super::diagram::label_char;
 use super::state::{Phase, Qec, QecDecision};
 use crate::common::view::{board_view, checks, move_view, piece_name};
+
+/// The tag of a free pawn (§11), the terminal diagram's `*`.
+const FREE_PAWN_TAG: &str = "*";
 
 fn side_name(color: Color) -> &'static str {
     match color {
@@ -80,6 +83,10 @@ impl Qec {
                     label: None,
                 });
             } else if self.now.entangled && board.piece_on(square) == Some(Piece::Pawn) {
+                // §11, as in the terminal diagram: a free pawn carries `*`.
+                if let Some(piece) = view.squares[index].as_mut() {
+                    piece.tag = Some(FREE_PAWN_TAG.to_owned());
+                }
                 view.marks.push(SquareMark {
                     square: square as u16,
                     kind: "free",
@@ -174,7 +181,9 @@ mod tests {
         assert!(piece(9).tag.is_some());
         assert_eq!(piece(9).tag, piece(57).tag);
         assert_ne!(piece(9).tag, piece(8).tag);
-        assert_eq!(piece(12).tag, None);
+        // §11: the free e-pawns carry `*`, as the diagram draws them.
+        assert_eq!(piece(12).tag.as_deref(), Some("*"));
+        assert_eq!(piece(52).tag.as_deref(), Some("*"));
         assert_eq!(piece(4).tag, None);
         let entangled: Vec<u16> = marks(&view, "entangled").iter().map(|m| m.square).collect();
         assert_eq!(entangled.len(), 28);

@@ -1,0 +1,69 @@
+//! Quantum Entanglement Chess through the CLI (docs/rules/qec.md): records replayed, the
+//! series, the board `play` draws.
+
+use crate::common::{assert_user_error, omnichess, stdout, temp_file, with_input};
+
+/// White castles short with zeros in move 4 (the h1 rook's partner, h7, is blocked by the
+/// knight on h6 and stays), then Black plays a7-a6.
+const CASTLING_RECORD: &str = "[Links \"files\"]\n\n1. g1-f3 [↔ g7P:g7-g6] 1... e7-e6 \
+     2. g2-g3 [↔ g8N:g8-h6] 2... d7-d6 3. f1-g2 [↔ f7P:f7-f6] 3... e6-e5 4. 0-0 4... a7-a6 *\n";
+
+// §12 (records): `0-0` followed by more moves is castling, not the result.
+#[test]
+fn qec_replay_reads_0_0_before_more_moves_as_castling() {
+    let path = temp_file("qec-castling.pgn", CASTLING_RECORD);
+    let o = omnichess(&["replay", "qec", path.to_str().expect("path")]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}");
+    assert!(text.starts_with("ok: 11 decisions replayed;"), "{text}");
+    assert!(
+        text.contains("final position: rnbqkb1r/1pp4p/p2p1ppn/4p3/8/5NP1/PPPPPPBP/RNBQ1RK1 w kq"),
+        "{text}"
+    );
+}
+
+// §12 (records): a token after the result is an error that names it.
+#[test]
+fn qec_replay_names_a_token_after_the_result() {
+    let path = temp_file("qec-after-result.pgn", "1. e2-e4 1-0 e7-e5\n");
+    let o = omnichess(&["replay", "qec", path.to_str().expect("path")]);
+    assert_user_error(&o, "`e7-e5` follows the result `1-0`");
+}
+
+// §5: "Prize rollover applies if all games drawn": B's win in game 1 stops the rollover;
+// the drawn sudden-death game is followed by another, which decides.
+#[test]
+fn qec_series_with_a_won_game_does_not_roll_the_prize_over() {
+    // White starts in check from the queen on d1: Kxd1 leaves bare kings (both lose).
+    let o = with_input(
+        &[
+            "series",
+            "qec",
+            "--position",
+            "4k3/8/8/8/8/8/8/3qK3 w - - 0 1 ~",
+            "--move-time",
+            "0",
+        ],
+        "resign\ne1-d1\ne1-d1\nagree\nresign\n",
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains("=== game 5 (sudden death): A plays white, B plays black ==="),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with("series: B wins (games, A's score first: 0-1, 0-0, 0-0, 1/2-1/2, 0-1)"),
+        "{text}"
+    );
+}
+
+// §11: the board `play` draws marks each free pawn with `*`, as its legend says.
+#[test]
+fn qec_play_draws_a_star_on_each_free_pawn() {
+    let o = with_input(&["play", "qec", "--ascii"], "quit\n");
+    let text = stdout(&o);
+    assert!(text.contains(" 2 P1 P2 P3 P4 P* P5 P6 P7 2"), "{text}");
+    assert!(text.contains(" 7 p8 p9 pA pB p* pC pD pE 7"), "{text}");
+    assert!(text.contains("(* free pawn)"), "{text}");
+}
