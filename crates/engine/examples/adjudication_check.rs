@@ -103,7 +103,7 @@ fn run<G: Variant + Hooks, E: Evaluator<G> + Copy + 'static>(eval: E, games: u64
             }
             Some(_) => {
                 tally.resigned_drawn += 1;
-                println!("game {seed}: {loser:?} would have resigned, and drew");
+                println!("game {seed}: {loser:?} would have resigned, and drew (or both lost)");
             }
         }
     }
@@ -134,7 +134,7 @@ fn main() -> ExitCode {
     };
     println!(
         "{variant}: {} games; the resign rule fired in {}: {} resigned by the winner, {} by a \
-         player that drew, {} games unfinished at {MAX_TURNS} turns",
+         player that drew or both lost, {} games unfinished at {MAX_TURNS} turns",
         tally.games, tally.fired, tally.resigned_winner, tally.resigned_drawn, tally.unfinished
     );
     ExitCode::SUCCESS
