@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use omnichess_core::{DynGame, GameRecord, VariantEntry, excerpt, find};
+use omnichess_core::{DynGame, GameRecord, VariantEntry, excerpt, find, quoted_position};
 use omnichess_variants::REGISTRY;
 
 use crate::error::CliError;
@@ -161,19 +161,6 @@ pub fn play_all(game: &mut dyn DynGame, decisions: &str) -> Result<(), CliError>
         })?;
     }
     Ok(())
-}
-
-/// Positions up to this length are quoted whole in an error (a FEN, a Three Realms position);
-/// longer ones (DMChess's eight boards, about 800 characters) by their start.
-const WHOLE_POSITION_CHARS: usize = 256;
-
-/// A position as an error quotes it: whole when it is at most [`WHOLE_POSITION_CHARS`]
-/// characters, else as [`excerpt`] cuts it.
-fn quoted_position(position: &str) -> String {
-    match position.chars().nth(WHOLE_POSITION_CHARS) {
-        Some(_) => excerpt(position),
-        None => position.to_owned(),
-    }
 }
 
 /// Reads a game record file and opens a game at its start.

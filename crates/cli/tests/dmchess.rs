@@ -220,6 +220,58 @@ fn dmchess_profile_replaces_portals_energy_and_shifts() {
     assert_user_error(&o, "nonexistent.profile");
 }
 
+/// A profile states what it changes (docs/rules/dmchess.md, the profile's keys): one without
+/// `energy=` keeps the default energy squares, so the default's portals and shift table alone
+/// are the default profile, not an invalid position.
+#[test]
+fn dmchess_a_profile_without_energy_keeps_the_default_energy_squares() {
+    let default = include_str!("../../variants/src/dmchess/default.profile");
+    let portals_and_shifts: String = default
+        .lines()
+        .filter(|l| !l.starts_with("energy="))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let path = temp_file("no-energy.profile", &portals_and_shifts);
+    let path = path.to_str().expect("path");
+    let o = omnichess(&["perft", "dmchess", "--depth", "1", "--profile", path]);
+    assert_eq!(
+        stdout(&o),
+        "109\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = omnichess(&[
+        "moves",
+        "dmchess",
+        "--profile",
+        path,
+        "--after",
+        "Pd1a2-d1a4",
+    ]);
+    assert!(
+        stdout(&o).starts_with("to-act: dark\n"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// `replay` and `actions` quote a refused decision's position as `--after` does: DMChess's
+/// 800-character text by its first 40 characters.
+#[test]
+fn dmchess_replay_and_actions_quote_a_refused_decision_s_position_short() {
+    let record = temp_file("refused.pgn", "1. Pd1a2-d1a5 *\n");
+    let record = record.to_str().expect("path");
+    for command in ["replay", "actions"] {
+        let o = omnichess(&[command, "dmchess", record]);
+        assert_user_error(
+            &o,
+            "decision 1 (`Pd1a2-d1a5`, record line 1) in position \
+             `r1*n1b1q1k1*b1n1r1*/p1p1p1p1p1p1p1p1/8/8…`: illegal decision `Pd1a2-d1a5`",
+        );
+        assert!(String::from_utf8_lossy(&o.stderr).len() < 250, "{command}");
+    }
+}
+
 #[test]
 fn dmchess_an_empty_or_garbage_profile_is_refused_and_a_refused_move_quotes_its_position_short() {
     for (name, text, needle) in [

@@ -16,6 +16,20 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
+/// Positions up to this length are quoted whole in an error (a FEN, a Three Realms position);
+/// longer ones (DMChess's eight boards, about 800 characters) by their start.
+pub const WHOLE_POSITION_CHARS: usize = 256;
+
+/// A position text as an error quotes it: whole when it is at most [`WHOLE_POSITION_CHARS`]
+/// characters, else as [`excerpt`] cuts it.
+#[must_use]
+pub fn quoted_position(position: &str) -> String {
+    match position.chars().nth(WHOLE_POSITION_CHARS) {
+        Some(_) => excerpt(position),
+        None => position.to_owned(),
+    }
+}
+
 /// `n` and a noun in the number `n` calls for: `counted(1, "decision", "decisions")` is
 /// "1 decision", `counted(2, …)` "2 decisions".
 #[must_use]
@@ -196,8 +210,9 @@ pub enum ReplayError {
     Position(#[from] PositionError),
     /// A decision of the record is illegal or unreadable in the position it is played from.
     #[error(
-        "decision {index} (`{}`, record line {line}) in position `{position}`: {source}",
-        excerpt(text)
+        "decision {index} (`{}`, record line {line}) in position `{}`: {source}",
+        excerpt(text),
+        quoted_position(position)
     )]
     Decision {
         /// The 1-based number of the decision in the record.

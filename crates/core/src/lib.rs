@@ -96,7 +96,8 @@ pub use counting::Counting;
 pub use decision_info::{DecisionInfo, DecisionKind};
 pub use error::{
     DecisionError, EXCERPT_CHARS, EnginePositionError, PositionError, PositionErrorKind,
-    RecordError, ReplayError, counted, excerpt, shorten_quotes,
+    RecordError, ReplayError, WHOLE_POSITION_CHARS, counted, excerpt, quoted_position,
+    shorten_quotes,
 };
 pub use events::{EventCount, EventKind, Events, count_events};
 pub use game::Game;

@@ -4,10 +4,11 @@
 //! a quiet first leg onto a portal and a normal second leg on the board the portal leads to,
 //! castling within and across boards, the conservation law on the boards' flows (6.2, ruling
 //! C.1), and legality by playing each move on a copy (with the dimensional shift it may
-//! trigger) and counting the mover's kings attacked afterwards (ruling K.2: the moves leaving
-//! the fewest kings in check, none if that is every king). DEL, the unmoved flags and the
-//! pieces are read afresh from the game at every ply; side, en passant, move number, shift
-//! and flows from the position text.
+//! trigger), removing the mover's kings attacked afterwards one by one until none is, and
+//! counting them (ruling K.2: no king moves into check — the moved king is not among them —
+//! and of the other moves those losing the fewest kings, none if that is every king). DEL,
+//! the unmoved flags and the pieces are read afresh from the game at every ply; side, en
+//! passant, move number, shift and flows from the position text.
 //!
 //! The fast generator (bit boards, per-board portal target sets, reverse attack tests) must
 //! list exactly the same moves, as EDAN, in every position of many random games; apply and
@@ -44,6 +45,9 @@ struct Man {
     unmoved: bool,
     /// A piece promoted from a pawn (6.5.4).
     was_pawn: bool,
+    /// The piece a candidate move is moving (set on the copy the move is played on), so that
+    /// it is found wherever the shift puts it.
+    mover: bool,
 }
 
 /// The squares of all eight boards, `board · 64 + rank · 8 + file`.
@@ -78,6 +82,7 @@ fn plain(game: &DmChess) -> Plain {
             del: p.del(),
             unmoved: p.unmoved(),
             was_pawn: p.promoted(),
+            mover: false,
         });
     }
     let text = game.position_text();
@@ -527,7 +532,7 @@ fn breaks_conservation(pl: &Plain, c: &Candidate) -> bool {
 struct Verdict {
     /// The legal moves, by EDAN.
     legal: BTreeMap<String, Candidate>,
-    /// The fewest of the mover's kings any candidate leaves in check.
+    /// The fewest of the mover's kings any candidate loses.
     fewest: usize,
     /// Pieces the shift moved, summed over the candidates (0 when no shift follows).
     shifted: usize,
@@ -537,8 +542,9 @@ struct Verdict {
 
 /// The legal moves by the reference: each candidate played on a copy (capture, en passant
 /// victim, castling rook, promotion, and the shift when Dark's move ends the eighth full
-/// turn), the mover's kings attacked afterwards counted; the candidates with the fewest are
-/// legal, unless no candidate saves a king.
+/// turn), the mover's kings attacked afterwards removed until none is, and counted; a king's
+/// move that loses that king is dropped; of the others, those losing the fewest kings are
+/// legal, unless that is every king.
 fn reference(game: &DmChess) -> Verdict {
     let compiled = game.compiled();
     let pl = plain(game);
@@ -568,6 +574,7 @@ fn reference(game: &DmChess) -> Verdict {
             man.kind = k;
         }
         man.unmoved = false;
+        man.mover = true;
         cells[c.to as usize] = Some(man);
         if let Some((rook_from, rook_to)) = c.rook {
             let mut rook = cells[rook_from as usize].take().expect("the castling rook");
@@ -579,11 +586,22 @@ fn reference(game: &DmChess) -> Verdict {
             phase = (phase + 1) % compiled.phases.len();
             shifted += shift(&mut cells, compiled, phase);
         }
-        let map = attacked_squares(&cells, compiled, phase, us.opponent());
-        let in_check = (0..512)
-            .filter(|&s| cells[s].is_some_and(|m| m.colour == us && m.kind == Kind::King) && map[s])
-            .count();
-        counted.push((text, c, in_check));
+        // The kings left in check leave the game, one at a time, until none is (K.4).
+        let mut lost = 0;
+        loop {
+            let map = attacked_squares(&cells, compiled, phase, us.opponent());
+            let Some(s) = (0..512).find(|&s| {
+                cells[s].is_some_and(|m| m.colour == us && m.kind == Kind::King) && map[s]
+            }) else {
+                break;
+            };
+            cells[s] = None;
+            lost += 1;
+        }
+        let king_survives = cells.iter().flatten().any(|m| m.mover);
+        if man.kind != Kind::King || king_survives {
+            counted.push((text, c, lost));
+        }
     }
     let fewest = counted.iter().map(|x| x.2).min().unwrap_or(usize::MAX);
     let legal = if fewest >= kings {

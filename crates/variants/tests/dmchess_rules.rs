@@ -72,10 +72,13 @@ fn c2_2_1_and_4_3_1_the_start_has_16_pieces_a_side_per_board_with_its_number_as_
 
 #[test]
 fn perft_from_the_start() {
-    // Recorded in docs/PERFORMANCE.md; depth 3 takes about a second in release.
+    // Recorded in docs/PERFORMANCE.md; depth 3 takes about a second in release. Ruling K.2
+    // (a king never moves into check) removed one leaf from depth 3: after Pd2f2-d3f4
+    // Nd3b8-d1b4 the D2 king, checked through D1's portal d3 and unable to escape, may no
+    // longer step to f2, where the same knight checks it.
     assert_eq!(perft(&mut DmChess::start(), 1), 109);
     assert_eq!(perft(&mut DmChess::start(), 2), 12_113);
-    assert_eq!(perft(&mut DmChess::start(), 3), 1_315_060);
+    assert_eq!(perft(&mut DmChess::start(), 3), 1_315_059);
 }
 
 #[test]
@@ -258,6 +261,13 @@ fn c6_2_the_conservation_law_from_the_seventeenth_move() {
         crossings(17, "-7,7,0,0,0,0,0,0") > 0,
         "+8 is inside the band"
     );
+    // The refusal gives the law's own reason, not a king's.
+    let g = game(&board, &format!("l - 0 17 0/8 - {flow} -"));
+    assert_eq!(
+        refused(&g, "Nd1b2-d2b4"),
+        "illegal decision `Nd1b2-d2b4`: the conservation law forbids it (6.2.2): it takes \
+         D1's flow from -8 to -9, outside ±8"
+    );
     // Leaving D2 (flow +8 -> +7) is allowed: it does not go further out.
     let g = game(
         &[(1, "8/8/8/8/8/8/1N26/8"), KINGS_D8],
@@ -415,6 +425,89 @@ fn c7_1_2_forked_kings_the_owner_saves_one_and_loses_the_other() {
     );
     assert_eq!(g.to_act(), ToAct::Player(Player::Black));
     assert_eq!(g.kings_in_check(Player::White), 0);
+}
+
+#[test]
+fn c7_1_1_a_player_never_loses_its_last_king_by_its_own_move() {
+    // Ruling K.2 (7.1.1-7.1.3): Light's kings on D1 a1 and e1, the Dark rook on h1 checks
+    // e1. The e1 king may escape (the a1 king, exposed, is lost) or the a1 king may step off
+    // the rank (the e1 king is lost); but not Ka1-b1, which loses e1 and then b1 behind it,
+    // and not e1's steps along the rank, into check.
+    let d1 = (0, "8/8/8/8/8/8/8/K13K12r1");
+    let d8 = (7, "7k8/8/8/8/8/8/8/8");
+    let mut g = game(&[d1, d8], "l - 0 1 0/8 - - -");
+    assert_eq!(
+        moves(&g),
+        [
+            "Kd1a1-d1a2",
+            "Kd1a1-d1b2",
+            "Kd1e1-d1d2",
+            "Kd1e1-d1e2",
+            "Kd1e1-d1f2"
+        ]
+    );
+    for m in ["Kd1a1-d1b1", "Kd1e1-d1f1", "Kd1e1-d1d1"] {
+        assert!(
+            refused(&g, m).contains("a king may not move into check"),
+            "{m}"
+        );
+    }
+    play(&mut g, "Kd1e1-d1e2");
+    assert_eq!(g.kings_lost_last_move(), Some((Player::White, 1)));
+    assert_eq!(piece_at(&g, "d1e2"), Some((Kind::King, 1)));
+    let t = g.position_text();
+    assert_eq!(
+        DmChess::from_position_text(&t).map(|b| b.position_text()),
+        Ok(t)
+    );
+    // Kings on a1 and b1, the rook on h1 checking b1 and one on g2 holding the second rank:
+    // every move loses both kings (Kb1-c1 too: c1 is lost, then a1 behind it). No move is
+    // legal and a king is in check: checkmate, not a draw.
+    let g = game(&[(0, "8/8/8/8/8/8/6r11/K1K15r1"), d8], "l - 0 1 0/8 - - -");
+    assert!(moves(&g).is_empty());
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::win(Player::Black, "checkmate"))
+    );
+}
+
+#[test]
+fn c7_1_3_kings_lost_one_behind_another_all_count() {
+    // Ruling K.4 counted in K.2: the rook on D1 h1 checks e1, with Light's kings c1 and a1
+    // behind it; the rook on D2 h1 checks D2's king; D3's king is safe. Saving the D2 king
+    // leaves e1 in check, and its removal exposes c1, then a1: three kings. Only the knight's
+    // block on d1 loses two (e1 and D2's king), so it is the one legal move.
+    let mut g = game(
+        &[
+            (0, "8/8/8/8/8/8/1N16/K11K11K12r1"),
+            (1, "8/8/8/8/8/8/8/K26r2"),
+            (2, "K37/8/8/8/8/8/8/8"),
+            (7, "7k8/8/8/8/8/8/8/8"),
+        ],
+        "l - 0 1 0/8 - - -",
+    );
+    assert_eq!(moves(&g), ["Nd1b2-d1d1"]);
+    assert!(refused(&g, "Kd2a1-d2a2").contains("could be saved"));
+    play(&mut g, "Nd1b2-d1d1");
+    assert_eq!(g.kings_lost_last_move(), Some((Player::White, 2)));
+    assert_eq!(g.position().kings(Player::White).count(), 3);
+}
+
+#[test]
+fn c7_4_1_stalemate_with_two_kings() {
+    // 4.1.1 and 7.4.1 (ruling K.2): both of Light's kings, on D1 a1 and D2 a1, are boxed in
+    // by a queen on c2, neither in check; every step is into check, so Light has no move:
+    // stalemate, as with one king.
+    let g = game(
+        &[
+            (0, "8/8/8/8/8/8/2q15/K17"),
+            (1, "8/8/8/8/8/8/2q25/K27"),
+            (7, "7k8/8/8/8/8/8/8/8"),
+        ],
+        "l - 0 1 0/8 - - -",
+    );
+    assert!(moves(&g).is_empty());
+    assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("stalemate")));
 }
 
 #[test]
@@ -577,10 +670,56 @@ fn c7_4_draws_stalemate_fifty_moves_insufficient_material() {
         "l - 100 80 0/8 - - -",
     );
     assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("50-move rule")));
-    let g = game(&[KINGS_D8, (0, "8/8/8/8/8/8/8/N17")], "l - 0 1 0/8 - - -");
+    // Ruling D.2: K+N v K is dead only on boards no portal joins (a profile with none).
+    let no_portals = format!("l - 0 1 0/8 - - - portals= {} shifts=id", default_energy());
+    let g = game(&[KINGS_D8, (0, "8/8/8/8/8/8/8/N17")], &no_portals);
     assert_eq!(
         g.to_act(),
         ToAct::Nobody(Outcome::draw("insufficient material"))
+    );
+    let g = game(&[KINGS_D8, (0, "8/8/8/8/8/8/8/N17")], "l - 0 1 0/8 - - -");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Player(Player::White),
+        "the default portals"
+    );
+}
+
+/// The default profile's `energy=` token.
+fn default_energy() -> String {
+    Profile::default_profile()
+        .text()
+        .split_whitespace()
+        .find(|t| t.starts_with("energy="))
+        .expect("energy token")
+        .to_owned()
+}
+
+#[test]
+fn c7_4_2_a_lone_king_mates_where_portals_take_the_defending_king_s_squares() {
+    // Ruling D.2: with portals K v K is not dead. A profile with four D1-D8 portals, a3, a5,
+    // b3 and b5 (the energy squares of D1 and D8 moved to the g- and h-files): Dark's DEL-1
+    // king on D1 a4 cannot end on them nor cross seven boards; Light's DEL-7 king steps to
+    // D8 c4, next to the portal b3, and through it checks a4 and covers b4. Mate.
+    let energy = default_energy()
+        .split(';')
+        .map(|group| match group.split_once(':') {
+            Some((d, _)) if d == "energy=1" || d == "8" => format!("{d}:g3,h3,g4,h4,g5,h5,g6,h6"),
+            _ => group.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(";");
+    let mut g = game(
+        &[(0, "8/8/8/8/k17/8/8/8"), (7, "8/8/8/8/3K74/8/8/8")],
+        &format!("l - 0 1 0/8 - - - portals=1-8:a3,a5,b3,b5 {energy} shifts=id"),
+    );
+    assert!(!g.insufficient_material());
+    assert_eq!(g.to_act(), ToAct::Player(Player::White));
+    play(&mut g, "Kd8d4-d8c4");
+    assert_eq!(g.kings_in_check(Player::Black), 1);
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::win(Player::White, "checkmate"))
     );
 }
 

@@ -122,6 +122,19 @@ impl DmChess {
             })
     }
 
+    /// The move from `from` to `to` by the rules of movement, before the law and the kings.
+    fn pseudo_move(&self, from: u16, to: u16) -> Option<Move> {
+        let mut found = None;
+        self.pos.for_each_pseudo(&self.compiled, &mut |m| {
+            let hit = m.from == from && m.to == to;
+            if hit {
+                found = Some(m);
+            }
+            hit
+        });
+        found
+    }
+
     /// A reason a player can act on, for a move that is not legal.
     fn why_illegal(&self, from: u16, to: u16) -> String {
         let phase = &self.compiled.phases[self.pos.phase as usize];
@@ -139,11 +152,19 @@ impl DmChess {
                 b + 1,
                 d.abs_diff(b)
             )
-        } else if self
-            .pos
-            .for_each_pseudo(&self.compiled, &mut |m| m.from == from && m.to == to)
-        {
-            "it leaves a king in check that could be saved (7.1)".to_owned()
+        } else if let Some(mv) = self.pseudo_move(from, to) {
+            let band = self.compiled.profile.band;
+            if let Some((board, before, after)) = self.pos.conservation_breach(mv, band) {
+                format!(
+                    "the conservation law forbids it (6.2.2): it takes D{}'s flow from {before} \
+                     to {after}, outside ±{band}",
+                    board + 1
+                )
+            } else if self.moves_king_into_check(mv) {
+                "a king may not move into check (7.1, ruling K.2)".to_owned()
+            } else {
+                "it leaves a king in check that could be saved (7.1, ruling K.2)".to_owned()
+            }
         } else {
             "the piece cannot move there".to_owned()
         }

@@ -270,11 +270,12 @@ impl Position {
     /// Plays `mv` (one of the generated moves): capture and its +1 DEL (4.3.4, 5.4.3), the
     /// energy square's +1 DEL (5.3.2–5.3.4), promotion keeping the DEL (6.5.3), castling,
     /// counters, and the dimensional shift after every eighth full turn (6.1). Kings left in
-    /// check are the caller's business.
-    pub(super) fn make(&mut self, mv: Move, compiled: &Compiled) {
+    /// check are the caller's business. Returns the square the moved piece stands on at the
+    /// end: `mv.to`, or where the shift put it (6.1.3).
+    pub(super) fn make(&mut self, mv: Move, compiled: &Compiled) -> u16 {
         if matches!(mv.special, Special::Transfer | Special::Done) {
             self.make_setup(mv);
-            return;
+            return mv.to;
         }
         let us = self.side;
         let moved = self
@@ -333,21 +334,24 @@ impl Position {
         } else {
             self.halfmoves.saturating_add(1)
         };
+        let mut landed = mv.to;
         if us == Player::Black {
             self.fullmoves += 1;
             self.to_shift -= 1;
             if self.to_shift == 0 {
-                self.shift(compiled);
+                landed = self.shift(compiled, landed);
             }
         }
         self.side = us.opponent();
+        landed
     }
 
     /// 6.1: the portals take the next entry of the shift table; a piece on a new portal
     /// square goes to the nearest unoccupied non-portal square of its board (6.1.3;
     /// tie-break: king distance, then file-and-rank distance, then towards its owner's back
-    /// rank, then towards file a). Pieces are moved in square order.
-    fn shift(&mut self, compiled: &Compiled) {
+    /// rank, then towards file a). Pieces are moved in square order. Returns where the piece
+    /// on `follow` now stands.
+    fn shift(&mut self, compiled: &Compiled, mut follow: u16) -> u16 {
         self.to_shift = SHIFT_EVERY;
         self.phase = ((self.phase as usize + 1) % compiled.phases.len()) as u8;
         let portals = compiled.phases[self.phase as usize].portals;
@@ -361,6 +365,9 @@ impl Position {
                 if let Some(to) = nearest(l, free, piece) {
                     self.remove(from);
                     self.put(square::at(d, to), piece);
+                    if from == follow {
+                        follow = square::at(d, to);
+                    }
                 }
             }
         }
@@ -378,20 +385,36 @@ impl Position {
                 self.ep = None;
             }
         }
+        follow
     }
 
     /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from move 17
     /// on, a dimensional move may not take a board's flow outside ±`band` (6.2.1: ±8), or
     /// further outside.
+    #[inline]
     #[must_use]
     pub(super) fn breaks_conservation(&self, mv: Move, band: i16) -> bool {
+        self.conservation_breach(mv, band).is_some()
+    }
+
+    /// The board whose flow `mv` would take outside ±`band` (or further outside), with that
+    /// flow before and after: why the conservation law refuses it (6.2.2); `None` when the
+    /// law allows it.
+    #[inline]
+    #[must_use]
+    pub(super) fn conservation_breach(&self, mv: Move, band: i16) -> Option<(usize, i16, i16)> {
         let (a, b) = (square::dim(mv.from), square::dim(mv.to));
         if a == b || self.ply() < CONSERVATION_FREE_MOVES {
-            return false;
+            return None;
         }
         let del = self.squares[mv.from as usize].del() as i16;
         let worse = |before: i16, after: i16| after.abs() > band && after.abs() > before.abs();
-        worse(self.flow[a], self.flow[a] - del) || worse(self.flow[b], self.flow[b] + del)
+        [
+            (a, self.flow[a], self.flow[a] - del),
+            (b, self.flow[b], self.flow[b] + del),
+        ]
+        .into_iter()
+        .find(|&(_, before, after)| worse(before, after))
     }
 
     fn ep_after_double_step(&self, mv: Move) -> Option<u16> {

@@ -1,8 +1,9 @@
 //! The profile: what the rulebook leaves to its missing appendices, as data — the portals
 //! (2.3, 3.3), the energy squares (5.3) and the Dimensional Shift Table (6.1, Appendix A).
 //!
-//! A profile is three `key=value` tokens (`portals=`, `energy=`, `shifts=`) and perhaps a
-//! fourth, `band=N`: the conservation law's band (6.2.1's ±8, the default, never written);
+//! A profile is up to four `key=value` tokens (`portals=`, `energy=`, `shifts=`, and `band=N`,
+//! the conservation law's band: 6.2.1's ±8, never written); a key left out keeps the
+//! default profile's value;
 //! the file `default.profile` is the default, and the same tokens end a position text, so a position
 //! carries its profile. [`Compiled`] holds, for every phase of the shift table, the portal
 //! squares of each board and the dimension each leads to.
@@ -112,9 +113,10 @@ impl Profile {
         *self == *DEFAULT
     }
 
-    /// Reads a profile: `portals=`, `energy=` and `shifts=` tokens separated by white space,
-    /// `#` comments to the end of a line, each exactly once; and at most once `band=N`, the
-    /// conservation band (1 to 99; 8 when not given).
+    /// Reads a profile: `portals=`, `energy=`, `shifts=` and `band=N` tokens (the
+    /// conservation band, 1 to 99) separated by white space, `#` comments to the end of a
+    /// line, each at most once. A profile states what it changes: a key left out keeps the
+    /// default profile's value (the band: 6.2.1's 8).
     pub fn parse(text: &str) -> Result<Profile, ProfileError> {
         let mut portals = None;
         let mut energy = None;
@@ -140,9 +142,9 @@ impl Profile {
             }
         }
         let profile = Profile {
-            portals: portals.ok_or(ProfileError::MissingKey("portals"))?,
-            energy: energy.ok_or(ProfileError::MissingKey("energy"))?,
-            shifts: shifts.ok_or(ProfileError::MissingKey("shifts"))?,
+            portals: portals.unwrap_or_else(|| DEFAULT.portals.clone()),
+            energy: energy.unwrap_or_else(|| DEFAULT.energy),
+            shifts: shifts.unwrap_or_else(|| DEFAULT.shifts.clone()),
             band: band.unwrap_or(CONSERVATION_BAND),
         };
         profile.check()?;

@@ -16,9 +16,6 @@ pub enum ProfileError {
     /// A key given twice.
     #[error("profile: `{0}` given twice")]
     RepeatedKey(String),
-    /// One of the keys a profile needs is not given.
-    #[error("profile: no `{0}=`")]
-    MissingKey(&'static str),
     /// A square that is not `a1`–`h8`.
     #[error("profile: `{0}` is not a square a1-h8")]
     NotASquare(String),

@@ -30,10 +30,21 @@ impl DmChess {
         crate::common::repetition::count(key(&self.pos), usize::from(self.pos.halfmoves), earlier)
     }
 
-    /// 7.4.2 (ruling D.2): each player has one king and the rest is at most one knight or
-    /// bishop — FIDE's dead positions of that material.
+    /// 7.4.2 (ruling D.2): the profile has no portal in any phase of its shift table, so each
+    /// board is an ordinary 8×8 board that no piece leaves, each player has one king and the
+    /// rest is at most one knight or bishop — FIDE's dead positions of that material. With
+    /// portals even a lone king can mate (a portal square is one the defending king cannot
+    /// end on, and a king checks through a portal), so no position is declared dead.
     #[must_use]
     pub fn insufficient_material(&self) -> bool {
+        let no_portals = self
+            .compiled
+            .phases
+            .iter()
+            .all(|phase| phase.portals.iter().all(|&board| board == 0));
+        if !no_portals {
+            return false;
+        }
         let p = &self.pos;
         let count = |kind: Kind| -> u32 {
             (0..DIMENSIONS)

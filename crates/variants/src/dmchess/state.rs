@@ -20,6 +20,23 @@ struct Exposure {
     kings: [u32; DIMENSIONS],
 }
 
+/// Removes `player`'s kings in check in `pos`, then those each removal exposes, until none is
+/// in check (7.1.3, ruling K.4); returns how many left the game. Removing a king only opens
+/// lines, so which kings go does not depend on the order.
+fn remove_kings_in_check(pos: &mut Position, compiled: &Compiled, player: Player) -> u32 {
+    let mut lost = 0;
+    loop {
+        let next = pos
+            .kings(player)
+            .find(|&k| pos.attacked_with(compiled, k, player.opponent()));
+        match next {
+            Some(k) => pos.remove(k),
+            None => return lost,
+        };
+        lost += 1;
+    }
+}
+
 /// Dimensions a player must control to win by dominance (7.2.1).
 pub const DOMINANCE: u32 = 5;
 
@@ -97,18 +114,28 @@ impl DmChess {
         (lost > 0).then_some((mover, lost))
     }
 
-    /// The kings among `which` (see [`DmChess::checks_among`]) the mover would leave in
-    /// check by `mv`.
+    /// What `mv` costs the mover (ruling K.2): `None` when it moves a king into check (the
+    /// king lost by its own move, counted after every removal: never legal), else how many
+    /// of the mover's kings it makes leave the game, counted after all the removals it causes
+    /// (ruling K.4). `which`: the kings that can be in check after it (see
+    /// [`DmChess::checks_among`]); when none of them is, the move costs nothing.
     #[inline]
-    fn checks_after(&self, mv: Move, which: u32) -> u32 {
+    fn loss(&self, mv: Move, which: u32) -> Option<u32> {
+        let side = self.pos.side;
         let mut after = self.pos;
-        after.make(mv, &self.compiled);
-        self.checks_among(&after, self.pos.side, which)
+        let landed = after.make(mv, &self.compiled);
+        if which != u32::MAX && self.checks_among(&after, side, which) == 0 {
+            return Some(0);
+        }
+        let lost = remove_kings_in_check(&mut after, &self.compiled, side);
+        let king_moved = self.pos.squares[mv.from as usize].kind() == Kind::King;
+        (!king_moved || after.piece(landed).is_some()).then_some(lost)
     }
 
-    /// Calls `f` with every legal move (7.1 ruling K.2: the moves that leave the fewest of
-    /// the mover's kings in check; none if that is every king); stops when `f` returns
-    /// `true`.
+    /// Calls `f` with every legal move (7.1, ruling K.2): no king moves into check, and of
+    /// the other moves those that lose the fewest of the mover's kings, counted after all
+    /// the removals they cause (K.4) — none when that is every king (checkmate if one is in
+    /// check, else stalemate, 7.4.1); stops when `f` returns `true`.
     ///
     /// When no king of the mover is in check, a move that does not move a king, capture en
     /// passant or trigger a shift can only expose a king by leaving a square of
@@ -146,21 +173,30 @@ impl DmChess {
             if self.pos.breaks_conservation(mv, band) {
                 return false;
             }
-            let n = match at_risk(mv) {
-                0 => 0,
-                kings => self.checks_after(mv, kings),
+            let lost = match at_risk(mv) {
+                0 => Some(0),
+                kings => self.loss(mv, kings),
+            };
+            let Some(n) = lost else {
+                return false;
             };
             fewest = fewest.min(n);
             n == 0 && f(mv)
         });
-        if stopped || fewest == 0 || fewest == u32::MAX || fewest >= kings {
+        if stopped || fewest == 0 || fewest >= kings {
             return;
         }
         self.pos.for_each_pseudo(&self.compiled, &mut |mv| {
             !self.pos.breaks_conservation(mv, band)
-                && self.checks_after(mv, u32::MAX) == fewest
+                && self.loss(mv, u32::MAX) == Some(fewest)
                 && f(mv)
         });
+    }
+
+    /// Whether `mv`, a move by the rules of movement that the conservation law allows,
+    /// moves a king into check (ruling K.2): why it is refused, if it is.
+    pub(super) fn moves_king_into_check(&self, mv: Move) -> bool {
+        self.loss(mv, u32::MAX).is_none()
     }
 
     /// `[board]`: the mover's pieces whose departure could let an enemy piece attack one of
@@ -259,16 +295,7 @@ impl Game for DmChess {
         if matches!(mv.special, Special::Transfer | Special::Done) {
             return;
         }
-        loop {
-            let pos = &self.pos;
-            let mated = pos
-                .kings(us)
-                .find(|&k| pos.attacked_with(&self.compiled, k, us.opponent()));
-            match mated {
-                Some(k) => self.pos.remove(k),
-                None => break,
-            };
-        }
+        remove_kings_in_check(&mut self.pos, &self.compiled, us);
         let bit = 1 << us as u8;
         if self.pos.controlled(us) >= DOMINANCE {
             self.pos.streak |= bit;
