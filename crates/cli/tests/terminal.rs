@@ -85,6 +85,17 @@ fn die_chess_claims_a_draw_after_the_roll() {
 }
 
 #[test]
+fn die_chess_draws_by_agreement() {
+    // Die Chess §6 keeps the draw by agreement (docs/rules/dice.md): `agree` ends the game.
+    let o = with_input(&["play", "dice", "--ascii", "--seed", "1"], "agree\n");
+    let text = stdout(&o);
+    assert!(
+        text.contains("game over: 1/2-1/2 draw by agreement"),
+        "{text}"
+    );
+}
+
+#[test]
 fn qec_reads_san_and_shows_it() {
     let o = with_input(&["play", "qec", "--ascii"], "Nf3\nhistory\nquit\n");
     let text = stdout(&o);

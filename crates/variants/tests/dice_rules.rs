@@ -346,21 +346,58 @@ fn s4_checkmate_when_only_a_face_the_die_cannot_roll_answers_the_check() {
 }
 
 #[test]
-fn s6_forfeited_turns_count_for_repetition_and_the_move_clock() {
+fn s6_forfeits_are_no_occurrence_so_the_dice_alone_never_make_a_repetition() {
+    // §6: repetition is "independent of the dice". Eight forfeits from the start (four a
+    // side) move no piece: the start stays the only occurrence and the game goes on.
+    let mut g = Dice::start();
+    play(
+        &mut g,
+        "[B] -- [B] -- [B] -- [B] -- [B] -- [B] -- [B] -- [B] --",
+    );
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(g.repetitions(), 1);
+    assert_eq!(g.claimable_draw(), None);
+    // Positions made by moves count, whatever forfeits lie between them: the rook goes out
+    // and back twice (with Black forfeiting), so the first position stands a third time.
     let mut g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     play(&mut g, "[B] -- [B] --");
     assert_eq!(
         g.repetitions(),
-        2,
-        "two forfeits in a row bring the position back"
+        1,
+        "the forfeits brought it back, no move did"
     );
-    assert_eq!(g.halfmoves(), 2);
-    play(&mut g, "[Q] -- [Q] --");
+    play(&mut g, "[R] Ra2 [B] -- [R] Ra1 [Q] --");
+    assert_eq!(
+        g.repetitions(),
+        1,
+        "after a forfeit: the position Ra1 made, Black to move"
+    );
+    play(&mut g, "[R] Ra2 [B] -- [R] Ra1");
+    assert_eq!(g.repetitions(), 2, "Black to move after Ra1, twice");
+    play(&mut g, "[Q] -- [R] Ra2 [B] -- [R] Ra1");
+    assert_eq!(g.repetitions(), 3);
     assert_eq!(g.claimable_draw(), Some("threefold repetition"));
-    play(&mut g, "[N] -- [N] -- [P] -- [P] --");
-    assert_eq!(outcome(&g), Some((Verdict::Draw, "fivefold repetition")));
-    let g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
+}
+
+#[test]
+fn s6_the_move_clock_counts_turns_in_which_a_piece_moved() {
+    // §6: "50 moves have passed without a capture or a pawn move"; a forfeit is no move.
+    let mut g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    play(&mut g, "[B] --");
+    assert_eq!(g.halfmoves(), 99, "a forfeit leaves the clock");
+    assert_eq!(g.claimable_draw(), None);
+    play(&mut g, "[K] Kd7");
+    assert_eq!(g.halfmoves(), 100);
     assert_eq!(g.claimable_draw(), Some("fifty-move rule"));
+    let mut g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 149 80");
+    play(&mut g, "[B] --");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Chance,
+        "no seventy-five-move end by a forfeit"
+    );
+    play(&mut g, "[K] Kd7");
+    assert_eq!(outcome(&g), Some((Verdict::Draw, "seventy-five-move rule")));
 }
 
 #[test]
@@ -378,8 +415,16 @@ fn s6_a_draw_claim_stays_open_through_the_roll_until_the_move() {
     play(&mut g, "--");
     assert_eq!(g.claimable_draw(), Some("fifty-move rule"), "Black's turn");
     let mut g = dice("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-    play(&mut g, "[B] -- [B] -- [Q] -- [Q] -- [R]");
-    assert_eq!(g.claimable_draw(), Some("threefold repetition"));
+    play(
+        &mut g,
+        "[R] Ra2 [B] -- [R] Ra1 [Q] -- [R] Ra2 [B] -- [R] Ra1 [Q] -- [R] Ra2 [B]",
+    );
+    play(&mut g, "-- [R] Ra1 [N]");
+    assert_eq!(
+        g.claimable_draw(),
+        Some("threefold repetition"),
+        "after Black's roll"
+    );
     // Once the move is chosen the turn's claim is gone: a pawn waiting for its promotion roll.
     let mut g = dice("4k3/P7/8/8/8/8/8/4K3 w - - 100 80");
     play(&mut g, "[P]");
@@ -395,9 +440,25 @@ fn s6_only_bare_kings_are_a_dead_position() {
         outcome(&dice("4k3/8/8/8/8/8/8/4K3 w - - 0 1")),
         Some((Verdict::Draw, "insufficient material"))
     );
-    // King and bishop against king can still win: a check, a forfeit, a bishop roll.
+    // King and bishop against king can still win: a check, the defender rolls (rather than
+    // moving the king) and forfeits, a bishop roll takes the king.
     assert_eq!(
         dice("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").to_act(),
+        ToAct::Chance
+    );
+}
+
+#[test]
+fn s6_a_position_no_roll_can_change_is_dead() {
+    // A die rolling only queens, no queen on the board: every turn is forfeited and nothing
+    // ever moves (forfeits run no clock, §6), a dead position.
+    assert_eq!(
+        outcome(&dice("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1 die:0,0,0,0,1,0")),
+        Some((Verdict::Draw, "dead position"))
+    );
+    // A queen for White: she moves, so the game goes on (and the clock runs).
+    assert_eq!(
+        dice("4k3/8/8/8/8/8/8/2Q1K3 b - - 0 1 die:0,0,0,0,1,0").to_act(),
         ToAct::Chance
     );
 }

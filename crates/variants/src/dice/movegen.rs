@@ -32,6 +32,26 @@ pub(super) fn any_playable(b: &DiceBoard, die: Die) -> bool {
         .any(|&p| (!checked || p == Piece::King || die.can_roll(p)) && can_play(b, p))
 }
 
+/// Whether the side to move on `b` can move a piece in some turn `die` can bring: a king
+/// move without rolling when in check (§4), or a move of a type the die can roll.
+fn die_can_move(b: &DiceBoard, die: Die) -> bool {
+    (b.in_check(b.side()) && b.has_legal(Piece::King))
+        || FACES.iter().any(|&p| die.can_roll(p) && can_play(b, p))
+}
+
+/// Whether no turn `die` can bring moves a piece, for the side to move on `b` or for the
+/// other side after its forfeit: every turn is then forfeited and the position never changes,
+/// a dead position (docs/rules/dice.md, "Dead position"). Only a die with a face it cannot
+/// roll comes here: with every face rollable, a side with a legal move can roll it.
+pub(super) fn frozen(b: &DiceBoard, die: Die) -> bool {
+    if FACES.iter().all(|&p| die.can_roll(p)) || die_can_move(b, die) {
+        return false;
+    }
+    let mut after = *b;
+    after.pass();
+    !die_can_move(&after, die)
+}
+
 impl Dice {
     /// Legal moves of the side to move's pieces of type `piece`. Where such a piece can take
     /// the enemy king (left in check by a forfeit, §4), those captures are the only moves:

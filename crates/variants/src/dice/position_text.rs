@@ -54,6 +54,7 @@ impl Dice {
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
             repeats: 1,
+            occurrence: true,
             movable: any_playable(&board, die),
             key: board.hash(),
             turn: 0,

@@ -5,6 +5,7 @@ use cozy_chess::{Color, Piece};
 use omnichess_core::{Outcome, Player, ToAct};
 
 use super::die::FACES;
+use super::movegen::frozen;
 use super::state::{Dice, Phase};
 
 fn player(c: Color) -> Player {
@@ -30,6 +31,9 @@ impl Dice {
                 }
                 if b.occupied() == b.pieces(Piece::King) {
                     return ToAct::Nobody(Outcome::draw("insufficient material"));
+                }
+                if frozen(b, self.now.die) {
+                    return ToAct::Nobody(Outcome::draw("dead position"));
                 }
                 if self.now.halfmoves >= 150 {
                     return ToAct::Nobody(Outcome::draw("seventy-five-move rule"));
@@ -65,9 +69,10 @@ impl Dice {
         )
     }
 
-    /// How often the current position (board, side to move, rights) has stood at the start of
-    /// a turn, counting itself. Forfeited turns are turns: a position after two forfeits in a
-    /// row repeats the one before them.
+    /// How often the current position (board, side to move, rights) has occurred: the game's
+    /// first position and every position a move made count, the position after a forfeit
+    /// does not (a forfeit moves no piece; §6's draws are "independent of the dice"). After
+    /// a forfeit this is how often the position occurred before, which may be 0.
     #[must_use]
     pub fn repetitions(&self) -> usize {
         if self.now.phase == Phase::Start {
@@ -80,11 +85,14 @@ impl Dice {
     /// [`Dice::repetitions`] counted from the history, once at the start of each turn.
     pub(super) fn count_repetitions(&self) -> u8 {
         let now = &self.now;
+        // Since the last capture or pawn move, each moved turn made one occurrence, and the
+        // position that move made is among them unless the turn now was begun by a move.
+        let window = usize::from(now.halfmoves) + usize::from(!now.occurrence);
         let earlier = self
             .starts
             .iter()
             .rev()
-            .take(usize::from(now.halfmoves))
+            .take(window)
             .filter(|&&(key, at)| {
                 key == now.key
                     && self
@@ -93,7 +101,7 @@ impl Dice {
                         .is_some_and(|c| c.board == now.board)
             })
             .count();
-        u8::try_from(1 + earlier).unwrap_or(u8::MAX)
+        u8::try_from(usize::from(now.occurrence) + earlier).unwrap_or(u8::MAX)
     }
 
     /// The exact probability that a roll now leaves the player without a move of the rolled
@@ -137,11 +145,11 @@ mod tests {
             .earlier
             .iter()
             .rev()
-            .filter(|c| c.phase == Phase::Start)
-            .take(usize::from(now.halfmoves))
+            .filter(|c| c.phase == Phase::Start && c.occurrence)
+            .take(usize::from(now.halfmoves) + usize::from(!now.occurrence))
             .filter(|c| c.key == now.key && c.board == now.board)
             .count();
-        u8::try_from(1 + earlier).unwrap_or(u8::MAX)
+        u8::try_from(usize::from(now.occurrence) + earlier).unwrap_or(u8::MAX)
     }
 
     #[test]
@@ -173,7 +181,7 @@ mod tests {
                     game.starts.len(),
                     game.earlier
                         .iter()
-                        .filter(|c| c.phase == Phase::Start)
+                        .filter(|c| c.phase == Phase::Start && c.occurrence)
                         .count()
                 );
                 most = most.max(game.count_repetitions());

@@ -49,12 +49,17 @@ pub(super) struct Core {
     pub(super) board: DiceBoard,
     pub(super) phase: Phase,
     pub(super) die: Die,
-    /// Turns since the last capture or pawn move (forfeited turns count, docs/rules/dice.md).
+    /// Turns in which a piece moved since the last capture or pawn move: a forfeited turn is
+    /// no move and does not count (docs/rules/dice.md, §6).
     pub(super) halfmoves: u16,
     pub(super) fullmoves: u16,
-    /// How often the position this turn began from has stood at a turn's start, counting
-    /// itself ([`Dice::repetitions`]), counted once when the turn begins.
+    /// How often the position this turn began from has occurred ([`Dice::repetitions`]),
+    /// counted once when the turn begins.
     pub(super) repeats: u8,
+    /// Whether the position this turn began from is an occurrence of it for repetition: the
+    /// game's first position or one a move made. A forfeit moves no piece, so the position
+    /// after it is none (docs/rules/dice.md, §6).
+    pub(super) occurrence: bool,
     /// Whether the turn can bring a move ([`Dice::any_move`]), found once when the turn
     /// begins (every `to_act` at the turn's start asks).
     pub(super) movable: bool,
@@ -71,8 +76,8 @@ pub(super) struct Core {
 pub struct Dice {
     pub(super) now: Core,
     pub(super) earlier: Vec<Core>,
-    /// The turn starts among `earlier`, oldest first: each one's board hash and its index
-    /// there, so that counting a position's repetitions reads a few words a turn instead of
+    /// The turn starts among `earlier` that are occurrences of their position (not those
+    /// after a forfeit), oldest first: each one's board hash and its index there, so that counting a position's repetitions reads a few words a turn instead of
     /// every snapshot (a long ending holds a hundred turns and three snapshots a turn).
     pub(super) starts: Vec<(u64, u32)>,
 }
@@ -102,7 +107,8 @@ impl Dice {
         self.now.die
     }
 
-    /// Turns since the last capture or pawn move.
+    /// Turns in which a piece moved since the last capture or pawn move (forfeits do not
+    /// count, §6).
     #[must_use]
     pub fn halfmoves(&self) -> u16 {
         self.now.halfmoves
@@ -117,12 +123,17 @@ impl Dice {
 }
 
 impl Core {
-    fn end_turn(&mut self, mover: Color, irreversible: bool) {
+    /// Ends the turn: `moved` says whether a piece moved (not a forfeit), `irreversible`
+    /// whether it was a capture or a pawn move.
+    fn end_turn(&mut self, mover: Color, moved: bool, irreversible: bool) {
         self.halfmoves = if irreversible {
             0
-        } else {
+        } else if moved {
             self.halfmoves.saturating_add(1)
+        } else {
+            self.halfmoves
         };
+        self.occurrence = moved;
         if mover == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -137,7 +148,7 @@ impl Core {
         self.key = self.board.hash();
         match captured {
             Some(Piece::King) => self.phase = Phase::KingTaken(!mover),
-            captured => self.end_turn(mover, pawn || captured.is_some()),
+            captured => self.end_turn(mover, true, pawn || captured.is_some()),
         }
     }
 }
@@ -162,7 +173,7 @@ impl Game for Dice {
     }
 
     fn apply(&mut self, decision: DiceDecision) {
-        if self.now.phase == Phase::Start {
+        if self.now.phase == Phase::Start && self.now.occurrence {
             let index = u32::try_from(self.earlier.len()).unwrap_or(u32::MAX);
             self.starts.push((self.now.key, index));
         }
@@ -176,7 +187,7 @@ impl Game for Dice {
                 let mover = now.board.side();
                 now.board.pass();
                 now.key = now.board.hash();
-                now.end_turn(mover, false);
+                now.end_turn(mover, false, false);
             }
             DiceDecision::Move(mv) => {
                 if self.reaches_last_rank(mv) {
@@ -203,7 +214,7 @@ impl Game for Dice {
     fn undo(&mut self) -> bool {
         match self.earlier.pop() {
             Some(core) => {
-                if core.phase == Phase::Start {
+                if core.phase == Phase::Start && core.occurrence {
                     self.starts.pop();
                 }
                 self.now = core;
