@@ -87,3 +87,31 @@ fn r5_pairs_of_pieces_play_on() {
         None
     );
 }
+
+/// Ruling R.5.2 (Article 6.9 as the seed words it): a flag fall is a draw when the flagged
+/// player's king stands on Earth and cannot be checkmated there nor forced off it.
+#[test]
+fn r5_2_a_flag_fall_against_a_bare_king_on_earth_is_a_draw() {
+    use omnichess_core::{Hooks, Outcome, Player};
+    let forfeit = |text: &str, flagged| {
+        Realms::from_position_text(text)
+            .expect("position reads")
+            .time_forfeit(flagged)
+    };
+    let drawn = Outcome::draw("timeout vs insufficient material");
+    // White's king and queen on Earth against Black's bare king on Earth.
+    let queen = "8/8/8/8/8/8/8/8|7k/8/8/8/8/3Q4/8/K7|8/8/8/8/8/8/8/8 w - - 0 1";
+    // White's flag: Black's bare king can never win, so a draw.
+    assert_eq!(forfeit(queen, Player::White), drawn);
+    // Black's flag: the queen can mate, so White wins.
+    assert_eq!(
+        forfeit(queen, Player::Black),
+        Outcome::win(Player::White, "time forfeit")
+    );
+    // White's king in the heavens (a1): the seed's draw needs it on Earth.
+    let heavens = "8/8/8/8/8/8/8/K7|7k/8/8/8/8/3Q4/8/8|8/8/8/8/8/8/8/8 w - - 0 1";
+    assert_eq!(
+        forfeit(heavens, Player::White),
+        Outcome::win(Player::Black, "time forfeit")
+    );
+}

@@ -39,7 +39,23 @@ pub fn dead(game: &Realms) -> bool {
     if !Player::BOTH.into_iter().all(|p| on_earth(&game.board, p)) {
         return false;
     }
-    let mut scratch = Realms {
+    let mut scratch = scratch(game);
+    Player::BOTH
+        .into_iter()
+        .all(|king| !can_lose(&mut scratch, king, HORIZON))
+}
+
+/// Whether `flagged` running out of time in `game` is a draw (ruling R.5.2, Article 6.9 as
+/// the seed words it): `flagged`'s king stands on Earth and no series of legal moves gets it
+/// checkmated on Earth or forced off it (the standard of [`dead`], for that king alone).
+#[must_use]
+pub fn flag_fall_drawn(game: &Realms, flagged: Player) -> bool {
+    on_earth(&game.board, flagged) && !can_lose(&mut scratch(game), flagged, HORIZON)
+}
+
+/// A copy of `game` without its history, for the search.
+fn scratch(game: &Realms) -> Realms {
+    Realms {
         board: game.board.clone(),
         side: game.side,
         castling: game.castling,
@@ -48,10 +64,7 @@ pub fn dead(game: &Realms) -> bool {
         fullmoves: game.fullmoves,
         last: game.last,
         history: Vec::new(),
-    };
-    Player::BOTH
-        .into_iter()
-        .all(|king| !can_lose(&mut scratch, king, HORIZON))
+    }
 }
 
 /// Whether `move` takes `loser`'s king off Earth.

@@ -1,6 +1,6 @@
 //! The Three Realms game state and its apply/undo.
 
-use omnichess_core::{Counting, Events, Game, Hooks, Player, ToAct};
+use omnichess_core::{Counting, Events, Game, Hooks, Outcome, Player, ToAct};
 
 use super::board::{Board, KEYS};
 use super::piece::{Kind, Piece};
@@ -305,6 +305,12 @@ impl Counting for Realms {
 impl Hooks for Realms {
     fn claimable_draw(&self) -> Option<&'static str> {
         self.rules_claimable_draw()
+    }
+
+    /// Ruling R.5.2 (Article 6.9): a draw when the flagged player's king is on Earth and
+    /// cannot lose there; else the opponent wins.
+    fn time_forfeit(&self, flagged: Player) -> Outcome {
+        self.rules_time_forfeit(flagged)
     }
 }
 impl Events for Realms {}
