@@ -594,7 +594,7 @@ impl<'a> Table<'a> {
             && !c.after_decision(&*self.game, computer.side)
         {
             outln!("{} ran out of time", self.game.player_name(computer.side));
-            self.ended = Some(Outcome::win(computer.side.opponent(), "time forfeit"));
+            self.ended = Some(self.game.time_forfeit(computer.side));
         }
         self.roll();
         self.show();
@@ -638,12 +638,12 @@ impl<'a> Table<'a> {
         )
     }
 
-    /// The player to act ran out of time: they lose.
+    /// The player to act ran out of time: they lose, or draw where the rules say so
+    /// ([`omnichess_core::Hooks::time_forfeit`]).
     fn time_out(&mut self) {
-        let loser = self.game.to_act();
-        let winner = loser.player().map(|p| p.opponent());
+        let flagged = self.game.to_act();
         outln!();
-        let name = loser
+        let name = flagged
             .player()
             .map_or("nobody", |p| self.game.player_name(p));
         match self.limit {
@@ -652,8 +652,8 @@ impl<'a> Table<'a> {
             }
             _ => outln!("{name} ran out of time"),
         }
-        if let Some(w) = winner {
-            self.ended = Some(Outcome::win(w, "time forfeit"));
+        if let Some(p) = flagged.player() {
+            self.ended = Some(self.game.time_forfeit(p));
         }
         self.show();
     }
@@ -666,7 +666,7 @@ fn after_human_decision(t: &mut Table<'_>, mover: Option<Player>) {
         && !c.after_decision(&*t.game, m)
     {
         outln!("{} ran out of time", t.game.player_name(m));
-        t.ended = Some(Outcome::win(m.opponent(), "time forfeit"));
+        t.ended = Some(t.game.time_forfeit(m));
     }
     // Named before the dice roll on (Die Chess: the opponent's roll would be the last decision).
     let turn_passed =

@@ -203,3 +203,35 @@ fn realms_against_the_computer_the_boards_stay_on_the_humans_side() {
     }
     assert!(text.contains("black plays: "), "{text}");
 }
+
+/// Ruling R.5.2 (Article 6.9 as the seed words it): White's king and queen on Earth against
+/// Black's bare king; White's flag falls, and Black cannot win, so the game is drawn.
+#[test]
+fn realms_a_flag_fall_against_a_bare_king_on_earth_is_a_draw() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let position = "8/8/8/8/8/8/8/8|7k/8/8/8/8/3Q4/8/K7|8/8/8/8/8/8/8/8 w - - 0 1 -";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_omnichess"))
+        .args([
+            "play",
+            "realms",
+            "--clock",
+            "0.01+0",
+            "--position",
+            position,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::thread::sleep(std::time::Duration::from_millis(1600));
+    stdin.write_all(b"j1k1\nquit\n").expect("write");
+    drop(stdin);
+    let text = stdout(&child.wait_with_output().expect("ends"));
+    assert!(text.contains("white ran out of time"), "{text}");
+    assert!(
+        text.contains("1/2-1/2 draw by timeout vs insufficient material"),
+        "{text}"
+    );
+}

@@ -1,7 +1,7 @@
 //! The hooks one variant or another needs beyond its rules, for a search, a referee, a clock
 //! or a player's question, each with a default that suits the variants without them.
 
-use crate::{Game, ToAct};
+use crate::{Game, Outcome, Player, ToAct};
 
 /// What searches, referees and clocks may ask a variant besides its rules. Every method has a
 /// default (no such thing, or the exact answer of [`Game`]), so a variant that needs none
@@ -41,6 +41,13 @@ pub trait Hooks: Game {
     /// fifty-move rule), with its reason; `None` where the variant has no such claims.
     fn claimable_draw(&self) -> Option<&'static str> {
         None
+    }
+
+    /// The outcome when `flagged` runs out of time in this position: by default `flagged`
+    /// loses by time forfeit. A variant whose rules draw a flag fall where the opponent could
+    /// not win (FIDE 6.9, as its rule text words it) answers a draw there.
+    fn time_forfeit(&self, flagged: Player) -> Outcome {
+        Outcome::win(flagged.opponent(), "time forfeit")
     }
 
     /// The time a player has for one decision, where the rules set one (QEC §3.3: three

@@ -59,6 +59,8 @@ pub trait DynGame {
     fn turn_index(&self) -> u64;
     /// A draw the actor may claim now, with its reason.
     fn claimable_draw(&self) -> Option<&'static str>;
+    /// The outcome when `flagged` runs out of time now (see [`crate::Hooks::time_forfeit`]).
+    fn time_forfeit(&self, flagged: crate::Player) -> crate::Outcome;
     /// The time a player has for one decision, if the rules set one.
     fn decision_time_limit(&self) -> Option<std::time::Duration>;
     /// The exact probability that the player on turn must forfeit if they roll now.
@@ -248,6 +250,10 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn claimable_draw(&self) -> Option<&'static str> {
         self.game.claimable_draw()
+    }
+
+    fn time_forfeit(&self, flagged: crate::Player) -> crate::Outcome {
+        self.game.time_forfeit(flagged)
     }
 
     fn decision_time_limit(&self) -> Option<std::time::Duration> {

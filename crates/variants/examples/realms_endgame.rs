@@ -6,8 +6,8 @@
 //! `… --example realms_endgame -- --won P` prints every position White wins with a king and
 //! a pegasus, one per line (`w`/`b` to move, the pegasus, White's king, Black's king).
 //! `… --example realms_endgame -- --dead [LETTER...]` solves the kinds for any series of
-//! legal moves instead (ruling R.5) and compares the game's draw rule with it in every
-//! position with both kings on Earth.
+//! legal moves instead (ruling R.5.4) and compares the draw rule's search (the seed's table
+//! left out) with it in every position with both kings on Earth.
 
 use std::time::Instant;
 
@@ -80,7 +80,7 @@ fn main() {
     }
 }
 
-/// The `Any` analysis of each kind against the draw rule: positions where a series wins, the
+/// The `Any` analysis of each kind against the draw rule's search: positions where a series wins, the
 /// positions compared and those where the rule disagrees (printed on stderr).
 fn compare_dead_rule(kinds: &[Kind]) {
     println!(

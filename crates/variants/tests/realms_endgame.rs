@@ -1,8 +1,8 @@
 //! Rule R.5's retrograde analysis, pinned: for every kind that cannot promote, the count of
 //! positions a king and that piece win by force against a bare king held on Earth and the
 //! longest win (ruling N.3, the stars); and, for any series of legal moves (ruling R.5.4),
-//! the game's draw rule (`material::dead`) against the analysis in every position with both
-//! kings on Earth.
+//! the draw rule's search (`material::dead_by`, the seed's table left out) against the
+//! analysis in every position with both kings on Earth.
 //!
 //! About ten minutes on two busy cores (in the optimised test profile; CI runs it):
 //! `cargo test -p omnichess-variants --test variants -- --ignored realms_endgame::`.

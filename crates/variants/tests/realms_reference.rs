@@ -251,15 +251,20 @@ fn reference_moves_counting(game: &Realms) -> (BTreeSet<(u8, u8)>, usize) {
                             kind: Kind::Rook,
                         })
                     || between.iter().any(|&s| cells[s as usize].is_some())
-                    || attacked(cells, cross, them, Some(Kind::King))
                 {
                     continue;
                 }
                 let mut after = *cells;
                 after[to as usize] = after[from as usize].take();
                 after[((from + to) / 2) as usize] = after[rook as usize].take();
-                if !attacked(&after, to, them, Some(Kind::King)) {
-                    out.insert((from, to));
+                // As the king's move (n1p1) and as the rook's onto its king (q1n1, R.4): the
+                // enemy fallen angels imitate the piece moved (X.1).
+                for (moved, mv) in [(Kind::King, (from, to)), (Kind::Rook, (rook, from))] {
+                    if !attacked(cells, cross, them, Some(moved))
+                        && !attacked(&after, to, them, Some(moved))
+                    {
+                        out.insert(mv);
+                    }
                 }
             }
         }

@@ -186,12 +186,66 @@ fn r2_castling_both_ways_and_its_conditions() {
 }
 
 #[test]
-fn r4_castling_read_as_the_rook_taking_its_own_king() {
+fn r4_castling_as_the_rook_taking_its_own_king_is_a_move_of_its_own() {
     let text = "8/8/8/8/8/8/8/8|r3k2r/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQkq - 0 1";
     let g = game(text);
-    assert_eq!(g.parse_decision("q1n1"), g.parse_decision("n1p1"));
-    assert_eq!(g.parse_decision("j1n1"), g.parse_decision("O-O-O"));
-    assert!(g.parse_decision("q1n1").is_ok());
+    // Both forms are legal and distinct: the king's move and the rook's onto its king.
+    assert!(from(&g, "n1").contains(&"n1p1".to_owned()));
+    assert!(from(&g, "q1").contains(&"q1n1".to_owned()));
+    assert!(from(&g, "j1").contains(&"j1n1".to_owned()));
+    assert_ne!(g.parse_decision("q1n1"), g.parse_decision("n1p1"));
+    assert_eq!(g.parse_decision("j1n1"), g.parse_decision("Rjxn1"));
+    assert_eq!(g.parse_decision("O-O-O"), g.parse_decision("n1l1"));
+    // The same board after either; the seventh field says which piece moved (X.1), and the
+    // position text reads back as it was written.
+    for (input, board, last) in [
+        ("q1n1", "/R4RK1|", "R"),
+        ("n1p1", "/R4RK1|", "K"),
+        ("O-O", "/R4RK1|", "K"),
+        ("j1n1", "/2KR3R|", "R"),
+    ] {
+        let mut after = g.clone();
+        play(&mut after, &[input]);
+        let written = after.position_text();
+        assert!(written.contains(board), "{input}: {written}");
+        assert!(written.ends_with(&format!(" {last}")), "{input}: {written}");
+        assert_eq!(game(&written).position_text(), written, "{input}");
+    }
+    // SAN writes the rook's castling as the rook taking its king, and reads it back.
+    let mv = g.parse_decision("q1n1").expect("legal");
+    assert_eq!(g.display_text(mv), "Rqxn1");
+    assert_eq!(g.parse_decision("Rqxn1"), Ok(mv));
+    // Undo restores the start exactly.
+    let mut after = g.clone();
+    after.apply(mv);
+    assert!(after.undo());
+    assert_eq!(after.position_text(), g.position_text());
+}
+
+/// X.1 with R.4: "the last piece the opponent moved" is the rook when castling was played
+/// as the rook's move (the seed wants castling possible "as a rook move"), the king when it
+/// was played as the king's (`n1p1`, `O-O`).
+#[test]
+fn x1_after_castling_as_a_rook_move_the_fallen_angel_imitates_the_rook() {
+    let text = "8/8/8/3x4/8/8/8/8|4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/8 w K - 0 1 -";
+    let king_moves = ["d5c5", "d5d4", "d5d6", "d5e5", "d5m5"];
+    for input in ["n1p1", "O-O"] {
+        let mut g = game(text);
+        play(&mut g, &[input]);
+        assert_eq!(from(&g, "d5"), king_moves, "{input}");
+    }
+    let mut g = game(text);
+    play(&mut g, &["q1n1"]);
+    assert_eq!(g.last_kind(), Some(Kind::Rook));
+    // A Black rook on d5 in the heavens: the d-file and the fifth rank, and down through m5
+    // to v5.
+    assert_eq!(
+        from(&g, "d5"),
+        [
+            "d5a5", "d5b5", "d5c5", "d5d1", "d5d2", "d5d3", "d5d4", "d5d6", "d5d7", "d5d8", "d5e5",
+            "d5f5", "d5g5", "d5h5", "d5m5", "d5v5"
+        ]
+    );
 }
 
 #[test]

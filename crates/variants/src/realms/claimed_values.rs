@@ -69,5 +69,13 @@ mod tests {
             .map(|c| c.kind)
             .collect();
         assert_eq!(starred, ["angel", "rook", "queen", "fiend", "grandmaster"]);
+        // The draw rule's stars (ruling R.5.1) are the table's.
+        let mates: Vec<&str> = CLAIMED
+            .iter()
+            .filter_map(|c| Kind::ALL.into_iter().find(|k| k.name() == c.kind))
+            .filter(|k| k.mates_alone())
+            .map(Kind::name)
+            .collect();
+        assert_eq!(mates, starred);
     }
 }

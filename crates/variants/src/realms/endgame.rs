@@ -504,10 +504,11 @@ impl Solution {
 }
 
 impl Solution {
-    /// Compares the draw rule ([`material::dead`]) with this solution, which must be of
-    /// [`Series::Any`], in every legal position with both kings on Earth, either side to
-    /// move: it must call dead exactly the positions from which no series reaches Black's
-    /// king lost. Returns the number of positions compared and the texts of those where they
+    /// Compares the draw rule's search ([`material::dead_by`] by
+    /// [`material::Standard::Series`], which decides every position the seed's table does
+    /// not) with this solution, which must be of [`Series::Any`], in every legal position with
+    /// both kings on Earth, either side to move: it must call dead exactly the positions from
+    /// which no series reaches Black's king lost. Returns the number of positions compared and the texts of those where they
     /// disagree.
     #[must_use]
     pub fn dead_rule_disagreements(&self) -> (u64, Vec<String>) {
@@ -523,7 +524,8 @@ impl Solution {
                         }
                         let game = real(kind, x, wk, bk, side);
                         compared += 1;
-                        if material::dead(&game) == (table[i] != OPEN) {
+                        let dead = material::dead_by(&game, material::Standard::Series);
+                        if dead == (table[i] != OPEN) {
                             disagree.push(game.text());
                         }
                     }

@@ -191,14 +191,20 @@ impl Realms {
                 }
             }
             if moving_king && !in_check && !stopped {
-                self.castling_moves(king, occupied, &mut |mv| stopped = emit(mv));
+                self.castling_moves(king, occupied, &mut |mv| {
+                    if !stopped {
+                        stopped = emit(mv);
+                    }
+                });
             }
         }
     }
 
     /// R.2: castling on Earth, both ways, as in FIDE: king and rook unmoved (the rights), the
     /// squares between empty, the king not in check and neither crossing nor landing on an
-    /// attacked square (fallen angels imitating the king, the kind castling leaves, count).
+    /// attacked square. Each castling is offered as the king's move and as the rook's (R.4);
+    /// the enemy fallen angels imitate the piece moved (the king or the rook, X.1), and count
+    /// as attackers of those squares imitating it (X.8).
     fn castling_moves(&self, king: u8, occupied: Bits, emit: &mut impl FnMut(Move)) {
         let us = self.side;
         let them = us.opponent();
@@ -236,27 +242,33 @@ impl Realms {
                 continue;
             }
             let none = Bits::EMPTY;
-            if self.attacked(cross, them, occupied, none)
-                || self.fallen_attack(Kind::King, cross, them, occupied, none)
-            {
-                continue;
-            }
             let rook_to = (king + to) / 2;
             let mut after = occupied;
             after.clear(king);
             after.clear(rook_from);
             after.set(to);
             after.set(rook_to);
-            if self.attacked(to, them, after, none)
-                || self.fallen_attack(Kind::King, to, them, after, none)
-            {
+            if self.attacked(cross, them, occupied, none) || self.attacked(to, them, after, none) {
                 continue;
             }
-            emit(Move {
-                from: king,
-                to,
-                special: Special::Castle,
-            });
+            let fallen_safe = |imitated: Kind| {
+                !self.fallen_attack(imitated, cross, them, occupied, none)
+                    && !self.fallen_attack(imitated, to, them, after, none)
+            };
+            if fallen_safe(Kind::King) {
+                emit(Move {
+                    from: king,
+                    to,
+                    special: Special::Castle,
+                });
+            }
+            if fallen_safe(Kind::Rook) {
+                emit(Move {
+                    from: rook_from,
+                    to: king,
+                    special: Special::RookCastle,
+                });
+            }
         }
     }
 }

@@ -117,6 +117,16 @@ impl Kind {
         }
     }
 
+    /// Whether the seed's table of values stars the kind: "sufficient mating material
+    /// against a bare king on Earth" (angel, rook, queen, fiend, grandmaster; ruling R.5.1).
+    #[must_use]
+    pub const fn mates_alone(self) -> bool {
+        matches!(
+            self,
+            Kind::Angel | Kind::Rook | Kind::Queen | Kind::Fiend | Kind::Grandmaster
+        )
+    }
+
     /// The seed's relative value in sixths of a pawn, exactly: the table of the seed's Notes
     /// (honorable horse 1⅓ = 8/6, elephant 3½ = 21/6; ruling N.3), times six. The king has
     /// none (0).

@@ -1,6 +1,6 @@
 //! The Three Realms game state and its apply/undo.
 
-use omnichess_core::{Counting, Events, Game, Hooks, Player, ToAct};
+use omnichess_core::{Counting, Events, Game, Hooks, Outcome, Player, ToAct};
 
 use super::board::{Board, KEYS};
 use super::piece::{Kind, Piece};
@@ -16,8 +16,12 @@ pub enum Special {
     DoubleStep,
     /// A capture en passant.
     EnPassant,
-    /// Castling on Earth, written as the king's move.
+    /// Castling on Earth as the king's move (`n1p1`, `O-O`): `from` and `to` are the king's.
     Castle,
+    /// Castling on Earth as the rook's move, the rook "capturing" its own king (`q1n1`, rule
+    /// R.4): `from` is the rook's square, `to` the king's. The board ends as after
+    /// [`Special::Castle`]; the opponent's fallen angels imitate the rook (X.1).
+    RookCastle,
 }
 
 /// A move: the piece on `from` goes to `to`.
@@ -57,6 +61,16 @@ const fn rights_lost(sq: u8) -> u8 {
         s if s == black - 4 => BLACK_QUEENSIDE,
         s if s == black + 3 => BLACK_KINGSIDE,
         _ => 0,
+    }
+}
+
+/// The king's move of the castling a rook on `rook_from` makes onto its king (rule R.4).
+pub(super) const fn king_castle(rook_from: u8) -> Move {
+    let home = rook_from & !7 | 4;
+    Move {
+        from: home,
+        to: if rook_from > home { home + 2 } else { home - 2 },
+        special: Special::Castle,
     }
 }
 
@@ -201,7 +215,13 @@ impl Game for Realms {
         });
     }
 
-    fn apply(&mut self, mv: Move) {
+    fn apply(&mut self, played: Move) {
+        // Castling as the rook's move changes the board as the king's move does (R.4); only
+        // the kind the opponent's fallen angels imitate differs (X.1).
+        let (mv, by_rook) = match played.special {
+            Special::RookCastle => (king_castle(played.from), true),
+            _ => (played, false),
+        };
         let us = self.side;
         let moved = self
             .board
@@ -250,7 +270,7 @@ impl Game for Realms {
         if us == Player::Black {
             self.fullmoves += 1;
         }
-        self.last = Some(kind);
+        self.last = Some(if by_rook { Kind::Rook } else { kind });
         self.side = us.opponent();
     }
 
@@ -305,6 +325,12 @@ impl Counting for Realms {
 impl Hooks for Realms {
     fn claimable_draw(&self) -> Option<&'static str> {
         self.rules_claimable_draw()
+    }
+
+    /// Ruling R.5.2 (Article 6.9): a draw when the flagged player's king is on Earth and
+    /// cannot lose there; else the opponent wins.
+    fn time_forfeit(&self, flagged: Player) -> Outcome {
+        self.rules_time_forfeit(flagged)
     }
 }
 impl Events for Realms {}

@@ -45,7 +45,7 @@ impl Notation for Realms {
 }
 
 impl Presentation for Realms {
-    const NOTATION_HELP: &'static str = "Type a move in long algebraic, origin then target: n2n4, e4w5 (heavens a-h, Earth j-q,\nunderworld s-z, ranks 1-8; a file keeps its index across realms: e, n and w are fifth files);\ncastling as the king's move n1p1, or O-O / O-O-O, or the rook taking its own king q1n1.\nSAN reads too, with the seed's letters: Nn3, Hm6, exw5 (pawn: no letter or W), C scholar,\nD warmachine, E elephant, X fallen angel, I or M imp, A angel, S silver general, P pegasus,\nG grandmaster, F fiend. Promotions are automatic. Your fallen angels move as the kind your\nopponent moved last (the line under the boards says which).";
+    const NOTATION_HELP: &'static str = "Type a move in long algebraic, origin then target: n2n4, e4w5 (heavens a-h, Earth j-q,\nunderworld s-z, ranks 1-8; a file keeps its index across realms: e, n and w are fifth files);\ncastling as the king's move n1p1 or O-O / O-O-O, or as a rook move q1n1 (the rook takes its own\nking; the opponent's fallen angels then imitate the rook).\nSAN reads too, with the seed's letters: Nn3, Hm6, exw5 (pawn: no letter or W), C scholar,\nD warmachine, E elephant, X fallen angel, I or M imp, A angel, S silver general, P pegasus,\nG grandmaster, F fiend. Promotions are automatic. Your fallen angels move as the kind your\nopponent moved last (the line under the boards says which).";
 
     fn diagram(&self) -> String {
         self.draw_for(self.side)
