@@ -30,8 +30,8 @@ fn qec_replay_names_a_token_after_the_result() {
     assert_user_error(&o, "`e7-e5` follows the result `1-0`");
 }
 
-// §5: "Prize rollover applies if all games drawn": B's win in game 1 stops the rollover;
-// the drawn sudden-death game is followed by another, which decides.
+// §5: "Prize rollover applies if all games drawn": the wins are level after three games
+// (B's in game 1, A's in game 2); the drawn sudden-death game is followed by another.
 #[test]
 fn qec_series_with_a_won_game_does_not_roll_the_prize_over() {
     // White starts in check from the queen on d1: Kxd1 leaves bare kings (both lose).
@@ -44,7 +44,7 @@ fn qec_series_with_a_won_game_does_not_roll_the_prize_over() {
             "--move-time",
             "0",
         ],
-        "resign\ne1-d1\ne1-d1\nagree\nresign\n",
+        "resign\nresign\ne1-d1\nagree\nresign\n",
     );
     let text = stdout(&o);
     assert!(
@@ -53,7 +53,31 @@ fn qec_series_with_a_won_game_does_not_roll_the_prize_over() {
     );
     assert!(
         text.trim_end()
-            .ends_with("series: B wins (games, A's score first: 0-1, 0-0, 0-0, 1/2-1/2, 0-1)"),
+            .ends_with("series: B wins (games, A's score first: 0-1, 1-0, 0-0, 1/2-1/2, 0-1)"),
+        "{text}"
+    );
+}
+
+// §5: a second mutual loss in game 3 makes no sudden-death game: the best-of-three is
+// played out and A's one win (game 2, as Black) takes the series.
+#[test]
+fn qec_series_mutual_loss_win_mutual_loss_goes_to_the_player_with_more_wins() {
+    let o = with_input(
+        &[
+            "series",
+            "qec",
+            "--position",
+            "4k3/8/8/8/8/8/8/3qK3 w - - 0 1 ~",
+            "--move-time",
+            "0",
+        ],
+        "e1-d1\nresign\ne1-d1\n",
+    );
+    let text = stdout(&o);
+    assert!(!text.contains("sudden death"), "{text}");
+    assert!(
+        text.trim_end()
+            .ends_with("series: A wins (games, A's score first: 0-0, 1-0, 0-0)"),
         "{text}"
     );
 }

@@ -1,4 +1,5 @@
-//! A best-of-three series with a sudden-death game after two mutual losses: QEC's match
+//! A best-of-three series with a sudden-death game after two opening mutual losses or level
+//! wins: QEC's match
 //! format (§5 of its rules; rulings in docs/rules/qec.md), usable with any variant.
 
 use crate::{Outcome, Player, Verdict};
@@ -81,19 +82,14 @@ impl Series {
             .is_some_and(|v| !matches!(v, Verdict::Win(_)))
     }
 
-    /// The index of the first sudden-death game, once the series has one: the game after the
-    /// second mutual loss, or the fourth game when three regular games left the wins level
-    /// (and were not all drawn).
+    /// The index of the first sudden-death game, once the series has one: game 3 when games 1
+    /// and 2 were both mutual losses, or the fourth game when three regular games left the
+    /// wins level (and were not all drawn). A second mutual loss in game 3 makes none: the
+    /// three games are played and the player with more wins takes the series (QEC §5).
     #[must_use]
     pub fn sudden_death_index(&self) -> Option<usize> {
-        let mut mutual = 0;
-        for (i, v) in self.games.iter().enumerate().take(3) {
-            if *v == Verdict::BothLose {
-                mutual += 1;
-                if mutual == 2 {
-                    return Some(i + 1);
-                }
-            }
+        if self.games.len() >= 2 && self.games[..2].iter().all(|v| *v == Verdict::BothLose) {
+            return Some(2);
         }
         let regular = self.games.len().min(3);
         (regular == 3
@@ -198,31 +194,40 @@ mod tests {
             Some(SeriesResult::Winner(Contestant::B))
         );
         assert_eq!(series(&[L, L, D]).result(), Some(SeriesResult::Rollover));
-        assert_eq!(series(&[L, W, L]).sudden_death_index(), Some(3));
+    }
+
+    // QEC §5: "best-of-three" governs over "two mutual losses ⇒ next round becomes single
+    // sudden-death game" when the second mutual loss is game 3: there is no next round.
+    #[test]
+    fn s5_a_second_mutual_loss_in_game_3_leaves_the_more_wins_rule() {
+        // Game 2: B has White, so White's win is B's; Black's is A's.
+        let s = series(&[L, B, L]);
+        assert_eq!(s.sudden_death_index(), None);
+        assert!(!s.next_is_sudden_death());
+        assert_eq!(s.result(), Some(SeriesResult::Winner(Contestant::A)));
+        assert_eq!(
+            series(&[W, L, L]).result(),
+            Some(SeriesResult::Winner(Contestant::A))
+        );
+        assert_eq!(
+            series(&[L, W, L]).result(),
+            Some(SeriesResult::Winner(Contestant::B))
+        );
     }
 
     // QEC §5: "Prize rollover applies if all games drawn" — and only then.
     #[test]
     fn s5_a_series_with_a_won_game_never_rolls_over() {
-        // B wins game 1 (as Black), two mutual losses, a drawn sudden-death game: the
-        // sudden death goes on (game 5, A White), and its winner takes the series.
-        let s = series(&[B, L, L, D]);
-        assert_eq!(s.result(), None);
-        assert!(s.next_is_sudden_death());
-        assert_eq!(
-            series(&[B, L, L, D, B]).result(),
-            Some(SeriesResult::Winner(Contestant::B))
-        );
-        assert_eq!(
-            series(&[B, L, L, L, D, W]).result(),
-            Some(SeriesResult::Winner(Contestant::B)),
-            "game 6: B has White"
-        );
         // Level wins after three games, then a drawn sudden-death game: another one.
         assert_eq!(series(&[W, D, B, D]).result(), None);
         assert_eq!(
             series(&[W, D, B, D, W]).result(),
             Some(SeriesResult::Winner(Contestant::A))
+        );
+        assert_eq!(
+            series(&[W, D, B, L, D, W]).result(),
+            Some(SeriesResult::Winner(Contestant::B)),
+            "game 6: B has White"
         );
         // Every game without a winner (the mutual losses are §5's draw): the prize rolls over.
         assert_eq!(series(&[L, L, L]).result(), Some(SeriesResult::Rollover));
