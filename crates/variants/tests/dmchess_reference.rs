@@ -510,13 +510,13 @@ fn shift(cells: &mut Cells, compiled: &Compiled, phase: usize) -> usize {
     moved
 }
 
-/// The conservation law (6.2, ruling C.1): from move 17 on (32 plies played, ruling C.2), a move
-/// ending on another board than it starts (through a portal, or castling across boards)
-/// takes its piece's DEL out of the origin board's flow and into the target board's; it is
+/// The conservation law (6.2, ruling C.1): from the game's 17th move on (16 plies played,
+/// Light's 9th move, ruling C.2), a move ending on another board than it starts (through a
+/// portal, or castling across boards) takes its piece's DEL out of the origin board's flow and into the target board's; it is
 /// illegal when that leaves either flow beyond ±8 and further from 0 than before.
 fn breaks_conservation(pl: &Plain, c: &Candidate) -> bool {
     let (a, b) = (square::dim(c.from), square::dim(c.to));
-    if a == b || pl.ply < 32 {
+    if a == b || pl.ply < 16 {
         return false;
     }
     let del = i32::from(

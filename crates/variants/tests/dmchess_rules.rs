@@ -243,26 +243,51 @@ fn c4_3_4_capture_adds_one_del_up_to_eight() {
 }
 
 #[test]
-fn c6_2_the_conservation_law_from_the_seventeenth_move() {
+fn c6_2_3_the_conservation_law_from_the_game_s_seventeenth_move() {
     // A DEL-1 knight on D1 b2 may cross to D2 through the portal d3. D2's flow is already
     // +8: crossing would take it to +9, outside the band and further out.
+    // 6.2.3 (ruling C.2): "the first 16 moves of the game" are 16 moves, one a turn (5.2.2),
+    // so the law binds from ply 17, Light's 9th move, not Light's 17th.
     let board = [(0, "8/8/8/8/8/8/1N16/8"), KINGS_D8];
-    let crossings = |fullmove: u32, flow: &str| {
-        let g = game(&board, &format!("l - 0 {fullmove} 0/8 - {flow} -"));
+    let crossings = |fullmove: u32, side: char, flow: &str| {
+        let g = game(&board, &format!("{side} - 0 {fullmove} 0/8 - {flow} -"));
         moves(&g).into_iter().filter(|m| m.contains("-d2")).count()
     };
     let flow = "-8,8,0,0,0,0,0,0";
-    assert!(
-        crossings(16, flow) > 0,
-        "6.2.3: moves 1-16 (each player's) are free"
+    assert_eq!(
+        crossings(8, 'l', flow),
+        5,
+        "6.2.3: the game's 15th move (Light's 8th) is free"
     );
-    assert_eq!(crossings(17, flow), 0, "6.2.2: move 17 on");
-    assert!(
-        crossings(17, "-7,7,0,0,0,0,0,0") > 0,
+    assert_eq!(crossings(9, 'l', flow), 0, "6.2.2: the game's 17th move on");
+    assert_eq!(crossings(16, 'l', flow), 0, "Light's 16th move is bound");
+    assert_eq!(
+        crossings(9, 'l', "-7,7,0,0,0,0,0,0"),
+        5,
         "+8 is inside the band"
     );
+    let note = |fullmove: u32| {
+        let g = game(&board, &format!("l - 0 {fullmove} 0/8 - {flow} -"));
+        g.view()
+            .notes
+            .into_iter()
+            .find(|n| n.starts_with("Energy flow"))
+    };
+    assert_eq!(
+        note(8).as_deref(),
+        Some(
+            "Energy flow (6.2; the law applies from the game's move 17 (Light's move 9)): \
+             D1 -8, D2 +8."
+        )
+    );
+    let g = game(&board, &format!("l - 0 9 0/8 - {flow} -"));
+    assert_eq!(
+        note(9).as_deref(),
+        Some(
+            "Energy flow (6.2; a dimensional move may not take a board outside ±8): D1 -8, D2 +8."
+        )
+    );
     // The refusal gives the law's own reason, not a king's.
-    let g = game(&board, &format!("l - 0 17 0/8 - {flow} -"));
     assert_eq!(
         refused(&g, "Nd1b2-d2b4"),
         "illegal decision `Nd1b2-d2b4`: the conservation law forbids it (6.2.2): it takes \
@@ -290,7 +315,7 @@ fn c6_2_1_a_profile_s_band_of_12_allows_the_crossing_the_band_of_8_refuses() {
         &format!("{rest} {} band=12", Profile::default_profile().text()),
     );
     assert_eq!(twelve.compiled().profile.band, 12);
-    let free = game(&board, &rest.replace(" 17 ", " 16 "));
+    let free = game(&board, &rest.replace(" 17 ", " 8 "));
     assert!(crossings(&free) > 0);
     assert_eq!(
         crossings(&twelve),
@@ -742,10 +767,11 @@ fn c7_4_3_threefold_repetition_is_reached_by_play_from_the_start() {
         ToAct::Nobody(Outcome::draw("threefold repetition"))
     );
     // Whether the conservation law applies yet does count (6.2.3): the same cycle from
-    // move 15 crosses into move 17, and its third occurrence comes only after it.
+    // Light's move 7 crosses into Light's move 9 (the game's 17th, ruling C.2), and its
+    // third occurrence comes only after it.
     let t = DmChess::start()
         .position_text()
-        .replace(" l - 0 1 0/8 ", " l - 0 15 0/8 ");
+        .replace(" l - 0 1 0/8 ", " l - 0 7 0/8 ");
     let mut g = DmChess::from_position_text(&t).unwrap_or_else(|e| panic!("{t}: {e}"));
     for _ in 0..2 {
         for m in ["Nd1g1-d1f3", "Nd2b8-d2c6", "Nd1f3-d1g1", "Nd2c6-d2b8"] {
@@ -755,7 +781,7 @@ fn c7_4_3_threefold_repetition_is_reached_by_play_from_the_start() {
     assert_eq!(
         g.repetitions(),
         2,
-        "moves 15-16 were free of the law, 17-18 not"
+        "Light's moves 7-8 were free of the law, 9-10 not"
     );
 }
 

@@ -44,7 +44,8 @@ mod tests {
     use super::*;
 
     /// D1's knight on b2 and the kings on D8, at `fullmove` with D1's flow -8 and D2's +8:
-    /// from move 17 on every crossing out of D1 would take its flow to -9 (6.2.2).
+    /// from the game's 17th move (Light's 9th) on every crossing out of D1 would take its flow
+    /// to -9 (6.2.2, ruling C.2).
     fn knight(fullmove: u32) -> DmChess {
         let mut boards = ["8/8/8/8/8/8/8/8"; 8];
         boards[0] = "8/8/8/8/8/8/1N16/8";
@@ -63,7 +64,7 @@ mod tests {
     #[test]
     fn crossings_and_the_moves_the_law_refuses_are_counted() {
         let mut free = Vec::new();
-        knight(16).decisions(&mut free);
+        knight(8).decisions(&mut free);
         let crossings = free.iter().filter(|&&mv| is_crossing(mv)).count() as u64;
         // DEL 1 reaches D2 alone, through the portal d3: from D2 d3 to b2, b4, c1, e1 and f2
         // (c5, e5 and f4 are D2's portals, where no move ends, 4.2.4).
@@ -71,16 +72,16 @@ mod tests {
             crossings, 5,
             "the knight's dimensional moves while the law sleeps"
         );
-        // Move 16: one crossing played, nothing refused.
-        let start = knight(16);
+        // Light's move 8 (the game's 15th): one crossing played, nothing refused.
+        let start = knight(8);
         let across = *free
             .iter()
             .find(|&&mv| is_crossing(mv))
             .expect("a crossing");
         let counts = count_events(&start, &[across]);
         assert_eq!((counts[0].count, counts[1].count), (1, 0));
-        // Move 17: every one of those crossings is refused at the knight's move.
-        let start = knight(17);
+        // Light's move 9 (the game's 17th): every one of those crossings is refused at the knight's move.
+        let start = knight(9);
         let mut bound = Vec::new();
         start.decisions(&mut bound);
         assert!(!bound.iter().any(|&mv| is_crossing(mv)));

@@ -48,8 +48,8 @@ pub const SHIFT_EVERY: u8 = 8;
 /// may set another (`band=N`, [`super::profile::Profile::band`]).
 pub const CONSERVATION_BAND: i16 = 8;
 /// Plies at the start of the game free of the conservation law (6.2.3, ruling C.2: its
-/// "first 16 moves" are moves 1-16 of the score sheet, each player's, as 8.1.1's 40 are).
-pub const CONSERVATION_FREE_MOVES: u64 = 32;
+/// "first 16 moves of the game" are 16 moves, a move being one player's turn, 5.2.2).
+pub const CONSERVATION_FREE_PLIES: u64 = 16;
 
 /// Turns an energy square needs to recharge after use (5.3.3).
 pub const RECHARGE: u8 = 3;
@@ -263,7 +263,7 @@ impl Position {
             true => 1,
             false => 0,
         };
-        let law = u64::from(self.ply() >= CONSERVATION_FREE_MOVES);
+        let law = u64::from(self.ply() >= CONSERVATION_FREE_PLIES);
         same.hash() ^ splitmix64(law | 0xD5 << 40)
     }
 
@@ -388,8 +388,8 @@ impl Position {
         follow
     }
 
-    /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from move 17
-    /// on, a dimensional move may not take a board's flow outside ±`band` (6.2.1: ±8), or
+    /// 6.2.2 (ruling C.1): whether `mv` breaks the conservation law — from the game's 17th
+    /// move on (Light's 9th, ruling C.2), a dimensional move may not take a board's flow outside ±`band` (6.2.1: ±8), or
     /// further outside.
     #[inline]
     #[must_use]
@@ -404,7 +404,7 @@ impl Position {
     #[must_use]
     pub(super) fn conservation_breach(&self, mv: Move, band: i16) -> Option<(usize, i16, i16)> {
         let (a, b) = (square::dim(mv.from), square::dim(mv.to));
-        if a == b || self.ply() < CONSERVATION_FREE_MOVES {
+        if a == b || self.ply() < CONSERVATION_FREE_PLIES {
             return None;
         }
         let del = self.squares[mv.from as usize].del() as i16;

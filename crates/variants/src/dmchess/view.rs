@@ -10,7 +10,7 @@ use omnichess_core::{BoardView, Cell, Game, Player, SquareMark, ToAct, View};
 use omnichess_core::{MoveView, PieceView, Presentation};
 
 use super::piece::{Kind, Piece};
-use super::position::{CONSERVATION_FREE_MOVES, Move, Special};
+use super::position::{CONSERVATION_FREE_PLIES, Move, Special};
 use super::position_text::player_name;
 use super::square::{self, DIMENSIONS};
 use super::state::{DOMINANCE, DmChess};
@@ -210,10 +210,11 @@ impl DmChess {
             .filter(|&(_, &f)| f != 0)
             .map(|(d, f)| format!("D{} {f:+}", d + 1))
             .collect();
-        let law = if pos.ply() < CONSERVATION_FREE_MOVES {
+        let law = if pos.ply() < CONSERVATION_FREE_PLIES {
             format!(
-                "the law applies from move {}",
-                CONSERVATION_FREE_MOVES / 2 + 1
+                "the law applies from the game's move {} (Light's move {})",
+                CONSERVATION_FREE_PLIES + 1,
+                CONSERVATION_FREE_PLIES / 2 + 1
             )
         } else {
             "a dimensional move may not take a board outside ±8".to_owned()
