@@ -297,7 +297,7 @@ fn candidates(pl: &Plain, compiled: &Compiled) -> BTreeMap<String, Candidate> {
         let moves = step_moves(pl, compiled, from, man)
             .into_iter()
             .chain(en_passant(pl, compiled, from, man))
-            .chain(castlings(pl, &now_attacked, from, man));
+            .chain(castlings(pl, compiled, &now_attacked, from, man));
         for c in moves {
             insert_with_promotions(&mut out, us, man, c);
         }
@@ -421,8 +421,14 @@ fn en_passant(pl: &Plain, compiled: &Compiled, from: u16, man: Man) -> Option<Ca
 }
 
 /// Castling by the king `man` on `from` with an unmoved rook of its board or of another
-/// within both DELs.
-fn castlings(pl: &Plain, now_attacked: &[bool], from: u16, man: Man) -> Vec<Candidate> {
+/// within both DELs and joined to the king's by a portal (6.3.2, ruling K.3).
+fn castlings(
+    pl: &Plain,
+    compiled: &Compiled,
+    now_attacked: &[bool],
+    from: u16,
+    man: Man,
+) -> Vec<Candidate> {
     let us = pl.side;
     let cells = &pl.cells;
     let (a, l) = (square::dim(from), square::local(from));
@@ -433,7 +439,8 @@ fn castlings(pl: &Plain, now_attacked: &[bool], from: u16, man: Man) -> Vec<Cand
     }
     for b in 0..8 {
         let distance = a.abs_diff(b);
-        if usize::from(man.del) < distance {
+        let joined = (0..64).any(|p| portal(compiled, pl.phase, a, p) == Some(b));
+        if usize::from(man.del) < distance || (b != a && !joined) {
             continue;
         }
         // (rook's file, files between that must be empty, file the king passes,

@@ -302,6 +302,20 @@ fn c6_2_3_the_conservation_law_from_the_game_s_seventeenth_move() {
 }
 
 #[test]
+fn c3_2_1_a_board_s_base_energy_moves_no_band() {
+    // 3.2.1: D2's base energy is 2, but under ruling C.1 every board's flow keeps the same
+    // band, -8 to +8: centred on the base energy (-6 to +10) D2 would take +9.
+    let board = [(0, "8/8/8/8/8/8/1N16/8"), KINGS_D8];
+    let crossings = |flow: &str| {
+        let g = game(&board, &format!("l - 0 17 0/8 - {flow} -"));
+        moves(&g).into_iter().filter(|m| m.contains("-d2")).count()
+    };
+    assert_eq!(crossings("0,8,0,0,0,0,0,0"), 0, "D2 at +8 takes no more");
+    assert_eq!(crossings("0,-8,0,0,0,0,0,0"), 5, "D2 at -8 may gain");
+    assert_eq!(crossings("0,7,0,0,0,0,0,0"), 5, "D2 at +7 reaches +8");
+}
+
+#[test]
 fn c6_2_1_a_profile_s_band_of_12_allows_the_crossing_the_band_of_8_refuses() {
     // The knight of c6_2 at move 17 with D2's flow +8: crossing to D2 takes it to +9, outside
     // ±8 but inside ±12 (`band=12`, a profile setting for comparing the law's band).
@@ -583,6 +597,16 @@ fn c6_3_castling_within_and_across_dimensions() {
         [-2, 2],
         "6.3.3: a dimensional move"
     );
+    // 6.3.2 (ruling K.3): the king travels by a portal path, a portal joining its board
+    // and the rook's: with D1's one portal leading to D3, it cannot castle on D2.
+    let apart = game(&[d1, d2], "l - 0 1 0/8 - - - portals=1-3:c6");
+    assert!(
+        !moves(&apart).iter().any(|m| m.starts_with("Kd1e1-d2")),
+        "no portal joins D1 and D2"
+    );
+    assert!(refused(&apart, "Kd1e1-d2g1").starts_with("illegal decision"));
+    let joined = game(&[d1, d2], "l - 0 1 0/8 - - - portals=1-2:c6");
+    assert!(moves(&joined).contains(&"Kd1e1-d2g1".to_owned()));
     // Not with DEL 1 towards D3, and not through an attacked square (a rook on D2 f8).
     let far = game(
         &[(0, "4k13/8/8/8/8/8/8/4K1*3"), (2, "8/8/8/8/8/8/8/7R1*")],
@@ -591,6 +615,25 @@ fn c6_3_castling_within_and_across_dimensions() {
     assert!(!moves(&far).iter().any(|m| m.starts_with("Kd1e1-d3")));
     let attacked = game(&[d1, (1, "5r22/8/8/8/8/8/8/7R2*")], "l - 0 1 0/8 - - -");
     assert!(!moves(&attacked).contains(&"Kd1e1-d2g1".to_owned()));
+}
+
+#[test]
+fn c4_1_7_and_4_1_1_a_pawn_double_steps_from_its_second_rank() {
+    // 4.1.7 names only the single step; 4.1.1's traditional rules and 6.4's en passant,
+    // which only a double step makes possible, give the pawn its double step too.
+    let g = game(&[(0, "8/8/8/8/8/8/P17/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let pawn: Vec<String> = moves(&g)
+        .into_iter()
+        .filter(|m| m.starts_with('P'))
+        .collect();
+    assert_eq!(pawn, ["Pd1a2-d1a3", "Pd1a2-d1a4"]);
+    // Not from another rank.
+    let g = game(&[(0, "8/8/8/8/8/P17/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let pawn: Vec<String> = moves(&g)
+        .into_iter()
+        .filter(|m| m.starts_with('P'))
+        .collect();
+    assert_eq!(pawn, ["Pd1a3-d1a4"]);
 }
 
 #[test]

@@ -222,7 +222,8 @@ impl Position {
     }
 
     /// Castling (6.3): the unmoved king with an unmoved rook of its own board (6.3.1) or of
-    /// another board within both pieces' DEL (6.3.2), the squares between them empty (on
+    /// another board within both pieces' DEL and joined to the king's by a portal (6.3.2,
+    /// ruling K.3), the squares between them empty (on
     /// the rook's board, the king's home square too), the king not in check, not passing
     /// an attacked square; the king ends on the g- or c-file of the rook's board.
     fn castlings(
@@ -241,9 +242,14 @@ impl Position {
         if l != home || self.attacked_with(compiled, square::at(a, l), us.opponent()) {
             return false;
         }
+        let phase = &compiled.phases[self.phase as usize];
         for b in 0..DIMENSIONS {
             let distance = a.abs_diff(b);
-            if usize::from(king.del()) < distance {
+            // 6.3.2 (ruling K.3): the king travels to the rook's board by a portal path, a
+            // portal joining the two boards now.
+            let joined =
+                squares_of(phase.portals[a]).any(|p| usize::from(phase.link[a][p as usize]) == b);
+            if usize::from(king.del()) < distance || (b != a && !joined) {
                 continue;
             }
             // (rook's file offset, squares that must be empty, squares the king passes)
