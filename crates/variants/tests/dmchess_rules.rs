@@ -550,28 +550,63 @@ fn c7_4_1_stalemate_with_two_kings() {
 }
 
 #[test]
-fn c7_2_dominance_held_for_a_full_turn_wins() {
-    // Light has the only king on D1-D5; Dark has kings on D6-D8.
-    let mut boards: Vec<(usize, &str)> = (0..5).map(|d| (d, "8/8/8/8/8/8/8/K17")).collect();
+fn c7_2_3_dominance_held_for_a_full_turn_of_both_players_wins() {
+    // Light has the only king on D1-D5 (D1's on d2, by the portal d3 to D2); Dark has kings
+    // on D6-D8.
+    let mut boards: Vec<(usize, &str)> = (1..5).map(|d| (d, "8/8/8/8/8/8/8/K17")).collect();
+    boards.push((0, "8/8/8/8/8/8/3K14/8"));
     boards.extend((5..8).map(|d| (d, "7k1/8/8/8/8/8/8/8")));
-    // Held since Light's last move: Dark's reply does not break it, Light wins.
+    // Held since Light's last move: Dark's reply does not break it, but a full turn (6.1.1:
+    // both players) is over only when Light's own next move ends with it held.
     let mut g = game(&boards, "d - 0 1 0/8 - - l");
     assert_eq!(g.position().controlled(Player::White), 5);
     play(&mut g, "Kd6h8-d6g8");
+    assert_eq!(g.to_act(), ToAct::Player(Player::White), "7.2.3: not yet");
+    assert!(g.position_text().ends_with(" l"), "{}", g.position_text());
+    play(&mut g, "Kd2a1-d2b1");
     assert_eq!(
         g.to_act(),
         ToAct::Nobody(Outcome::win(Player::White, "dimensional dominance"))
     );
-    // Not yet held a full turn: play goes on until Light's move and Dark's reply.
-    let mut g = game(&boards, "l - 0 1 0/8 - - -");
+    let won = g.position_text();
+    assert!(won.ends_with(" L"), "{won}");
+    let read = DmChess::from_position_text(&won).expect("reads");
+    assert_eq!(read.position_text(), won);
+    assert_eq!(read.to_act(), g.to_act());
+    // Light's own move may break it: its D1 king crosses to D2, leaving D1 kingless.
+    let mut g = game(&boards, "l - 0 1 0/8 - - l");
     assert_eq!(g.to_act(), ToAct::Player(Player::White));
-    play(&mut g, "Kd1a1-d1b1");
+    play(&mut g, "Kd1d2-d2d2");
+    assert_eq!(g.position().controlled(Player::White), 4);
     assert_eq!(g.to_act(), ToAct::Player(Player::Black));
-    play(&mut g, "Kd6h8-d6g8");
+    assert!(g.position_text().ends_with(" -"), "{}", g.position_text());
+    // From nothing: Light's move, Dark's reply, Light's move.
+    let mut g = game(&boards, "l - 0 1 0/8 - - -");
+    for m in ["Kd2a1-d2b1", "Kd6h8-d6g8", "Kd2b1-d2a1"] {
+        assert_eq!(
+            g.to_act(),
+            ToAct::Player(g.position().side_to_move()),
+            "{m}"
+        );
+        play(&mut g, m);
+    }
     assert_eq!(
         g.to_act(),
         ToAct::Nobody(Outcome::win(Player::White, "dimensional dominance"))
     );
+    assert!(refused_text("LD").contains("dominance `LD`"));
+}
+
+/// Why the start position with DOMINANCE field `field` is refused.
+fn refused_text(field: &str) -> String {
+    let t = DmChess::start().position_text();
+    let t = format!(
+        "{}{field}",
+        t.strip_suffix('-').expect("the streak field last")
+    );
+    DmChess::from_position_text(&t)
+        .expect_err("refused")
+        .to_string()
 }
 
 #[test]

@@ -84,7 +84,8 @@ pub struct Position {
     /// Distributions ended in this game (turns before the first move).
     pub(super) setup_turns: u8,
     /// Bit `player`: that player controlled 5 or more dimensions when its last move ended
-    /// (7.2.3).
+    /// and at every move's end since; bit `2 + player`: it so held them a full turn, its
+    /// own next move included, and won (7.2.3, ruling D.1).
     pub(super) streak: u8,
     pieces_hash: u64,
 }

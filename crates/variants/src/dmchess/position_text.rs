@@ -14,7 +14,8 @@
 //! * RECHARGE `-` or the energy squares still recharging with their turns left
 //!   (`d1a3:2,d5b4:1`); FLOW `-` or eight integers, the DEL each board has gained less
 //!   lost by dimensional moves (`0,-3,3,0,0,0,0,0`; the conservation law, 6.2); DOMINANCE `-`, `l`, `d` or `ld`: who controlled five dimensions
-//!   when its last move ended (7.2.3);
+//!   when its last move ended and since, `L` or `D` for one that held them a full turn and
+//!   won (7.2.3);
 //! * `setup=l`, `setup=d` or `setup=ld` before the first move: who still distributes
 //!   kings (5.1.3, `setup.rs`);
 //! * PROFILE: the `portals=`, `energy=` and `shifts=` tokens when the profile is not the
@@ -205,7 +206,23 @@ impl DmChess {
         } else {
             recharge.join(",")
         };
-        let streak = ["-", "l", "d", "ld"][pos.streak as usize & 3];
+        let streak: String = [('l', 'L'), ('d', 'D')]
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, _)| pos.streak >> i & 1 == 1)
+            .map(|(i, (held, won))| {
+                if pos.streak >> (2 + i) & 1 == 1 {
+                    won
+                } else {
+                    held
+                }
+            })
+            .collect();
+        let streak = if streak.is_empty() {
+            "-".to_owned()
+        } else {
+            streak
+        };
         let flow = if pos.flow == [0; DIMENSIONS] {
             "-".to_owned()
         } else {
@@ -460,18 +477,34 @@ fn read_flow(pos: &mut Position, text: &str) -> Result<(), PositionError> {
     Ok(())
 }
 
-/// The DOMINANCE field `-`, `l`, `d` or `ld`, as the position's streak bits.
+/// The DOMINANCE field as the position's streak bits: `-`, or `l` and/or `d` for a player
+/// that controlled five dimensions since its last move ended, upper case (`L`, `D`) for one
+/// that held them a full turn and won (7.2.3, ruling D.1).
 fn read_dominance(text: &str) -> Result<u8, PositionError> {
-    match text {
-        "-" => Ok(0),
-        "l" => Ok(1),
-        "d" => Ok(2),
-        "ld" => Ok(3),
-        other => Err(PositionError::syntax(format!(
-            "dominance `{}`: expected -, l, d or ld",
-            short(other)
-        ))),
+    let bad = || {
+        PositionError::syntax(format!(
+            "dominance `{}`: expected -, l, d, ld, or L or D for a player that held five \
+             dimensions a full turn (one at most)",
+            short(text)
+        ))
+    };
+    if text == "-" {
+        return Ok(0);
     }
+    let mut streak = 0u8;
+    let mut rest = text.chars().peekable();
+    for (i, held) in ['l', 'd'].into_iter().enumerate() {
+        match rest.peek() {
+            Some(&c) if c == held => streak |= 1 << i,
+            Some(&c) if c == held.to_ascii_uppercase() => streak |= 1 << i | 4 << i,
+            _ => continue,
+        }
+        rest.next();
+    }
+    if streak == 0 || rest.next().is_some() || streak >> 2 == 3 {
+        return Err(bad());
+    }
+    Ok(streak)
 }
 
 /// The `setup=` token's value (5.1.3), which only a position before the first move whose side

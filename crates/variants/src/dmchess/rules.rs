@@ -6,7 +6,7 @@ use omnichess_core::{Outcome, Player, ToAct};
 use super::piece::Kind;
 use super::position::Position;
 use super::square::DIMENSIONS;
-use super::state::{DOMINANCE, DmChess};
+use super::state::DmChess;
 
 impl DmChess {
     /// Whether the side to move has a legal move.
@@ -65,10 +65,13 @@ impl DmChess {
         if self.pos.distributing(side) {
             return ToAct::Player(side);
         }
-        // The side to move controlled 5+ dimensions when its last move ended, and still
-        // does after the opponent's reply: held for a full turn.
-        if self.pos.streak >> side as u8 & 1 == 1 && self.pos.controlled(side) >= DOMINANCE {
-            return ToAct::Nobody(Outcome::win(side, "dimensional dominance"));
+        // A player controlled 5+ dimensions when its move ended, after the opponent's
+        // reply and after its own next move: held for a full turn (ruling D.1).
+        if let Some(&winner) = Player::BOTH
+            .iter()
+            .find(|&&p| self.pos.streak >> (2 + p as u8) & 1 == 1)
+        {
+            return ToAct::Nobody(Outcome::win(winner, "dimensional dominance"));
         }
         if !self.has_legal_move() {
             return ToAct::Nobody(if self.kings_in_check(side) > 0 {

@@ -287,7 +287,8 @@ impl Game for DmChess {
 
     /// Plays `mv`; the mover's kings it leaves in check — only when no move could save
     /// them (ruling K.2) — are checkmated and leave the game (7.1.3), with any king their
-    /// removal exposes. Then the mover's dominance streak is noted (7.2.3).
+    /// removal exposes. Then the dominance streaks are noted (7.2.3, ruling D.1): the
+    /// mover's is kept or begun, or held a full turn; the opponent's ends if broken.
     fn apply(&mut self, mv: Move) {
         let us = self.pos.side;
         self.history.push(self.pos);
@@ -296,11 +297,19 @@ impl Game for DmChess {
             return;
         }
         remove_kings_in_check(&mut self.pos, &self.compiled, us);
-        let bit = 1 << us as u8;
+        let (bit, theirs) = (1 << us as u8, 1 << us.opponent() as u8);
         if self.pos.controlled(us) >= DOMINANCE {
+            // Held since its last move ended, through the reply, and now after its own
+            // move: a full turn of both players (7.2.3, ruling D.1).
+            if self.pos.streak & bit != 0 {
+                self.pos.streak |= bit << 2;
+            }
             self.pos.streak |= bit;
         } else {
             self.pos.streak &= !bit;
+        }
+        if self.pos.controlled(us.opponent()) < DOMINANCE {
+            self.pos.streak &= !theirs;
         }
     }
 
