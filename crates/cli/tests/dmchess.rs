@@ -189,23 +189,9 @@ fn dmchess_profile_replaces_portals_energy_and_shifts() {
         env!("CARGO_MANIFEST_DIR"),
         "/../variants/src/dmchess/sparse.profile"
     );
-    let o = omnichess(&["perft", "dmchess", "--depth", "2", "--profile", sparse]);
-    assert_eq!(
-        stdout(&o),
-        "19612\n",
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    // The position text then carries the profile.
-    let o = omnichess(&[
-        "moves",
-        "dmchess",
-        "--profile",
-        sparse,
-        "--after",
-        "Nd1g1-d1h3",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The position text after a move carries the profile.
+    let (count, _) = under_profile(sparse, "2", "Nd1g1-d1h3");
+    assert_eq!(count, "19612\n");
     let bad = temp_file("bad.profile", "portals=1-2:e2\nenergy=1:a3\nshifts=id\n");
     let o = omnichess(&["moves", "dmchess", "--profile", bad.to_str().expect("path")]);
     assert_user_error(&o, "D1 has 1 energy square, ");
@@ -233,26 +219,28 @@ fn dmchess_a_profile_without_energy_keeps_the_default_energy_squares() {
         .collect();
     let path = temp_file("no-energy.profile", &portals_and_shifts);
     let path = path.to_str().expect("path");
-    let o = omnichess(&["perft", "dmchess", "--depth", "1", "--profile", path]);
-    assert_eq!(
-        stdout(&o),
-        "109\n",
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let o = omnichess(&[
-        "moves",
-        "dmchess",
-        "--profile",
-        path,
-        "--after",
-        "Pd1a2-d1a4",
-    ]);
-    assert!(
-        stdout(&o).starts_with("to-act: dark\n"),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let (count, moves) = under_profile(path, "1", "Pd1a2-d1a4");
+    assert_eq!(count, "109\n");
+    assert!(moves.starts_with("to-act: dark\n"), "{moves}");
+}
+
+/// Under `--profile PROFILE`: the output of `perft dmchess --depth DEPTH` and of `moves
+/// dmchess --after AFTER`, both of which must succeed.
+fn under_profile(profile: &str, depth: &str, after: &str) -> (String, String) {
+    let commands: [&[&str]; 2] = [
+        &["perft", "dmchess", "--depth", depth, "--profile", profile],
+        &["moves", "dmchess", "--profile", profile, "--after", after],
+    ];
+    let [count, moves] = commands.map(|args| {
+        let o = omnichess(args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        stdout(&o)
+    });
+    (count, moves)
 }
 
 /// `replay` and `actions` quote a refused decision's position as `--after` does: DMChess's
