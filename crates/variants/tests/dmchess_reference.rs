@@ -43,8 +43,8 @@ struct Man {
     del: u8,
     /// A king or rook that has not moved (castling).
     unmoved: bool,
-    /// A piece promoted from a pawn (6.5.4).
-    was_pawn: bool,
+    /// The boards on which it promoted from a pawn, bit per board (6.5.4, ruling Q.1).
+    promoted_on: u8,
     /// The piece a candidate move is moving (set on the copy the move is played on), so that
     /// it is found wherever the shift puts it.
     mover: bool,
@@ -81,7 +81,7 @@ fn plain(game: &DmChess) -> Plain {
             colour: p.player(),
             del: p.del(),
             unmoved: p.unmoved(),
-            was_pawn: p.promoted(),
+            promoted_on: p.promoted_on(),
             mover: false,
         });
     }
@@ -315,7 +315,8 @@ fn insert_with_promotions(
 ) {
     let last = if us == Player::White { 7 } else { 0 };
     let on_last = square::local(c.to) / 8 == last;
-    let again = man.was_pawn && on_last && square::dim(c.from) != square::dim(c.to);
+    // A former pawn promotes again on the last rank of a board it has not promoted on.
+    let again = on_last && man.promoted_on != 0 && man.promoted_on >> square::dim(c.to) & 1 == 0;
     if (man.kind == Kind::Pawn && on_last) || again {
         for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
             let promoted = Candidate {

@@ -707,19 +707,21 @@ fn c6_5_promotion_keeps_the_del() {
 }
 
 #[test]
-fn c6_5_4_a_piece_that_was_a_pawn_promotes_again_on_another_boards_last_rank() {
-    // Ruling Q.1: the D3 pawn promotes to a knight, DEL 3, marked `~` (it was a pawn).
+fn c6_5_4_a_former_pawn_promotes_again_on_each_board_it_has_not_promoted_on() {
+    // Ruling Q.1: the D3 pawn promotes to a knight, DEL 3, marked `~d3` (it was a pawn and
+    // promoted on D3).
     let mut g = game(&[(2, "8/P37/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
     play(&mut g, "Pd3a7-d3a8=N");
     assert!(
-        g.position_text().contains("|N3~7/"),
+        g.position_text().contains("|N3~d37/"),
         "{}",
         g.position_text()
     );
-    // A knight that was a pawn, on D1 e7, leaps into the D1-D2 portal g6 and on to D2 f8
-    // or h8, the last rank of another board: it may stay a knight or choose again (6.5.3:
-    // the DEL stays). A knight that never was a pawn, or a move within one board, may not.
-    let crossing = |mark: &str| {
+    // A knight that was a pawn, on D1 e7, reaches D1's c8 and g8 by a leap, and D2's f8 and
+    // h8 through the D1-D2 portal g6. On the last rank of a board it has not promoted on it
+    // may stay a knight or choose again (6.5.3: the DEL stays), by any move; on a board it
+    // promoted on, never again. A knight that never was a pawn never does.
+    let eighth_rank = |mark: &str| {
         let g = game(
             &[(0, &format!("8/4N1{mark}3/8/8/8/8/8/8")), KINGS_D8],
             "l - 0 1 0/8 - - -",
@@ -729,37 +731,57 @@ fn c6_5_4_a_piece_that_was_a_pawn_promotes_again_on_another_boards_last_rank() {
             .filter(|m| m.starts_with("Nd1e7-") && &m[9..10] == "8")
             .collect::<Vec<_>>()
     };
+    let again = |to: &str| ["", "=B", "=Q", "=R"].map(|p| format!("Nd1e7-{to}{p}"));
+    let promoted_on_d1: Vec<String> = ["Nd1e7-d1c8".to_owned(), "Nd1e7-d1g8".to_owned()]
+        .into_iter()
+        .chain(again("d2f8"))
+        .chain(again("d2h8"))
+        .collect();
+    assert_eq!(eighth_rank("~d1"), promoted_on_d1);
     assert_eq!(
-        crossing("~"),
-        [
-            "Nd1e7-d1c8",
-            "Nd1e7-d1g8",
-            "Nd1e7-d2f8",
-            "Nd1e7-d2f8=B",
-            "Nd1e7-d2f8=Q",
-            "Nd1e7-d2f8=R",
-            "Nd1e7-d2h8",
-            "Nd1e7-d2h8=B",
-            "Nd1e7-d2h8=Q",
-            "Nd1e7-d2h8=R"
-        ]
+        eighth_rank("~"),
+        promoted_on_d1,
+        "a bare `~`: the board it stands on"
     );
+    // Promoted on D2 only: D1's eighth rank, by a move within D1, is a further dimension's.
+    let promoted_on_d2: Vec<String> = again("d1c8")
+        .into_iter()
+        .chain(again("d1g8"))
+        .chain(["Nd1e7-d2f8".to_owned(), "Nd1e7-d2h8".to_owned()])
+        .collect();
+    assert_eq!(eighth_rank("~d2"), promoted_on_d2);
     assert_eq!(
-        crossing(""),
+        eighth_rank(""),
         ["Nd1e7-d1c8", "Nd1e7-d1g8", "Nd1e7-d2f8", "Nd1e7-d2h8"]
     );
-    let mut g = game(&[(0, "8/4N1~3/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
+    let mut g = game(
+        &[(0, "8/4N1~d13/8/8/8/8/8/8"), KINGS_D8],
+        "l - 0 1 0/8 - - -",
+    );
     assert!(refused(&g, "Nd1e7-d2f8=N").contains("6.5.4"));
     play(&mut g, "Nd1e7-d2f8=Q");
     assert_eq!(piece_at(&g, "d2f8"), Some((Kind::Queen, 1)));
     assert!(
-        g.position_text().contains("|5Q1~2/"),
+        g.position_text().contains("|5Q1~d1d22/"),
         "{}",
         g.position_text()
     );
-    // `~` only on a piece a pawn can become.
-    let t = text(&[(0, "8/4K1~3/8/8/8/8/8/8"), KINGS_D8], "l - 0 1 0/8 - - -");
-    assert!(DmChess::from_position_text(&t).is_err());
+    // Reaching a board's eighth rank uses its promotion even when the piece keeps its type.
+    let mut g = game(
+        &[(0, "8/4N1~d13/8/8/8/8/8/8"), KINGS_D8],
+        "l - 0 1 0/8 - - -",
+    );
+    play(&mut g, "Nd1e7-d2h8");
+    assert!(
+        g.position_text().contains("|7N1~d1d2/"),
+        "{}",
+        g.position_text()
+    );
+    // `~` only on a piece a pawn can become, and only with boards d1-d8.
+    for bad in ["8/4K1~3/8/8/8/8/8/8", "8/4N1~d93/8/8/8/8/8/8"] {
+        let t = text(&[(0, bad), KINGS_D8], "l - 0 1 0/8 - - -");
+        assert!(DmChess::from_position_text(&t).is_err(), "{t}");
+    }
 }
 
 #[test]

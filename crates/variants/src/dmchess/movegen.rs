@@ -12,7 +12,7 @@
 use omnichess_core::Player;
 
 use super::piece::{Kind, Piece};
-use super::position::{Move, Position, Special};
+use super::position::{Move, Position, Special, last_rank};
 use super::profile::{Compiled, Phase, squares_of};
 use super::square::{self, DIMENSIONS};
 use super::tables::{TABLES, Tables};
@@ -147,8 +147,8 @@ impl Position {
     }
 
     /// A move, or one per promotion when a pawn ends on its last rank (6.5.1); a piece that
-    /// was a pawn and ends a dimensional move on its last rank may also take another type
-    /// (6.5.4, ruling Q.1).
+    /// was a pawn and ends any move on its last rank of a board it has not promoted on may
+    /// also take another type (6.5.4, ruling Q.1).
     #[inline]
     fn emit(
         &self,
@@ -158,11 +158,7 @@ impl Position {
         special: Special,
         f: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        let last = match piece.player() {
-            Player::White => 7,
-            Player::Black => 0,
-        };
-        let on_last = square::rank(square::local(to)) == last;
+        let on_last = square::rank(square::local(to)) == last_rank(piece.player());
         let promote = |k: Kind| Move {
             from,
             to,
@@ -171,7 +167,7 @@ impl Position {
         };
         if piece.kind() == Kind::Pawn && on_last {
             Kind::PROMOTIONS.into_iter().any(|k| f(promote(k)))
-        } else if piece.promoted() && on_last && square::dim(from) != square::dim(to) {
+        } else if piece.promoted() && on_last && piece.promoted_on() >> square::dim(to) & 1 == 0 {
             f(Move {
                 from,
                 to,

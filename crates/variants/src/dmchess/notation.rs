@@ -117,7 +117,7 @@ impl DmChess {
                 illegal(if promotion.is_none() {
                     "a pawn reaching its last rank promotes: add =Q, =R, =B or =N".to_owned()
                 } else {
-                    "only a pawn reaching its last rank, or a piece that was one ending a dimensional move there, promotes (6.5.4), and not to its own type".to_owned()
+                    "only a pawn reaching its last rank, or a piece that was one reaching the last rank of a board it has not promoted on, promotes (6.5.4), and not to its own type".to_owned()
                 })
             })
     }

@@ -1,5 +1,6 @@
 //! Pieces: kind, colour, dimensional energy level (DEL), whether a king or rook has moved,
-//! and the energy square a piece last drew from, packed in one `u16` per square.
+//! the energy square a piece last drew from and the boards a former pawn promoted on, packed
+//! in one `u32` per square.
 
 use omnichess_core::Player;
 
@@ -86,20 +87,21 @@ impl Kind {
 /// Energy levels run from 1 to 8 (2.2.3, 4.3.3).
 pub const MAX_DEL: u8 = 8;
 
-/// A piece: one `u16`, zero for an empty square.
+/// A piece: one `u32`, zero for an empty square.
 ///
 /// Bits 0–2: kind + 1; bit 3: Dark; bits 4–6: DEL − 1; bit 7: a king or rook that has not
 /// moved (castling, 6.3); bits 8–14: the index + 1 of the energy square it last gained from
-/// (5.3.4), 0 for none; bit 15: a piece promoted from a pawn (6.5.4, ruling Q.1).
+/// (5.3.4), 0 for none; bits 16–23: the boards on which a former pawn promoted (bit *d*
+/// for D*d+1*; 6.5.4, ruling Q.1), none for a piece that was never a pawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece(pub(super) u16);
+pub struct Piece(pub(super) u32);
 
 impl Piece {
     /// A piece with energy `del` (1–8) that has moved and never drawn energy.
     #[must_use]
     pub const fn new(player: Player, kind: Kind, del: u8) -> Piece {
-        let dark = matches!(player, Player::Black) as u16;
-        Piece((kind as u16 + 1) | dark << 3 | ((del - 1) as u16) << 4)
+        let dark = matches!(player, Player::Black) as u32;
+        Piece((kind as u32 + 1) | dark << 3 | ((del - 1) as u32) << 4)
     }
 
     /// The piece's kind.
@@ -144,23 +146,26 @@ impl Piece {
         }
     }
 
-    /// Whether it was a pawn, promoted (6.5.4: it may choose its type again on the last rank
-    /// of another board).
+    /// Whether it was a pawn, promoted (6.5.4: it may promote again on the last rank of a
+    /// board it has not promoted on).
     #[inline]
     #[must_use]
     pub const fn promoted(self) -> bool {
-        self.0 & 0x8000 != 0
+        self.promoted_on() != 0
     }
 
-    /// The same piece marked as promoted from a pawn, or not.
+    /// The boards on which it promoted, bit *d* for board index *d* (6.5.4, ruling Q.1).
     #[inline]
     #[must_use]
-    pub const fn with_promoted(self, promoted: bool) -> Piece {
-        if promoted {
-            Piece(self.0 | 0x8000)
-        } else {
-            Piece(self.0 & !0x8000)
-        }
+    pub const fn promoted_on(self) -> u8 {
+        (self.0 >> 16) as u8
+    }
+
+    /// The same piece having promoted on board index `d` too.
+    #[inline]
+    #[must_use]
+    pub const fn with_promoted_on(self, d: usize) -> Piece {
+        Piece(self.0 | 1 << (16 + d))
     }
 
     /// The same piece with energy `del` (clamped to 1–8).
@@ -174,14 +179,14 @@ impl Piece {
         } else {
             del
         };
-        Piece(self.0 & !0x70 | ((del - 1) as u16) << 4)
+        Piece(self.0 & !0x70 | ((del - 1) as u32) << 4)
     }
 
     /// The same piece as another kind (a promotion keeps the DEL, 6.5.3).
     #[inline]
     #[must_use]
     pub const fn with_kind(self, kind: Kind) -> Piece {
-        Piece(self.0 & !7 | (kind as u16 + 1))
+        Piece(self.0 & !7 | (kind as u32 + 1))
     }
 
     /// The same piece marked as moved or unmoved.
@@ -200,10 +205,10 @@ impl Piece {
     #[must_use]
     pub const fn with_last_energy(self, index: Option<u8>) -> Piece {
         let bits = match index {
-            Some(i) => (i as u16 + 1) << 8,
+            Some(i) => (i as u32 + 1) << 8,
             None => 0,
         };
-        Piece(self.0 & 0x80ff | bits)
+        Piece(self.0 & !0x7f00 | bits)
     }
 
     /// The letter, upper case for Light.
@@ -232,8 +237,9 @@ mod tests {
                     let q = p.with_unmoved(true).with_last_energy(Some(63));
                     assert_eq!((q.kind(), q.del(), q.unmoved()), (kind, del, true));
                     assert_eq!(q.last_energy(), Some(63));
-                    let r = q.with_promoted(true).with_last_energy(None);
+                    let r = q.with_promoted_on(2).with_last_energy(None);
                     assert!(r.promoted() && !p.promoted());
+                    assert_eq!(r.with_promoted_on(7).promoted_on(), 0b1000_0100);
                     assert_eq!((r.kind(), r.del(), r.unmoved()), (kind, del, true));
                     assert!(r.with_kind(Kind::Rook).with_del(3).promoted());
                     assert_eq!(q.with_del(9).del(), 8, "4.3.3: at most 8");

@@ -56,7 +56,7 @@ pub const RECHARGE: u8 = 3;
 
 /// The pieces and counters.
 ///
-/// Size: 1 640 bytes (1 024-byte mailbox, colour and kind sets per board, 64 recharge
+/// Size: 2 664 bytes (2 048-byte mailbox, colour and kind sets per board, 64 recharge
 /// counters, the flow of each board, the counters and the hash of the pieces).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -93,7 +93,7 @@ pub struct Position {
 /// The Zobrist key of `piece` on `sq`.
 #[inline]
 fn key(sq: u16, piece: Piece) -> u64 {
-    splitmix64(u64::from(sq) << 16 | u64::from(piece.0) | 0xD1_0000_0000)
+    splitmix64(u64::from(sq) << 32 | u64::from(piece.0) | 0xD1 << 48)
 }
 
 impl Position {
@@ -301,7 +301,15 @@ impl Position {
         }
         let mut piece = moved.with_unmoved(false);
         if let Some(kind) = mv.promotion {
-            piece = piece.with_kind(kind).with_promoted(true);
+            piece = piece.with_kind(kind);
+        }
+        // 6.5.4 (ruling Q.1): reaching a board's last rank uses that board's promotion,
+        // whether the former pawn changes its type or keeps it.
+        if piece.kind() != Kind::Pawn
+            && (moved.kind() == Kind::Pawn || moved.promoted())
+            && square::rank(square::local(mv.to)) == last_rank(us)
+        {
+            piece = piece.with_promoted_on(b);
         }
         if captured.is_some() {
             piece = piece.with_del(piece.del() + 1);
@@ -427,6 +435,14 @@ impl Position {
     }
 }
 
+/// The rank (0-based) where `player`'s pawns promote (6.5.1).
+pub(super) const fn last_rank(player: Player) -> u8 {
+    match player {
+        Player::White => 7,
+        Player::Black => 0,
+    }
+}
+
 /// The rook's squares (from, to) when a king castles onto `king_to` (g- or c-file of the
 /// king's target board).
 pub(super) const fn castle_rook(king_to: u16) -> (u16, u16) {
@@ -470,10 +486,10 @@ mod tests {
     #[test]
     fn sizes_are_as_documented() {
         // docs/PERFORMANCE.md, "State sizes": keep the 256 pieces compact.
-        assert_eq!(size_of::<Position>(), 1_640);
+        assert_eq!(size_of::<Position>(), 2_664);
         assert_eq!(size_of::<Move>(), 6);
-        assert_eq!(size_of::<Piece>(), 2);
-        assert_eq!(size_of::<super::super::DmChess>(), 1_672);
+        assert_eq!(size_of::<Piece>(), 4);
+        assert_eq!(size_of::<super::super::DmChess>(), 2_696);
     }
 
     #[test]

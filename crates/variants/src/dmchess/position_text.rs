@@ -6,8 +6,9 @@
 //!
 //! * a board is eight FEN ranks (rank 8 first, file a first, digits for empty squares);
 //!   a piece is its letter (upper case Light, lower case Dark), its DEL digit, `*` if it is
-//!   a king or rook that has not moved, `~` if it was a pawn (6.5.4), and `^` with the
-//!   energy square it last drew from (`Q3`, `K1*`, `Q5~`, `n4^d2c3`);
+//!   a king or rook that has not moved, `~` and the boards it promoted on if it was a pawn
+//!   (6.5.4: `~d3d5`; a bare `~` is the board it stands on), and `^` with the energy square
+//!   it last drew from (`Q3`, `K1*`, `Q5~d1`, `n4^d2c3`);
 //! * SIDE `l` or `d` (`w` and `b` read too); EP the en passant square (`d3e3`) or `-`;
 //! * SHIFT `P/N`: the current entry of the shift table (0-based) and the full turns until
 //!   the next shift (1–8; 1 is the notice of 6.1.2);
@@ -276,6 +277,10 @@ fn board_text(game: &DmChess, d: usize) -> String {
                     }
                     if p.promoted() {
                         s.push('~');
+                        for b in (0..DIMENSIONS).filter(|&b| p.promoted_on() >> b & 1 == 1) {
+                            s.push('d');
+                            s.push(char::from(b'1' + b as u8));
+                        }
                     }
                     if let Some(sq) = p.last_energy().and_then(|e| game.compiled.energy_square(e)) {
                         s.push('^');
@@ -346,7 +351,29 @@ fn read_boards(
                     }
                     if chars.peek() == Some(&'~') {
                         chars.next();
-                        piece = piece.with_promoted(true);
+                        // 6.5.4 (ruling Q.1): the boards it promoted on, `~d3d5`; a bare
+                        // `~` is the board it stands on.
+                        let mut on = Vec::new();
+                        while chars.peek() == Some(&'d') {
+                            chars.next();
+                            let b = chars
+                                .next()
+                                .and_then(|b| b.to_digit(10))
+                                .filter(|n| (1..=8).contains(n))
+                                .ok_or_else(|| {
+                                    PositionError::syntax(format!(
+                                        "{place}: `~` takes the boards a piece promoted on, \
+                                         `d1` to `d8`"
+                                    ))
+                                })?;
+                            on.push(b as usize - 1);
+                        }
+                        if on.is_empty() {
+                            on.push(d);
+                        }
+                        for b in on {
+                            piece = piece.with_promoted_on(b);
+                        }
                     }
                     if chars.peek() == Some(&'^') {
                         chars.next();

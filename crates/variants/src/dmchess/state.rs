@@ -43,7 +43,7 @@ pub const DOMINANCE: u32 = 5;
 /// A DMChess game in progress: the position, the profile it is played with, and the
 /// positions before each move (for undo and repetition).
 ///
-/// Size: 1 672 bytes plus one 1 640-byte [`Position`] per move played (copy-make); a game's
+/// Size: 2 696 bytes plus one 2 664-byte [`Position`] per move played (copy-make); a game's
 /// history is bounded by its length (the 50-move rule and threefold repetition end it).
 #[derive(Clone, Debug)]
 pub struct DmChess {
