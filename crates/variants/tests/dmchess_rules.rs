@@ -969,6 +969,31 @@ fn c6_1_3_a_shift_that_moves_a_double_stepped_pawn_ends_en_passant() {
 }
 
 #[test]
+fn c5_1_3_all_eight_kings_may_be_distributed_onto_one_board() {
+    // "Across any dimensions": the seven other kings join D1's on d1, f1, c1, g1, b1, then
+    // the rooks' corners a1 and h1 (each rook goes to the king's e-square it replaces).
+    let mut g = DmChess::from_position_text("start setup=l").expect("reads");
+    for (k, slot) in (2..=8).zip(["d1", "f1", "c1", "g1", "b1", "a1", "h1"]) {
+        play(&mut g, &format!("Kd{k}e1-d1{slot}"));
+    }
+    let on_d1 = g
+        .position()
+        .kings(Player::White)
+        .filter(|&k| square::dim(k) == 0)
+        .count();
+    assert_eq!(on_d1, 8);
+    assert_eq!(piece_at(&g, "d7e1"), Some((Kind::Rook, 7)), "D1's a1 rook");
+    assert_eq!(piece_at(&g, "d8e1"), Some((Kind::Rook, 8)), "D1's h1 rook");
+    let left = moves(&g);
+    assert_eq!(
+        left.len(),
+        8,
+        "D1's own king to 7 boards, and done: {left:?}"
+    );
+    assert!(left.iter().all(|m| m == "done" || m.starts_with("Kd1e1-")));
+}
+
+#[test]
 fn c5_1_3_kings_are_distributed_before_play() {
     // `start setup=ld`: Light, then Dark, move kings between boards, then Light moves first.
     let mut g = DmChess::from_position_text("start setup=ld").expect("reads");

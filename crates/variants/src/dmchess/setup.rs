@@ -4,8 +4,9 @@
 //! transfer per decision, and ends with `done`; then Light plays its first move (5.1.4).
 //!
 //! A transfer takes a king still on its e-square (each king moves once) from board A to
-//! board B: it takes the first of d, f, c, g, b on B's first rank that holds neither a king
-//! nor a rook (rooks keep castling), and the piece there goes to the king's e-square on A.
+//! board B: it takes the first of d, f, c, g, b, then a, h on B's first rank that holds no
+//! king (the rooks last, so they keep castling while they can; all eight kings fit on one
+//! board), and the piece there goes to the king's e-square on A.
 //! Both take their new board's number as DEL (4.3.1: a piece's DEL is the dimension it starts
 //! on). EDAN writes it as the king's move: `Kd1e1-d3d1`.
 
@@ -15,8 +16,8 @@ use super::piece::Kind;
 use super::position::{Move, Position, Special};
 use super::square::{self, DIMENSIONS};
 
-/// The first-rank files a transferred king may take, in order.
-const SLOTS: [u8; 5] = [3, 5, 2, 6, 1];
+/// The first-rank files a transferred king may take, in order: the rooks' corners last.
+const SLOTS: [u8; 7] = [3, 5, 2, 6, 1, 0, 7];
 
 /// The `done` decision that ends a player's distribution.
 pub const DONE: Move = Move {
@@ -55,9 +56,8 @@ impl Position {
             }
             for b in (0..DIMENSIONS).filter(|&b| b != a) {
                 let slot = SLOTS.iter().map(|&f| square::at(b, home + f)).find(|&s| {
-                    self.piece(s).is_some_and(|p| {
-                        p.player() == us && !matches!(p.kind(), Kind::King | Kind::Rook)
-                    })
+                    self.piece(s)
+                        .is_some_and(|p| p.player() == us && p.kind() != Kind::King)
                 });
                 if let Some(to) = slot {
                     let mv = Move {
