@@ -5,11 +5,12 @@
 //! `Evaluator::ADJUDICATION`).
 //!
 //! Each game opens with two turns of the seeded `random` player (seed = the game's number),
-//! then `engine:nodes=2000` plays both sides to the end, or to 400 turns (left unjudged).
+//! then PLAYER (the lab's default player, `engine:nodes=2000`, unless given) plays both sides to
+//! the end, or to 400 turns (left unjudged).
 //!
 //! `cargo run --release -p omnichess-engine --features tools --example adjudication_check
-//! VARIANT [GAMES]` (VARIANT: classic, qec, realms, dmchess or multiverse; 80 games by
-//! default).
+//! VARIANT [GAMES] [PLAYER]` (VARIANT: classic, qec, realms, dmchess or multiverse; 80 games
+//! by default).
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -23,6 +24,8 @@ use omnichess_variants::{classic, dmchess, multiverse, qec, realms};
 
 /// Turns of random play opening each game.
 const OPENING_TURNS: u64 = 2;
+/// The player of both sides unless one is given: the lab's default (`omnichess lab --player`).
+const DEFAULT_PLAYER: &str = "engine:nodes=2000";
 /// Turns after which a game is left unjudged.
 const MAX_TURNS: u64 = 400;
 
@@ -41,7 +44,7 @@ fn agent<G: Variant + Hooks, E: Evaluator<G> + Copy + 'static>(
     eval: E,
     seed: u64,
 ) -> Box<dyn Agent<G>> {
-    let spec: AgentSpec = spec.parse().expect("a player setting of this file");
+    let spec: AgentSpec = spec.parse().expect("a player setting checked by main");
     let mut agent = agents::build::<G, _>(spec, eval, seed, Duration::from_secs(1))
         .expect("an agent of this file");
     agent.new_game(seed);
@@ -51,12 +54,13 @@ fn agent<G: Variant + Hooks, E: Evaluator<G> + Copy + 'static>(
 /// Game `seed`: who the rule would have resigned first, and how the game ended (`None` at
 /// the turn limit).
 fn game<G: Variant + Hooks, E: Evaluator<G> + Copy + 'static>(
+    player: &str,
     eval: E,
     seed: u64,
 ) -> (Option<Player>, Option<Verdict>) {
     let (mut white, mut black) = (
-        agent::<G, E>("engine:nodes=2000", eval, 1),
-        agent::<G, E>("engine:nodes=2000", eval, 1),
+        agent::<G, E>(player, eval, 1),
+        agent::<G, E>(player, eval, 1),
     );
     let mut random = agent::<G, E>("random", eval, seed);
     let mut state = G::start();
@@ -87,10 +91,14 @@ fn game<G: Variant + Hooks, E: Evaluator<G> + Copy + 'static>(
     (resigned, None)
 }
 
-fn run<G: Variant + Hooks, E: Evaluator<G> + Copy + 'static>(eval: E, games: u64) -> Tally {
+fn run<G: Variant + Hooks, E: Evaluator<G> + Copy + 'static>(
+    player: &str,
+    eval: E,
+    games: u64,
+) -> Tally {
     let mut tally = Tally::default();
     for seed in 0..games {
-        let (resigned, verdict) = game::<G, E>(eval, seed);
+        let (resigned, verdict) = game::<G, E>(player, eval, seed);
         tally.games += 1;
         let Some(loser) = resigned else { continue };
         tally.fired += 1;
@@ -121,19 +129,25 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let player = args.next().unwrap_or_else(|| DEFAULT_PLAYER.to_owned());
+    if let Err(e) = player.parse::<AgentSpec>() {
+        eprintln!("PLAYER: {e}");
+        return ExitCode::FAILURE;
+    }
+    let player = player.as_str();
     let tally = match variant.as_str() {
-        "classic" => run::<classic::Classic, _>(ClassicEval, games),
-        "qec" => run::<qec::Qec, _>(QecEval, games),
-        "realms" => run::<realms::Realms, _>(RealmsEval, games),
-        "dmchess" => run::<dmchess::DmChess, _>(DmChessEval, games),
-        "multiverse" => run::<multiverse::Multiverse, _>(MultiverseEval, games),
+        "classic" => run::<classic::Classic, _>(player, ClassicEval, games),
+        "qec" => run::<qec::Qec, _>(player, QecEval, games),
+        "realms" => run::<realms::Realms, _>(player, RealmsEval, games),
+        "dmchess" => run::<dmchess::DmChess, _>(player, DmChessEval, games),
+        "multiverse" => run::<multiverse::Multiverse, _>(player, MultiverseEval, games),
         _ => {
             eprintln!("VARIANT: classic, qec, realms, dmchess or multiverse");
             return ExitCode::FAILURE;
         }
     };
     println!(
-        "{variant}: {} games; the resign rule fired in {}: {} resigned by the winner, {} by a \
+        "{variant}, {player}: {} games; the resign rule fired in {}: {} resigned by the winner, {} by a \
          player that drew or both lost, {} games unfinished at {MAX_TURNS} turns",
         tally.games, tally.fired, tally.resigned_winner, tally.resigned_drawn, tally.unfinished
     );

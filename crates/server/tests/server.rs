@@ -10,6 +10,7 @@ mod capabilities;
 mod common;
 mod engine;
 mod export;
+mod failed_writes;
 mod lab;
 mod lobby;
 mod positions;

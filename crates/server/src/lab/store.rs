@@ -43,7 +43,7 @@ impl Store {
     ) -> Result<(), LabStoreError> {
         let text =
             serde_json::to_string(spec).map_err(|e| LabStoreError::Corrupt(e.to_string()))?;
-        let mut tx = self.pool().begin().await?;
+        let mut tx = crate::store::Write::begin(self.pool()).await?;
         sqlx::query(
             "INSERT INTO studies (id, kind, spec, games, created_ms) VALUES ($1, $2, $3, $4, $5)",
         )
@@ -104,7 +104,7 @@ impl Store {
         };
         loop {
             let now = now_ms();
-            let mut tx = self.pool().begin().await?;
+            let mut tx = crate::store::Write::begin(self.pool()).await?;
             let candidate = sqlx::query(select)
                 .bind(now)
                 .bind(only.unwrap_or(""))
@@ -169,7 +169,7 @@ impl Store {
         worker: &str,
         games: &[GameSummary],
     ) -> Result<(), LabStoreError> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = crate::store::Write::begin(self.pool()).await?;
         for game in games {
             let text =
                 serde_json::to_string(game).map_err(|e| LabStoreError::Corrupt(e.to_string()))?;

@@ -9,6 +9,9 @@
 //! one PostgreSQL database: [`peers`] relays each one's changes to the others' sockets.
 
 pub mod peers;
+mod write;
+
+pub(crate) use write::Write;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
@@ -224,7 +227,7 @@ impl Store {
     /// first takes an advisory lock, so that servers starting together on one database run
     /// them one after another (the second finds them done).
     async fn migrate(&self, postgres: bool) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Write::begin(&self.pool).await?;
         if postgres {
             sqlx::query("SELECT pg_advisory_xact_lock(5000020)")
                 .execute(&mut *tx)
@@ -321,7 +324,7 @@ impl Store {
     /// game `id`, all or none. Fails with [`ApiError::Conflict`] when an event with one of
     /// those numbers is already stored (another request was first).
     pub async fn append(&self, id: &str, events: &[Event]) -> Result<(), ApiError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Write::begin(&self.pool).await?;
         for event in events {
             let inserted = sqlx::query(
                 "INSERT INTO events (game_id, seq, kind, player, text, at_ms)
