@@ -167,6 +167,18 @@ async fn bad_seeks_are_refused_with_one_reason() {
             "per-move time (up to 7 days)",
         ),
         (json!({"variant": "classic", "position": "not a fen"}), ""),
+        (
+            json!({"variant": "classic", "clock": {"base_ms": 60_000, "period": [1, -1_000_000_000_000_i64]}}),
+            "period is [turns, extra_ms]",
+        ),
+        (
+            json!({"variant": "classic", "clock": {"base_ms": 60_000, "period": [1, i64::MAX]}}),
+            "0 to 24 hours added",
+        ),
+        (
+            json!({"variant": "classic", "clock": {"base_ms": 60_000, "period": [0, 1_000]}}),
+            "after 1 to 1000 turns",
+        ),
     ];
     for (body, reason) in cases {
         let (status, answer) = call(&app, "POST", "/api/seeks", Some(body.clone())).await;

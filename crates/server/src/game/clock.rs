@@ -50,17 +50,17 @@ pub fn clocks(spec: &ClockSpec, ticks: &[Tick], to_act: Option<u8>, now_ms: i64)
             if started[p]
                 && let Some(before) = previous
             {
-                remaining[p] -= tick.at_ms - before;
+                remaining[p] = remaining[p].saturating_sub(tick.at_ms.saturating_sub(before));
             }
             if tick.ends_turn {
                 turns[p] += 1;
                 if started[p] {
-                    remaining[p] += spec.increment_ms;
+                    remaining[p] = remaining[p].saturating_add(spec.increment_ms);
                 }
                 if let Some([after, extra]) = spec.period
                     && turns[p] == after
                 {
-                    remaining[p] += extra;
+                    remaining[p] = remaining[p].saturating_add(extra);
                 }
                 started[p] = true;
             }
@@ -80,16 +80,16 @@ pub fn clocks(spec: &ClockSpec, ticks: &[Tick], to_act: Option<u8>, now_ms: i64)
     if !started[usize::from(p & 1)] {
         return result;
     }
-    let elapsed = (now_ms - since).max(0);
+    let elapsed = now_ms.saturating_sub(since).max(0);
     result.running = Some(p);
     let mut until = None::<i64>;
     if spec.base_ms > 0 {
-        let left = remaining[usize::from(p & 1)] - elapsed;
+        let left = remaining[usize::from(p & 1)].saturating_sub(elapsed);
         result.remaining_ms[usize::from(p & 1)] = left.max(0);
         until = Some(left);
     }
     if spec.per_move_ms > 0 {
-        let left = spec.per_move_ms - elapsed;
+        let left = spec.per_move_ms.saturating_sub(elapsed);
         result.move_left_ms = Some(left.max(0));
         until = Some(until.map_or(left, |u| u.min(left)));
     }
@@ -103,6 +103,20 @@ pub fn clocks(spec: &ClockSpec, ticks: &[Tick], to_act: Option<u8>, now_ms: i64)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extreme_times_saturate_rather_than_wrap() {
+        let spec = ClockSpec {
+            base_ms: 60_000,
+            increment_ms: 0,
+            per_move_ms: 0,
+            period: Some([1, i64::MAX]),
+        };
+        let ticks = [tick(0, 0), tick(1, 1_000), tick(0, 2_000)];
+        let now = clocks(&spec, &ticks, Some(1), i64::MAX);
+        assert_eq!(now.remaining_ms, [i64::MAX - 1_000, 2_000]);
+        assert_eq!(now.expired, None, "Black's period time is not gone");
+    }
 
     fn tick(player: u8, at_ms: i64) -> Tick {
         Tick {

@@ -31,6 +31,9 @@ pub const DAY_MS: i64 = 24 * 3_600_000;
 
 /// The longest per-move time of a clock: 7 days, the longest correspondence control.
 pub const MAX_PER_MOVE_MS: i64 = 7 * DAY_MS;
+/// The most turns before a clock's period adds its extra time (FIDE's classical controls
+/// add it after move 40 or 60).
+pub const MAX_PERIOD_TURNS: i64 = 1_000;
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -134,6 +137,14 @@ pub fn check(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiE
                  or a per-move time (up to 7 days)"
                     .to_owned(),
             ));
+        }
+        if let Some([turns, extra_ms]) = clock.period
+            && !(within(turns, MAX_PERIOD_TURNS) && turns > 0 && within(extra_ms, DAY_MS))
+        {
+            return Err(ApiError::BadRequest(format!(
+                "a clock's period is [turns, extra_ms]: after 1 to {MAX_PERIOD_TURNS} turns, \
+                 0 to 24 hours added"
+            )));
         }
     }
     if let Some(engine) = request.engine
