@@ -446,7 +446,7 @@ pub enum Command {
         /// The database: sqlite://PATH (created if missing) or postgres://USER@HOST/DB.
         #[arg(long, default_value = "sqlite://omnichess.db", value_name = "URL")]
         database: String,
-        /// Engine searches run at once (0: one per core); more wait in a bounded queue.
+        /// Engine searches run at once (0: one per core): as many for analyses, more waiting in a bounded queue (503 past it), and as many for the engine's turns in games, which always wait their turn.
         #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true, value_parser = count::<usize>)]
         engine_workers: usize,
         /// Games created and analyses opened per client (its address) and minute, all at

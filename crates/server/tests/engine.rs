@@ -68,3 +68,31 @@ async fn the_engine_makes_its_whole_dmchess_setup() {
         "Dark's setup, all the engine's: {game}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_analysis_queue_never_stalls_an_engine_game() {
+    let app_state = crate::common::app_at(&database("engine-starved")).await;
+    // One analysis thread busy and the queue of 8 full: a ninth analysis is refused (503).
+    let mut analyses = Vec::new();
+    for _ in 0..9 {
+        let pool = app_state.engines.clone();
+        analyses.push(tokio::spawn(async move {
+            pool.run(|| std::thread::sleep(std::time::Duration::from_secs(1)))
+                .await
+        }));
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let refused = app_state.engines.run(|| ()).await;
+    assert!(refused.is_err(), "the analysis queue is full");
+    let app = omnichess_server::router(app_state);
+    let (id, _, _) = create_with(
+        &app,
+        json!({"variant": "classic", "engine": {"level": 1, "seat": 0}}),
+    )
+    .await;
+    let game = wait_for(&app, &id, 3, |g| g["to_act_index"] == 1).await;
+    assert_eq!(game["to_act"], "black", "the engine moved at once: {game}");
+    for analysis in analyses {
+        assert!(analysis.await.expect("joins").is_ok());
+    }
+}

@@ -1,6 +1,9 @@
-//! The engine's workers: searches run on tokio's blocking threads, at most `workers` at once,
-//! with at most `queue` more waiting; past that the server says it is busy (503) rather than
-//! fall behind without bound. One job per game at a time.
+//! The engine's workers: searches run on tokio's blocking threads. Analyses run at most
+//! `workers` at once, with at most `queue` more waiting; past that the server says it is busy
+//! (503) rather than fall behind without bound. The engine's turns in games have `workers`
+//! threads of their own and wait for them without a limit (one job per game at a time, so
+//! the wait is bounded by the games): no number of analyses can keep an engine game from
+//! moving, and a turn that fails (storage, a search past its limit) is tried again.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -47,21 +50,29 @@ pub fn level_spec(level: u8, clock_left_ms: Option<i64>) -> String {
 /// server's work limit, the bound on one engine turn.
 pub const ENGINE_TURN_TIME: Duration = Duration::from_secs(2);
 
+/// The first wait before an engine turn that failed is tried again; each next one doubles.
+const RETRY_FIRST: Duration = Duration::from_secs(1);
+/// The longest wait between tries of an engine turn.
+const RETRY_LAST: Duration = Duration::from_secs(30);
+
 /// The engine's workers and queue.
 #[derive(Clone, Debug)]
 pub struct EnginePool {
     permits: Arc<Semaphore>,
+    game_permits: Arc<Semaphore>,
     waiting: Arc<AtomicUsize>,
     queue: usize,
     busy: Arc<Mutex<HashSet<String>>>,
 }
 
 impl EnginePool {
-    /// A pool of `workers` threads (at least 1) and `queue` waiting jobs.
+    /// A pool of `workers` threads (at least 1) for analyses with `queue` waiting jobs, and as
+    /// many for the engine's turns in games.
     #[must_use]
     pub fn new(workers: usize, queue: usize) -> EnginePool {
         EnginePool {
             permits: Arc::new(Semaphore::new(workers.max(1))),
+            game_permits: Arc::new(Semaphore::new(workers.max(1))),
             waiting: Arc::default(),
             queue,
             busy: Arc::default(),
@@ -98,6 +109,23 @@ impl EnginePool {
             .map_err(|e| ApiError::OverLimit(e.to_string()))
     }
 
+    /// An engine turn of a game's, within `limit`, on the games' own threads: it waits for
+    /// one however long analyses keep the others busy.
+    async fn run_game_turn<T: Send + 'static>(
+        &self,
+        limit: Duration,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _permit = Arc::clone(&self.game_permits)
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::Busy)?;
+        tokio::task::spawn_blocking(move || omnichess_core::work_limit::within(limit, job))
+            .await
+            .map_err(|e| ApiError::Engine(e.to_string()))?
+            .map_err(|e| ApiError::OverLimit(e.to_string()))
+    }
+
     /// Lets the engine play in game `id`, unless it is already thinking there: its turns
     /// until it is no longer to act (after a forced reply it made, QEC's engine still has its
     /// own move to make; the wake-up its reply sent found it busy).
@@ -110,17 +138,26 @@ impl EnginePool {
         }
         let pool = self.clone();
         tokio::spawn(async move {
-            let mut result = Ok(true);
-            while matches!(result, Ok(true)) {
-                result = pool.play_turn(&app, &id).await;
+            let mut wait = RETRY_FIRST;
+            loop {
+                match pool.play_turn(&app, &id).await {
+                    Ok(true) => wait = RETRY_FIRST,
+                    Ok(false) => break,
+                    Err(e) => {
+                        eprintln!(
+                            "omnichess serve: the engine could not move in game {id} ({e}); \
+                             trying again in {} s",
+                            wait.as_secs()
+                        );
+                        tokio::time::sleep(wait).await;
+                        wait = (wait * 2).min(RETRY_LAST);
+                    }
+                }
             }
             pool.busy
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .remove(&id);
-            if let Err(e) = result {
-                eprintln!("omnichess serve: the engine could not move in game {id}: {e}");
-            }
         });
     }
 
@@ -165,7 +202,7 @@ impl EnginePool {
         // "is there a legal turn?") that no clock reaches.
         let limit = app.work_limit() + ENGINE_TURN_TIME;
         let turn = self
-            .run_within(limit, move || {
+            .run_game_turn(limit, move || {
                 let entry = omnichess_engine::find(&variant)?;
                 let mut agent = (entry.agent)(&spec, seed, Duration::from_secs(1))?;
                 agent.choose(start.as_deref(), &played, &mut |_| {})
