@@ -74,16 +74,39 @@ pub fn limited<S: Clone + Send + Sync + 'static>(
         .key_extractor(ClientKey)
         .finish();
     match config {
-        Some(config) => routes.layer(GovernorLayer::new(config).error_handler(refusal)),
+        Some(config) => {
+            // Forget, every minute or so, the clients whose limit is full again (they count
+            // as new): the table holds only recent clients. Ends with the routes' limiter.
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                let limiter = std::sync::Arc::downgrade(config.limiter());
+                let every = limit.every.max(PRUNE_EVERY);
+                runtime.spawn(async move {
+                    loop {
+                        tokio::time::sleep(every).await;
+                        let Some(limiter) = limiter.upgrade() else {
+                            return;
+                        };
+                        limiter.retain_recent();
+                        limiter.shrink_to_fit();
+                    }
+                });
+            }
+            routes.layer(GovernorLayer::new(config).error_handler(refusal))
+        }
         None => routes,
     }
 }
+
+/// The least time between two prunings of the clients' counts.
+const PRUNE_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The answer to a refused request: 429 with `Retry-After`, the body every refusal has.
 fn refusal(error: GovernorError) -> Response<Body> {
     match error {
         GovernorError::TooManyRequests { wait_time, .. } => {
-            let wait = wait_time.max(1);
+            // The governor's wait is in whole seconds, rounded down: one more is the first
+            // whole second at which a retry is let through.
+            let wait = wait_time.saturating_add(1);
             let body = ErrorBody {
                 error: format!(
                     "too many new games, seeks, analyses or studies from you: try again in {wait} s"

@@ -247,6 +247,16 @@ async fn bad_studies_are_refused_with_one_line() {
         (with("max_turns", json!(0)), "max_turns"),
         (with("position", json!("not a position")), ""),
         (
+            json!({"kind": "values", "variant": "classic", "player": "greedy", "games": 2,
+                   "max_turns": 100, "every": 9_223_372_036_854_775_808_u64}),
+            "every: 1 to the turn cap (100)",
+        ),
+        (
+            json!({"kind": "values", "variant": "classic", "player": "greedy", "games": 2,
+                   "every": 0}),
+            "every: 1 to the turn cap",
+        ),
+        (
             json!({"kind": "values", "variant": "multiverse", "player": "greedy", "games": 2}),
             "material",
         ),

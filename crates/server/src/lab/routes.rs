@@ -86,8 +86,10 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
     } else {
         0
     };
-    if values && every == 0 {
-        return Err(bad("every: 1 or more"));
+    if values && !(1..=u64::from(max_turns)).contains(&every) {
+        return Err(bad(format!(
+            "every: 1 to the turn cap ({max_turns}): the material is noted every this many turns"
+        )));
     }
     let given = |text: &Option<String>| text.clone().filter(|p| !p.trim().is_empty());
     let start = given(&request.position);
