@@ -86,7 +86,7 @@ pub fn check(request: &CreateStudy) -> Result<StudySpec, ApiError> {
     } else {
         0
     };
-    if values && !(1..=u64::from(max_turns)).contains(&every) {
+    if values && !(1..=max_turns).contains(&every) {
         return Err(bad(format!(
             "every: 1 to the turn cap ({max_turns}): the material is noted every this many turns"
         )));
