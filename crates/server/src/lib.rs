@@ -127,8 +127,11 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
             .with_rate_limit(limit);
         let listener = tokio::net::TcpListener::bind(&config.listen).await?;
         resume(&app).await;
-        app.lab
-            .wake(&app.store, &format!("server-{}", app.server_id()));
+        app.lab.keep_awake(
+            &app.store,
+            &format!("server-{}", app.server_id()),
+            lab::runner::WAKE_EVERY,
+        );
         tokio::spawn(store::peers::listen(app.clone()));
         ready(&listener.local_addr()?.to_string());
         let service = router(app).into_make_service_with_connect_info::<SocketAddr>();

@@ -309,6 +309,32 @@ async fn the_server_plays_a_study_stored_by_the_cli_when_woken() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_whose_lease_ran_out_is_played_again_with_no_new_study() {
+    let url = database("lab-expired");
+    let app = crate::common::app_at(&url).await;
+    app.store
+        .create_study("dead00000001", "balance", &dice_greedy(2), 2)
+        .await
+        .expect("stored");
+    // A server claimed the batch for 300 ms and was killed.
+    let claim = app
+        .store
+        .claim_batch("killed", 300, None)
+        .await
+        .expect("claims");
+    assert!(claim.is_some());
+    app.lab.keep_awake(
+        &app.store,
+        "server-test",
+        std::time::Duration::from_millis(100),
+    );
+    let router = omnichess_server::router(app.clone());
+    let report = finished(&router, "dead00000001").await;
+    assert_eq!(report["batches_done"], 1);
+    assert_eq!(report["games_done"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn creating_studies_is_rate_limited_like_creating_games() {
     let app = crate::common::app_at(&database("lab-rate"))
         .await

@@ -1,7 +1,8 @@
 //! The lab's worker inside `omnichess serve`: it claims the batches of the server's own
 //! database like `omnichess worker` does (so outside workers can help), one batch at a time,
 //! and plays each on blocking threads, as many games at once as the engine pool has workers.
-//! It runs while batches are left and is woken by every new study (and on start). A test
+//! It runs while batches are left and is woken by every new study, on start and every
+//! [`WAKE_EVERY`] (so a batch whose lease ran out, its server killed, is played again). A test
 //! (`sprt`) that decides has its other batches skipped.
 
 use std::sync::Arc;
@@ -13,6 +14,9 @@ use crate::store::Store;
 /// How long a claimed batch stays the server's; past it (the server killed) another worker
 /// may play it again.
 const LEASE: Duration = Duration::from_secs(600);
+
+/// How often the server's lab worker looks for batches when nothing woke it.
+pub const WAKE_EVERY: Duration = Duration::from_secs(60);
 
 /// The server's lab worker: whether it runs, and whether a study came in since it last looked.
 #[derive(Clone, Debug)]
@@ -51,6 +55,19 @@ impl LabRunner {
         let store = store.clone();
         let name = name.to_owned();
         tokio::spawn(async move { runner.work(&store, &name).await });
+    }
+
+    /// Wakes the worker now and every `every`: a batch whose lease ran out (its server
+    /// killed) is played again though no new study comes in.
+    pub fn keep_awake(&self, store: &Store, name: &str, every: Duration) {
+        let (runner, store, name) = (self.clone(), store.clone(), name.to_owned());
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            loop {
+                ticks.tick().await;
+                runner.wake(&store, &name);
+            }
+        });
     }
 
     /// Plays batches until none is free and no study came in meanwhile.
