@@ -57,6 +57,13 @@ pub enum ApiError {
     /// The store failed.
     #[error("storage: {0}")]
     Storage(#[from] sqlx::Error),
+    /// The SQLite database's file was removed while the server ran: a write would go to a
+    /// file no one can open again.
+    #[error(
+        "storage: the database file {0} is gone, so nothing can be stored; restart the server \
+         on a database"
+    )]
+    StoreGone(String),
 }
 
 impl ApiError {
@@ -77,7 +84,9 @@ impl ApiError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             ApiError::Unverifiable(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Storage(_) | ApiError::Engine(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Storage(_) | ApiError::StoreGone(_) | ApiError::Engine(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
         }
     }
 }

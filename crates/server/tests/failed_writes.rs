@@ -84,3 +84,26 @@ async fn on_a_full_disk_every_write_fails_and_after_it_every_write_is_stored() {
         json!(["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"])
     );
 }
+
+#[tokio::test]
+async fn a_removed_database_file_fails_every_write_loudly() {
+    let url = crate::common::database("removed-file");
+    let path = url.trim_start_matches("sqlite://").to_owned();
+    let app = app(&url).await;
+    let (id, white, _) = create(&app, "classic").await;
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{path}{suffix}"));
+    }
+    let (status, body) = decide(&app, &id, &white, "e4", None).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    let error = body["error"].as_str().unwrap_or_default();
+    assert!(error.contains("is gone"), "{error}");
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "classic"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+}

@@ -144,6 +144,8 @@ pub struct Store {
     pool: AnyPool,
     /// The PostgreSQL URL, for the listener of other servers' changes (`None` on SQLite).
     postgres: Option<String>,
+    /// The SQLite database's file, looked for before each write (`None` on PostgreSQL).
+    sqlite_file: Option<std::path::PathBuf>,
 }
 
 /// The PostgreSQL channel on which servers sharing a database announce stored changes.
@@ -218,7 +220,16 @@ impl Store {
             .connect(&url)
             .await?;
         let postgres = url.starts_with("postgres").then(|| url.clone());
-        let store = Store { pool, postgres };
+        let sqlite_file = url
+            .strip_prefix("sqlite://")
+            .and_then(|rest| rest.split('?').next())
+            .filter(|path| !path.is_empty() && !path.starts_with(':'))
+            .map(std::path::PathBuf::from);
+        let store = Store {
+            pool,
+            postgres,
+            sqlite_file,
+        };
         store.migrate(store.postgres.is_some()).await?;
         Ok(store)
     }
@@ -259,8 +270,22 @@ impl Store {
         tx.commit().await
     }
 
+    /// Fails when the SQLite database's file was removed while the server ran: its
+    /// connections would go on writing to a file no one can open again (said on stderr too).
+    fn file_present(&self) -> Result<(), ApiError> {
+        match &self.sqlite_file {
+            Some(path) if !path.exists() => {
+                let shown = path.display().to_string();
+                eprintln!("omnichess serve: the database file {shown} is gone: writes refused");
+                Err(ApiError::StoreGone(shown))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Stores a new game.
     pub async fn create(&self, game: &GameRow) -> Result<(), ApiError> {
+        self.file_present()?;
         sqlx::query(
             "INSERT INTO games (id, variant, start, white_token, black_token, created_ms, options)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -324,6 +349,7 @@ impl Store {
     /// game `id`, all or none. Fails with [`ApiError::Conflict`] when an event with one of
     /// those numbers is already stored (another request was first).
     pub async fn append(&self, id: &str, events: &[Event]) -> Result<(), ApiError> {
+        self.file_present()?;
         let mut tx = Write::begin(&self.pool).await?;
         for event in events {
             let inserted = sqlx::query(
