@@ -325,6 +325,10 @@ impl App {
             return self.snapshot(&existing).await;
         }
         let first = crate::game::routes::first_events(&new, &[])?;
+        // The new game first, then the event that points to it: a rematch event never names a
+        // game that is not stored. Of two asking at once, the one whose event is stored wins;
+        // the other's game stays unnamed and the winner's is answered.
+        let snapshot = self.create(&new, &first).await?;
         let event = Event {
             seq: version,
             kind: "rematch".to_owned(),
@@ -332,8 +336,11 @@ impl App {
             text: new.id.clone(),
             at_ms: now_ms(),
         };
-        self.store.append(id, std::slice::from_ref(&event)).await?;
-        let snapshot = self.create(&new, &first).await?;
+        match self.store.append(id, std::slice::from_ref(&event)).await {
+            Ok(()) => {}
+            Err(ApiError::Conflict(_)) => return Box::pin(self.rematch(id, token)).await,
+            Err(e) => return Err(e),
+        }
         self.changed(id, &[event]).await?;
         Ok(snapshot)
     }

@@ -102,6 +102,24 @@ async fn undo_takes_back_a_5d_move_before_submit_only() {
     );
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_asking_for_a_rematch_at_once_get_one_stored_game() {
+    let app = app(&database("rematch-race")).await;
+    let (id, white, black) = create(&app, "classic").await;
+    act(&app, &id, &white, "resign").await;
+    let (a, b) = tokio::join!(
+        act(&app, &id, &white, "rematch"),
+        act(&app, &id, &black, "rematch")
+    );
+    assert_eq!((a.0, b.0), (StatusCode::OK, StatusCode::OK), "{a:?} {b:?}");
+    assert_eq!(a.1["id"], b.1["id"], "both get the game the old one names");
+    let named = show(&app, &id).await["rematch"].clone();
+    assert_eq!(named, a.1["id"]);
+    // The game named is stored.
+    let named = named.as_str().unwrap_or_default().to_owned();
+    assert_eq!(show(&app, &named).await["id"], named.as_str());
+}
+
 #[tokio::test]
 async fn a_rematch_swaps_the_seats_once() {
     let app = app(&database("rematch")).await;
