@@ -84,6 +84,35 @@ async fn moves_reach_every_socket_and_errors_leave_it_open() {
 }
 
 #[tokio::test]
+async fn a_failed_hello_leaves_the_socket_no_seat() {
+    let address = serve(&database("ws-hello")).await;
+    let (id, white, _) = create(&address, "classic").await;
+    let mut socket = connect(&address, &format!("/api/games/{id}/ws")).await;
+    send(
+        &mut socket,
+        json!({"v": 1, "type": "hello", "token": white}),
+    )
+    .await;
+    assert_eq!(next(&mut socket, "welcome").await["seat"], 0);
+    send(
+        &mut socket,
+        json!({"v": 1, "type": "hello", "token": "not-a-seat"}),
+    )
+    .await;
+    assert_eq!(next(&mut socket, "error").await["status"], 403);
+    send(
+        &mut socket,
+        json!({"v": 1, "type": "decision", "decision": "e4", "ref": 1}),
+    )
+    .await;
+    let refused = next(&mut socket, "error").await;
+    assert_eq!(
+        refused["status"], 403,
+        "White's seat was given up: {refused}"
+    );
+}
+
+#[tokio::test]
 async fn two_moves_at_once_one_is_applied_the_other_told_why() {
     let address = serve(&database("ws-race")).await;
     let (id, white, _) = create(&address, "classic").await;

@@ -152,6 +152,8 @@ async fn welcome(
     offered: Option<String>,
     since: Option<i64>,
 ) -> String {
+    // A hello that fails leaves the socket a spectator's: no earlier seat carries over.
+    *token = None;
     let stored = match app.store.load(id).await {
         Ok(s) => s,
         Err(e) => return api_error(&e, None),
