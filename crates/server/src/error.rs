@@ -18,6 +18,9 @@ pub enum ApiError {
     /// The server holds as much of something as it may (open seeks).
     #[error("{0}")]
     Full(String),
+    /// The client holds as much of something as one client may (open seeks): 429.
+    #[error("{0}")]
+    TooMany(String),
     /// No study has this id.
     #[error("no study `{0}`")]
     UnknownStudy(String),
@@ -77,6 +80,7 @@ impl ApiError {
             | ApiError::UnknownFigure(_) => StatusCode::NOT_FOUND,
             ApiError::UnknownVariant(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Rejected(status, _) => *status,

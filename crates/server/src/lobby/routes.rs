@@ -59,11 +59,15 @@ pub fn check_seek(request: &CreateSeek) -> Result<SeekItem, ApiError> {
 /// `POST /api/seeks`.
 pub async fn create(
     State(app): State<App>,
+    extensions: axum::http::Extensions,
     request: Result<Json<CreateSeek>, JsonRejection>,
 ) -> Result<(StatusCode, Reply<SeekCreated>), ApiError> {
     let seek = check_seek(&body(request)?)?;
     let token = token();
-    app.seeks.add(seek.clone(), token.clone())?;
+    let client = extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|info| info.ip());
+    app.seeks.add(seek.clone(), token.clone(), client)?;
     let created = SeekCreated {
         id: seek.id.clone(),
         token,

@@ -18,6 +18,9 @@ use crate::protocol::lobby::{SeekItem, SeekStatus};
 /// Seeks held at once, open or accepted; past it a new seek is refused with 503.
 pub const MAX_SEEKS: usize = 1000;
 
+/// Seeks one client (its address) holds at once; past it its new seek is refused with 429.
+pub const MAX_SEEKS_PER_CLIENT: usize = 10;
+
 /// Open seeks `GET /api/seeks` lists at most, newest first.
 pub const LISTED_SEEKS: usize = 100;
 
@@ -44,6 +47,8 @@ enum State {
 struct Seek {
     item: SeekItem,
     token: String,
+    /// The seeker's address (`None`: a request that carries none, as in-process tests).
+    client: Option<std::net::IpAddr>,
     polled: Instant,
     state: State,
 }
@@ -84,17 +89,31 @@ impl Seeks {
         seeks
     }
 
-    /// Adds `item` (its id new) with the seeker's `token`; 503 when [`MAX_SEEKS`] are held.
-    pub fn add(&self, item: SeekItem, token: String) -> Result<(), ApiError> {
+    /// Adds `item` (its id new) with the seeker's `token`, from `client`; 503 when
+    /// [`MAX_SEEKS`] are held, 429 when the client holds [`MAX_SEEKS_PER_CLIENT`].
+    pub fn add(
+        &self,
+        item: SeekItem,
+        token: String,
+        client: Option<std::net::IpAddr>,
+    ) -> Result<(), ApiError> {
         let mut seeks = self.held();
         if seeks.len() >= MAX_SEEKS {
             return Err(ApiError::Full(format!(
                 "the lobby holds {MAX_SEEKS} seeks: accept one, or try again in a minute"
             )));
         }
+        if client.is_some()
+            && seeks.values().filter(|s| s.client == client).count() >= MAX_SEEKS_PER_CLIENT
+        {
+            return Err(ApiError::TooMany(format!(
+                "you hold {MAX_SEEKS_PER_CLIENT} seeks: cancel one, or wait for one to be accepted"
+            )));
+        }
         let seek = Seek {
             item: item.clone(),
             token,
+            client,
             polled: Instant::now(),
             state: State::Open,
         };
@@ -202,10 +221,36 @@ mod tests {
     }
 
     #[test]
+    fn one_client_holds_at_most_its_share_of_the_lobby() {
+        let seeks = Seeks::default();
+        let one = Some(std::net::IpAddr::from([10, 0, 0, 1]));
+        let other = Some(std::net::IpAddr::from([10, 0, 0, 2]));
+        for n in 0..MAX_SEEKS_PER_CLIENT {
+            let id = format!("s{n}");
+            seeks.add(item(&id, 1), "t".to_owned(), one).expect("added");
+        }
+        assert!(matches!(
+            seeks.add(item("over", 1), "t".to_owned(), one),
+            Err(ApiError::TooMany(_))
+        ));
+        seeks
+            .add(item("theirs", 1), "t".to_owned(), other)
+            .expect("another client's");
+        seeks.cancel("s0", "t").expect("cancelled");
+        seeks
+            .add(item("again", 1), "t".to_owned(), one)
+            .expect("room again");
+    }
+
+    #[test]
     fn a_claimed_seek_leaves_the_list_and_comes_back_if_its_game_fails() {
         let seeks = Seeks::default();
-        seeks.add(item("a", 1), "ta".to_owned()).expect("added");
-        seeks.add(item("b", 2), "tb".to_owned()).expect("added");
+        seeks
+            .add(item("a", 1), "ta".to_owned(), None)
+            .expect("added");
+        seeks
+            .add(item("b", 2), "tb".to_owned(), None)
+            .expect("added");
         let ids = |s: &Seeks| s.open().into_iter().map(|i| i.id).collect::<Vec<_>>();
         assert_eq!(ids(&seeks), ["b", "a"], "newest first");
         assert_eq!(seeks.claim("a").expect("claimed").id, "a");
@@ -235,8 +280,12 @@ mod tests {
     fn a_seek_not_polled_in_time_is_gone() {
         // Margins of 400 ms either way: a loaded machine only makes the sleeps longer.
         let seeks = Seeks::new(Duration::from_millis(1000));
-        seeks.add(item("a", 1), "ta".to_owned()).expect("added");
-        seeks.add(item("b", 1), "tb".to_owned()).expect("added");
+        seeks
+            .add(item("a", 1), "ta".to_owned(), None)
+            .expect("added");
+        seeks
+            .add(item("b", 1), "tb".to_owned(), None)
+            .expect("added");
         std::thread::sleep(Duration::from_millis(600));
         seeks.poll("a", "ta").expect("still there");
         std::thread::sleep(Duration::from_millis(600));
