@@ -103,3 +103,36 @@ fn a_killed_server_restarts_with_every_move_and_the_running_clock() {
     let _ = server.wait();
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn an_interrupted_server_exits_within_seconds_though_a_study_and_a_connection_run() {
+    let path = std::env::temp_dir().join(format!("omnichess-sigint-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let (mut server, address) = start(&format!("sqlite://{}", path.display()));
+    let study = json!({"kind": "balance", "variant": "classic", "player": "engine:nodes=2000",
+                       "games": 200});
+    let (status, body) = request(&address, "POST", "/api/studies", Some(&study));
+    assert_eq!(status, 201, "{body}");
+    // A connection that never finishes its request.
+    let mut idle = TcpStream::connect(&address).expect("connect");
+    write!(idle, "GET /api/variants HTTP/1.1\r\n").expect("write");
+    std::thread::sleep(Duration::from_secs(1));
+    let interrupted = Command::new("kill")
+        .args(["-INT", &server.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(interrupted.success());
+    let asked = std::time::Instant::now();
+    let exited = loop {
+        if let Some(status) = server.try_wait().expect("waits") {
+            break status;
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(8),
+            "still running 8 s after SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(exited.success(), "{exited:?}");
+    let _ = std::fs::remove_file(&path);
+}

@@ -110,7 +110,7 @@ const RESUME_WINDOW_MS: i64 = 8 * 24 * 3_600_000;
 /// Runs the server until interrupted, calling `ready` with the address once it listens.
 pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let store = Store::open(&config.database)
             .await
             .map_err(|source| ServeError::Database {
@@ -135,14 +135,30 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
         tokio::spawn(store::peers::listen(app.clone()));
         ready(&listener.local_addr()?.to_string());
         let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(listener, service)
-            .with_graceful_shutdown(async {
+        let serving = axum::serve(listener, service).with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        });
+        // Requests in flight finish; sockets still open (games, analyses) are closed after
+        // the grace period rather than waited for.
+        tokio::select! {
+            served = serving => served?,
+            () = async {
                 let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
-        Ok(())
-    })
+                tokio::time::sleep(SHUTDOWN_GRACE).await;
+            } => {}
+        }
+        Ok::<(), ServeError>(())
+    });
+    // The lab's games and the engine's searches on blocking threads are left, not waited for:
+    // a batch not stored is played again once its lease runs out, an engine turn when the
+    // server starts again.
+    runtime.shutdown_timeout(SHUTDOWN_GRACE);
+    served
 }
+
+/// How long an interrupted server waits for open connections, then for its searches, before
+/// it exits.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// After a restart: the engine moves where it is to move, and the running clocks get their
 /// flag timers again (a clock that ran out while the server was down flags at once).
