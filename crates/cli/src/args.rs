@@ -435,7 +435,8 @@ pub enum Command {
     /// Serve the web platform: open the printed address in a browser to play any variant
     /// against the engine or a friend by link, watch, analyse. Games are stored in SQLite (a
     /// file, created if missing) or PostgreSQL; a restarted server has every acknowledged move
-    /// and running clock. Ctrl-C stops it within seconds (a lab batch cut short is played again once its lease runs out). The HTTP and WebSocket protocol: docs/PROTOCOL.md.
+    /// and running clock. Ctrl-C stops it within seconds (a lab batch cut short is played
+    /// again once its lease runs out). The HTTP and WebSocket protocol: docs/PROTOCOL.md.
     ///
     /// Examples: omnichess serve
     ///           omnichess serve --listen 0.0.0.0:8080 --database postgres://omnichess@localhost/omnichess
