@@ -278,6 +278,7 @@ impl ServerGame {
                 rematch_of: None,
             },
             created_ms: omnichess_server::store::now_ms(),
+            players: [None, None],
         };
         let events = first_events(&row, &imported).ok()?;
         let stored = StoredGame { row, events };

@@ -45,6 +45,8 @@ pub struct App {
     busy: Arc<AtomicUsize>,
     /// The limit on each client's costly requests, if any.
     rate_limit: Option<RateLimit>,
+    /// The limit on each client's attempts to sign up or in, if any.
+    sign_in_limit: Option<RateLimit>,
     /// The captured pieces last counted in each game, to count on from.
     captured: Arc<Mutex<HashMap<String, Captured>>>,
 }
@@ -72,6 +74,7 @@ impl App {
             work_limit: DEFAULT_WORK_LIMIT,
             busy: Arc::default(),
             rate_limit: None,
+            sign_in_limit: None,
             captured: Arc::default(),
         }
     }
@@ -90,6 +93,21 @@ impl App {
     pub fn with_seek_timeout(mut self, timeout: Duration) -> App {
         self.seeks = crate::lobby::seeks::Seeks::new(timeout);
         self
+    }
+
+    /// This app with `limit` on each client's attempts to sign up or in
+    /// ([`crate::rate_limit::SIGN_IN_PER_MINUTE`] under `omnichess serve`). `None` (the
+    /// default of [`App::new`]): no limit.
+    #[must_use]
+    pub fn with_sign_in_limit(mut self, limit: Option<RateLimit>) -> App {
+        self.sign_in_limit = limit;
+        self
+    }
+
+    /// The limit on each client's attempts to sign up or in, if any.
+    #[must_use]
+    pub fn sign_in_limit(&self) -> Option<RateLimit> {
+        self.sign_in_limit
     }
 
     /// The limit on each client's costly requests, if any.
@@ -317,6 +335,7 @@ impl App {
                     tokens: [row.tokens[1].clone(), row.tokens[0].clone()],
                     options,
                     created_ms: now_ms(),
+                    players: [row.players[1].clone(), row.players[0].clone()],
                 };
                 Ok((existing, new, loaded.version()))
             })

@@ -176,6 +176,7 @@ pub async fn start_game(app: &App, request: &CreateGame) -> Result<Created, ApiE
             rematch_of: None,
         },
         created_ms: now_ms(),
+        players: [None, None],
     };
     // Checking a record replays it: off the async threads, within half the work limit so
     // that every later request can rebuild the game within the whole.
