@@ -138,3 +138,60 @@ async fn signing_in_is_rate_limited_per_client() {
     let (status, _, _) = call_as(&app, None, "GET", "/api/account", None).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+/// The game's record as text.
+async fn record(app: &axum::Router, id: &str) -> String {
+    let (status, text) =
+        crate::common::raw(app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    text
+}
+
+#[tokio::test]
+async fn seats_taken_signed_in_carry_the_accounts_names_into_the_record() {
+    let app = app(&database("accounts-seats")).await;
+    let ann = sign_up(&app, "Ann").await;
+    let bob = sign_up(&app, "Bob").await;
+    // A seek by Ann for the second seat, accepted by Bob.
+    let seek = json!({"variant": "classic", "seat": 1});
+    let (status, _, made) = call_as(&app, Some(&ann), "POST", "/api/seeks", Some(seek)).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let accept = format!(
+        "/api/seeks/{}/accept",
+        made["id"].as_str().unwrap_or_default()
+    );
+    let (status, _, accepted) = call_as(&app, Some(&bob), "POST", &accept, None).await;
+    assert_eq!(status, StatusCode::CREATED, "{accepted}");
+    let id = accepted["game"].as_str().unwrap_or_default().to_owned();
+    let text = record(&app, &id).await;
+    assert!(
+        text.contains("[White \"Bob\"]\n") && text.contains("[Black \"Ann\"]\n"),
+        "{text}"
+    );
+
+    // Against the engine, signed in: the player's seat is the account's.
+    let game = json!({"variant": "classic", "engine": {"seat": 0, "level": 1}});
+    let (status, _, created) = call_as(&app, Some(&ann), "POST", "/api/games", Some(game)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let text = record(&app, created["id"].as_str().unwrap_or_default()).await;
+    assert!(
+        text.contains("[White \"Engine level 1\"]\n") && text.contains("[Black \"Ann\"]\n"),
+        "{text}"
+    );
+
+    // Without an account, as before.
+    let (status, _, created) = call_as(
+        &app,
+        None,
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "classic"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let text = record(&app, created["id"].as_str().unwrap_or_default()).await;
+    assert!(
+        text.contains("[White \"Anonymous\"]\n[Black \"Anonymous\"]\n"),
+        "{text}"
+    );
+}

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::ApiError;
 use crate::protocol::lobby::{SeekItem, SeekStatus};
+use crate::store::SeatAccount;
 
 /// Seeks held at once, open or accepted; past it a new seek is refused with 503.
 pub const MAX_SEEKS: usize = 1000;
@@ -44,6 +45,8 @@ enum State {
 struct Seek {
     item: SeekItem,
     token: String,
+    /// The seeker's account, which will hold its seat.
+    account: Option<SeatAccount>,
     polled: Instant,
     state: State,
 }
@@ -84,8 +87,14 @@ impl Seeks {
         seeks
     }
 
-    /// Adds `item` (its id new) with the seeker's `token`; 503 when [`MAX_SEEKS`] are held.
-    pub fn add(&self, item: SeekItem, token: String) -> Result<(), ApiError> {
+    /// Adds `item` (its id new) with the seeker's `token` and account; 503 when
+    /// [`MAX_SEEKS`] are held.
+    pub fn add(
+        &self,
+        item: SeekItem,
+        token: String,
+        account: Option<SeatAccount>,
+    ) -> Result<(), ApiError> {
         let mut seeks = self.held();
         if seeks.len() >= MAX_SEEKS {
             return Err(ApiError::Full(format!(
@@ -95,6 +104,7 @@ impl Seeks {
         let seek = Seek {
             item: item.clone(),
             token,
+            account,
             polled: Instant::now(),
             state: State::Open,
         };
@@ -157,9 +167,10 @@ impl Seeks {
         Ok(())
     }
 
-    /// Takes open seek `id` off the list for one accepter: the seek, or 404 (gone) / 409
-    /// (someone else was first). Then [`Seeks::accepted`] or [`Seeks::reopen`].
-    pub fn claim(&self, id: &str) -> Result<SeekItem, ApiError> {
+    /// Takes open seek `id` off the list for one accepter: the seek and its seeker's account,
+    /// or 404 (gone) / 409 (someone else was first). Then [`Seeks::accepted`] or
+    /// [`Seeks::reopen`].
+    pub fn claim(&self, id: &str) -> Result<(SeekItem, Option<SeatAccount>), ApiError> {
         let mut seeks = self.held();
         let seek = seeks.get_mut(id).ok_or_else(|| unknown(id))?;
         if seek.state != State::Open {
@@ -168,7 +179,7 @@ impl Seeks {
             ));
         }
         seek.state = State::Accepting;
-        Ok(seek.item.clone())
+        Ok((seek.item.clone(), seek.account.clone()))
     }
 
     /// The game of claimed seek `id` is made: the seeker's seat and token in it, for its poll.
@@ -204,11 +215,15 @@ mod tests {
     #[test]
     fn a_claimed_seek_leaves_the_list_and_comes_back_if_its_game_fails() {
         let seeks = Seeks::default();
-        seeks.add(item("a", 1), "ta".to_owned()).expect("added");
-        seeks.add(item("b", 2), "tb".to_owned()).expect("added");
+        seeks
+            .add(item("a", 1), "ta".to_owned(), None)
+            .expect("added");
+        seeks
+            .add(item("b", 2), "tb".to_owned(), None)
+            .expect("added");
         let ids = |s: &Seeks| s.open().into_iter().map(|i| i.id).collect::<Vec<_>>();
         assert_eq!(ids(&seeks), ["b", "a"], "newest first");
-        assert_eq!(seeks.claim("a").expect("claimed").id, "a");
+        assert_eq!(seeks.claim("a").expect("claimed").0.id, "a");
         assert_eq!(ids(&seeks), ["b"]);
         assert!(matches!(seeks.claim("a"), Err(ApiError::Conflict(_))));
         assert!(matches!(
@@ -235,8 +250,12 @@ mod tests {
     fn a_seek_not_polled_in_time_is_gone() {
         // Margins of 400 ms either way: a loaded machine only makes the sleeps longer.
         let seeks = Seeks::new(Duration::from_millis(1000));
-        seeks.add(item("a", 1), "ta".to_owned()).expect("added");
-        seeks.add(item("b", 1), "tb".to_owned()).expect("added");
+        seeks
+            .add(item("a", 1), "ta".to_owned(), None)
+            .expect("added");
+        seeks
+            .add(item("b", 1), "tb".to_owned(), None)
+            .expect("added");
         std::thread::sleep(Duration::from_millis(600));
         seeks.poll("a", "ta").expect("still there");
         std::thread::sleep(Duration::from_millis(600));
