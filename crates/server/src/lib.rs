@@ -16,6 +16,7 @@ pub mod lab;
 pub mod lobby;
 pub mod protocol;
 pub mod rate_limit;
+pub mod ratings;
 pub mod service;
 pub mod store;
 
