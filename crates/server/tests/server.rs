@@ -15,6 +15,7 @@ mod lab;
 mod lobby;
 mod positions;
 mod postgres;
+mod ratings;
 mod socket;
 mod toy;
 mod views;

@@ -182,6 +182,11 @@ pub async fn start_game(
 ) -> Result<Created, ApiError> {
     let (start, imported) = check(request)?;
     let entry = variant(&request.variant)?;
+    let casual = request.casual.unwrap_or(true);
+    let rated = match &players {
+        [Some(a), Some(b)] => !casual && request.engine.is_none() && a.id != b.id,
+        _ => false,
+    };
     let row = GameRow {
         id: new_id(),
         variant: entry.name.to_owned(),
@@ -189,9 +194,10 @@ pub async fn start_game(
         tokens: [token(), token()],
         options: GameOptions {
             clock: request.clock,
-            casual: request.casual.unwrap_or(true),
+            casual,
             engine: request.engine,
             rematch_of: None,
+            rated,
         },
         created_ms: now_ms(),
         players,

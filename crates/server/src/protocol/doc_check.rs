@@ -65,6 +65,7 @@ fn snapshot() -> Snapshot {
             casual: true,
             engine: Some(EngineSeat { seat: 1, level: 1 }),
             rematch_of: None,
+            rated: false,
         },
         created_ms: 0,
         players: [None, None],

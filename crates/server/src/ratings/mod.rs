@@ -8,3 +8,4 @@
 
 pub mod glicko;
 pub mod speed;
+pub mod store;

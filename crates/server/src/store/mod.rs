@@ -399,6 +399,17 @@ impl Store {
     /// game `id`, all or none. Fails with [`ApiError::Conflict`] when an event with one of
     /// those numbers is already stored (another request was first).
     pub async fn append(&self, id: &str, events: &[Event]) -> Result<(), ApiError> {
+        self.append_ending(id, events, None).await
+    }
+
+    /// [`Store::append`], and when the events end a rated game, its change of both players'
+    /// ratings in the same transaction ([`crate::ratings::store::apply`]).
+    pub async fn append_ending(
+        &self,
+        id: &str,
+        events: &[Event],
+        rated: Option<&crate::ratings::store::RatedEnd>,
+    ) -> Result<(), ApiError> {
         let mut tx = self.pool.begin().await?;
         for event in events {
             let inserted = sqlx::query(
@@ -422,6 +433,9 @@ impl Store {
                     ApiError::Storage(e)
                 });
             }
+        }
+        if let Some(end) = rated {
+            crate::ratings::store::apply(&mut tx, self.is_postgres(), id, end, now_ms()).await?;
         }
         tx.commit().await?;
         Ok(())
