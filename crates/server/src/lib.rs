@@ -63,6 +63,7 @@ pub fn router(app: App) -> Router {
         .route("/game/{id}", get(assets::page))
         .route("/analysis", get(assets::page))
         .route("/lab", get(assets::page))
+        .route("/account", get(assets::page))
         .route("/assets/{*path}", get(assets::file))
         .route("/api/variants", get(lobby::variants::list))
         .route("/api/studies", get(lab::routes::list))
