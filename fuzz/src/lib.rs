@@ -276,8 +276,10 @@ impl ServerGame {
                 casual: request.casual.unwrap_or(true),
                 engine: request.engine,
                 rematch_of: None,
+                rated: false,
             },
             created_ms: omnichess_server::store::now_ms(),
+            players: [None, None],
         };
         let events = first_events(&row, &imported).ok()?;
         let stored = StoredGame { row, events };

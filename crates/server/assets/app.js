@@ -1,10 +1,12 @@
 // The one page of the UI: reads location.pathname and shows the lobby (/), a game
-// (/game/{id}), the analysis board (/analysis) or the balance lab (/lab).
+// (/game/{id}), the analysis board (/analysis), the balance lab (/lab) or the account page
+// (/account).
 
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showAnalysis } from './analysis.js';
 import { showLab } from './lab.js';
+import { showAccount, accountLink } from './account.js';
 import { h } from './ui.js';
 
 window.omnichess = window.omnichess || {};
@@ -32,6 +34,9 @@ function route() {
   } else if (path === '/lab') {
     document.querySelector('[data-nav="lab"]')?.classList.add('current');
     showLab(app).catch((e) => failed(app, e));
+  } else if (path === '/account') {
+    document.querySelector('[data-nav="account"]')?.classList.add('current');
+    showAccount(app).catch((e) => failed(app, e));
   } else {
     app.replaceChildren(h('section.panel.not-found', {},
       h('h1', { text: 'Nothing here' }),
@@ -40,3 +45,4 @@ function route() {
 }
 
 route();
+accountLink();

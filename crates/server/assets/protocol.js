@@ -6,6 +6,26 @@
 // --- HTTP ---------------------------------------------------------------------------------
 
 /**
+ * The body of POST /api/account/signup and /api/account/signin.
+ * @typedef {object} Credentials
+ * @property {string} name the account's name: 2 to 20 letters, digits, _ or -
+ * @property {string} password its password: 8 to 128 characters
+ */
+
+/**
+ * An account as others see it.
+ * @typedef {object} AccountInfo
+ * @property {string} name its name
+ * @property {number} created_ms when it was made (ms since the Unix epoch)
+ */
+
+/**
+ * Who is signed in: GET /api/account, and the answer to signing up, in and out.
+ * @typedef {object} SessionInfo
+ * @property {AccountInfo|null} account the account signed in; null: none
+ */
+
+/**
  * The body of POST /api/studies.
  * @typedef {object} CreateStudy
  * @property {'balance'|'values'|'compare'|'sprt'} kind what its report shows

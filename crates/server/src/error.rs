@@ -36,6 +36,10 @@ pub enum ApiError {
     /// The body was refused before it was read (too large: 413, not JSON: 400, …).
     #[error("{1}")]
     Rejected(StatusCode, String),
+    /// Signing in failed: an unknown name or a wrong password; or the request needs an
+    /// account and none is signed in.
+    #[error("{0}")]
+    Unauthorized(String),
     /// The token is not the seat of the player to act.
     #[error("{0}")]
     Forbidden(String),
@@ -79,6 +83,7 @@ impl ApiError {
             | ApiError::UnknownStudy(_)
             | ApiError::UnknownFigure(_) => StatusCode::NOT_FOUND,
             ApiError::UnknownVariant(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Conflict(_) => StatusCode::CONFLICT,

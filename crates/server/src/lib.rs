@@ -7,6 +7,7 @@
 //! `assets/`, built into the binary.
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod analysis;
 pub mod assets;
 pub mod error;
@@ -15,6 +16,7 @@ pub mod lab;
 pub mod lobby;
 pub mod protocol;
 pub mod rate_limit;
+pub mod ratings;
 pub mod service;
 pub mod store;
 
@@ -41,12 +43,27 @@ pub fn router(app: App) -> Router {
         .route("/api/seeks/{id}/accept", post(lobby::routes::accept))
         .route("/api/analysis/ws", get(analysis::socket::upgrade))
         .route("/api/studies", post(lab::routes::create));
+    let signing_in = Router::new()
+        .route("/api/account/signup", post(accounts::routes::sign_up))
+        .route("/api/account/signin", post(accounts::routes::sign_in));
     Router::new()
-        .merge(rate_limit::limited(costly, app.rate_limit()))
+        .merge(rate_limit::limited(
+            costly,
+            app.rate_limit(),
+            "new games, seeks, analyses or studies",
+        ))
+        .merge(rate_limit::limited(
+            signing_in,
+            app.sign_in_limit(),
+            "attempts to sign up or in",
+        ))
+        .route("/api/account", get(accounts::routes::show))
+        .route("/api/account/signout", post(accounts::routes::sign_out))
         .route("/", get(assets::page))
         .route("/game/{id}", get(assets::page))
         .route("/analysis", get(assets::page))
         .route("/lab", get(assets::page))
+        .route("/account", get(assets::page))
         .route("/assets/{*path}", get(assets::file))
         .route("/api/variants", get(lobby::variants::list))
         .route("/api/studies", get(lab::routes::list))
@@ -122,9 +139,12 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
             n => n,
         };
         let limit = (config.per_minute > 0).then(|| RateLimit::per_minute(config.per_minute));
+        let sign_in =
+            (config.per_minute > 0).then(|| RateLimit::per_minute(rate_limit::SIGN_IN_PER_MINUTE));
         let app = App::new(store, workers, ENGINE_QUEUE)
             .with_work_limit(config.work_limit)
-            .with_rate_limit(limit);
+            .with_rate_limit(limit)
+            .with_sign_in_limit(sign_in);
         let listener = tokio::net::TcpListener::bind(&config.listen).await?;
         resume(&app).await;
         app.lab.keep_awake(

@@ -1,6 +1,7 @@
 //! Per-client limits on the requests that start costly work: creating a game (an import is
 //! checked, an engine game wakes the engine), making or accepting a seek (which creates a
-//! game) and opening an analysis socket. A client past
+//! game) and opening an analysis socket; and, under a limit of their own, signing up and
+//! signing in (against guessing passwords). A client past
 //! its limit is answered 429 with `Retry-After` and the JSON error body of every refusal.
 //!
 //! A client is its peer address (the connection's `ConnectInfo`); requests that carry none
@@ -45,6 +46,9 @@ impl RateLimit {
 /// The default: 30 costly requests a minute per client.
 pub const DEFAULT_PER_MINUTE: u32 = 30;
 
+/// The default limit on signing up and in: 10 attempts a minute per client.
+pub const SIGN_IN_PER_MINUTE: u32 = 10;
+
 /// The key a client is counted under: its peer address, or none.
 #[derive(Clone, Copy, Debug)]
 pub struct ClientKey;
@@ -60,10 +64,12 @@ impl KeyExtractor for ClientKey {
     }
 }
 
-/// `routes` with `limit` on each client, or unchanged when `limit` is `None`.
+/// `routes` with `limit` on each client, or unchanged when `limit` is `None`; a refusal says
+/// there were too many `what`.
 pub fn limited<S: Clone + Send + Sync + 'static>(
     routes: Router<S>,
     limit: Option<RateLimit>,
+    what: &'static str,
 ) -> Router<S> {
     let Some(limit) = limit else {
         return routes;
@@ -91,7 +97,7 @@ pub fn limited<S: Clone + Send + Sync + 'static>(
                     }
                 });
             }
-            routes.layer(GovernorLayer::new(config).error_handler(refusal))
+            routes.layer(GovernorLayer::new(config).error_handler(move |e| refusal(e, what)))
         }
         None => routes,
     }
@@ -101,16 +107,14 @@ pub fn limited<S: Clone + Send + Sync + 'static>(
 const PRUNE_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The answer to a refused request: 429 with `Retry-After`, the body every refusal has.
-fn refusal(error: GovernorError) -> Response<Body> {
+fn refusal(error: GovernorError, what: &str) -> Response<Body> {
     match error {
         GovernorError::TooManyRequests { wait_time, .. } => {
             // The governor's wait is in whole seconds, rounded down: one more is the first
             // whole second at which a retry is let through.
             let wait = wait_time.saturating_add(1);
             let body = ErrorBody {
-                error: format!(
-                    "too many new games, seeks, analyses or studies from you: try again in {wait} s"
-                ),
+                error: format!("too many {what} from you: try again in {wait} s"),
             };
             let mut response = (StatusCode::TOO_MANY_REQUESTS, Reply(body)).into_response();
             if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {

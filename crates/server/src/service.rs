@@ -17,6 +17,8 @@ use crate::protocol::Versioned;
 use crate::protocol::game_socket::{GameEvent, ServerMessage};
 use crate::protocol::snapshot::Snapshot;
 use crate::rate_limit::RateLimit;
+use crate::ratings::speed::speed;
+use crate::ratings::store::RatedEnd;
 use crate::store::{Event, GameRow, Store, now_ms};
 use omnichess_core::work_limit;
 
@@ -45,8 +47,36 @@ pub struct App {
     busy: Arc<AtomicUsize>,
     /// The limit on each client's costly requests, if any.
     rate_limit: Option<RateLimit>,
+    /// The limit on each client's attempts to sign up or in, if any.
+    sign_in_limit: Option<RateLimit>,
     /// The captured pieces last counted in each game, to count on from.
     captured: Arc<Mutex<HashMap<String, Captured>>>,
+}
+
+/// The rated ending that `events` bring to the rated game `stored`, if they end it with a
+/// result that is rated (the game rebuilt with them).
+fn rated_end(
+    stored: &crate::store::StoredGame,
+    events: &[Event],
+) -> Result<Option<RatedEnd>, ApiError> {
+    let row = &stored.row;
+    let [Some(first), Some(second)] = &row.players else {
+        return Ok(None);
+    };
+    if !row.options.rated {
+        return Ok(None);
+    }
+    let mut after = stored.clone();
+    after.events.extend_from_slice(events);
+    let Some(finish) = Loaded::build(after)?.finish() else {
+        return Ok(None);
+    };
+    Ok(RatedEnd::score_of(&finish.result).map(|score| RatedEnd {
+        accounts: [first.id.clone(), second.id.clone()],
+        variant: row.variant.clone(),
+        speed: speed(row.options.clock.as_ref()),
+        score,
+    }))
 }
 
 /// Games whose captured pieces are kept to count on from; past it the memory starts afresh.
@@ -72,6 +102,7 @@ impl App {
             work_limit: DEFAULT_WORK_LIMIT,
             busy: Arc::default(),
             rate_limit: None,
+            sign_in_limit: None,
             captured: Arc::default(),
         }
     }
@@ -90,6 +121,21 @@ impl App {
     pub fn with_seek_timeout(mut self, timeout: Duration) -> App {
         self.seeks = crate::lobby::seeks::Seeks::new(timeout);
         self
+    }
+
+    /// This app with `limit` on each client's attempts to sign up or in
+    /// ([`crate::rate_limit::SIGN_IN_PER_MINUTE`] under `omnichess serve`). `None` (the
+    /// default of [`App::new`]): no limit.
+    #[must_use]
+    pub fn with_sign_in_limit(mut self, limit: Option<RateLimit>) -> App {
+        self.sign_in_limit = limit;
+        self
+    }
+
+    /// The limit on each client's attempts to sign up or in, if any.
+    #[must_use]
+    pub fn sign_in_limit(&self) -> Option<RateLimit> {
+        self.sign_in_limit
     }
 
     /// The limit on each client's costly requests, if any.
@@ -216,10 +262,21 @@ impl App {
         }
         let stored = self.store.load(id).await?;
         let seat = App::seat(&stored.row.tokens, token)?;
-        let planned = self
-            .with_game(stored, move |loaded| plan(loaded, seat, &command, now_ms()))
+        let (planned, rated) = self
+            .with_game(stored, move |loaded| {
+                let running = loaded.finish().is_none();
+                let planned = plan(loaded, seat, &command, now_ms())?;
+                let rated = if running && !planned.events.is_empty() {
+                    rated_end(&loaded.stored, &planned.events)?
+                } else {
+                    None
+                };
+                Ok((planned, rated))
+            })
             .await?;
-        self.store.append(id, &planned.events).await?;
+        self.store
+            .append_ending(id, &planned.events, rated.as_ref())
+            .await?;
         let snapshot = self.changed(id, &planned.events).await?;
         match planned.refusal {
             Some(refusal) => Err(refusal),
@@ -317,6 +374,7 @@ impl App {
                     tokens: [row.tokens[1].clone(), row.tokens[0].clone()],
                     options,
                     created_ms: now_ms(),
+                    players: [row.players[1].clone(), row.players[0].clone()],
                 };
                 Ok((existing, new, loaded.version()))
             })

@@ -3,7 +3,8 @@
 //! Without chromium, node or the tests' node_modules this warns loudly and passes, unless
 //! `OMNICHESS_BROWSER_TESTS=1` (CI) makes the missing pieces a failure; `bash .ci/browser.sh`
 //! installs them. `OMNICHESS_SCREENSHOTS=DIR` says where the screenshots go (default
-//! `target/screenshots` of the workspace).
+//! `target/screenshots` of the workspace); `OMNICHESS_BROWSER_ONLY=FILE.test.mjs` runs one
+//! file of them.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -38,6 +39,15 @@ fn missing(tests: &Path) -> Vec<String> {
         missing.push(format!("{}", tests.join("node_modules").display()));
     }
     missing
+}
+
+/// The browser tests to run: the file `OMNICHESS_BROWSER_ONLY` names in `tests` (one test
+/// file, while working on it), else all of them.
+fn only_or(tests: &Path) -> PathBuf {
+    std::env::var("OMNICHESS_BROWSER_ONLY")
+        .ok()
+        .filter(|f| !f.is_empty())
+        .map_or_else(|| tests.to_path_buf(), |file| tests.join(file))
 }
 
 #[test]
@@ -85,7 +95,7 @@ fn the_ui_in_chromium() {
     let mut node = Command::new("node")
         .arg("--test")
         .arg("--test-reporter=spec")
-        .arg(&tests)
+        .arg(only_or(&tests))
         .current_dir(&tests)
         .env("OMNICHESS_URL", format!("http://{address}"))
         .env("OMNICHESS_SCREENSHOTS", &screenshots)

@@ -377,6 +377,7 @@ async fn a_correspondence_game_past_its_day_is_lost_on_time_when_the_server_star
             r#"{"clock":{"per_move_ms":86400000},"casual":true}"#,
         ),
         created_ms: now - 10 * DAY,
+        players: [None, None],
     };
     let moves = [
         ("e4", 0, 9 * DAY),

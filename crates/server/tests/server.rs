@@ -2,6 +2,7 @@
 //! (the build of the test targets was most of `cargo test --workspace`'s time on a fresh clone).
 //! Each module is one file of tests; filter by its name, e.g. `cargo test --test server actions::`.
 
+mod accounts;
 mod actions;
 mod api;
 mod bounded;
@@ -15,6 +16,7 @@ mod lab;
 mod lobby;
 mod positions;
 mod postgres;
+mod ratings;
 mod socket;
 mod toy;
 mod views;

@@ -1,7 +1,8 @@
 //! `GET /api/games/{id}/record`: the variant's record of the game with what only the server
 //! knows written into its tag pairs: the result of an ending outside the rules (resignation,
 //! agreement, a flag) in the `Result` tag, the movetext's terminator and a `Termination` tag;
-//! the date the game was created, the players (the engine as `Engine level N`), the time
+//! the date the game was created, the players (an account's name, the engine as `Engine level
+//! N`, else `Anonymous`), the time
 //! control and the variant. The variants write the tags of rule endings themselves; their
 //! record formats (and so the CLI's output) are not changed.
 
@@ -14,6 +15,8 @@ pub struct Facts<'a> {
     pub created_ms: i64,
     /// The game's options (the engine's seat, the clock).
     pub options: &'a GameOptions,
+    /// The names of the accounts holding the seats, if any.
+    pub players: [Option<&'a str>; 2],
     /// The variant's title (`Three Realms Chess`), for a record without a `Variant` tag.
     pub title: &'a str,
     /// An ending outside the rules: the result (`1-0`, `0-1`, `1/2-1/2`) and why, in words.
@@ -30,8 +33,9 @@ pub fn complete(record: &str, facts: &Facts) -> String {
         return record.to_owned();
     }
     let engine = facts.options.engine;
-    let player = |seat: u8| match engine {
-        Some(e) if e.seat == seat => format!("Engine level {}", e.level),
+    let player = |seat: u8| match (engine, facts.players[usize::from(seat)]) {
+        (Some(e), _) if e.seat == seat => format!("Engine level {}", e.level),
+        (_, Some(name)) => name.to_owned(),
         _ => "Anonymous".to_owned(),
     };
     let mut tags = vec![
@@ -158,6 +162,7 @@ mod tests {
         let facts = Facts {
             created_ms: 1_796_000_000_000,
             options: &options,
+            players: [None, None],
             title: "Classic chess",
             ending: Some(("1-0", "resignation")),
         };
@@ -176,6 +181,7 @@ mod tests {
         let facts = Facts {
             created_ms: 0,
             options: &options,
+            players: [None, None],
             title: "Die Chess (the title)",
             ending: None,
         };
@@ -194,6 +200,7 @@ mod tests {
         let facts = Facts {
             created_ms: 0,
             options: &options,
+            players: [None, None],
             title: "5D Chess",
             ending: Some(("0-1", "time")),
         };

@@ -45,6 +45,10 @@ pub struct GameOptions {
     /// The game this one is a rematch of.
     #[serde(default)]
     pub rematch_of: Option<String>,
+    /// Whether the result changes the players' ratings: a game without takebacks between
+    /// two accounts, made from a seek ([`crate::ratings`]).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 fn yes() -> bool {
@@ -83,9 +87,10 @@ mod tests {
             casual: false,
             engine: Some(EngineSeat { seat: 1, level: 4 }),
             rematch_of: None,
+            rated: true,
         };
         assert_eq!(GameOptions::from_json(&options.to_json()), options);
         let old = GameOptions::from_json("{}");
-        assert!(old.casual && old.clock.is_none() && old.engine.is_none());
+        assert!(old.casual && old.clock.is_none() && old.engine.is_none() && !old.rated);
     }
 }

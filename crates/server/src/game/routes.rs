@@ -12,6 +12,7 @@ use axum::http::StatusCode;
 use omnichess_core::ToAct;
 use rand::Rng;
 
+use crate::accounts::sessions::Viewer;
 use crate::error::ApiError;
 use crate::game::commands::{Command, roll_chance};
 use crate::game::export::{Facts, complete};
@@ -21,7 +22,7 @@ use crate::protocol::Reply;
 use crate::protocol::http::{Created, Tokens};
 use crate::protocol::snapshot::{GameView, Snapshot};
 use crate::service::App;
-use crate::store::{Event, GameRow, now_ms};
+use crate::store::{Event, GameRow, SeatAccount, now_ms};
 use omnichess_core::work_limit;
 
 pub use crate::protocol::http::{CreateGame, MakeAction, MakeDecision};
@@ -162,19 +163,41 @@ pub fn check(request: &CreateGame) -> Result<(Option<String>, Vec<String>), ApiE
 }
 
 /// `POST /api/games`.
+///
+/// Against the engine, the player's seat is bound to the account signed in, if any.
 pub async fn create(
     State(app): State<App>,
+    Viewer(account): Viewer,
     request: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<(StatusCode, Reply<Created>), ApiError> {
-    let created = start_game(&app, &body(request)?).await?;
+    let request = body(request)?;
+    let mut players = [None, None];
+    if let (Some(engine), Some(account)) = (request.engine, account)
+        && engine.seat <= 1
+    {
+        players[usize::from(1 - engine.seat)] = Some(SeatAccount {
+            id: account.id,
+            name: account.name,
+        });
+    }
+    let created = start_game(&app, &request, players).await?;
     Ok((StatusCode::CREATED, Reply(created)))
 }
 
 /// Checks `request`, then stores the new game and its first events (a game created with
-/// `POST /api/games`, or by accepting a seek).
-pub async fn start_game(app: &App, request: &CreateGame) -> Result<Created, ApiError> {
+/// `POST /api/games`, or by accepting a seek), its seats held by `players`.
+pub async fn start_game(
+    app: &App,
+    request: &CreateGame,
+    players: [Option<SeatAccount>; 2],
+) -> Result<Created, ApiError> {
     let (start, imported) = check(request)?;
     let entry = variant(&request.variant)?;
+    let casual = request.casual.unwrap_or(true);
+    let rated = match &players {
+        [Some(a), Some(b)] => !casual && request.engine.is_none() && a.id != b.id,
+        _ => false,
+    };
     let row = GameRow {
         id: new_id(),
         variant: entry.name.to_owned(),
@@ -182,11 +205,13 @@ pub async fn start_game(app: &App, request: &CreateGame) -> Result<Created, ApiE
         tokens: [token(), token()],
         options: GameOptions {
             clock: request.clock,
-            casual: request.casual.unwrap_or(true),
+            casual,
             engine: request.engine,
             rematch_of: None,
+            rated,
         },
         created_ms: now_ms(),
+        players,
     };
     // Checking a record replays it: off the async threads, within half the work limit so
     // that every later request can rebuild the game within the whole.
@@ -269,6 +294,10 @@ pub async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<St
         let facts = Facts {
             created_ms: row.created_ms,
             options: &row.options,
+            players: [
+                row.players[0].as_ref().map(|p| p.name.as_str()),
+                row.players[1].as_ref().map(|p| p.name.as_str()),
+            ],
             title: variant(&row.variant)?.title,
             ending: loaded
                 .log

@@ -12,6 +12,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use rand::Rng;
 
+use crate::accounts::sessions::Viewer;
 use crate::error::ApiError;
 use crate::game::loaded::variant;
 use crate::game::routes::{body, check, new_id, start_game, token};
@@ -21,6 +22,7 @@ use crate::protocol::lobby::{
     CreateSeek, SeekAccepted, SeekCreated, SeekItem, SeekStatus, SeekToken,
 };
 use crate::service::App;
+use crate::store::SeatAccount;
 use crate::store::now_ms;
 
 /// The game a seek asks for, as `POST /api/games` would take it.
@@ -57,9 +59,12 @@ pub fn check_seek(request: &CreateSeek) -> Result<SeekItem, ApiError> {
 }
 
 /// `POST /api/seeks`.
+///
+/// The seeker's seat is bound to the account signed in, if any.
 pub async fn create(
     State(app): State<App>,
     extensions: axum::http::Extensions,
+    Viewer(account): Viewer,
     request: Result<Json<CreateSeek>, JsonRejection>,
 ) -> Result<(StatusCode, Reply<SeekCreated>), ApiError> {
     let seek = check_seek(&body(request)?)?;
@@ -67,7 +72,12 @@ pub async fn create(
     let client = extensions
         .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
         .map(|info| info.ip());
-    app.seeks.add(seek.clone(), token.clone(), client)?;
+    let account = account.map(|a| SeatAccount {
+        id: a.id,
+        name: a.name,
+    });
+    app.seeks
+        .add(seek.clone(), token.clone(), client, account)?;
     let created = SeekCreated {
         id: seek.id.clone(),
         token,
@@ -105,22 +115,31 @@ pub async fn cancel(
 /// `POST /api/seeks/{id}/accept`: creates the seek's game; the accepter gets its seat, the
 /// seeker's poll the other. The game is made on a task of its own, so that an accepter who
 /// hangs up leaves no seek half accepted.
+/// The accepter's seat is bound to the account signed in, if any.
 pub async fn accept(
     State(app): State<App>,
+    Viewer(account): Viewer,
     Path(id): Path<String>,
 ) -> Result<(StatusCode, Reply<SeekAccepted>), ApiError> {
-    let seek = app.seeks.claim(&id)?;
+    let (seek, seeker_account) = app.seeks.claim(&id)?;
+    let accepter_account = account.map(|a| SeatAccount {
+        id: a.id,
+        name: a.name,
+    });
     let task = tokio::spawn(async move {
-        let created = match start_game(&app, &game_of(&seek)).await {
+        let seeker = seek
+            .seat
+            .unwrap_or_else(|| rand::thread_rng().gen_range(0..2));
+        let mut players = [None, None];
+        players[usize::from(seeker)] = seeker_account;
+        players[usize::from(1 - seeker)] = accepter_account;
+        let created = match start_game(&app, &game_of(&seek), players).await {
             Ok(created) => created,
             Err(e) => {
                 app.seeks.reopen(&id);
                 return Err(e);
             }
         };
-        let seeker = seek
-            .seat
-            .unwrap_or_else(|| rand::thread_rng().gen_range(0..2));
         let mut tokens = [created.tokens.white, created.tokens.black];
         let accepter = 1 - seeker;
         let seekers = std::mem::take(&mut tokens[usize::from(seeker)]);

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::ApiError;
 use crate::protocol::lobby::{SeekItem, SeekStatus};
+use crate::store::SeatAccount;
 
 /// Seeks held at once, open or accepted; past it a new seek is refused with 503.
 pub const MAX_SEEKS: usize = 1000;
@@ -49,6 +50,8 @@ struct Seek {
     token: String,
     /// The seeker's address (`None`: a request that carries none, as in-process tests).
     client: Option<std::net::IpAddr>,
+    /// The seeker's account, which will hold its seat.
+    account: Option<SeatAccount>,
     polled: Instant,
     state: State,
 }
@@ -89,13 +92,14 @@ impl Seeks {
         seeks
     }
 
-    /// Adds `item` (its id new) with the seeker's `token`, from `client`; 503 when
-    /// [`MAX_SEEKS`] are held, 429 when the client holds [`MAX_SEEKS_PER_CLIENT`].
+    /// Adds `item` (its id new) with the seeker's `token`, from `client`, and account; 503
+    /// when [`MAX_SEEKS`] are held, 429 when the client holds [`MAX_SEEKS_PER_CLIENT`].
     pub fn add(
         &self,
         item: SeekItem,
         token: String,
         client: Option<std::net::IpAddr>,
+        account: Option<SeatAccount>,
     ) -> Result<(), ApiError> {
         let mut seeks = self.held();
         if seeks.len() >= MAX_SEEKS {
@@ -114,6 +118,7 @@ impl Seeks {
             item: item.clone(),
             token,
             client,
+            account,
             polled: Instant::now(),
             state: State::Open,
         };
@@ -176,9 +181,10 @@ impl Seeks {
         Ok(())
     }
 
-    /// Takes open seek `id` off the list for one accepter: the seek, or 404 (gone) / 409
-    /// (someone else was first). Then [`Seeks::accepted`] or [`Seeks::reopen`].
-    pub fn claim(&self, id: &str) -> Result<SeekItem, ApiError> {
+    /// Takes open seek `id` off the list for one accepter: the seek and its seeker's account,
+    /// or 404 (gone) / 409 (someone else was first). Then [`Seeks::accepted`] or
+    /// [`Seeks::reopen`].
+    pub fn claim(&self, id: &str) -> Result<(SeekItem, Option<SeatAccount>), ApiError> {
         let mut seeks = self.held();
         let seek = seeks.get_mut(id).ok_or_else(|| unknown(id))?;
         if seek.state != State::Open {
@@ -187,7 +193,7 @@ impl Seeks {
             ));
         }
         seek.state = State::Accepting;
-        Ok(seek.item.clone())
+        Ok((seek.item.clone(), seek.account.clone()))
     }
 
     /// The game of claimed seek `id` is made: the seeker's seat and token in it, for its poll.
@@ -227,18 +233,20 @@ mod tests {
         let other = Some(std::net::IpAddr::from([10, 0, 0, 2]));
         for n in 0..MAX_SEEKS_PER_CLIENT {
             let id = format!("s{n}");
-            seeks.add(item(&id, 1), "t".to_owned(), one).expect("added");
+            seeks
+                .add(item(&id, 1), "t".to_owned(), one, None)
+                .expect("added");
         }
         assert!(matches!(
-            seeks.add(item("over", 1), "t".to_owned(), one),
+            seeks.add(item("over", 1), "t".to_owned(), one, None),
             Err(ApiError::TooMany(_))
         ));
         seeks
-            .add(item("theirs", 1), "t".to_owned(), other)
+            .add(item("theirs", 1), "t".to_owned(), other, None)
             .expect("another client's");
         seeks.cancel("s0", "t").expect("cancelled");
         seeks
-            .add(item("again", 1), "t".to_owned(), one)
+            .add(item("again", 1), "t".to_owned(), one, None)
             .expect("room again");
     }
 
@@ -246,14 +254,14 @@ mod tests {
     fn a_claimed_seek_leaves_the_list_and_comes_back_if_its_game_fails() {
         let seeks = Seeks::default();
         seeks
-            .add(item("a", 1), "ta".to_owned(), None)
+            .add(item("a", 1), "ta".to_owned(), None, None)
             .expect("added");
         seeks
-            .add(item("b", 2), "tb".to_owned(), None)
+            .add(item("b", 2), "tb".to_owned(), None, None)
             .expect("added");
         let ids = |s: &Seeks| s.open().into_iter().map(|i| i.id).collect::<Vec<_>>();
         assert_eq!(ids(&seeks), ["b", "a"], "newest first");
-        assert_eq!(seeks.claim("a").expect("claimed").id, "a");
+        assert_eq!(seeks.claim("a").expect("claimed").0.id, "a");
         assert_eq!(ids(&seeks), ["b"]);
         assert!(matches!(seeks.claim("a"), Err(ApiError::Conflict(_))));
         assert!(matches!(
@@ -281,10 +289,10 @@ mod tests {
         // Margins of 400 ms either way: a loaded machine only makes the sleeps longer.
         let seeks = Seeks::new(Duration::from_millis(1000));
         seeks
-            .add(item("a", 1), "ta".to_owned(), None)
+            .add(item("a", 1), "ta".to_owned(), None, None)
             .expect("added");
         seeks
-            .add(item("b", 1), "tb".to_owned(), None)
+            .add(item("b", 1), "tb".to_owned(), None, None)
             .expect("added");
         std::thread::sleep(Duration::from_millis(600));
         seeks.poll("a", "ta").expect("still there");

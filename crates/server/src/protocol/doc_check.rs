@@ -11,6 +11,7 @@ use omnichess_core::{Arrow, Cell, SquareMark};
 use serde::Serialize;
 use serde_json::Value;
 
+use super::accounts::{AccountInfo, Credentials, SessionInfo};
 use super::analysis_socket::{AnalysisMessage, AnalysisReply, Info};
 use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
 use super::http::{
@@ -64,8 +65,10 @@ fn snapshot() -> Snapshot {
             casual: true,
             engine: Some(EngineSeat { seat: 1, level: 1 }),
             rematch_of: None,
+            rated: false,
         },
         created_ms: 0,
+        players: [None, None],
     };
     let events = vec![crate::store::Event {
         seq: 0,
@@ -125,6 +128,9 @@ fn samples() -> BTreeMap<&'static str, Value> {
         sprt: None,
     };
     BTreeMap::from([
+        ("Credentials", sample(&Credentials::default())),
+        ("AccountInfo", sample(&AccountInfo::default())),
+        ("SessionInfo", sample(&SessionInfo::default())),
         ("CreateStudy", sample(&CreateStudy::default())),
         ("StudyItem", sample(&StudyItem::default())),
         ("StudySpec", sample(&study.spec)),

@@ -6,6 +6,7 @@
 //! Messages go out with each JSON object's keys in alphabetical order ([`to_text`]), as
 //! version 1 has always sent them.
 
+pub mod accounts;
 pub mod analysis_socket;
 pub mod game_socket;
 pub mod http;

@@ -94,6 +94,58 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "CREATE INDEX games_created ON games (created_ms)",
         ],
     ),
+    (
+        5,
+        &[
+            // Accounts (crate::accounts): a name kept as typed and its lower-case key, unique;
+            // the Argon2id hash of the password in PHC form.
+            "CREATE TABLE accounts (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL UNIQUE,
+                password_hash TEXT NOT NULL,
+                created_ms BIGINT NOT NULL)",
+            // Signed-in browsers: the BLAKE2b hash of each session cookie's token, so that
+            // every server on the database knows every session and the table holds no
+            // usable secret.
+            "CREATE TABLE sessions (
+                token_hash TEXT PRIMARY KEY,
+                account_id TEXT NOT NULL REFERENCES accounts(id),
+                created_ms BIGINT NOT NULL,
+                expires_ms BIGINT NOT NULL)",
+            "CREATE INDEX sessions_account ON sessions (account_id)",
+            // The account holding each seat of a game, if any.
+            "ALTER TABLE games ADD COLUMN white_account TEXT REFERENCES accounts(id)",
+            "ALTER TABLE games ADD COLUMN black_account TEXT REFERENCES accounts(id)",
+            "CREATE INDEX games_white_account ON games (white_account)",
+            "CREATE INDEX games_black_account ON games (black_account)",
+            // Glicko-2 ratings (crate::ratings), one per account, variant and speed.
+            "CREATE TABLE ratings (
+                account_id TEXT NOT NULL REFERENCES accounts(id),
+                variant TEXT NOT NULL,
+                speed TEXT NOT NULL,
+                rating DOUBLE PRECISION NOT NULL,
+                deviation DOUBLE PRECISION NOT NULL,
+                volatility DOUBLE PRECISION NOT NULL,
+                games BIGINT NOT NULL,
+                updated_ms BIGINT NOT NULL,
+                PRIMARY KEY (account_id, variant, speed))",
+            "CREATE INDEX ratings_board ON ratings (variant, speed, rating)",
+            // What each rated game did to each player's rating: stored once per game and
+            // player, in the transaction that stores the game's result.
+            "CREATE TABLE rating_changes (
+                game_id TEXT NOT NULL REFERENCES games(id),
+                account_id TEXT NOT NULL REFERENCES accounts(id),
+                variant TEXT NOT NULL,
+                speed TEXT NOT NULL,
+                rating_before DOUBLE PRECISION NOT NULL,
+                rating_after DOUBLE PRECISION NOT NULL,
+                deviation_after DOUBLE PRECISION NOT NULL,
+                at_ms BIGINT NOT NULL,
+                PRIMARY KEY (game_id, account_id))",
+            "CREATE INDEX rating_changes_account ON rating_changes (account_id, at_ms)",
+        ],
+    ),
 ];
 
 /// A game's row.
@@ -111,6 +163,18 @@ pub struct GameRow {
     pub options: GameOptions,
     /// When it was created (milliseconds since the Unix epoch).
     pub created_ms: i64,
+    /// The account holding each seat, first player then second; `None`: a seat held by its
+    /// token alone (a visitor without an account, or the engine).
+    pub players: [Option<SeatAccount>; 2],
+}
+
+/// The account holding a seat of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatAccount {
+    /// The account's id.
+    pub id: String,
+    /// Its name, as its owner typed it.
+    pub name: String,
 }
 
 /// One stored event of a game's log.
@@ -163,7 +227,7 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-fn unique_violation(e: &sqlx::Error) -> bool {
+pub(crate) fn unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
@@ -287,8 +351,9 @@ impl Store {
     pub async fn create(&self, game: &GameRow) -> Result<(), ApiError> {
         self.file_present()?;
         sqlx::query(
-            "INSERT INTO games (id, variant, start, white_token, black_token, created_ms, options)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO games (id, variant, start, white_token, black_token, created_ms, options,
+                 white_account, black_account)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&game.id)
         .bind(&game.variant)
@@ -297,6 +362,8 @@ impl Store {
         .bind(&game.tokens[1])
         .bind(game.created_ms)
         .bind(game.options.to_json())
+        .bind(game.players[0].as_ref().map(|p| p.id.clone()))
+        .bind(game.players[1].as_ref().map(|p| p.id.clone()))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -305,8 +372,12 @@ impl Store {
     /// The game `id` with its log.
     pub async fn load(&self, id: &str) -> Result<StoredGame, ApiError> {
         let row = sqlx::query(
-            "SELECT variant, start, white_token, black_token, created_ms, options
-             FROM games WHERE id = $1",
+            "SELECT g.variant, g.start, g.white_token, g.black_token, g.created_ms, g.options,
+                    g.white_account, w.name, g.black_account, b.name
+             FROM games g
+             LEFT JOIN accounts w ON w.id = g.white_account
+             LEFT JOIN accounts b ON b.id = g.black_account
+             WHERE g.id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -332,6 +403,12 @@ impl Store {
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let options: String = row.try_get(5)?;
+        let seat = |at: usize| -> Result<Option<SeatAccount>, sqlx::Error> {
+            let id: Option<String> = row.try_get(at)?;
+            let name: Option<String> = row.try_get(at + 1)?;
+            Ok(id.zip(name).map(|(id, name)| SeatAccount { id, name }))
+        };
+        let players = [seat(6)?, seat(8)?];
         Ok(StoredGame {
             row: GameRow {
                 id: id.to_owned(),
@@ -340,6 +417,7 @@ impl Store {
                 tokens: [row.try_get(2)?, row.try_get(3)?],
                 options: GameOptions::from_json(&options),
                 created_ms: row.try_get(4)?,
+                players,
             },
             events,
         })
@@ -349,6 +427,17 @@ impl Store {
     /// game `id`, all or none. Fails with [`ApiError::Conflict`] when an event with one of
     /// those numbers is already stored (another request was first).
     pub async fn append(&self, id: &str, events: &[Event]) -> Result<(), ApiError> {
+        self.append_ending(id, events, None).await
+    }
+
+    /// [`Store::append`], and when the events end a rated game, its change of both players'
+    /// ratings in the same transaction ([`crate::ratings::store::apply`]).
+    pub async fn append_ending(
+        &self,
+        id: &str,
+        events: &[Event],
+        rated: Option<&crate::ratings::store::RatedEnd>,
+    ) -> Result<(), ApiError> {
         self.file_present()?;
         let mut tx = Write::begin(&self.pool).await?;
         for event in events {
@@ -373,6 +462,9 @@ impl Store {
                     ApiError::Storage(e)
                 });
             }
+        }
+        if let Some(end) = rated {
+            crate::ratings::store::apply(&mut tx, self.is_postgres(), id, end, now_ms()).await?;
         }
         tx.commit().await?;
         Ok(())

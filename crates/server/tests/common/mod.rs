@@ -199,3 +199,54 @@ pub async fn serve_app(app: App) -> String {
     tokio::spawn(async move { axum::serve(listener, app).await });
     address
 }
+
+/// Sends a request with the session cookie `cookie` (`omnichess_session=…`) if given: the
+/// status, the session cookie the answer sets (`omnichess_session=…`, empty when it removes
+/// it) if any, and the body as JSON (`null` if it is not JSON).
+pub async fn call_as(
+    app: &Router,
+    cookie: Option<&str>,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, Option<String>, Value) {
+    let mut request = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        request = request.header("content-type", "application/json");
+    }
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    let request = request
+        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+        .expect("request");
+    let response = app.clone().oneshot(request).await.expect("a response");
+    let status = response.status();
+    let set = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("omnichess_session="))
+        .map(|v| v.split(';').next().unwrap_or_default().to_owned());
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (
+        status,
+        set,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+/// Signs up `name` (password `password-of-NAME`): its session cookie.
+pub async fn sign_up(app: &Router, name: &str) -> String {
+    let body = json!({"name": name, "password": format!("password-of-{name}")});
+    let (status, cookie, answer) =
+        call_as(app, None, "POST", "/api/account/signup", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    cookie.expect("a session cookie")
+}
