@@ -297,6 +297,15 @@ def header():
             " the profiles are crates/variants/src/dmchess/'s `default.profile` and `sparse.profile`,"
             " and `band12.profile` is `default.profile` with a line `band=12`. A comparison's `--games`"
             " counts pairs, one game from each start.", ""]
+    # Studies kept from before a change of their variant's rules or engine: OUT/earlier.txt,
+    # lines `NAME: what changed since` (written by hand when a study is kept).
+    earlier = OUT / "earlier.txt"
+    if earlier.exists():
+        kept = [line.split(":", 1) for line in earlier.read_text().splitlines() if ":" in line]
+        if kept:
+            out += ["**Played under earlier rules** (to be played again): "
+                    + "; ".join(f"{STUDIES[n.strip()][1] if n.strip() in STUDIES else n.strip()}:"
+                                f" {why.strip()}" for n, why in kept) + ".", ""]
     return out
 
 

@@ -19,6 +19,9 @@
 # lines, target/balance/studies.txt by default). A study not finished there is reported from
 # the games stored so far, and the document says so.
 #
+# A study kept from before a change of its variant's rules is named, with what changed, in
+# target/balance/earlier.txt (lines `NAME: what changed since`): the document says so.
+#
 # Settings from the environment (the defaults are those docs/BALANCE.md states):
 #   GAMES         games of a values study (1000; also the first argument). Classic chess plays
 #                 2 × GAMES, 5D Chess 3/10 of GAMES, QEC's comparison GAMES/2 pairs, DMChess's
