@@ -1,9 +1,10 @@
 //! Three Realms move generation against a naive reference written from the movement
 //! profiles alone: every move of every piece found by walking core geometry on a plain array,
 //! legality by playing the move and asking every enemy piece whether it attacks the king (the
-//! fallen angels by the kind the move leaves, rule R.3 / X.8). The fast generator (tables,
-//! reverse attack tables, the pin zone) must list exactly the same moves in every position of
-//! many random games; apply/undo and the hash must agree with the position text.
+//! fallen angels by the kind the move leaves, or the kind a fallen angel moved as, rules X.1,
+//! X.3, X.8). The fast generator (tables, reverse attack tables, the pin zone) must list
+//! exactly the same moves in every position of many random games; apply/undo and the hash
+//! must agree with the position text.
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -220,8 +221,15 @@ fn reference_moves_counting(game: &Realms) -> (BTreeSet<(u8, u8)>, usize) {
                 player: us,
                 kind: left,
             });
+            // X.1, X.3: the enemy fallen angels imitate the kind the piece moved as when a
+            // fallen angel moved and stayed one, else the kind it is now.
+            let imitated = if piece.kind == Kind::Fallen && left == Kind::Fallen {
+                moves_as
+            } else {
+                left
+            };
             let king = king_of(&after, us);
-            if !attacked(&after, king, them, Some(left)) {
+            if !attacked(&after, king, them, Some(imitated)) {
                 out.insert((from, to));
             } else if !attacked(&after, king, them, None) {
                 fallen_pruned += 1;

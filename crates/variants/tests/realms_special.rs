@@ -66,13 +66,42 @@ fn x2_it_moves_forwards_for_its_own_side_in_its_own_realm() {
 }
 
 #[test]
-fn x3_imitating_a_fallen_angel_gives_no_move() {
+fn x3_imitating_an_angel_that_has_just_fallen_gives_no_move() {
     assert!(from(&game(&format!("{FA_N4} x")), "n4").is_empty());
     // An angel falls: the opponent's fallen angels cannot move next.
     let mut g = game("8/8/8/8/8/4x3/8/K7|8/8/8/8/A7/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1 R");
     play(&mut g, &["j4s3"]); // the angel dives into the underworld: diagonal down-back
     assert_eq!(g.last_kind(), Some(Kind::Fallen));
     assert!(from(&g, "e3").is_empty());
+}
+
+/// X.3: a fallen angel that moved by imitation moved with the imitated kind's movement
+/// capabilities, so the opponent's fallen angels imitate that kind (the seed's list of pieces
+/// "with no movement options" names only "an angel that has just fallen").
+#[test]
+fn x3_imitating_a_fallen_angel_that_moved_as_a_rook_gives_the_rooks_moves() {
+    // Black's fallen angel on d5 (heavens) imitates the rook White moved last, and moves as
+    // one to d8.
+    let mut g = game("8/8/8/3x4/8/8/8/K7|8/8/8/8/4X3/8/8/8|7k/8/8/8/8/8/8/8 b - - 0 1 R");
+    play(&mut g, &["d5d8"]);
+    assert_eq!(g.last_kind(), Some(Kind::Rook));
+    assert!(g.position_text().ends_with(" r"), "{}", g.position_text());
+    // White's fallen angel on n4 (Earth) now moves as a White rook there: the n-file, the
+    // fourth rank, up to e4 and down to w4.
+    assert_eq!(
+        from(&g, "n4"),
+        [
+            "n4e4", "n4j4", "n4k4", "n4l4", "n4m4", "n4n1", "n4n2", "n4n3", "n4n5", "n4n6", "n4n7",
+            "n4n8", "n4o4", "n4p4", "n4q4", "n4w4"
+        ]
+    );
+    // The chain goes on: after White's fallen angel moves as the rook, Black's imitates it.
+    play(&mut g, &["n4n8"]);
+    assert_eq!(g.last_kind(), Some(Kind::Rook));
+    assert!(from(&g, "d8").contains(&"d8a8".to_owned()));
+    assert!(g.undo() && g.undo());
+    assert_eq!(g.last_kind(), Some(Kind::Rook));
+    assert!(g.position_text().ends_with(" R"), "{}", g.position_text());
 }
 
 #[test]
@@ -288,6 +317,47 @@ fn g1_promotions_are_automatic_in_any_realm() {
         play(&mut g, &[mv]);
         assert!(g.position_text().contains(letter), "{}", g.position_text());
         assert!(g.position_text().ends_with(&format!(" {letter}")));
+    }
+}
+
+/// G.4: the halfmove clock restarts at a capture and at a move of a pawn, imp or honorable
+/// horse (the kinds that only go forwards); any other move counts on.
+#[test]
+fn g4_imps_and_horses_reset_the_halfmove_clock() {
+    let mut g = game("8/8/8/8/8/8/HS6/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/I7/8 w - - 10 20");
+    for (mv, clock) in [
+        ("b2b3", 11),
+        ("z8z7", 12),
+        ("s2s3", 0),
+        ("z7z8", 1),
+        ("a2b4", 0),
+    ] {
+        play(&mut g, &[mv]);
+        assert_eq!(g.halfmoves(), clock, "after {mv}");
+    }
+}
+
+/// G.5: a repetition is the same pieces, side, rights, en passant square and, where the side
+/// to move has a fallen angel, the kind it imitates (FIDE 9.2.2: "the possible moves … are the
+/// same"): with White's fallen angel on b8, the same board after Black's knight move is not a
+/// repetition of it after Black's rook move; without one it is.
+#[test]
+fn g5_a_repetition_includes_the_kind_the_fallen_angels_imitate() {
+    let rooks = ["j1j2", "q8q7", "j2j1", "q7q8"];
+    let knights = ["k1l3", "p8o6", "l3k1", "o6p8"];
+    for (heavens, after_knights, at_the_end) in
+        [("1X6/8/8/8/8/8/8/K7", 1, 3), ("8/8/8/8/8/8/8/K7", 3, 4)]
+    {
+        let mut g = game(&format!(
+            "{heavens}|6nr/8/8/8/8/8/8/RN6|7k/8/8/8/8/8/8/8 w - - 0 1 r"
+        ));
+        play(&mut g, &rooks);
+        assert_eq!(g.repetitions(), 2, "{heavens}");
+        play(&mut g, &knights);
+        assert_eq!(g.last_kind(), Some(Kind::Knight));
+        assert_eq!(g.repetitions(), after_knights, "{heavens}: the knight last");
+        play(&mut g, &rooks);
+        assert_eq!(g.repetitions(), at_the_end, "{heavens}");
     }
 }
 

@@ -4,6 +4,7 @@
 
 use omnichess_core::Player;
 
+use super::piece::Kind;
 use super::square::{self, Realm};
 use super::state::Realms;
 
@@ -64,18 +65,63 @@ impl Realms {
             self.side,
             if self.in_check() { " (in check)" } else { "" }
         ));
-        match self.last {
-            Some(kind) => out.push_str(&format!(
-                "{}'s fallen angels imitate the {} ({} moved one last)\n",
-                self.side,
-                kind.name(),
-                self.side.opponent()
-            )),
-            None => out.push_str(&format!(
-                "{}'s fallen angels cannot move (no kind moved yet)\n",
-                self.side
-            )),
+        if !self.board.of(self.side, Kind::Fallen).is_empty() {
+            out.push_str(&self.fallen_angel_line());
         }
         out
+    }
+
+    /// What the side to move's fallen angels imitate (X.1), or why they cannot move (X.3,
+    /// X.4): a line under the boards when that side has one.
+    fn fallen_angel_line(&self) -> String {
+        let (us, them) = (self.side, self.side.opponent());
+        match self.last {
+            Some(Kind::Fallen) => format!(
+                "{us}'s fallen angels cannot move: {them}'s last move was an angel falling (X.3)\n"
+            ),
+            Some(kind) => format!(
+                "{us}'s fallen angels move as the {} ({them}'s last move, X.1)\n",
+                kind.name()
+            ),
+            None => format!("{us}'s fallen angels cannot move: nothing has moved yet (X.4)\n"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use omnichess_core::Notation;
+
+    use crate::realms::Realms;
+
+    fn last_line(text: &str) -> String {
+        let diagram = Realms::from_position_text(text)
+            .unwrap()
+            .draw_for(omnichess_core::Player::White);
+        diagram.lines().last().unwrap_or_default().to_owned()
+    }
+
+    /// X.1, X.3, X.4: the line on the fallen angels is drawn only for a side that has one.
+    #[test]
+    fn the_fallen_angel_line_appears_only_with_a_fallen_angel() {
+        let bare = "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 1";
+        assert!(
+            last_line(bare).starts_with("white to move"),
+            "{}",
+            last_line(bare)
+        );
+        let fallen = "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/X7 w - - 0 5";
+        assert_eq!(
+            last_line(&format!("{fallen} r")),
+            "white's fallen angels move as the rook (black's last move, X.1)"
+        );
+        assert_eq!(
+            last_line(&format!("{fallen} x")),
+            "white's fallen angels cannot move: black's last move was an angel falling (X.3)"
+        );
+        assert_eq!(
+            last_line(fallen),
+            "white's fallen angels cannot move: nothing has moved yet (X.4)"
+        );
     }
 }

@@ -93,9 +93,9 @@ impl Realms {
         })
     }
 
-    /// Whether `mv` (pseudo-legal, of the player to move, leaving `left` on the board) keeps
-    /// the mover's king safe: not attacked afterwards, nor by an enemy fallen angel that
-    /// imitates `left` (R.3).
+    /// Whether `mv` (pseudo-legal, of the player to move, after which the enemy fallen
+    /// angels imitate `left`, X.1) keeps the mover's king safe: not attacked afterwards, nor
+    /// by an enemy fallen angel that imitates `left` (R.3).
     #[inline]
     fn safe_after(&self, mv: Move, king: u8, moving_king: bool, left: Kind) -> bool {
         let them = self.side.opponent();
@@ -153,7 +153,7 @@ impl Realms {
             let mut try_move = |to: u8, special: Special| {
                 let mv = Move { from, to, special };
                 let test = careful || special == Special::EnPassant;
-                let left = Realms::kind_after(piece, moves_as, to);
+                let left = Realms::imitated_after(piece, moves_as, to);
                 if !stopped && (!test || self.safe_after(mv, king, moving_king, left)) {
                     stopped = emit(mv);
                 }

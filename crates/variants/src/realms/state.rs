@@ -111,7 +111,8 @@ pub struct Realms {
     pub(super) ep: Option<u8>,
     pub(super) halfmoves: u16,
     pub(super) fullmoves: u32,
-    /// The kind the previous move left on the board: what the mover's fallen angels imitate.
+    /// The kind the previous move's piece moved as (ruling X.1): what the mover's fallen
+    /// angels imitate.
     pub(super) last: Option<Kind>,
     pub(super) history: Vec<Undo>,
 }
@@ -129,8 +130,8 @@ impl Realms {
         self.side
     }
 
-    /// The kind the previous move left on the board (what the mover's fallen angels
-    /// imitate), if known.
+    /// The kind the previous move's piece moved as, or became (a promotion, an angel's fall):
+    /// what the mover's fallen angels imitate (ruling X.1), if known.
     #[must_use]
     pub fn last_kind(&self) -> Option<Kind> {
         self.last
@@ -164,6 +165,18 @@ impl Realms {
         }
     }
 
+    /// What the opponent's fallen angels imitate after `moved`, moving as `moves_as`, arrives
+    /// on `to` (ruling X.1): the kind it is then (a promotion's kind, the fallen angel after an
+    /// angel fell), except that a fallen angel that stays one leaves the kind it moved as
+    /// (X.3: its movement capabilities on that move were that kind's).
+    #[inline]
+    pub(super) fn imitated_after(moved: Piece, moves_as: Kind, to: u8) -> Kind {
+        match Realms::kind_after(moved, moves_as, to) {
+            Kind::Fallen if moved.kind == Kind::Fallen => moves_as,
+            kind => kind,
+        }
+    }
+
     /// The square of the pawn taken en passant by a capture onto `target`.
     #[inline]
     pub(super) fn ep_victim(&self, target: u8) -> u8 {
@@ -175,7 +188,8 @@ impl Realms {
         }
     }
 
-    /// The hash of the position: pieces, side, rights, en passant square, last kind.
+    /// The hash of the position: pieces, side, rights, en passant square, and the kind the
+    /// side to move's fallen angels imitate, if it has any (ruling G.5).
     #[inline]
     pub(super) fn compute_hash(&self) -> u64 {
         let k = &*KEYS;
@@ -186,7 +200,13 @@ impl Realms {
         if let Some(ep) = self.ep {
             h ^= k.ep[ep as usize];
         }
-        h ^ k.last[self.last.map_or(0, |kind| kind as usize + 1)]
+        // G.5: the imitated kind changes the possible moves only where the side to move has a
+        // fallen angel.
+        if self.board.of(self.side, Kind::Fallen).is_empty() {
+            h
+        } else {
+            h ^ k.last[self.last.map_or(0, |kind| kind as usize + 1)]
+        }
     }
 
     /// The en passant square after `player`'s pawn double-stepped over `skipped`: kept only
@@ -223,6 +243,8 @@ impl Game for Realms {
             _ => (played, false),
         };
         let us = self.side;
+        // G.5: the position before the move, hashed before any piece leaves its square.
+        let hash = self.compute_hash();
         let moved = self
             .board
             .remove(mv.from)
@@ -241,7 +263,7 @@ impl Game for Realms {
             ep: self.ep,
             halfmoves: self.halfmoves,
             last: self.last,
-            hash: self.compute_hash(),
+            hash,
         });
         let moves_as = if moved.kind == Kind::Fallen {
             self.last.unwrap_or(Kind::Fallen)
@@ -270,7 +292,11 @@ impl Game for Realms {
         if us == Player::Black {
             self.fullmoves += 1;
         }
-        self.last = Some(if by_rook { Kind::Rook } else { kind });
+        self.last = Some(if by_rook {
+            Kind::Rook
+        } else {
+            Realms::imitated_after(moved, moves_as, mv.to)
+        });
         self.side = us.opponent();
     }
 

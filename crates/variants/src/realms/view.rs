@@ -141,7 +141,7 @@ impl Realms {
             notes.push(match (self.imitated(), self.last) {
                 (Some(kind), _) => {
                     let mut note = format!(
-                        "{us}'s fallen angels move as the {} ({them} moved one last).",
+                        "{us}'s fallen angels move as the {} ({them}'s last move, X.1).",
                         kind.name()
                     );
                     for (realm, _) in LAYOUT {
@@ -159,7 +159,7 @@ impl Realms {
                     note
                 }
                 (None, Some(_)) => format!(
-                    "{us}'s fallen angels cannot move: {them}'s last move left a fallen angel \
+                    "{us}'s fallen angels cannot move: {them}'s last move was an angel falling \
                      (X.3)."
                 ),
                 (None, None) => {
@@ -302,7 +302,7 @@ mod tests {
         assert_eq!(angel.tag.as_deref(), Some("N"));
         assert_eq!(
             view.notes,
-            ["White's fallen angels move as the knight (Black moved one last)."]
+            ["White's fallen angels move as the knight (Black's last move, X.1)."]
         );
         // X.4: before any move a fallen angel cannot move and carries no tag.
         let text = "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/X7 w - - 0 1";
@@ -326,7 +326,7 @@ mod tests {
         assert_eq!(
             view.notes,
             [
-                "White's fallen angels move as the angel (Black moved one last). Those in the \
+                "White's fallen angels move as the angel (Black's last move, X.1). Those in the \
                  underworld cannot move: the angel has no movement there (X.9)."
             ]
         );
