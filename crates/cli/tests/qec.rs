@@ -30,11 +30,23 @@ fn qec_replay_names_a_token_after_the_result() {
     assert_user_error(&o, "`e7-e5` follows the result `1-0`");
 }
 
-// §5: "Prize rollover applies if all games drawn": the wins are level after three games
-// (B's in game 1, A's in game 2); the drawn sudden-death game is followed by another.
+// §2: "standard algebraic notation is valid": SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) is read, to
+// the same game as §12's `e2-e4` form; the promotion checks the king on a8, which must step.
 #[test]
-fn qec_series_with_a_won_game_does_not_roll_the_prize_over() {
-    // White starts in check from the queen on d1: Kxd1 leaves bare kings (both lose).
+fn qec_moves_read_standard_algebraic_notation() {
+    let position = "k7/4P3/8/3p4/4P3/8/8/4K1NR w K - 0 1 ~";
+    for after in [
+        "Nf3 Ka7 exd5 Kb8 O-O Ka8 e8=Q+",
+        "g1-f3 a8-a7 e4-d5 a7-b8 e1-g1 b8-a8 e7-e8=Q",
+    ] {
+        let o = omnichess(&["moves", "qec", "--position", position, "--after", after]);
+        assert_eq!(stdout(&o), "to-act: black\na8-a7\na8-b7\n", "{after}");
+    }
+}
+
+/// The output of a QEC series between A and B, without a time limit, whose games start with
+/// White in check from the queen on d1 (Kxd1 leaves bare kings: both lose), `input` typed.
+fn series_from_check(input: &str) -> String {
     let o = with_input(
         &[
             "series",
@@ -44,9 +56,28 @@ fn qec_series_with_a_won_game_does_not_roll_the_prize_over() {
             "--move-time",
             "0",
         ],
-        "resign\nresign\ne1-d1\nagree\nresign\n",
+        input,
     );
-    let text = stdout(&o);
+    stdout(&o)
+}
+
+// §12: a reply written without its move (`[↔ b8N]`) where the partner has several legal
+// moves is an error naming it and the candidates.
+#[test]
+fn qec_replay_names_the_candidates_of_a_reply_without_its_move() {
+    let path = temp_file("qec-short-reply.pgn", "1. b2-b4 [↔ b8N] 1... e7-e5 *\n");
+    let o = omnichess(&["replay", "qec", path.to_str().expect("path")]);
+    assert_user_error(
+        &o,
+        "`[↔ b8N]`: the piece on b8 has 2 legal replies (b8-a6, b8-c6)",
+    );
+}
+
+// §5: "Prize rollover applies if all games drawn": the wins are level after three games
+// (B's in game 1, A's in game 2); the drawn sudden-death game is followed by another.
+#[test]
+fn qec_series_with_a_won_game_does_not_roll_the_prize_over() {
+    let text = series_from_check("resign\nresign\ne1-d1\nagree\nresign\n");
     assert!(
         text.contains("=== game 5 (sudden death): A plays white, B plays black ==="),
         "{text}"
@@ -62,18 +93,7 @@ fn qec_series_with_a_won_game_does_not_roll_the_prize_over() {
 // played out and A's one win (game 2, as Black) takes the series.
 #[test]
 fn qec_series_mutual_loss_win_mutual_loss_goes_to_the_player_with_more_wins() {
-    let o = with_input(
-        &[
-            "series",
-            "qec",
-            "--position",
-            "4k3/8/8/8/8/8/8/3qK3 w - - 0 1 ~",
-            "--move-time",
-            "0",
-        ],
-        "e1-d1\nresign\ne1-d1\n",
-    );
-    let text = stdout(&o);
+    let text = series_from_check("e1-d1\nresign\ne1-d1\n");
     assert!(!text.contains("sudden death"), "{text}");
     assert!(
         text.trim_end()

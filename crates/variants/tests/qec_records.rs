@@ -121,3 +121,77 @@ fn s12_a_promotion_capture_of_an_unlinked_piece_has_no_cross() {
     let record = Qec::record_text(&start, &[d], None);
     assert!(record.contains("1. g7-h8=Q✖"), "{record}");
 }
+
+// §12: `[↔ h8R]` is a forced reply whose move is not given. A partner with no legal move
+// stays (1.a3: the a8 rook is walled in); one with exactly one legal move plays it (the a1
+// rook after 1...a6 can only go to a2; the b1 knight after 1...b6 only to c3).
+#[test]
+fn s12_a_reply_without_its_move_is_the_partner_s_only_legal_move() {
+    let record = Qec::parse_record(
+        "1. a2-a3 [↔ a8R] 1... a7-a6 [↔ a1R] 2. e2-e4 2... b7-b6 [↔ b1N] 3. e4-e5 *",
+    )
+    .expect("reads");
+    assert_eq!(
+        texts(&record),
+        [
+            "a2-a3", "a7-a6", "a1-a2", "e2-e4", "b7-b6", "b1-c3", "e4-e5"
+        ]
+    );
+    assert_eq!(record.decisions[2].line, 1);
+    let g = replayed(&record);
+    assert!(
+        g.position_text()
+            .starts_with("rnbqkbnr/2pppppp/pp6/4P3/8/P1N5/RPPP1PPP/2BQKBNR b Kkq - 0 3"),
+        "{}",
+        g.position_text()
+    );
+    // The writer still gives every reply's move, and the short form only for a partner that
+    // stayed: the record it writes reads back to the same decisions.
+    let mut start = Qec::start();
+    let mut played = Vec::new();
+    for d in &record.decisions {
+        let decision = start.parse_decision(&d.text).expect("legal");
+        played.push(decision);
+        start.apply(decision);
+    }
+    let written = Qec::record_text(&Qec::start(), &played, None);
+    assert!(
+        written.contains(
+            "1. a2-a3 [↔ a8R] 1... a7-a6 [↔ a1R:a1-a2] 2. e2-e4 2... b7-b6 [↔ b1N:b1-c3]"
+        ),
+        "{written}"
+    );
+    assert_eq!(
+        texts(&Qec::parse_record(&written).expect("reads back")),
+        texts(&record)
+    );
+}
+
+// §12: `[↔ h8R]` where the partner has several legal moves does not say which was played:
+// an error naming the form and the candidates; so is a form naming another piece than the
+// one that owes the reply.
+#[test]
+fn s12_a_reply_without_its_move_is_an_error_when_several_are_legal() {
+    for (text, named) in [
+        (
+            "1. b2-b4 [↔ b8N] 1... e7-e5 *",
+            "`[↔ b8N]`: the piece on b8 has 2 legal replies (b8-a6, b8-c6); write the one \
+             played, like `[↔ b8N:b8-a6]`",
+        ),
+        (
+            "1. b2-b4 [↔ g8N] *",
+            "`[↔ g8N]`: the forced reply here is owed by the piece on b8 (`b8N`)",
+        ),
+        (
+            "1. b2-b4 [↔ b8Q] *",
+            "`[↔ b8Q]`: the forced reply here is owed by the piece on b8 (`b8N`)",
+        ),
+    ] {
+        let err = Qec::parse_record(text).expect_err(text);
+        assert_eq!(err.message, named, "{text}");
+        assert_eq!(err.line, 1, "{text}");
+    }
+    // After a decision that cannot be played, the replay names that decision.
+    let record = Qec::parse_record("1. b2-b5 [↔ b8N] *").expect("reads");
+    assert_eq!(texts(&record), ["b2-b5"]);
+}

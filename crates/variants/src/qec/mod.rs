@@ -27,6 +27,7 @@ mod notation;
 mod position_text;
 mod record;
 mod record_reader;
+mod record_replies;
 mod rules;
 mod state;
 mod variant;

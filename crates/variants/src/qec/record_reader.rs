@@ -4,9 +4,12 @@
 //! "both lose" (§5): it is the result only as the last token of the movetext; anywhere else it
 //! is castling (docs/rules/qec.md, §12). The other results (`1-0`, `0-1`, `1/2-1/2`, `*`)
 //! must be last too: after the result only comments and the next game's tags may follow.
+//! A reply written without its move (`[↔ h8R]`) is read against the position it stands in
+//! (`record_replies.rs`).
 
 use omnichess_core::{GameRecord, RecordError, RecordedDecision};
 
+use super::record_replies::{ShortReply, resolve};
 use crate::common::fen::STANDARD_START;
 
 /// The result tokens; `0-0` is also castling.
@@ -17,6 +20,8 @@ struct Movetext {
     record: GameRecord,
     /// A result token and its line: the result if nothing but the end follows it.
     pending: Option<(String, usize)>,
+    /// The replies written without their move, `[↔ h8R]`, in order.
+    short_replies: Vec<ShortReply>,
 }
 
 impl Movetext {
@@ -58,7 +63,8 @@ impl Movetext {
         Ok(())
     }
 
-    /// A bracketed item: `[↔ h8R:h8-h7]` (a forced reply), `[↔ h8R]` (none was possible),
+    /// A bracketed item: `[↔ h8R:h8-h7]` (a forced reply), `[↔ h8R]` (a forced reply whose
+    /// move is not given, or none was possible),
     /// `[+ e8-e7]` (a reactive step) or `[Name "value"]` (a tag). Returns whether the tag
     /// begins the next game.
     fn bracket(&mut self, inside: &str, line: usize) -> Result<bool, RecordError> {
@@ -68,16 +74,22 @@ impl Movetext {
                 Some((p, r)) => (p.trim(), Some(r.trim())),
                 None => (rest.trim(), None),
             };
-            if !is_partner(partner) {
+            let Some((square, letter)) = partner_parts(partner) else {
                 return Err(fail(format!(
                     "`[{inside}]`: the partner is written as its square and letter, like `h8R`"
                 )));
-            }
+            };
             self.goes_on(&format!("[{inside}]"), line)?;
             match reply {
                 Some("") => return Err(fail(format!("`[{inside}]`: the reply is missing"))),
                 Some(reply) => self.push(reply.to_owned(), line),
-                None => {}
+                None => self.short_replies.push(ShortReply {
+                    after: self.record.decisions.len(),
+                    square,
+                    letter,
+                    token: format!("[{inside}]"),
+                    line,
+                }),
             }
             return Ok(false);
         }
@@ -124,12 +136,15 @@ fn without_move_number(token: &str) -> &str {
     }
 }
 
-/// Whether `text` names a partner as §12 writes it: a square and a piece letter (`h8R`).
-fn is_partner(text: &str) -> bool {
-    text.char_indices().nth(2).is_some_and(|(i, _)| {
-        let (square, letter) = text.split_at(i);
-        square.parse::<cozy_chess::Square>().is_ok() && ["P", "N", "B", "R", "Q"].contains(&letter)
-    })
+/// The square and piece letter of a partner as §12 writes it (`h8R`), if `text` is one.
+fn partner_parts(text: &str) -> Option<(cozy_chess::Square, char)> {
+    let (i, _) = text.char_indices().nth(2)?;
+    let (square, letter) = text.split_at(i);
+    let square = square.parse::<cozy_chess::Square>().ok()?;
+    match letter {
+        "P" | "N" | "B" | "R" | "Q" => Some((square, letter.chars().next()?)),
+        _ => None,
+    }
 }
 
 /// Reads the first game of a QEC record.
@@ -137,6 +152,7 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
     let mut movetext = Movetext {
         record: GameRecord::default(),
         pending: None,
+        short_replies: Vec::new(),
     };
     let mut chars = text.chars().peekable();
     let mut line = 1;
@@ -195,6 +211,7 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
         .map(|p| format!(" {p}"))
         .unwrap_or_default();
     record.start = Some(format!("{fen} {links}{phase}"));
+    resolve(&mut record, movetext.short_replies)?;
     Ok(record)
 }
 
@@ -214,12 +231,10 @@ mod tests {
 
     #[test]
     fn partners_are_a_square_and_a_letter() {
-        assert!(is_partner("h8R"));
-        assert!(is_partner("b4P"));
-        assert!(!is_partner("h8"));
-        assert!(!is_partner("h8K"));
-        assert!(!is_partner("z9R"));
-        assert!(!is_partner("garbage"));
-        assert!(!is_partner("↔↔↔"));
+        assert_eq!(partner_parts("h8R"), Some((cozy_chess::Square::H8, 'R')));
+        assert_eq!(partner_parts("b4P"), Some((cozy_chess::Square::B4, 'P')));
+        for bad in ["h8", "h8K", "z9R", "garbage", "↔↔↔", "h8RR"] {
+            assert_eq!(partner_parts(bad), None, "{bad}");
+        }
     }
 }
