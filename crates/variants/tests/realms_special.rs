@@ -251,6 +251,19 @@ fn r4_castling_as_the_rook_taking_its_own_king_is_a_move_of_its_own() {
     assert_eq!(after.position_text(), g.position_text());
 }
 
+/// R.4: castling as the rook's move that is illegal (a fallen angel imitating the rook
+/// would attack the square the king crosses, X.8) is refused by name, never played as the
+/// king's castling, which stays legal.
+#[test]
+fn r4_an_illegal_rook_castling_is_refused_not_played_as_the_kings() {
+    // Black's fallen angel on o5 imitating a rook would attack o1; as a king it does not.
+    let g = game("8/8/8/8/8/8/8/8|4k3/8/8/5x2/8/8/8/4K2R|8/8/8/8/8/8/8/8 w K - 0 1 q");
+    assert!(from(&g, "n1").contains(&"n1p1".to_owned()));
+    assert!(!from(&g, "q1").contains(&"q1n1".to_owned()));
+    let err = g.parse_decision("q1n1").expect_err("illegal").to_string();
+    assert!(err.contains("q1n1"), "{err}");
+}
+
 /// X.1 with R.4: "the last piece the opponent moved" is the rook when castling was played
 /// as the rook's move (the seed wants castling possible "as a rook move"), the king when it
 /// was played as the king's (`n1p1`, `O-O`).

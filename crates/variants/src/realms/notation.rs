@@ -87,7 +87,8 @@ impl Realms {
         if let Some(&m) = legal.iter().find(|m| m.from == from && m.to == to) {
             return Ok(m);
         }
-        // R.4: castling entered as the rook capturing its own king.
+        // R.4: castling as the rook capturing its own king is a move of its own; when it is
+        // not legal, it is refused by name (never played as the king's castling).
         let us = self.side;
         let home = king_home(us);
         let rook_here = self
@@ -95,14 +96,14 @@ impl Realms {
             .piece(from)
             .is_some_and(|p| p.player == us && p.kind == Kind::Rook);
         if to == home && rook_here && (from == home + 3 || from == home - 4) {
-            let king_to = if from > home { home + 2 } else { home - 2 };
-            if let Some(&m) = legal
-                .iter()
-                .find(|m| m.special == Special::Castle && m.to == king_to)
-            {
-                return Ok(m);
-            }
-            return Err(DecisionError::illegal(text, "castling is not legal here"));
+            return Err(DecisionError::illegal(
+                text,
+                format!(
+                    "{}{} (castling as the rook's move) is not legal here",
+                    square::name(from),
+                    square::name(to)
+                ),
+            ));
         }
         Err(DecisionError::illegal(text, self.why_not(from, to)))
     }
