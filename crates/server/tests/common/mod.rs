@@ -72,6 +72,19 @@ pub async fn raw_with_headers(
     let request = request
         .body(body.map_or_else(Body::empty, Body::from))
         .expect("request");
+    let (status, headers, bytes) = respond(app, request).await;
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
+}
+
+/// Sends `request` through the router: the status, the headers and the whole body.
+async fn respond(
+    app: &Router,
+    request: Request<Body>,
+) -> (StatusCode, axum::http::HeaderMap, axum::body::Bytes) {
     let response = app.clone().oneshot(request).await.expect("a response");
     let status = response.status();
     let headers = response.headers().clone();
@@ -81,11 +94,7 @@ pub async fn raw_with_headers(
         .await
         .expect("body")
         .to_bytes();
-    (
-        status,
-        headers,
-        String::from_utf8_lossy(&bytes).into_owned(),
-    )
+    (status, headers, bytes)
 }
 
 /// Sends a request; the status and the body as JSON (`null` if it is not JSON).
@@ -220,21 +229,13 @@ pub async fn call_as(
     let request = request
         .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
         .expect("request");
-    let response = app.clone().oneshot(request).await.expect("a response");
-    let status = response.status();
-    let set = response
-        .headers()
+    let (status, headers, bytes) = respond(app, request).await;
+    let set = headers
         .get_all("set-cookie")
         .iter()
         .filter_map(|v| v.to_str().ok())
         .find(|v| v.starts_with("omnichess_session="))
         .map(|v| v.split(';').next().unwrap_or_default().to_owned());
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
     (
         status,
         set,
