@@ -208,8 +208,10 @@ pub struct Store {
     pool: AnyPool,
     /// The PostgreSQL URL, for the listener of other servers' changes (`None` on SQLite).
     postgres: Option<String>,
-    /// The SQLite database's file, looked for before each write (`None` on PostgreSQL).
-    sqlite_file: Option<std::path::PathBuf>,
+    /// The SQLite database's file and its inode at opening, looked for before each read of a
+    /// game and each write (`None` on PostgreSQL): a file removed, or replaced by one a new
+    /// connection created, is not the database.
+    sqlite_file: Option<(std::path::PathBuf, u64)>,
 }
 
 /// The PostgreSQL channel on which servers sharing a database announce stored changes.
@@ -288,7 +290,12 @@ impl Store {
             .strip_prefix("sqlite://")
             .and_then(|rest| rest.split('?').next())
             .filter(|path| !path.is_empty() && !path.starts_with(':'))
-            .map(std::path::PathBuf::from);
+            .map(std::path::PathBuf::from)
+            .and_then(|path| {
+                use std::os::unix::fs::MetadataExt as _;
+                let inode = std::fs::metadata(&path).ok()?.ino();
+                Some((path, inode))
+            });
         let store = Store {
             pool,
             postgres,
@@ -334,11 +341,12 @@ impl Store {
         tx.commit().await
     }
 
-    /// Fails when the SQLite database's file was removed while the server ran: its
+    /// Fails when the SQLite database's file was removed (or replaced) while the server ran: its
     /// connections would go on writing to a file no one can open again (said on stderr too).
     fn file_present(&self) -> Result<(), ApiError> {
+        use std::os::unix::fs::MetadataExt as _;
         match &self.sqlite_file {
-            Some(path) if !path.exists() => {
+            Some((path, inode)) if std::fs::metadata(path).map_or(true, |m| m.ino() != *inode) => {
                 let shown = path.display().to_string();
                 eprintln!("omnichess serve: the database file {shown} is gone: writes refused");
                 Err(ApiError::StoreGone(shown))
@@ -371,6 +379,7 @@ impl Store {
 
     /// The game `id` with its log.
     pub async fn load(&self, id: &str) -> Result<StoredGame, ApiError> {
+        self.file_present()?;
         let row = sqlx::query(
             "SELECT g.variant, g.start, g.white_token, g.black_token, g.created_ms, g.options,
                     g.white_account, w.name, g.black_account, b.name
