@@ -135,7 +135,7 @@ impl Evaluator<Realms> for RealmsEval {
 
     fn is_tactical(&self, state: &Realms, mv: Move) -> bool {
         mv.special == Special::EnPassant
-            || state.board().piece(mv.to).is_some()
+            || captured(state, mv).is_some()
             || state.promoted_kind(mv).is_some_and(|k| k != Kind::Fallen)
     }
 
@@ -145,7 +145,7 @@ impl Evaluator<Realms> for RealmsEval {
         let victim = if mv.special == Special::EnPassant {
             Some(value(Kind::Pawn))
         } else {
-            board.piece(mv.to).map(|p| value(p.kind))
+            captured(state, mv).map(value)
         };
         let capture = victim.map_or(0, |v| 10 * v + 1000 - attacker / 10);
         let promotion = state
@@ -162,6 +162,15 @@ impl Evaluator<Realms> for RealmsEval {
     fn in_check(&self, state: &Realms) -> bool {
         state.in_check()
     }
+}
+
+/// The kind a move takes off `mv.to`: none for castling written as the rook's move, whose
+/// `to` holds the mover's own king (rule R.4), so that it is searched as the quiet move it is.
+fn captured(state: &Realms, mv: Move) -> Option<Kind> {
+    if mv.special == Special::RookCastle {
+        return None;
+    }
+    state.board().piece(mv.to).map(|p| p.kind)
 }
 
 #[cfg(test)]
@@ -182,5 +191,23 @@ mod tests {
         .expect("reads");
         assert_eq!(RealmsEval.material(&up), 600);
         assert!(RealmsEval.evaluate(&up) > 500);
+    }
+
+    #[test]
+    fn castling_as_the_rook_move_is_ordered_as_a_quiet_move() {
+        // R.4: `q1n1` puts the rook on its own king's square; nothing is taken, so neither
+        // quiescence nor the capture ordering may treat it as a capture.
+        let g = Realms::from_position_text(
+            "8/8/8/8/8/8/8/8|r3k2r/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8 w KQkq - 0 1",
+        )
+        .expect("reads");
+        for text in ["q1n1", "j1n1", "n1p1"] {
+            let mv = g.parse_decision(text).expect("legal");
+            assert!(!RealmsEval.is_tactical(&g, mv), "{text}");
+            assert_eq!(RealmsEval.order_score(&g, mv), 0, "{text}");
+        }
+        // The rooks facing each other on the j- and q-files are captures all the same.
+        let capture = g.parse_decision("j1j8").expect("legal");
+        assert!(RealmsEval.is_tactical(&g, capture));
     }
 }
