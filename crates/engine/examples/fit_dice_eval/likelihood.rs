@@ -1,6 +1,6 @@
 //! The evaluation's model of a game's result, and its weights fitted by maximum likelihood.
 
-use omnichess_engine::eval::dice::{TERMS, Terms, WIN_SCALE, draw_hazard};
+use omnichess_engine::eval::dice::{TERMS, Terms, WIN_SCALE};
 
 /// The fitted parameters: the terms' weights, then an offset that every position has (0 in
 /// the evaluation; the first player's edge in self-play, the engine's in games against
@@ -16,14 +16,13 @@ fn input(row: &Terms, i: usize) -> f64 {
 }
 
 /// The expected score (1 won, ½ drawn, 0 lost) as the evaluation models it, with the
-/// derivative of that score by the weighted terms' x: ½ + ½ (1 − hazard) x/√(1 + x²).
+/// derivative of that score by the weighted terms' x: ½ + ½ x/√(1 + x²).
 fn expected(row: &Terms, weights: &Weights) -> (f64, f64) {
     let cp: f64 = (0..PARAMS).map(|i| input(row, i) * weights[i]).sum();
     let x = cp / WIN_SCALE;
-    let keep = 1.0 - draw_hazard(row.both_dead);
     let root = (1.0 + x * x).sqrt();
-    let p = (0.5 + 0.5 * keep * x / root).clamp(1e-6, 1.0 - 1e-6);
-    (p, 0.5 * keep / (root * root * root))
+    let p = (0.5 + 0.5 * x / root).clamp(1e-6, 1.0 - 1e-6);
+    (p, 0.5 / (root * root * root))
 }
 
 /// The mean cross-entropy of the scores under the model with `weights` (lower is better).

@@ -12,7 +12,7 @@
 //! Black, A's score): what predicts the results of one player against another.
 //!
 //! `fit FILE [HELD...]`: fits the weights to the scores with the evaluation's own form — White's
-//! expected score is ½ + ½ · (1 − hazard) · x/√(1 + x²), x the weighted terms over
+//! expected score is ½ + ½ · x/√(1 + x²), x the weighted terms over
 //! [`WIN_SCALE`](omnichess_engine::eval::dice::WIN_SCALE) — by maximum likelihood (Fisher
 //! scoring from the evaluation's weights). Every tenth game is held out: the cross-entropy of
 //! the evaluation's weights and of the fitted ones on the held-out games says whether the fit
@@ -99,18 +99,13 @@ fn play_all(games: &str, nodes: &str, jobs: &str, file: &str) -> Result<(), Stri
 }
 
 /// Writes the measured games to `file`: a line per position, its game's number, the game's
-/// score, the chance of a double forfeit, the terms.
+/// score, the terms.
 fn write(measured: &[Measured], file: &str) -> Result<(), String> {
     let mut text = String::new();
     for (n, g) in measured.iter().enumerate() {
         for row in &g.rows {
             let terms: Vec<String> = row.values.iter().map(f64::to_string).collect();
-            text += &format!(
-                "{n}\t{}\t{}\t{}\n",
-                g.score,
-                row.both_dead,
-                terms.join("\t")
-            );
+            text += &format!("{n}\t{}\t{}\n", g.score, terms.join("\t"));
         }
     }
     std::fs::write(file, text).map_err(|e| format!("{file}: {e}"))?;
@@ -275,16 +270,10 @@ fn fit_file(file: &str, fixed: &[usize]) -> Result<(), String> {
 /// Reads what [`write`] wrote; `Err` names the first line that is not such a line.
 fn read(text: &str) -> Result<Vec<Measured>, String> {
     let games = pool::read_games(text, |inputs| {
-        let [both_dead, values @ ..] = inputs else {
-            return Err("no inputs".to_owned());
-        };
-        let values = values
+        let values = inputs
             .try_into()
-            .map_err(|_| format!("{} terms, not {TERMS}", values.len()))?;
-        Ok(Terms {
-            values,
-            both_dead: *both_dead,
-        })
+            .map_err(|_| format!("{} terms, not {TERMS}", inputs.len()))?;
+        Ok(Terms { values })
     })?;
     Ok(games
         .into_iter()

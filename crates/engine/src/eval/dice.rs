@@ -16,12 +16,10 @@
 //! centipawns are large, so progress still counts in won endings). Averaged over the dice,
 //! this weighs a sure lead above a gamble, as a player who wants the game does.
 //!
-//! A lead is worth less where both sides forfeit often: four rounds in a row in which both
-//! forfeit repeat the position a fifth time, and the game is drawn. The win expectancy is
-//! therefore scaled by the chance that no such run comes in the rounds a win takes
-//! ([`draw_hazard`]): a rook and king against a lone king (both forfeit seven rounds in ten)
-//! keep almost none of their win, as play bears out, while a rook, a knight and a pawn that
-//! can move keep nearly all of it.
+//! Forfeits cost a lead time, never the game: a forfeited turn is no occurrence for the
+//! repetition rules and does not count toward the move clock (docs/rules/dice.md, §6), so a
+//! won position stays won however often both sides forfeit, and the win expectancy is not
+//! discounted for them.
 //!
 //! The centipawns are a weighted sum of named [`Terms`] ([`WEIGHTS`]: the classical values, the
 //! board core's mobility, tables, shield and mop-up, the exposure), so that a tool can fit the
@@ -74,19 +72,6 @@ fn alive(pieces: &Pieces, counts: [i32; 4], color: Color, piece: Piece) -> bool 
 /// The probability that a roll of `die` is dead for `color`, given its mobility counts.
 fn dead(pieces: &Pieces, counts: [i32; 4], die: Die, color: Color) -> f64 {
     die.probability_of(|face| !alive(pieces, counts, color, face))
-}
-
-/// Rounds of play a won position is taken to need before it is won ([`draw_hazard`]).
-/// Measured with 50 beside it (docs/EXPERIMENTS.md).
-pub const HAZARD_ROUNDS: i32 = 20;
-
-/// The chance that a game is drawn by a fivefold repetition of forfeits before it is won:
-/// that within [`HAZARD_ROUNDS`] rounds, four rounds in a row are forfeited by both sides,
-/// when each round is, with probability `both` (the product of the sides' dead-roll
-/// probabilities). Each round is taken to begin such a run with probability `both`⁴.
-#[must_use]
-pub fn draw_hazard(both: f64) -> f64 {
-    1.0 - (1.0 - both.powi(4)).powi(HAZARD_ROUNDS)
 }
 
 /// Whether `mv` brings a pawn to the last rank (its piece then comes from a roll).
@@ -180,14 +165,11 @@ pub const WEIGHTS: [f64; TERMS] = [
     0.0,
 ];
 
-/// A position's terms, each White's minus Black's (the side to move: +1 White, −1 Black), and
-/// the probability that a round is forfeited by both sides (for [`draw_hazard`]).
+/// A position's terms, each White's minus Black's (the side to move: +1 White, −1 Black).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Terms {
     /// The terms, in [`TERM_NAMES`]'s order.
     pub values: [f64; TERMS],
-    /// White's dead-roll probability times Black's.
-    pub both_dead: f64,
 }
 
 impl Terms {
@@ -226,7 +208,6 @@ impl Terms {
                 black - white,
                 if side == Color::White { 1.0 } else { -1.0 },
             ],
-            both_dead: white * black,
         }
     }
 
@@ -241,12 +222,10 @@ impl Terms {
             .round() as i32
     }
 
-    /// The evaluation with `weights`: the win expectancy of their centipawns, less the share
-    /// of it that a draw by forfeits would take.
+    /// The evaluation with `weights`: the win expectancy of their centipawns.
     #[must_use]
     pub fn score(&self, weights: &[f64; TERMS]) -> i32 {
-        let cp = self.centipawns(weights);
-        (win_expectancy(cp) * (1.0 - draw_hazard(self.both_dead))).round() as i32
+        win_expectancy(self.centipawns(weights)).round() as i32
     }
 }
 
@@ -376,7 +355,6 @@ mod tests {
             let exposure = (f64::from(EXPOSURE_WEIGHT) * (black - white)).round() as i32;
             let terms = Terms::of(&pieces, die, game.board().side());
             assert_eq!(terms.centipawns(&WEIGHTS), core + exposure, "step {step}");
-            assert_eq!(terms.both_dead, white * black);
             checked += 1;
             game.decisions(&mut decisions);
             game.apply(decisions[step * 5 % decisions.len()]);
