@@ -435,32 +435,38 @@ fn s6_a_draw_claim_stays_open_through_the_roll_until_the_move() {
 }
 
 #[test]
-fn s6_only_bare_kings_are_a_dead_position() {
-    assert_eq!(
-        outcome(&dice("4k3/8/8/8/8/8/8/4K3 w - - 0 1")),
-        Some((Verdict::Draw, "insufficient material"))
-    );
-    // King and bishop against king can still win: a check, the defender rolls (rather than
-    // moving the king) and forfeits, a bishop roll takes the king.
-    assert_eq!(
-        dice("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").to_act(),
-        ToAct::Chance
-    );
-}
-
-#[test]
-fn s6_a_position_no_roll_can_change_is_dead() {
-    // A die rolling only queens, no queen on the board: every turn is forfeited and nothing
-    // ever moves (forfeits run no clock, §6), a dead position.
-    assert_eq!(
-        outcome(&dice("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1 die:0,0,0,0,1,0")),
-        Some((Verdict::Draw, "dead position"))
-    );
-    // A queen for White: she moves, so the game goes on (and the clock runs).
-    assert_eq!(
-        dice("4k3/8/8/8/8/8/8/2Q1K3 b - - 0 1 die:0,0,0,0,1,0").to_act(),
-        ToAct::Chance
-    );
+fn s6_a_dead_position_is_bare_kings_or_one_no_roll_can_change() {
+    let dead = Some((Verdict::Draw, "dead position"));
+    for (text, expected, why) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            Some((Verdict::Draw, "insufficient material")),
+            "bare kings",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+            None,
+            "K+B v K can still win: a check, the defender rolls (rather than moving the \
+             king) and forfeits, a bishop roll takes the king",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1 die:0,0,0,0,1,0",
+            dead,
+            "a die rolling only queens, no queen on the board: every turn is forfeited and \
+             nothing ever moves (forfeits run no clock)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/2Q1K3 b - - 0 1 die:0,0,0,0,1,0",
+            None,
+            "a queen for White: she moves, so the game goes on (and the clock runs)",
+        ),
+    ] {
+        let g = dice(text);
+        assert_eq!(outcome(&g), expected, "{why}");
+        if expected.is_none() {
+            assert_eq!(g.to_act(), ToAct::Chance, "{why}");
+        }
+    }
 }
 
 #[test]

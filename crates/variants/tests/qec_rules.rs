@@ -25,6 +25,12 @@ fn play(g: &mut Qec, decisions: &str) {
     }
 }
 
+/// How the game ended: its verdict and reason (the game must be over).
+fn ending(g: &Qec) -> (Verdict, &'static str) {
+    let outcome = g.to_act().outcome().expect("the game is over");
+    (outcome.verdict, outcome.reason)
+}
+
 fn open(g: &Qec) -> Vec<String> {
     let mut list = Vec::new();
     g.decisions(&mut list);
@@ -326,11 +332,7 @@ fn s4_a_check_no_king_step_escapes_is_mate_at_once() {
     let mut g = qec("6k1/5ppp/8/8/8/8/3r4/R5K1 w - - 0 1 ~");
     play(&mut g, "a1-a8");
     assert_eq!(g.phase(), Phase::Reactive);
-    let outcome = g.to_act().outcome().expect("game over");
-    assert_eq!(
-        (outcome.verdict, outcome.reason),
-        (Verdict::Win(Player::White), "checkmate")
-    );
+    assert_eq!(ending(&g), (Verdict::Win(Player::White), "checkmate"));
 }
 
 #[test]
@@ -409,11 +411,7 @@ fn s4_a_partner_cannot_block_the_check_its_partner_s_move_gave() {
     // pawn) or the queen could block classically.
     let mut g = qec("3qkr2/3p1p2/8/2np4/4P3/8/8/4RK2 w - - 0 1 e4~c5");
     play(&mut g, "e4-d5");
-    let outcome = g.to_act().outcome().expect("mate");
-    assert_eq!(
-        (outcome.verdict, outcome.reason),
-        (Verdict::Win(Player::White), "checkmate")
-    );
+    assert_eq!(ending(&g), (Verdict::Win(Player::White), "checkmate"));
     // A position text cannot set a reply owed by a side in check.
     let err = Qec::from_position_text("2b1k3/8/8/3P4/8/8/8/4RK2 b - - 0 1 d5~c8 reply:c8")
         .expect_err("in check");
@@ -429,11 +427,8 @@ fn s5_bare_kings_both_lose() {
         "a king in check at the start steps at once"
     );
     play(&mut g, "e1-d2");
+    assert_eq!(ending(&g), (Verdict::BothLose, "bare kings"));
     let outcome = g.to_act().outcome().expect("over");
-    assert_eq!(
-        (outcome.verdict, outcome.reason),
-        (Verdict::BothLose, "bare kings")
-    );
     assert_eq!(outcome.to_string(), "0-0 both lose by bare kings");
 }
 
@@ -442,17 +437,9 @@ fn s5_bare_kings_both_lose() {
 #[test]
 fn s10_stalemate_is_possible_and_both_lose() {
     let g = qec("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 ~");
-    let outcome = g.to_act().outcome().expect("over");
-    assert_eq!(
-        (outcome.verdict, outcome.reason),
-        (Verdict::BothLose, "stalemate")
-    );
+    assert_eq!(ending(&g), (Verdict::BothLose, "stalemate"));
     let classical = qec("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 -");
-    let outcome = classical.to_act().outcome().expect("over");
-    assert_eq!(
-        (outcome.verdict, outcome.reason),
-        (Verdict::Draw, "stalemate")
-    );
+    assert_eq!(ending(&classical), (Verdict::Draw, "stalemate"));
 }
 
 // §5: its only draw is bare kings. King and minor piece against king plays on; so does a
@@ -467,24 +454,12 @@ fn s5_no_classical_draws_in_an_entangled_game() {
     assert_eq!(g.repetitions(), 3);
     assert_eq!(g.claimable_draw(), None, "no claims in an entangled game");
     play(&mut g, &format!("{shuffle} {shuffle}"));
-    let outcome = g.to_act().outcome().expect("fivefold");
-    assert_eq!(
-        (outcome.verdict, outcome.reason),
-        (Verdict::BothLose, "fivefold repetition")
-    );
+    assert_eq!(ending(&g), (Verdict::BothLose, "fivefold repetition"));
     let g = qec("4k3/8/8/8/8/8/8/3RK3 w - - 150 90 ~");
-    let outcome = g.to_act().outcome().expect("75 moves");
-    assert_eq!(
-        (outcome.verdict, outcome.reason),
-        (Verdict::BothLose, "seventy-five-move rule")
-    );
+    assert_eq!(ending(&g), (Verdict::BothLose, "seventy-five-move rule"));
     // Without entanglement (classical chess): the classical draws and claims.
     let mut classical = qec("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 -");
-    let outcome = classical.to_act().outcome().expect("dead");
-    assert_eq!(
-        (outcome.verdict, outcome.reason),
-        (Verdict::Draw, "insufficient material")
-    );
+    assert_eq!(ending(&classical), (Verdict::Draw, "insufficient material"));
     classical = qec("4k3/8/8/8/8/8/8/3RK3 w - - 0 1 -");
     let shuffle = "d1-d2 e8-e7 d2-d1 e7-e8";
     play(&mut classical, &format!("{shuffle} {shuffle}"));
