@@ -6,8 +6,8 @@ use crate::common;
 use std::time::Duration;
 
 use crate::common::{
-    act, app, app_at, call, create, create_with, database, decide, show, timed_game_before_restart,
-    wait_for,
+    act, app, app_at, call, create, create_with, database, decide, raw, show,
+    timed_game_before_restart, wait_for,
 };
 use axum::http::StatusCode;
 use omnichess_server::router;
@@ -269,11 +269,55 @@ async fn the_server_flags_a_player_whose_time_runs_out() {
     assert_eq!(status, StatusCode::OK);
     // Black's 300 ms run out with nobody asking: the server's timer stores the flag.
     let game = wait_for(&app, &id, 5, |g| !g["outcome"].is_null()).await;
-    assert_eq!(game["outcome"]["text"], "1-0 white wins by time", "{game}");
+    assert_eq!(
+        game["outcome"]["text"], "1-0 white wins by time forfeit",
+        "{game}"
+    );
     assert_eq!(
         decide(&app, &id, &black, "Nc6", None).await.0,
         StatusCode::CONFLICT
     );
+}
+
+#[tokio::test]
+async fn a_flag_fall_is_scored_by_the_variant_s_rules() {
+    // Three Realms ruling R.5.2 (docs/rules/realms.md): a flag fall is a draw when the
+    // opponent could never win. White's king and queen on Earth against Black's bare king.
+    let app = app(&database("flag-realms")).await;
+    let queen = "8/8/8/8/8/8/8/8|7k/8/8/8/8/3Q4/8/K7|8/8/8/8/8/8/8/8 w - - 0 1";
+    let clock = json!({"per_move_ms": 300});
+    for (flagged, text, termination) in [
+        (
+            "white",
+            "1/2-1/2 draw by timeout vs insufficient material",
+            "timeout vs insufficient material",
+        ),
+        ("black", "1-0 white wins by time forfeit", "time forfeit"),
+    ] {
+        let body = json!({"variant": "realms", "position": queen, "clock": clock, "engine": null});
+        let (id, white, black) = create_with(&app, body).await;
+        assert_eq!(
+            decide(&app, &id, &white, "m3m4", None).await.0,
+            StatusCode::OK
+        );
+        assert_eq!(
+            decide(&app, &id, &black, "q8q7", None).await.0,
+            StatusCode::OK
+        );
+        if flagged == "black" {
+            assert_eq!(
+                decide(&app, &id, &white, "m4m3", None).await.0,
+                StatusCode::OK
+            );
+        }
+        let game = wait_for(&app, &id, 5, |g| !g["outcome"].is_null()).await;
+        assert_eq!(game["outcome"]["text"], text, "{flagged}: {game}");
+        let seat = usize::from(flagged == "black");
+        assert_eq!(game["clock"]["remaining_ms"][seat], 0, "{game}");
+        let (_, record) = raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+        let tag = format!("[Termination \"{termination}\"]");
+        assert!(record.contains(&tag), "{flagged}: no {tag} in\n{record}");
+    }
 }
 
 #[tokio::test]

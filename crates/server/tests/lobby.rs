@@ -403,7 +403,10 @@ async fn a_correspondence_game_past_its_day_is_lost_on_time_when_the_server_star
     omnichess_server::resume(&started).await;
     let app = router(started);
     let game = wait_for(&app, &row.id, 5, |g| !g["outcome"].is_null()).await;
-    assert_eq!(game["outcome"]["text"], "1-0 white wins by time", "{game}");
+    assert_eq!(
+        game["outcome"]["text"], "1-0 white wins by time forfeit",
+        "{game}"
+    );
     assert_eq!(game["clock"]["move_left_ms"], 0);
     let (status, _) = decide(&app, &row.id, &row.tokens[1], "Nc6", None).await;
     assert_eq!(status, StatusCode::CONFLICT);

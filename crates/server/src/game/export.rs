@@ -202,13 +202,13 @@ mod tests {
             options: &options,
             players: [None, None],
             title: "5D Chess",
-            ending: Some(("0-1", "time")),
+            ending: Some(("0-1", "time forfeit")),
         };
         let record = "[Mode \"5D\"]\n[Result \"*\"]\n[Board \"Standard\"]\n\n1. (0T1)Nb1c3*\n";
         let done = complete(record, &facts);
         assert!(done.ends_with("\n\n1. (0T1)Nb1c3*\n"), "{done}");
         assert!(done.contains("[Result \"0-1\"]\n"), "{done}");
-        assert!(done.contains("[Termination \"time\"]\n"), "{done}");
+        assert!(done.contains("[Termination \"time forfeit\"]\n"), "{done}");
     }
 
     #[test]

@@ -39,6 +39,15 @@ pub fn variant(name: &str) -> Result<&'static VariantEntry, ApiError> {
         .ok_or_else(|| ApiError::UnknownVariant(name.chars().take(40).collect()))
 }
 
+/// The player in `seat` (0 the first player).
+fn seat_player(seat: u8) -> omnichess_core::Player {
+    if seat == 0 {
+        omnichess_core::Player::White
+    } else {
+        omnichess_core::Player::Black
+    }
+}
+
 impl Loaded {
     /// Rebuilds `stored`.
     pub fn build(stored: StoredGame) -> Result<Loaded, ApiError> {
@@ -91,9 +100,35 @@ impl Loaded {
         self.game.to_act().player().map(|p| p as u8)
     }
 
+    /// What a flag fall means in the final position, as the variant's rules decide it
+    /// ([`omnichess_core::Hooks::time_forfeit`]: a loss, or a draw where the opponent could
+    /// not have won); `None` unless a clock ran out.
+    #[must_use]
+    pub fn flag_outcome(&self) -> Option<omnichess_core::Outcome> {
+        let flagged = self.log.ending.as_ref()?.flagged?;
+        Some(self.game.time_forfeit(seat_player(flagged)))
+    }
+
+    /// Why the game ended outside the rules of play (a resignation, an agreement, a flag
+    /// fall in the variant's words, a claimed draw, an abort); `None` otherwise.
+    #[must_use]
+    pub fn ending_reason(&self) -> Option<&str> {
+        let ending = self.log.ending.as_ref()?;
+        Some(
+            self.flag_outcome()
+                .map_or(ending.reason.as_str(), |o| o.reason),
+        )
+    }
+
     /// The ending, by the rules or by the players and the clock.
     #[must_use]
     pub fn finish(&self) -> Option<Finish> {
+        if let Some(outcome) = self.flag_outcome() {
+            return Some(Finish {
+                result: outcome.score_text().to_owned(),
+                text: self.game.outcome_text(outcome),
+            });
+        }
         if let Some(ending) = &self.log.ending {
             if ending.aborted {
                 return Some(Finish {
@@ -123,12 +158,7 @@ impl Loaded {
     /// A player's name in the variant's words.
     #[must_use]
     pub fn name(&self, player: u8) -> &'static str {
-        let p = if player == 0 {
-            omnichess_core::Player::White
-        } else {
-            omnichess_core::Player::Black
-        };
-        self.game.player_name(p)
+        self.game.player_name(seat_player(player))
     }
 
     /// The seat that may `undo` now: the player to act, whose own decision was the last
@@ -164,9 +194,8 @@ impl Loaded {
     pub fn clock_state(&self, now_ms: i64) -> Option<ClockState> {
         self.stored.row.options.clock.map(|spec| {
             let mut now = clocks(&spec, &self.ticks, self.actor(), now_ms);
-            if let Some(ending) = self.log.ending.as_ref().filter(|e| e.reason == "time") {
-                let loser = ending.winner.map_or(0, |w| 1 - usize::from(w & 1));
-                now.remaining_ms[loser] = 0;
+            if let Some(flagged) = self.log.ending.as_ref().and_then(|e| e.flagged) {
+                now.remaining_ms[usize::from(flagged & 1)] = 0;
                 if spec.per_move_ms > 0 {
                     now.move_left_ms = Some(0);
                 }

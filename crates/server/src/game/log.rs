@@ -21,10 +21,15 @@ pub struct Played {
 pub struct Ending {
     /// The winner, or `None` for a draw.
     pub winner: Option<u8>,
-    /// Why, in words (`resignation`, `agreement`, `time`, a claimed draw's rule, `abort`).
+    /// Why, in words (`resignation`, `agreement`, `time forfeit`, a claimed draw's rule,
+    /// `abort`).
     pub reason: String,
     /// Whether the game was aborted before both players moved: no result (`*`), no winner.
     pub aborted: bool,
+    /// The player whose clock ran out, for a flag: the variant's rules decide what that
+    /// means in the position ([`omnichess_core::Hooks::time_forfeit`]; `winner` and `reason`
+    /// are the default, a loss by time forfeit).
+    pub flagged: Option<u8>,
 }
 
 /// The log's meaning.
@@ -79,13 +84,15 @@ impl Log {
                     winner: other,
                     reason: "resignation".to_owned(),
                     aborted: false,
+                    flagged: None,
                 });
             }
             "flag" => {
                 self.ending = Some(Ending {
                     winner: other,
-                    reason: "time".to_owned(),
+                    reason: "time forfeit".to_owned(),
                     aborted: false,
+                    flagged: by,
                 });
             }
             "abort" => {
@@ -93,6 +100,7 @@ impl Log {
                     winner: None,
                     reason: "abort".to_owned(),
                     aborted: true,
+                    flagged: None,
                 });
             }
             "offer-draw" => self.draw_offer = by,
@@ -101,6 +109,7 @@ impl Log {
                     winner: None,
                     reason: "agreement".to_owned(),
                     aborted: false,
+                    flagged: None,
                 });
                 self.draw_offer = None;
             }
@@ -109,6 +118,7 @@ impl Log {
                     winner: None,
                     reason: event.text.clone(),
                     aborted: false,
+                    flagged: None,
                 });
             }
             "decline-draw" => self.draw_offer = None,
@@ -209,8 +219,12 @@ mod tests {
                 winner: Some(0),
                 reason: "resignation".to_owned(),
                 aborted: false,
+                flagged: None,
             })
         );
+        let flagged = Log::of(&[event(0, "flag", Some(1), "")]);
+        let ending = flagged.ending.expect("a flag ends the game");
+        assert_eq!((ending.winner, ending.flagged), (Some(0), Some(1)));
         let offered = Log::of(&[
             event(0, "offer-draw", Some(0), ""),
             event(1, "decision", Some(0), "e2e4"),

@@ -300,10 +300,8 @@ pub async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<St
             ],
             title: variant(&row.variant)?.title,
             ending: loaded
-                .log
-                .ending
-                .as_ref()
-                .map(|e| (result.as_str(), e.reason.as_str())),
+                .ending_reason()
+                .map(|reason| (result.as_str(), reason)),
         };
         Ok(complete(&loaded.game.record_text(), &facts))
     })
