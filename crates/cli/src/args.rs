@@ -460,6 +460,16 @@ pub enum Command {
         /// thread is freed. Only 5D positions with many timelines come near it. Default: 10.
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = work_seconds)]
         work_limit: Option<std::time::Duration>,
+        /// The time, in seconds, a client has to send a request's headers, and a kept-alive
+        /// connection to send its next request: past it the connection is closed (a slow or
+        /// silent client holds no connection for long). WebSockets, once open, are not
+        /// bound by it.
+        #[arg(long, value_name = "SECONDS", default_value = "10", allow_negative_numbers = true, value_parser = work_seconds)]
+        header_timeout: std::time::Duration,
+        /// Connections (WebSockets among them) one client address may hold open at once; the
+        /// next is answered 429 and closed.
+        #[arg(long, value_name = "N", default_value_t = omnichess_server::listen::CONNECTIONS_PER_CLIENT, allow_negative_numbers = true, value_parser = positive::<usize>)]
+        connections_per_client: usize,
     },
 }
 

@@ -184,6 +184,8 @@ fn run(command: Command) -> Result<(), CliError> {
             engine_workers,
             games_per_minute,
             work_limit,
+            header_timeout,
+            connections_per_client,
         } => {
             let config = omnichess_server::ServeConfig {
                 listen,
@@ -191,6 +193,10 @@ fn run(command: Command) -> Result<(), CliError> {
                 engine_workers,
                 work_limit: work_limit.unwrap_or(omnichess_server::service::DEFAULT_WORK_LIMIT),
                 per_minute: games_per_minute,
+                connections: omnichess_server::listen::ConnectionLimits {
+                    header_timeout,
+                    per_client: connections_per_client,
+                },
             };
             omnichess_server::run(&config, |address| {
                 println!("omnichess serve: listening on http://{address}/ (Ctrl-C stops)");

@@ -13,17 +13,18 @@ pub mod assets;
 pub mod error;
 pub mod game;
 pub mod lab;
+pub mod listen;
 pub mod lobby;
 pub mod protocol;
 pub mod rate_limit;
 pub mod ratings;
 pub mod service;
+pub mod socket_idle;
 pub mod store;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
-use std::net::SocketAddr;
 
 use rate_limit::RateLimit;
 use tower_http::compression::CompressionLayer;
@@ -101,6 +102,8 @@ pub struct ServeConfig {
     /// Games created and analyses opened per client and minute
     /// ([`rate_limit::DEFAULT_PER_MINUTE`]); 0: no limit.
     pub per_minute: u32,
+    /// The header timeout and the connections per client ([`listen::ConnectionLimits`]).
+    pub connections: listen::ConnectionLimits,
 }
 
 /// Why the server could not run.
@@ -154,8 +157,7 @@ pub fn run(config: &ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeEr
         );
         tokio::spawn(store::peers::listen(app.clone()));
         ready(&listener.local_addr()?.to_string());
-        let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
-        let serving = axum::serve(listener, service).with_graceful_shutdown(async {
+        let serving = listen::serve(listener, router(app), config.connections, async {
             let _ = tokio::signal::ctrl_c().await;
         });
         // Requests in flight finish; sockets still open (games, analyses) are closed after

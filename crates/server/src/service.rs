@@ -51,6 +51,8 @@ pub struct App {
     sign_in_limit: Option<RateLimit>,
     /// The captured pieces last counted in each game, to count on from.
     captured: Arc<Mutex<HashMap<String, Captured>>>,
+    /// When WebSockets are pinged and when a silent one is closed.
+    socket_idle: crate::socket_idle::SocketIdle,
 }
 
 /// The rated ending that `events` bring to the rated game `stored`, if they end it with a
@@ -104,7 +106,22 @@ impl App {
             rate_limit: None,
             sign_in_limit: None,
             captured: Arc::default(),
+            socket_idle: crate::socket_idle::SocketIdle::default(),
         }
+    }
+
+    /// This app with WebSockets pinged and closed when silent as `idle` says (default
+    /// [`crate::socket_idle::SocketIdle::default`]).
+    #[must_use]
+    pub fn with_socket_idle(mut self, idle: crate::socket_idle::SocketIdle) -> App {
+        self.socket_idle = idle;
+        self
+    }
+
+    /// A liveness watch for a WebSocket just opened ([`crate::socket_idle`]).
+    #[must_use]
+    pub fn liveness(&self) -> crate::socket_idle::Liveness {
+        crate::socket_idle::Liveness::new(self.socket_idle)
     }
 
     /// This app with `limit` on each client's costly requests (creating games, opening

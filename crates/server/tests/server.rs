@@ -9,6 +9,7 @@ mod bounded;
 mod browser;
 mod capabilities;
 mod common;
+mod connections;
 mod engine;
 mod export;
 mod failed_writes;

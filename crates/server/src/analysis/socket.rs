@@ -83,19 +83,27 @@ async fn serve(app: App, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (lines, mut outgoing) = mpsc::channel::<String>(64);
     let mut stop: Option<Arc<AtomicBool>> = None;
+    let mut liveness = app.liveness();
     loop {
         let reply = tokio::select! {
-            incoming = stream.next() => match incoming {
-                Some(Ok(Message::Text(text))) => {
-                    handle(&app, text.as_str(), &lines, &mut stop)
+            incoming = stream.next() => {
+                liveness.heard();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        handle(&app, text.as_str(), &lines, &mut stop).map(|t| Message::Text(t.into()))
+                    }
+                    Some(Ok(_)) => None,
+                    Some(Err(_)) | None => break,
                 }
-                Some(Ok(_)) => None,
-                Some(Err(_)) | None => break,
             },
-            Some(line) = outgoing.recv() => Some(line),
+            Some(line) = outgoing.recv() => Some(Message::Text(line.into())),
+            ping = liveness.tick() => match ping {
+                Some(ping) => Some(ping),
+                None => break,
+            },
         };
         if let Some(reply) = reply
-            && sink.send(Message::Text(reply.into())).await.is_err()
+            && sink.send(reply).await.is_err()
         {
             break;
         }

@@ -48,6 +48,10 @@ pub async fn upgrade(
         .on_upgrade(move |socket| serve(app, id, socket)))
 }
 
+fn text_message(text: String) -> Message {
+    Message::Text(text.into())
+}
+
 fn error(status: u16, text: &str, reference: Option<Value>) -> String {
     Versioned::text(ServerMessage::Error {
         status,
@@ -64,25 +68,33 @@ async fn serve(app: App, id: String, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let mut updates = app.hub.subscribe(&id);
     let mut token: Option<String> = None;
+    let mut liveness = app.liveness();
     loop {
         let reply = tokio::select! {
-            incoming = stream.next() => match incoming {
-                Some(Ok(Message::Text(text))) => handle(&app, &id, &mut token, text.as_str()).await,
-                Some(Ok(Message::Binary(_))) => Some(error(400, "messages are JSON text", None)),
-                Some(Ok(_)) => None,
-                Some(Err(_)) | None => break,
+            incoming = stream.next() => {
+                liveness.heard();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => handle(&app, &id, &mut token, text.as_str()).await.map(text_message),
+                    Some(Ok(Message::Binary(_))) => Some(text_message(error(400, "messages are JSON text", None))),
+                    Some(Ok(_)) => None,
+                    Some(Err(_)) | None => break,
+                }
             },
             update = updates.recv() => match update {
-                Ok(message) => Some(message.to_string()),
-                Err(RecvError::Lagged(_)) => match app.snapshot(&id).await {
-                    Ok(game) => Some(Versioned::text(ServerMessage::Update { events: Vec::new(), game })),
-                    Err(e) => Some(api_error(&e, None)),
-                },
+                Ok(message) => Some(text_message(message.to_string())),
+                Err(RecvError::Lagged(_)) => Some(text_message(match app.snapshot(&id).await {
+                    Ok(game) => Versioned::text(ServerMessage::Update { events: Vec::new(), game }),
+                    Err(e) => api_error(&e, None),
+                })),
                 Err(RecvError::Closed) => break,
+            },
+            ping = liveness.tick() => match ping {
+                Some(ping) => Some(ping),
+                None => break,
             },
         };
         if let Some(reply) = reply
-            && sink.send(Message::Text(reply.into())).await.is_err()
+            && sink.send(reply).await.is_err()
         {
             break;
         }

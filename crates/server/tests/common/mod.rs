@@ -199,13 +199,25 @@ pub async fn serve(url: &str) -> String {
 /// A real server of `app` on a loopback port, listening to the other servers on its database:
 /// its address.
 pub async fn serve_app(app: App) -> String {
+    serve_app_with(app, omnichess_server::listen::ConnectionLimits::default()).await
+}
+
+/// [`serve_app`] with the connection `limits` given.
+pub async fn serve_app_with(
+    app: App,
+    limits: omnichess_server::listen::ConnectionLimits,
+) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a port");
     let address = listener.local_addr().expect("an address").to_string();
     tokio::spawn(omnichess_server::store::peers::listen(app.clone()));
-    let app = router(app);
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    tokio::spawn(omnichess_server::listen::serve(
+        listener,
+        router(app),
+        limits,
+        std::future::pending(),
+    ));
     address
 }
 
