@@ -406,6 +406,58 @@ fn c6_1_shift_after_eight_full_turns_relocates_pieces_off_new_portals() {
 }
 
 #[test]
+fn c6_1_2_the_notice_comes_one_turn_one_player_s_move_before_the_shift() {
+    // A turn is one player's move (5.2.2). The shift follows Dark's move that ends the
+    // eighth full turn, so the notice is shown when Dark is to play that move, not when
+    // Light opens the full turn.
+    let notice = |g: &DmChess| {
+        let in_view = g
+            .view()
+            .notes
+            .iter()
+            .any(|n| n.starts_with("NOTICE (6.1.2)"));
+        assert_eq!(
+            g.diagram().contains("NOTICE (6.1.2)"),
+            in_view,
+            "diagram and view"
+        );
+        assert_eq!(g.position().shift_follows_this_move(), in_view);
+        in_view
+    };
+    let mut g = game(&[KINGS_D8], "l - 0 8 0/1 - - -");
+    assert!(!notice(&g), "two turns before the shift");
+    assert!(
+        g.diagram()
+            .contains("Portals shift in 1 full turn (6.1): after Dark's reply to this move."),
+        "{}",
+        g.diagram()
+    );
+    play(&mut g, "Kd8a1-d8b1");
+    assert!(notice(&g), "one turn before the shift");
+    assert_eq!(g.position().phase(), 0);
+    play(&mut g, "Kd8h8-d8g8");
+    assert_eq!(
+        (g.position().phase(), g.position().turns_to_shift()),
+        (1, 8)
+    );
+    assert!(!notice(&g));
+    assert!(g.diagram().contains("Portals shift in 8 full turns (6.1)."));
+    // From the start: of the first sixteen moves, the notice stands before the sixteenth
+    // only (Dark's eighth), and the portals shift after it.
+    let mut g = DmChess::start();
+    let mut shown = Vec::new();
+    for ply in 0..16 {
+        if notice(&g) {
+            shown.push(ply + 1);
+        }
+        let mv = moves(&g).into_iter().next().expect("a legal move");
+        play(&mut g, &mv);
+    }
+    assert_eq!(shown, [16]);
+    assert_eq!(g.position().phase(), 1);
+}
+
+#[test]
 fn c7_1_a_mated_king_falls_while_another_lives() {
     // Light's D1 king on a1 is mated by the queen b2 (guarded by the king c3); Light's D2
     // king is free. Light plays on (7.1.3): every legal move leaves only the lost king in
@@ -547,6 +599,55 @@ fn c7_4_1_stalemate_with_two_kings() {
     );
     assert!(moves(&g).is_empty());
     assert_eq!(g.to_act(), ToAct::Nobody(Outcome::draw("stalemate")));
+}
+
+#[test]
+fn c7_2_2_a_board_with_two_own_kings_and_no_enemy_king_is_controlled() {
+    // Light has the only kings on D1-D5, two of them on D2; Dark has kings on D6-D8 and
+    // one on D5 beside Light's, which no one controls. A board without kings is no one's.
+    let mut boards: Vec<(usize, &str)> = vec![
+        (0, "8/8/8/8/8/8/8/K17"),
+        (1, "8/8/8/8/8/8/3K24/K27"),
+        (2, "8/8/8/8/8/8/8/K37"),
+        (3, "8/8/8/8/8/8/8/K47"),
+        (4, "7k1/8/8/8/8/8/8/K57"),
+    ];
+    boards.extend((5..8).map(|d| (d, "7k1/8/8/8/8/8/8/8")));
+    let g = game(&boards, "l - 0 1 0/8 - - -");
+    assert_eq!(
+        g.position().controlled(Player::White),
+        4,
+        "D1-D4, D2 with two"
+    );
+    assert_eq!(g.position().controlled(Player::Black), 3, "D6-D8");
+    let mut few = boards[..4].to_vec();
+    few.push((7, "7k1/8/8/8/8/8/8/8"));
+    let g = game(&few, "l - 0 1 0/8 - - -");
+    assert_eq!(g.position().controlled(Player::White), 4);
+    assert_eq!(
+        g.position().controlled(Player::Black),
+        1,
+        "D5-D7 are no one's"
+    );
+    // Light holds D1-D5 from its last move; after Dark's reply, Light's second D2 king
+    // crosses to D1 by the portal d3: D1 now holds two Light kings, D2 one, and control
+    // of five boards, held the full turn, wins (7.2.1, 7.2.3).
+    boards[4] = (4, "8/8/8/8/8/8/8/K57");
+    let mut g = game(&boards, "d - 0 1 0/8 - - l");
+    assert_eq!(g.position().controlled(Player::White), 5);
+    play(&mut g, "Kd6h8-d6g8");
+    play(&mut g, "Kd2d2-d1d2");
+    let on_d1 = g
+        .position()
+        .kings(Player::White)
+        .filter(|&k| square::dim(k) == 0)
+        .count();
+    assert_eq!(on_d1, 2);
+    assert_eq!(g.position().controlled(Player::White), 5);
+    assert_eq!(
+        g.to_act(),
+        ToAct::Nobody(Outcome::win(Player::White, "dimensional dominance"))
+    );
 }
 
 #[test]

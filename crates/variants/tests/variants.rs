@@ -10,6 +10,7 @@ mod classic_vs_shakmaty;
 mod common;
 mod dice_properties;
 mod dice_rules;
+mod dmchess_clauses;
 mod dmchess_reference;
 mod dmchess_rules;
 mod multiverse_community_pgn;

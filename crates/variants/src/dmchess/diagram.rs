@@ -5,6 +5,7 @@
 
 use omnichess_core::{Game, Player, ToAct};
 
+use super::position::Position;
 use super::position_text::player_name;
 use super::square::{self, DIMENSIONS};
 use super::state::{DOMINANCE, DmChess};
@@ -146,11 +147,7 @@ impl DmChess {
                 pos.controlled(player),
             ));
         }
-        lines.push(if pos.to_shift == 1 {
-            "NOTICE (6.1.2): the portals shift after this full turn; pieces on the new portal squares move to the nearest free square.".to_owned()
-        } else {
-            format!("Portals shift in {} full turns (6.1).", pos.to_shift)
-        });
+        lines.push(shift_line(pos));
         lines.push("Q3: a queen with DEL 3 (Light upper case). @5: a portal to D5. E: an energy square (+1 DEL); e2: recharging, 2 turns.".to_owned());
         lines.join("\n") + "\n"
     }
@@ -175,4 +172,18 @@ fn capitalised(word: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
+}
+
+/// The shift count-down, or the notice of 6.1.2 when the move to be played now triggers the
+/// shift (one turn before it: Dark's move that ends the eighth full turn).
+pub(super) fn shift_line(pos: &Position) -> String {
+    if pos.shift_follows_this_move() {
+        return "NOTICE (6.1.2): the portals shift after this move; pieces on the new portal \
+                squares move to the nearest free square."
+            .to_owned();
+    }
+    match pos.turns_to_shift() {
+        1 => "Portals shift in 1 full turn (6.1): after Dark's reply to this move.".to_owned(),
+        n => format!("Portals shift in {n} full turns (6.1)."),
+    }
 }

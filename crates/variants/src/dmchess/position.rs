@@ -74,7 +74,8 @@ pub struct Position {
     pub(super) fullmoves: u32,
     /// The current entry of the shift table.
     pub(super) phase: u8,
-    /// Full turns until the next shift, 1–8 (1: the shift follows this full turn, 6.1.2).
+    /// Full turns until the next shift, 1–8 (1: the shift follows this full turn; with Dark to
+    /// move, its move: the notice of 6.1.2).
     pub(super) to_shift: u8,
     /// `[board]`: the DEL carried into the board by dimensional moves less the DEL carried
     /// out, since the start (the conservation law, 6.2, ruling C.1).
@@ -193,6 +194,14 @@ impl Position {
         self.to_shift
     }
 
+    /// Whether the dimensional shift follows the move to be played now: Dark's move that ends
+    /// the eighth full turn (6.1.1). This is when the notice of 6.1.2 is given: one turn
+    /// before the shift, a turn being one player's move (5.2.2).
+    #[must_use]
+    pub fn shift_follows_this_move(&self) -> bool {
+        self.side == Player::Black && self.to_shift == 1
+    }
+
     /// The DEL each board gained less lost by dimensional moves (6.2).
     #[must_use]
     pub fn flow(&self) -> [i16; DIMENSIONS] {
@@ -260,10 +269,7 @@ impl Position {
     pub(super) fn repetition_key(&self, layout: u8) -> u64 {
         let mut same = *self;
         same.phase = layout;
-        same.to_shift = match self.side == Player::Black && self.to_shift == 1 {
-            true => 1,
-            false => 0,
-        };
+        same.to_shift = u8::from(self.shift_follows_this_move());
         let law = u64::from(self.ply() >= CONSERVATION_FREE_PLIES);
         same.hash() ^ splitmix64(law | 0xD5 << 40)
     }

@@ -11,7 +11,8 @@
 //!   it last drew from (`Q3`, `K1*`, `Q5~d1`, `n4^d2c3`);
 //! * SIDE `l` or `d` (`w` and `b` read too); EP the en passant square (`d3e3`) or `-`;
 //! * SHIFT `P/N`: the current entry of the shift table (0-based) and the full turns until
-//!   the next shift (1–8; 1 is the notice of 6.1.2);
+//!   the next shift (1–8; 1: the shift follows this full turn, and with Dark to move the
+//!   notice of 6.1.2 is given);
 //! * RECHARGE `-` or the energy squares still recharging with their turns left
 //!   (`d1a3:2,d5b4:1`); FLOW `-` or eight integers, the DEL each board has gained less
 //!   lost by dimensional moves (`0,-3,3,0,0,0,0,0`; the conservation law, 6.2); DOMINANCE `-`, `l`, `d` or `ld`: who controlled five dimensions

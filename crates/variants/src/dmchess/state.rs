@@ -148,7 +148,7 @@ impl DmChess {
         }
         let kings = self.pos.kings(side).count() as u32;
         let calm = self.checks(&self.pos, side) == 0;
-        let shifts = side == Player::Black && self.pos.to_shift == 1;
+        let shifts = self.pos.shift_follows_this_move();
         let exposure = self.exposure(side);
         // The kings a move may expose: all, or (a plain move in a calm position) those
         // exposed through the board it leaves, when it leaves an exposing square.

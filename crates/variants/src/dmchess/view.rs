@@ -198,11 +198,7 @@ impl DmChess {
                 omnichess_core::counted(pieces, "piece", "pieces"),
             ));
         }
-        notes.push(if pos.to_shift == 1 {
-            "NOTICE (6.1.2): the portals shift after this full turn; pieces on the new portal squares move to the nearest free square.".to_owned()
-        } else {
-            format!("Portals shift in {} full turns (6.1).", pos.to_shift)
-        });
+        notes.push(super::diagram::shift_line(pos));
         let flows: Vec<String> = pos
             .flow
             .iter()
