@@ -32,6 +32,36 @@ async fn seek_game(
 }
 
 #[tokio::test]
+async fn a_seeker_cannot_accept_its_own_seek() {
+    let app = omnichess_server::router(app_at(&database("ratings-own-seek")).await);
+    let ann = sign_up(&app, "ann").await;
+    let bob = sign_up(&app, "bob").await;
+    let body = json!({"variant": "classic", "casual": false});
+    let (status, _, made) = call_as(&app, Some(&ann), "POST", "/api/seeks", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let accept = format!(
+        "/api/seeks/{}/accept",
+        made["id"].as_str().unwrap_or_default()
+    );
+    // The same account (another tab, another browser) is refused.
+    let (status, _, refused) = call_as(&app, Some(&ann), "POST", &accept, None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("your own seek")
+    );
+    // Signed out, with the seek's own token: refused too.
+    let own = json!({ "token": made["token"] });
+    let (status, _, refused) = call_as(&app, None, "POST", &accept, Some(own)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    // The seek is still open, and another player accepts it.
+    let (status, _, accepted) = call_as(&app, Some(&bob), "POST", &accept, None).await;
+    assert_eq!(status, StatusCode::CREATED, "{accepted}");
+}
+
+#[tokio::test]
 async fn a_rated_result_changes_both_ratings_once_and_a_casual_one_none() {
     let url = database("ratings-once");
     let app_state = app_at(&url).await;

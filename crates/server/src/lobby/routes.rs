@@ -116,12 +116,22 @@ pub async fn cancel(
 /// seeker's poll the other. The game is made on a task of its own, so that an accepter who
 /// hangs up leaves no seek half accepted.
 /// The accepter's seat is bound to the account signed in, if any.
+///
+/// A seeker cannot accept its own seek (409): a seek made while signed in is refused to the
+/// same account, and a body `{"token": …}` holding the seek's own token (a page that made
+/// the seek sends it) is refused too.
 pub async fn accept(
     State(app): State<App>,
     Viewer(account): Viewer,
     Path(id): Path<String>,
+    request: Option<Json<SeekToken>>,
 ) -> Result<(StatusCode, Reply<SeekAccepted>), ApiError> {
-    let (seek, seeker_account) = app.seeks.claim(&id)?;
+    let token = request.map(|Json(r)| r.token);
+    let (seek, seeker_account) = app.seeks.claim(
+        &id,
+        account.as_ref().map(|a| a.id.as_str()),
+        token.as_deref(),
+    )?;
     let accepter_account = account.map(|a| SeatAccount {
         id: a.id,
         name: a.name,

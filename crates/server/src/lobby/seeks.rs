@@ -22,6 +22,13 @@ pub const MAX_SEEKS: usize = 1000;
 /// Seeks one client (its address) holds at once; past it its new seek is refused with 429.
 pub const MAX_SEEKS_PER_CLIENT: usize = 10;
 
+/// Polls of one seek answered in a burst; past it they are refilled one a
+/// [`POLL_REFILL`] and a poll with none left is refused with 429. The page polls every 2 s.
+pub const POLL_BURST: u32 = 10;
+
+/// The time in which one poll is given back to a seek's budget ([`POLL_BURST`]).
+pub const POLL_REFILL: Duration = Duration::from_secs(1);
+
 /// Open seeks `GET /api/seeks` lists at most, newest first.
 pub const LISTED_SEEKS: usize = 100;
 
@@ -53,6 +60,8 @@ struct Seek {
     /// The seeker's account, which will hold its seat.
     account: Option<SeatAccount>,
     polled: Instant,
+    /// Polls left in the burst, as of `polled` ([`POLL_BURST`]).
+    polls_left: u32,
     state: State,
 }
 
@@ -120,6 +129,7 @@ impl Seeks {
             client,
             account,
             polled: Instant::now(),
+            polls_left: POLL_BURST,
             state: State::Open,
         };
         seeks.insert(item.id, seek);
@@ -141,7 +151,7 @@ impl Seeks {
     }
 
     /// The seeker's poll: keeps seek `id` alive and tells where it is. 404 for a seek gone,
-    /// 403 for another token.
+    /// 403 for another token, 429 past its budget of polls ([`POLL_BURST`]).
     pub fn poll(&self, id: &str, token: &str) -> Result<SeekStatus, ApiError> {
         let mut seeks = self.held();
         let seek = seeks.get_mut(id).ok_or_else(|| unknown(id))?;
@@ -150,7 +160,17 @@ impl Seeks {
                 "this token is not the seeker's".to_owned(),
             ));
         }
-        seek.polled = Instant::now();
+        let now = Instant::now();
+        let refilled = now.duration_since(seek.polled).as_millis() / POLL_REFILL.as_millis();
+        let left = u128::from(seek.polls_left).saturating_add(refilled);
+        let left = u32::try_from(left.min(u128::from(POLL_BURST))).unwrap_or(POLL_BURST);
+        if left == 0 {
+            return Err(ApiError::TooMany(
+                "this seek is polled too often: once every two seconds is enough".to_owned(),
+            ));
+        }
+        seek.polls_left = left - 1;
+        seek.polled = now;
         let mut status = SeekStatus {
             seek: seek.item.clone(),
             ..SeekStatus::default()
@@ -181,15 +201,29 @@ impl Seeks {
         Ok(())
     }
 
-    /// Takes open seek `id` off the list for one accepter: the seek and its seeker's account,
-    /// or 404 (gone) / 409 (someone else was first). Then [`Seeks::accepted`] or
-    /// [`Seeks::reopen`].
-    pub fn claim(&self, id: &str) -> Result<(SeekItem, Option<SeatAccount>), ApiError> {
+    /// Takes open seek `id` off the list for one accepter, signed in as `account` (its id) and
+    /// holding `token` if it sent one: the seek and its seeker's account, or 404 (gone) / 409
+    /// (someone else was first, or the accepter is the seeker: the same account, or the
+    /// seeker's token). Then [`Seeks::accepted`] or [`Seeks::reopen`].
+    pub fn claim(
+        &self,
+        id: &str,
+        account: Option<&str>,
+        token: Option<&str>,
+    ) -> Result<(SeekItem, Option<SeatAccount>), ApiError> {
         let mut seeks = self.held();
         let seek = seeks.get_mut(id).ok_or_else(|| unknown(id))?;
         if seek.state != State::Open {
             return Err(ApiError::Conflict(
                 "someone else has accepted this seek".to_owned(),
+            ));
+        }
+        let same_account =
+            account.is_some() && seek.account.as_ref().map(|a| a.id.as_str()) == account;
+        if same_account || token == Some(seek.token.as_str()) {
+            return Err(ApiError::Conflict(
+                "this is your own seek: wait for another player to accept it, or cancel it"
+                    .to_owned(),
             ));
         }
         seek.state = State::Accepting;
@@ -227,6 +261,24 @@ mod tests {
     }
 
     #[test]
+    fn a_seek_is_polled_at_most_its_burst_then_once_a_second() {
+        let seeks = Seeks::default();
+        seeks
+            .add(item("a", 1), "ta".to_owned(), None, None)
+            .expect("added");
+        for n in 0..POLL_BURST {
+            seeks
+                .poll("a", "ta")
+                .unwrap_or_else(|e| panic!("poll {n}: {e}"));
+        }
+        assert!(matches!(seeks.poll("a", "ta"), Err(ApiError::TooMany(_))));
+        // A refused poll still holds the seek; a second later one poll is back.
+        std::thread::sleep(POLL_REFILL);
+        seeks.poll("a", "ta").expect("refilled");
+        assert!(matches!(seeks.poll("a", "ta"), Err(ApiError::TooMany(_))));
+    }
+
+    #[test]
     fn one_client_holds_at_most_its_share_of_the_lobby() {
         let seeks = Seeks::default();
         let one = Some(std::net::IpAddr::from([10, 0, 0, 1]));
@@ -261,9 +313,12 @@ mod tests {
             .expect("added");
         let ids = |s: &Seeks| s.open().into_iter().map(|i| i.id).collect::<Vec<_>>();
         assert_eq!(ids(&seeks), ["b", "a"], "newest first");
-        assert_eq!(seeks.claim("a").expect("claimed").0.id, "a");
+        assert_eq!(seeks.claim("a", None, None).expect("claimed").0.id, "a");
         assert_eq!(ids(&seeks), ["b"]);
-        assert!(matches!(seeks.claim("a"), Err(ApiError::Conflict(_))));
+        assert!(matches!(
+            seeks.claim("a", None, None),
+            Err(ApiError::Conflict(_))
+        ));
         assert!(matches!(
             seeks.cancel("a", "ta"),
             Err(ApiError::Conflict(_))
@@ -271,7 +326,12 @@ mod tests {
         seeks.reopen("a");
         assert_eq!(ids(&seeks), ["b", "a"]);
         assert!(matches!(seeks.poll("a", "tb"), Err(ApiError::Forbidden(_))));
-        seeks.claim("a").expect("claimed again");
+        // The seeker's own token is refused; another's is no matter.
+        assert!(matches!(
+            seeks.claim("a", None, Some("ta")),
+            Err(ApiError::Conflict(_))
+        ));
+        seeks.claim("a", None, Some("tb")).expect("claimed again");
         seeks.accepted("a", "g".to_owned(), 1, "seat".to_owned());
         let status = seeks.poll("a", "ta").expect("polled");
         assert_eq!(
