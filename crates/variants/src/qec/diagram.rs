@@ -64,7 +64,13 @@ impl Qec {
             "black"
         };
         out.push_str(&match self.now.phase {
-            Phase::Draft => format!("{side} drafts a link: PAWN~PIECE, e.g. a2~b8\n"),
+            Phase::Draft => {
+                let picker = match self.now.draft_picker() {
+                    Some(Color::Black) => "black",
+                    Some(Color::White) | None => "white",
+                };
+                format!("{picker} drafts a link: PAWN~PIECE, e.g. a2~b8\n")
+            }
             Phase::Move => format!("{side} to move\n"),
             Phase::Reply(sq) => format!("{side} must make the forced reply of the piece on {sq}\n"),
             Phase::Reactive => format!("{side} is in check: the king must step out at once (§4)\n"),

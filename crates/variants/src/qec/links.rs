@@ -1,6 +1,6 @@
 //! Entanglement links (§3.1, §3.4): which piece is linked to which, carried along as pieces
-//! move, broken by captures and promotion, and the ways a game's mapping is made (the
-//! documented file mapping, a seeded random mapping, a draft).
+//! move, broken by captures and promotion, and the documented file mapping (the random
+//! mapping and the draft: `draft.rs`).
 
 use cozy_chess::{Board, Color, Piece, Square};
 use omnichess_core::hashing::splitmix64 as mix;
@@ -132,15 +132,6 @@ pub(super) fn pawns(board: &Board, color: Color) -> Vec<Square> {
     board.colored_pieces(color, Piece::Pawn).iter().collect()
 }
 
-/// How many links `color`'s pawns make in a full mapping: all pawns but one (the free pawn),
-/// and no more than the opponent has officers.
-pub(super) fn quota(board: &Board, color: Color) -> usize {
-    pawns(board, color)
-        .len()
-        .saturating_sub(1)
-        .min(officers(board, !color).len())
-}
-
 /// The file mapping (the default start's documented mapping): every pawn is linked to the
 /// enemy officer on its own file; the pawns on the kings' file (e2, e7) are the free pawns.
 /// Where a file has no enemy officer, the pawn stays free.
@@ -160,35 +151,6 @@ pub fn file_mapping(board: &Board) -> Links {
     links
 }
 
-/// A random mapping from `seed`: for each side (White first), a free pawn drawn uniformly,
-/// then the remaining pawns (a1 to h8 order) linked to a random permutation of the enemy
-/// officers (Fisher–Yates; the n-th draw is `splitmix64(seed + n) % bound`, so a seed gives
-/// the same mapping on every machine and build).
-#[must_use]
-pub fn random_mapping(board: &Board, seed: u64) -> Links {
-    let mut state = seed;
-    let mut next = |bound: usize| -> usize {
-        state = state.wrapping_add(1);
-        (mix(state) % bound as u64) as usize
-    };
-    let mut links = Links::default();
-    for color in Color::ALL {
-        let mut own = pawns(board, color);
-        let mut theirs = officers(board, !color);
-        if own.is_empty() {
-            continue;
-        }
-        own.remove(next(own.len()));
-        for i in (1..theirs.len()).rev() {
-            theirs.swap(i, next(i + 1));
-        }
-        for (pawn, officer) in own.into_iter().zip(theirs) {
-            links.link(pawn, officer);
-        }
-    }
-    links
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,27 +165,6 @@ mod tests {
         assert_eq!(links.partner(Square::E2), None);
         assert_eq!(links.partner(Square::E7), None);
         assert_eq!(links.label(Square::A2), links.label(Square::A8));
-    }
-
-    #[test]
-    fn random_mappings_are_reproducible_and_complete() {
-        let board = Board::default();
-        let a = random_mapping(&board, 42);
-        assert_eq!(a, random_mapping(&board, 42));
-        assert_ne!(a, random_mapping(&board, 43));
-        assert_eq!(a.len(), 14);
-        for color in Color::ALL {
-            let free = pawns(&board, color)
-                .into_iter()
-                .filter(|&p| a.partner(p).is_none())
-                .count();
-            assert_eq!(free, 1, "one free pawn for {color:?}");
-            assert!(
-                officers(&board, color)
-                    .iter()
-                    .all(|&o| a.partner(o).is_some())
-            );
-        }
     }
 
     #[test]

@@ -19,6 +19,7 @@
 
 mod claimed_values;
 mod diagram;
+mod draft;
 mod events;
 mod guide;
 mod links;
@@ -33,5 +34,6 @@ mod state;
 mod variant;
 mod view;
 
-pub use links::{Links, file_mapping, random_mapping};
+pub use draft::random_mapping;
+pub use links::{Links, file_mapping};
 pub use state::{MOVE_TIME_LIMIT, Phase, Qec, QecDecision};

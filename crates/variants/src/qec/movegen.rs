@@ -2,7 +2,7 @@
 
 use cozy_chess::{BitBoard, Color, Piece};
 
-use super::links::{officers, pawns};
+use super::draft::for_each_pick;
 use super::state::{Phase, Qec, QecDecision};
 
 impl Qec {
@@ -31,20 +31,12 @@ impl Qec {
         });
     }
 
-    /// Every (own free pawn, enemy free officer) pair, keeping at least one own pawn free.
+    /// Every open pick: an own pawn in no link with an enemy non-king piece in no link, an
+    /// enemy pawn only while its side drafts (`draft.rs`).
     fn draft_picks(&self, picker: Color, out: &mut Vec<QecDecision>) {
-        let links = &self.now.links;
-        let board = &self.now.board;
-        for pawn in pawns(board, picker) {
-            if links.partner(pawn).is_some() {
-                continue;
-            }
-            for partner in officers(board, !picker) {
-                if links.partner(partner).is_none() {
-                    out.push(QecDecision::Link { pawn, partner });
-                }
-            }
-        }
+        for_each_pick(&self.now.board, &self.now.links, picker, |pawn, partner| {
+            out.push(QecDecision::Link { pawn, partner });
+        });
     }
 
     /// Whether the actor has any decision.

@@ -178,7 +178,14 @@ impl Qec {
     fn why_not(&self, shape: &Shape) -> String {
         use super::state::Phase;
         match self.now.phase {
-            Phase::Draft => "not an open draft pick (your free pawn ~ a free enemy officer)".into(),
+            Phase::Draft => match *shape {
+                Shape::Link(pawn, partner) => {
+                    super::draft::refusal(&self.now.board, &self.now.links, pawn, partner)
+                }
+                _ => "the draft comes first: link one of your pawns in no link to an enemy \
+                      non-king piece in no link (PAWN~PIECE)"
+                    .into(),
+            },
             Phase::Reply(square) => {
                 format!("the forced reply must be a legal move of the piece on {square}")
             }

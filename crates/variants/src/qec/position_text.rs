@@ -11,7 +11,8 @@
 use cozy_chess::{Color, Piece, Square};
 use omnichess_core::{PositionError, PositionErrorKind};
 
-use super::links::{Links, file_mapping, random_mapping};
+use super::draft::random_mapping;
+use super::links::{Links, file_mapping};
 use super::state::{Core, Phase, Qec};
 use crate::classic::Classic;
 

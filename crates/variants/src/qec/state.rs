@@ -16,7 +16,7 @@ pub enum QecDecision {
     Link {
         /// The picker's pawn.
         pawn: Square,
-        /// The enemy officer.
+        /// The enemy non-king piece (an officer or a pawn).
         partner: Square,
     },
 }
@@ -255,26 +255,10 @@ impl Core {
         self.phase = Phase::Move;
     }
 
-    /// The player who picks next in the draft: alternately White and Black, each until its
-    /// quota of links is drafted.
+    /// The player who picks next in the draft (`draft.rs`): alternately White and Black while
+    /// both draft, then the one still drafting; `None` when the draft is over.
     pub(super) fn draft_picker(&self) -> Option<Color> {
-        let made = |c: Color| {
-            super::links::pawns(&self.board, c)
-                .into_iter()
-                .filter(|&p| self.links.partner(p).is_some())
-                .count()
-        };
-        let (w, b) = (made(Color::White), made(Color::Black));
-        let (wq, bq) = (
-            super::links::quota(&self.board, Color::White),
-            super::links::quota(&self.board, Color::Black),
-        );
-        match (w < wq, b < bq) {
-            (true, true) => Some(if w <= b { Color::White } else { Color::Black }),
-            (true, false) => Some(Color::White),
-            (false, true) => Some(Color::Black),
-            (false, false) => None,
-        }
+        super::draft::picker(&self.board, &self.links)
     }
 
     fn apply_link(&mut self, pawn: Square, partner: Square) {
