@@ -620,6 +620,25 @@ fn s11_the_diagram_labels_links_and_marks_free_pawns() {
     assert!(text.contains("links: 1:a2~a8"), "{text}");
 }
 
+// §11 with §3.1's draft: a pawn in no link may still be picked, so no pawn is marked free
+// until the draft is over.
+#[test]
+fn s11_no_pawn_is_marked_free_while_the_draft_runs() {
+    let mut g = qec("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 draft");
+    play(&mut g, "e2~e7");
+    let text = g.diagram();
+    assert!(!text.contains('*'), "{text}");
+    assert!(text.contains("links: 1:e2~e7\n"), "{text}");
+    let view = g.view();
+    let tagged = view.boards[0]
+        .squares
+        .iter()
+        .flatten()
+        .filter(|p| p.tag.as_deref() == Some("*"))
+        .count();
+    assert_eq!(tagged, 0);
+}
+
 // §11: `omnichess play` draws the board from the view, so the view's pieces carry the marks
 // the diagram and its legend promise: the link's label, and `*` on each free pawn.
 #[test]

@@ -13,6 +13,14 @@ pub(super) fn label_char(n: u8) -> char {
 }
 
 impl Qec {
+    /// Whether pawns in no link are marked free (`*`, §11): in an entangled game once its
+    /// links are set. During a draft a pawn in no link may still be picked, so it is not yet
+    /// the free pawn.
+    #[must_use]
+    pub fn marks_free_pawns(&self) -> bool {
+        self.now.entangled && self.phase() != super::state::Phase::Draft
+    }
+
     /// The board from White's side: each square a piece and its link label (or `*` for a
     /// free pawn), then the link list, the side to act and the phase.
     #[must_use]
@@ -31,7 +39,7 @@ impl Qec {
                         out.push(glyph(p, c));
                         match links.label(sq) {
                             Some(n) => out.push(label_char(n)),
-                            None if p == Piece::Pawn && self.now.entangled => out.push('*'),
+                            None if p == Piece::Pawn && self.marks_free_pawns() => out.push('*'),
                             None => out.push(' '),
                         }
                     }
@@ -48,11 +56,16 @@ impl Qec {
                 .map(|(a, p)| format!("{}:{a}~{p}", label_char(links.label(a).unwrap_or(0))))
                 .collect();
             out.push_str(&format!(
-                "links: {}   (* free pawn)\n",
+                "links: {}{}\n",
                 if pairs.is_empty() {
                     "none".to_owned()
                 } else {
                     pairs.join(" ")
+                },
+                if self.marks_free_pawns() {
+                    "   (* free pawn)"
+                } else {
+                    ""
                 }
             ));
         } else {

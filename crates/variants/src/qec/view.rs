@@ -82,7 +82,7 @@ impl Qec {
                     )),
                     label: None,
                 });
-            } else if self.now.entangled && board.piece_on(square) == Some(Piece::Pawn) {
+            } else if self.marks_free_pawns() && board.piece_on(square) == Some(Piece::Pawn) {
                 // §11, as in the terminal diagram: a free pawn carries `*`.
                 if let Some(piece) = view.squares[index].as_mut() {
                     piece.tag = Some(FREE_PAWN_TAG.to_owned());
