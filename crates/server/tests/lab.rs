@@ -274,7 +274,7 @@ async fn bad_studies_are_refused_with_one_line() {
 }
 
 /// A balance study of `games` games of Die Chess, greedy against itself, seed 9.
-fn dice_greedy(games: u32) -> omnichess_lab::study::StudySpec {
+pub fn dice_greedy(games: u32) -> omnichess_lab::study::StudySpec {
     omnichess_lab::study::StudySpec {
         variant: "dice".to_owned(),
         player: "greedy".to_owned(),
@@ -332,6 +332,39 @@ async fn a_batch_whose_lease_ran_out_is_played_again_with_no_new_study() {
     let report = finished(&router, "dead00000001").await;
     assert_eq!(report["batches_done"], 1);
     assert_eq!(report["games_done"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn studies_share_the_workers_a_long_one_never_starves_a_newer_one() {
+    let store = crate::common::app_at(&database("lab-fair")).await.store;
+    // A long study stored first (ids sort it first too), then a short one.
+    store
+        .create_study("aaaa00000001", "balance", &dice_greedy(20), 2)
+        .await
+        .expect("stored");
+    store
+        .create_study("zzzz00000001", "balance", &dice_greedy(4), 2)
+        .await
+        .expect("stored");
+    let mut claims = Vec::new();
+    for worker in ["w1", "w2", "w3", "w4"] {
+        let claim = store
+            .claim_batch(worker, 60_000, None)
+            .await
+            .expect("claims")
+            .expect("a batch");
+        claims.push((claim.study.id.clone(), claim.batch));
+    }
+    // One each in turn: the study with fewer batches held goes next.
+    assert_eq!(
+        claims,
+        [
+            ("aaaa00000001".to_owned(), 0),
+            ("zzzz00000001".to_owned(), 0),
+            ("aaaa00000001".to_owned(), 1),
+            ("zzzz00000001".to_owned(), 1),
+        ]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -106,3 +106,26 @@ async fn the_lobby_runs_on_postgresql() {
         86_400_000
     );
 }
+
+#[tokio::test]
+async fn batches_are_claimed_in_turn_on_postgresql() {
+    let Some(url) = postgres() else { return };
+    let store = app_at(&url).await.store;
+    let id = format!("pg{:010}", std::process::id());
+    let spec = crate::lab::dice_greedy(6);
+    store
+        .create_study(&id, "balance", &spec, 2)
+        .await
+        .expect("stored");
+    // The fair-share claim (its counting subquery, `FOR UPDATE OF … SKIP LOCKED`) runs here.
+    let mut batches = Vec::new();
+    for worker in ["w1", "w2"] {
+        let claim = store
+            .claim_batch(worker, 60_000, Some(&id))
+            .await
+            .expect("claims")
+            .expect("a batch");
+        batches.push(claim.batch);
+    }
+    assert_eq!(batches, [0, 1]);
+}

@@ -77,8 +77,11 @@ impl Store {
         Ok(())
     }
 
-    /// Claims for `worker`, until `lease_ms` from now, the first batch of any study (or of
-    /// study `only`) that is open or whose lease has run out; `None` when there is none. Two workers never hold one
+    /// Claims for `worker`, until `lease_ms` from now, a batch of any study (or of study
+    /// `only`) that is open or whose lease has run out; `None` when there is none. Studies
+    /// share the workers fairly: the batch taken is one of the study with the fewest batches
+    /// held by workers now, the lowest-numbered first, so a long study never keeps a newer one
+    /// waiting (two studies and two workers: one each). Two workers never hold one
     /// batch: the claim is an update conditional on the batch still being free (and, on
     /// PostgreSQL, the candidate row is locked `FOR UPDATE SKIP LOCKED`, so workers skip
     /// each other's candidates instead of waiting).
@@ -88,15 +91,23 @@ impl Store {
         lease_ms: i64,
         only: Option<&str>,
     ) -> Result<Option<Claim>, LabStoreError> {
-        const FREE: &str = "SELECT study_id, batch, first_game, games FROM study_batches
+        const FREE: &str = "SELECT study_id, batch, first_game, games FROM study_batches AS free
              WHERE (state = 'open' OR (state = 'claimed' AND lease_until_ms < $1))
                AND ($2 = '' OR study_id = $2)
-             ORDER BY study_id, batch LIMIT 1";
+             ORDER BY (SELECT COUNT(*) FROM study_batches AS held
+                       WHERE held.study_id = free.study_id AND held.state = 'claimed'
+                         AND held.lease_until_ms >= $1),
+                      batch, study_id
+             LIMIT 1";
         const FREE_SKIP_LOCKED: &str =
-            "SELECT study_id, batch, first_game, games FROM study_batches
+            "SELECT study_id, batch, first_game, games FROM study_batches AS free
              WHERE (state = 'open' OR (state = 'claimed' AND lease_until_ms < $1))
                AND ($2 = '' OR study_id = $2)
-             ORDER BY study_id, batch LIMIT 1 FOR UPDATE SKIP LOCKED";
+             ORDER BY (SELECT COUNT(*) FROM study_batches AS held
+                       WHERE held.study_id = free.study_id AND held.state = 'claimed'
+                         AND held.lease_until_ms >= $1),
+                      batch, study_id
+             LIMIT 1 FOR UPDATE OF free SKIP LOCKED";
         let select = if self.is_postgres() {
             FREE_SKIP_LOCKED
         } else {

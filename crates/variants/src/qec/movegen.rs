@@ -31,8 +31,7 @@ impl Qec {
         });
     }
 
-    /// Every open pick: an own pawn in no link with an enemy non-king piece in no link, an
-    /// enemy pawn only while its side drafts (`draft.rs`).
+    /// Every open pick: an own pawn in no link with an enemy officer in no link (`draft.rs`).
     fn draft_picks(&self, picker: Color, out: &mut Vec<QecDecision>) {
         for_each_pick(&self.now.board, &self.now.links, picker, |pawn, partner| {
             out.push(QecDecision::Link { pawn, partner });

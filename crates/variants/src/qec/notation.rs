@@ -183,7 +183,7 @@ impl Qec {
                     super::draft::refusal(&self.now.board, &self.now.links, pawn, partner)
                 }
                 _ => "the draft comes first: link one of your pawns in no link to an enemy \
-                      non-king piece in no link (PAWN~PIECE)"
+                      officer in no link (PAWN~PIECE)"
                     .into(),
             },
             Phase::Reply(square) => {

@@ -170,12 +170,20 @@ fn parse_pairs(core: &Core, list: &str) -> Result<Links, PositionError> {
                     format!("link `{pair}`: kings are never linked (§3.1)"),
                 ));
             }
+            (Some(Piece::Pawn), _) => {
+                return Err(PositionError::new(
+                    PositionErrorKind::VariantRule,
+                    format!(
+                        "link `{pair}`: a pawn's partner is an enemy officer (queen, rook, bishop or knight), never a pawn (§3.1)"
+                    ),
+                ));
+            }
             (Some(_), Some(c)) if c != color => {}
             _ => {
                 return Err(PositionError::new(
                     PositionErrorKind::VariantRule,
                     format!(
-                        "link `{pair}`: {partner} must hold an enemy piece of the pawn on {pawn}"
+                        "link `{pair}`: {partner} must hold an enemy officer of the pawn on {pawn}"
                     ),
                 ));
             }

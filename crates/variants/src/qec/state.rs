@@ -16,7 +16,7 @@ pub enum QecDecision {
     Link {
         /// The picker's pawn.
         pawn: Square,
-        /// The enemy non-king piece (an officer or a pawn).
+        /// The enemy officer (queen, rook, bishop or knight).
         partner: Square,
     },
 }

@@ -123,7 +123,7 @@ impl Qec {
                 let picker = self.now.draft_picker().map_or(side, side_name);
                 notes.push(format!(
                     "Draft (§3.1): {picker} links one of its pawns in no link to an enemy \
-                     non-king piece in no link, an officer or a pawn (PAWN~PIECE)."
+                     officer in no link (PAWN~PIECE)."
                 ));
             }
             Phase::Reply(square) => notes.push(format!(
@@ -273,15 +273,17 @@ mod tests {
 
     #[test]
     fn draft_picks_are_buttons_and_a_finished_game_offers_nothing() {
-        // §3.1 drafted: White picks first, 8 pawns × 15 black non-king pieces (officers and
-        // pawns) in no link.
+        // §3.1 drafted: White picks first, 8 pawns × 7 black officers in no link.
         let draft = Qec::from_position_text(
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 draft",
         )
         .unwrap();
         let view = draft.view();
-        assert_eq!(view.moves.len(), 120);
-        assert!(view.moves.iter().any(|m| m.text == "e2~e7"));
+        assert_eq!(view.moves.len(), 56);
+        assert!(
+            !view.moves.iter().any(|m| m.text == "e2~e7"),
+            "never a pawn"
+        );
         assert!(
             view.moves
                 .iter()
