@@ -13,6 +13,50 @@ import { scoreChart, lengthsChart, causesChart, valuesChart } from './lab-charts
 /** @typedef {import('./protocol.js').CreateStudy} CreateStudy */
 
 const POLL_MS = 1000;
+
+/** The owner tokens of the studies this browser created, by study id (localStorage). */
+const OWNED_KEY = 'omnichess.studies.owned';
+
+function ownedTokens() {
+  try {
+    return JSON.parse(localStorage.getItem(OWNED_KEY) || '{}') || {};
+  } catch {
+    return {};
+  }
+}
+
+function setOwnedToken(id, token) {
+  const owned = ownedTokens();
+  if (token) owned[id] = token; else delete owned[id];
+  localStorage.setItem(OWNED_KEY, JSON.stringify(owned));
+}
+
+/** The owner's Stop and Delete buttons for study `study`, if this browser created it. */
+function ownerControls(app, study) {
+  const token = ownedTokens()[study.id];
+  if (!token) return null;
+  const act = async (what, button) => {
+    if (what === 'delete' && !confirm('Delete this study and all its games?')) return;
+    button.disabled = true;
+    try {
+      await request('POST', `/api/studies/${encodeURIComponent(study.id)}/${what}`, { token });
+      if (what === 'delete') {
+        setOwnedToken(study.id, null);
+        go(app, '/lab');
+      } else {
+        showMessage('Stopped: the games played so far stay.', 'info');
+      }
+    } catch (e) {
+      showMessage(e.message, 'error');
+      button.disabled = false;
+    }
+  };
+  const stop = h('button.small#study-stop', { type: 'button', text: 'Stop', disabled: study.finished });
+  const del = h('button.small.danger#study-delete', { type: 'button', text: 'Delete' });
+  stop.addEventListener('click', () => act('stop', stop));
+  del.addEventListener('click', () => act('delete', del));
+  return h('p.lab-owner', {}, stop, ' ', del);
+}
 const PLAYERS = ['greedy', 'random', 'engine:depth=1', 'engine:depth=2', 'engine:nodes=2000', 'mcts:iterations=200'];
 
 /** Goes to `url` inside the page. */
@@ -88,6 +132,7 @@ function studyForm(app, list) {
     try {
       /** @type {StudyReport} */
       const study = await request('POST', '/api/studies', body);
+      if (study.owner_token) setOwnedToken(study.id, study.owner_token);
       go(app, `/lab?study=${encodeURIComponent(study.id)}`);
     } catch (e) {
       showMessage(e.message, 'error');
@@ -183,7 +228,7 @@ function sprtPanel(t, spec) {
 }
 
 /** The study's progress and figures. */
-function studyBody(study, players) {
+function studyBody(app, study, players) {
   const b = study.balance;
   const spec = study.spec;
   const parts = [
@@ -194,6 +239,7 @@ function studyBody(study, players) {
       h('p#study-status', { text: study.finished
         ? `Done: ${study.games_done} games${study.batches_skipped ? ` (the test decided; ${study.games - study.games_done} not needed)` : ''}.`
         : `${study.games_done} of ${study.games} games · batches ${study.batches_done} done, ${study.batches_claimed.length} being played, ${study.batches_open} waiting` }),
+      ownerControls(app, study),
       b.games > 0 ? h('p', { text: `${players[0]} scores ${percent(b.first_player_score)}; decisive ${percent(b.decisive_rate)}; ${b.results.first} ${players[0]} wins, ${b.results.second} ${players[1]} wins, ${b.results.drawn} draws; length median ${b.lengths.median} turns.` }) : null),
   ];
   if (study.sprt) parts.push(sprtPanel(study.sprt, spec));
@@ -239,7 +285,7 @@ async function showStudy(app, id, list) {
     if (!holder.isConnected) return;
     title(`Study ${study.id}`);
     const players = playersOf(study.spec.variant).map((p) => p.charAt(0).toUpperCase() + p.slice(1));
-    holder.replaceChildren(...studyBody(study, players).filter(Boolean));
+    holder.replaceChildren(...studyBody(app, study, players).filter(Boolean));
     holder.dataset.done = String(study.finished);
     if (!study.finished) setTimeout(poll, POLL_MS);
   };

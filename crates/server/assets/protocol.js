@@ -76,6 +76,7 @@
  * @property {ScorePoint[]} score the first player's score after each game
  * @property {object|null} comparison a compare study's figures (a, b, their differences)
  * @property {object|null} sprt an sprt study's test so far (games, wins, draws, losses, llr, verdict)
+ * @property {string} [owner_token] the owner's secret, in the answer to POST /api/studies only
  */
 
 /**
@@ -210,6 +211,12 @@
  * @property {string} id the seek's id
  * @property {string} token the seeker's secret
  * @property {SeekItem} seek the seek as listed
+ */
+
+/**
+ * The body of POST /api/studies/{id}/stop and …/delete.
+ * @typedef {object} OwnerToken
+ * @property {string} token the owner_token POST /api/studies answered
  */
 
 /**

@@ -121,3 +121,37 @@ test('a comparison and an SPRT study from the form: the differences and the verd
     await page.context().close();
   }
 });
+
+test("the study's owner stops and deletes it from the page; another browser sees no buttons", { timeout: 90_000 }, async () => {
+  const page = await openPage(browser);
+  const other = await openPage(browser);
+  try {
+    await page.goto(`${URL}/lab`);
+    await page.selectOption('#study-kind', 'balance');
+    await page.selectOption('#study-variant', 'dice');
+    await page.fill('#study-player', 'engine:depth=2');
+    await page.fill('#study-games', '2000');
+    await page.fill('#study-seed', '5');
+    await page.fill('#study-max-turns', '200');
+    await page.click('#study-create');
+    await page.waitForURL(/\/lab\?study=/);
+    const id = new globalThis.URL(page.url()).searchParams.get('study');
+    await page.locator('#study-stop').waitFor();
+    await other.goto(`${URL}/lab?study=${id}`);
+    await other.locator('#study-status').waitFor();
+    assert.equal(await other.locator('#study-stop, #study-delete').count(), 0, 'not the owner');
+    await page.click('#study-stop');
+    await page.locator('#study[data-done="true"]').waitFor({ timeout: 60_000 });
+    const { data: stopped } = await api('GET', `/api/studies/${id}`);
+    assert.ok(stopped.batches_skipped > 0 && stopped.games_done < 2000, JSON.stringify(stopped.games_done));
+    await screenshot(page, 'lab-owner');
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.click('#study-delete');
+    await page.waitForURL(`${URL}/lab`);
+    assert.equal((await api('GET', `/api/studies/${id}`)).status, 404);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+    await other.context().close();
+  }
+});

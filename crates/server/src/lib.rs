@@ -70,6 +70,8 @@ pub fn router(app: App) -> Router {
         .route("/api/studies", get(lab::routes::list))
         .route("/api/studies/{id}", get(lab::routes::show))
         .route("/api/studies/{id}/csv/{figure}", get(lab::routes::csv))
+        .route("/api/studies/{id}/stop", post(lab::routes::stop))
+        .route("/api/studies/{id}/delete", post(lab::routes::delete))
         .route("/api/games", get(lobby::games::playing))
         .route("/api/games/turns", post(lobby::games::turns))
         .route("/api/seeks", get(lobby::routes::list))

@@ -420,3 +420,57 @@ async fn a_lease_renewed_keeps_the_batch_from_other_workers() {
     store.finish_batch(&claim).await.expect("done");
     assert!(!store.renew_lease(&claim, "w1", 60_000).await.expect("read"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_stops_or_deletes_a_study_and_nobody_else_can() {
+    let app = crate::common::app_at(&database("lab-owner")).await;
+    let routes = omnichess_server::router(app.clone());
+    let request = json!({"kind": "balance", "variant": "dice", "player": "greedy", "games": 400});
+    let (status, made) = call(&routes, "POST", "/api/studies", Some(request.clone())).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap_or_default().to_owned();
+    let token = made["owner_token"].as_str().unwrap_or_default().to_owned();
+    assert!(!token.is_empty(), "{made}");
+    // Only the creator's answer carries the token; the report anyone reads does not.
+    let (_, shown) = call(&routes, "GET", &format!("/api/studies/{id}"), None).await;
+    assert_eq!(shown.get("owner_token"), None, "{shown}");
+    let stop = format!("/api/studies/{id}/stop");
+    let wrong = json!({"token": "not-the-owner"});
+    let (status, _) = call(&routes, "POST", &stop, Some(wrong.clone())).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, stopped) = call(&routes, "POST", &stop, Some(json!({"token": token}))).await;
+    assert_eq!(status, StatusCode::OK, "{stopped}");
+    assert_eq!(stopped["batches_open"], 0, "{stopped}");
+    assert!(
+        stopped["batches_skipped"].as_u64().unwrap_or(0) > 0,
+        "{stopped}"
+    );
+    // Stopped, it finishes with the games played so far, far short of 400.
+    let report = finished(&routes, &id).await;
+    assert!(
+        report["games_done"].as_u64().unwrap_or(400) < 400,
+        "{report}"
+    );
+    let delete = format!("/api/studies/{id}/delete");
+    let (status, _) = call(&routes, "POST", &delete, Some(wrong)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call(&routes, "POST", &delete, Some(json!({"token": token}))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _) = call(&routes, "GET", &format!("/api/studies/{id}"), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&routes, "POST", &stop, Some(json!({"token": token}))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // A study the CLI stored has no owner: nobody stops it over HTTP.
+    app.store
+        .create_study("cliowner0001", "balance", &dice_greedy(2), 2)
+        .await
+        .expect("stored");
+    let (status, _) = call(
+        &routes,
+        "POST",
+        "/api/studies/cliowner0001/stop",
+        Some(json!({"token": ""})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}

@@ -25,7 +25,7 @@ use crate::error::ApiError;
 use crate::game::loaded::variant;
 use crate::lab::store::LabStoreError;
 use crate::protocol::Reply;
-use crate::protocol::lab::{CreateStudy, StudyItem, StudyReport};
+use crate::protocol::lab::{CreateStudy, OwnerToken, StudyItem, StudyReport};
 use crate::service::App;
 
 /// The most games one study may have.
@@ -176,9 +176,55 @@ pub async fn create(
     app.store
         .create_study(&id, &request.kind, &spec, batch)
         .await?;
+    let token = crate::game::routes::token();
+    app.store.own_study(&id, &token).await?;
     app.lab
         .wake(&app.store, &format!("server-{}", app.server_id()));
-    Ok((StatusCode::CREATED, Reply(report(&app, &id).await?)))
+    let mut created = report(&app, &id).await?;
+    created.owner_token = Some(token);
+    Ok((StatusCode::CREATED, Reply(created)))
+}
+
+/// The owner's token of a stop or delete request, checked against study `id`: 404 for no
+/// such study, 403 for another token (or a study stored by the CLI, which has no owner).
+async fn owner(
+    app: &App,
+    id: &str,
+    request: Result<Json<OwnerToken>, JsonRejection>,
+) -> Result<(), ApiError> {
+    let request = request
+        .map(|Json(r)| r)
+        .map_err(|e| ApiError::Rejected(e.status(), e.body_text()))?;
+    if app.store.owns_study(id, &request.token).await? {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(
+            "only the study's owner stops or deletes it (its owner_token)".to_owned(),
+        ))
+    }
+}
+
+/// `POST /api/studies/{id}/stop`: the owner ends the study where it is; batches not yet
+/// played are skipped (one a worker is playing is stored when done). The report.
+pub async fn stop(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    request: Result<Json<OwnerToken>, JsonRejection>,
+) -> Result<Reply<StudyReport>, ApiError> {
+    owner(&app, &id, request).await?;
+    app.store.close_study(&id).await?;
+    Ok(Reply(report(&app, &id).await?))
+}
+
+/// `POST /api/studies/{id}/delete`: the owner deletes the study and its games (204).
+pub async fn delete(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    request: Result<Json<OwnerToken>, JsonRejection>,
+) -> Result<StatusCode, ApiError> {
+    owner(&app, &id, request).await?;
+    app.store.delete_study(&id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// `GET /api/studies`.
@@ -265,6 +311,7 @@ async fn report(app: &App, id: &str) -> Result<StudyReport, ApiError> {
         score: score_over_time(&games),
         comparison,
         sprt,
+        owner_token: None,
     })
 }
 

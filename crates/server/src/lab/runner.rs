@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::lab::store::LabStoreError;
 use crate::store::Store;
 
 /// How long a claimed batch stays the server's; past it (the server killed) another worker
@@ -127,6 +128,12 @@ impl LabRunner {
                 Err(e) => Err(e),
             };
             if let Err(e) = stored {
+                if matches!(
+                    store.study(&claim.study.id).await,
+                    Err(LabStoreError::Unknown(_))
+                ) {
+                    continue; // the study was deleted while its batch was played
+                }
                 eprintln!(
                     "omnichess serve: the lab's study {} batch {}: {e}",
                     claim.study.id, claim.batch

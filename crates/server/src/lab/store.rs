@@ -232,6 +232,43 @@ impl Store {
         Ok(())
     }
 
+    /// Gives study `id` the owner's `token` (the secret `POST /api/studies` answers).
+    pub async fn own_study(&self, id: &str, token: &str) -> Result<(), LabStoreError> {
+        sqlx::query("UPDATE studies SET owner_token = $1 WHERE id = $2")
+            .bind(token)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Whether `token` is study `id`'s owner's (a study without an owner has none); 404 for
+    /// a study that does not exist.
+    pub async fn owns_study(&self, id: &str, token: &str) -> Result<bool, LabStoreError> {
+        let row = sqlx::query("SELECT owner_token FROM studies WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or_else(|| LabStoreError::Unknown(id.chars().take(40).collect()))?;
+        let owner: Option<String> = row.try_get("owner_token")?;
+        Ok(owner.as_deref() == Some(token))
+    }
+
+    /// Deletes study `id`, its batches and its games, in one transaction. A worker still
+    /// playing one of its batches finds it gone when it stores the games, and drops them.
+    pub async fn delete_study(&self, id: &str) -> Result<(), LabStoreError> {
+        let mut tx = crate::store::Write::begin(self.pool()).await?;
+        for statement in [
+            "DELETE FROM study_games WHERE study_id = $1",
+            "DELETE FROM study_batches WHERE study_id = $1",
+            "DELETE FROM studies WHERE id = $1",
+        ] {
+            sqlx::query(statement).bind(id).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Ends study `id` early (an `sprt` study that has decided): its batches not yet done are
     /// skipped, so no worker claims them. A worker still playing one stores its games all
     /// the same: they are played, so they count.

@@ -66,6 +66,10 @@ impl Batches for Database<'_> {
         games: &[GameSummary],
     ) -> Result<(), LabStoreError> {
         self.rt.block_on(async {
+            // A study deleted by its owner while the batch was played: its games are dropped.
+            if let Err(LabStoreError::Unknown(_)) = self.store.study(&claim.study.id).await {
+                return Ok(());
+            }
             self.store
                 .store_games(&claim.study.id, worker, games)
                 .await?;

@@ -17,7 +17,7 @@ use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
 use super::http::{
     CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
 };
-use super::lab::{CreateStudy, ScorePoint, StudyItem, StudyReport};
+use super::lab::{CreateStudy, OwnerToken, ScorePoint, StudyItem, StudyReport};
 use super::lobby::{
     CreateSeek, PlayingGame, SeekAccepted, SeekCreated, SeekItem, SeekStatus, SeekToken, TurnItem,
     TurnQuery, TurnsRequest,
@@ -126,6 +126,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
         score: Vec::new(),
         comparison: None,
         sprt: None,
+        owner_token: Some(String::new()),
     };
     BTreeMap::from([
         ("Credentials", sample(&Credentials::default())),
@@ -135,6 +136,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
         ("StudyItem", sample(&StudyItem::default())),
         ("StudySpec", sample(&study.spec)),
         ("StudyReport", sample(&study)),
+        ("OwnerToken", sample(&OwnerToken::default())),
         ("ScorePoint", sample(&ScorePoint::default())),
         ("CreateGame", sample(&CreateGame::default())),
         ("CreateSeek", sample(&CreateSeek::default())),

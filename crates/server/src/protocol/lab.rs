@@ -110,4 +110,15 @@ pub struct StudyReport {
     /// An SPRT study's test so far: `bounds`, `games`, `wins`, `draws`, `losses` (A's),
     /// `llr`, `verdict` (`Continue`, `H0` or `H1`); `null` for other studies.
     pub sprt: Option<serde_json::Value>,
+    /// The owner's secret, in the answer to `POST /api/studies` only: it stops or deletes
+    /// the study (`POST /api/studies/{id}/stop`, `…/delete`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner_token: Option<String>,
+}
+
+/// `POST /api/studies/{id}/stop` and `…/delete`: the owner's secret.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwnerToken {
+    /// The `owner_token` that `POST /api/studies` answered.
+    pub token: String,
 }

@@ -146,6 +146,14 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "CREATE INDEX rating_changes_account ON rating_changes (account_id, at_ms)",
         ],
     ),
+    (
+        6,
+        &[
+            // The secret of the client that created a study over HTTP, which may stop or
+            // delete it (crate::lab::routes); none for a study the CLI stored.
+            "ALTER TABLE studies ADD COLUMN owner_token TEXT",
+        ],
+    ),
 ];
 
 /// A game's row.
