@@ -20,6 +20,60 @@
  */
 
 /**
+ * GET /api/players/{name}: an account's public page.
+ * @typedef {object} PlayerProfile
+ * @property {string} name its name, as typed
+ * @property {number} created_ms when the account was made (ms since the Unix epoch)
+ * @property {PlayerRating[]} ratings its ratings, by variant then speed
+ * @property {RatingPoint[]} history its rating after each rated game, oldest first
+ * @property {ProfileGame[]} games its latest games, newest first
+ */
+
+/**
+ * One rating of an account.
+ * @typedef {object} PlayerRating
+ * @property {string} variant the variant's name
+ * @property {string} speed the speed
+ * @property {number} rating the rating, rounded
+ * @property {number} deviation its deviation, rounded
+ * @property {boolean} provisional deviation over 110 (shown with ?)
+ * @property {number} games rated games played at it
+ */
+
+/**
+ * A rating graph's point.
+ * @typedef {object} RatingPoint
+ * @property {number} at_ms when the rated game ended
+ * @property {string} variant the variant's name
+ * @property {string} speed the speed
+ * @property {number} rating the rating after it
+ */
+
+/**
+ * One game of a profile's history.
+ * @typedef {object} ProfileGame
+ * @property {string} id the game's id
+ * @property {string} variant the variant's name
+ * @property {number} created_ms when it was created
+ * @property {0|1} seat the account's seat
+ * @property {string} opponent the other seat's name, Engine level N, or Anonymous
+ * @property {string|null} result the result; null while it runs
+ * @property {string|null} outcome win, loss, draw, both lose or aborted; null while it runs
+ * @property {boolean} rated whether it was rated
+ */
+
+/**
+ * One line of GET /api/leaderboard/{variant}.
+ * @typedef {object} LeaderboardRow
+ * @property {number} rank the place among the speed's established ratings
+ * @property {string} name the account's name
+ * @property {string} speed the speed
+ * @property {number} rating the rating
+ * @property {number} deviation its deviation
+ * @property {number} games rated games played at it
+ */
+
+/**
  * Who is signed in: GET /api/account, and the answer to signing up, in and out.
  * @typedef {object} SessionInfo
  * @property {AccountInfo|null} account the account signed in; null: none

@@ -24,6 +24,9 @@ pub enum ApiError {
     /// No study has this id.
     #[error("no study `{0}`")]
     UnknownStudy(String),
+    /// No account has this name.
+    #[error("no player `{0}`")]
+    UnknownPlayer(String),
     /// A study has no figure of this name.
     #[error("{0}")]
     UnknownFigure(String),
@@ -81,6 +84,7 @@ impl ApiError {
             ApiError::UnknownGame(_)
             | ApiError::UnknownSeek(_)
             | ApiError::UnknownStudy(_)
+            | ApiError::UnknownPlayer(_)
             | ApiError::UnknownFigure(_) => StatusCode::NOT_FOUND,
             ApiError::UnknownVariant(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,

@@ -15,6 +15,7 @@ pub mod game;
 pub mod lab;
 pub mod listen;
 pub mod lobby;
+pub mod players;
 pub mod protocol;
 pub mod rate_limit;
 pub mod ratings;
@@ -65,6 +66,13 @@ pub fn router(app: App) -> Router {
         .route("/analysis", get(assets::page))
         .route("/lab", get(assets::page))
         .route("/account", get(assets::page))
+        .route("/player/{name}", get(assets::page))
+        .route("/leaderboard", get(assets::page))
+        .route("/api/players/{name}", get(players::routes::profile))
+        .route(
+            "/api/leaderboard/{variant}",
+            get(players::routes::leaderboard),
+        )
         .route("/assets/{*path}", get(assets::file))
         .route("/api/variants", get(lobby::variants::list))
         .route("/api/studies", get(lab::routes::list))

@@ -130,3 +130,90 @@ async fn a_rated_result_changes_both_ratings_once_and_a_casual_one_none() {
         .expect("rated");
     assert_eq!(games, 1, "the game against a visitor was not rated");
 }
+
+#[tokio::test]
+async fn a_profile_shows_ratings_the_graph_and_games_and_the_leaderboard_ranks_established_ones() {
+    let app = omnichess_server::router(app_at(&database("ratings-profile")).await);
+    let ann = sign_up(&app, "Ann").await;
+    let bob = sign_up(&app, "bob").await;
+    let clock = json!({"base_ms": 300_000, "increment_ms": 0});
+    // Twenty rated blitz games, won in turn (Ann resigns the first), then one casual game.
+    for n in 0..20 {
+        let body = json!({"variant": "classic", "seat": 0, "casual": false, "clock": clock});
+        let (id, ann_token, bob_token) = seek_game(&app, &ann, &bob, body).await;
+        let loser = if n % 2 == 0 { ann_token } else { bob_token };
+        assert_eq!(act(&app, &id, &loser, "resign").await.0, StatusCode::OK);
+    }
+    // (A moment later, so that it is the newest by its creation time.)
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    let body = json!({"variant": "dice", "seat": 1, "casual": true});
+    let (casual, _, _) = seek_game(&app, &ann, &bob, body).await;
+    let (status, _, profile) = call_as(&app, None, "GET", "/api/players/ann", None).await;
+    assert_eq!(status, StatusCode::OK, "{profile}");
+    assert_eq!(
+        profile["name"], "Ann",
+        "the name as typed, found in any case"
+    );
+    let ratings = profile["ratings"].as_array().cloned().unwrap_or_default();
+    assert_eq!(ratings.len(), 1, "{profile}");
+    assert_eq!(
+        (&ratings[0]["variant"], &ratings[0]["speed"]),
+        (&json!("classic"), &json!("blitz"))
+    );
+    assert_eq!(ratings[0]["games"], 20);
+    assert_eq!(ratings[0]["provisional"], false, "{ratings:?}");
+    let history = profile["history"].as_array().cloned().unwrap_or_default();
+    assert_eq!(history.len(), 20, "one point a rated game");
+    let rating = |n: usize| history[n]["rating"].as_i64().unwrap_or_default();
+    assert_eq!(rating(0), 1338, "oldest first: after the first loss");
+    assert!(rating(1) > rating(0), "then a win raises it");
+    let games = profile["games"].as_array().cloned().unwrap_or_default();
+    assert_eq!(games.len(), 21);
+    // Newest first: the casual game, running, Ann in the second seat.
+    assert_eq!(games[0]["id"], json!(casual));
+    assert_eq!(
+        (&games[0]["seat"], &games[0]["outcome"], &games[0]["rated"]),
+        (&json!(1), &Value::Null, &json!(false))
+    );
+    let rated = &games[1..];
+    assert!(
+        rated
+            .iter()
+            .all(|g| g["opponent"] == "bob" && g["rated"] == true)
+    );
+    let count = |result: &str, outcome: &str| {
+        rated
+            .iter()
+            .filter(|g| g["result"] == result && g["outcome"] == outcome)
+            .count()
+    };
+    assert_eq!(
+        (count("1-0", "win"), count("0-1", "loss")),
+        (10, 10),
+        "{rated:?}"
+    );
+    let (status, _, _) = call_as(&app, None, "GET", "/api/players/nobody", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // After twenty games both ratings are established: both ranked, the better first.
+    let (status, _, board) = call_as(&app, None, "GET", "/api/leaderboard/classic", None).await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    let names: Vec<&str> = board
+        .as_array()
+        .map(|rows| rows.iter().filter_map(|r| r["name"].as_str()).collect())
+        .unwrap_or_default();
+    // Ann won the last game, so she leads: 1511 against 1489.
+    assert_eq!(names, ["Ann", "bob"], "{board}");
+    assert_eq!(
+        (&board[0]["rank"], &board[1]["rank"]),
+        (&json!(1), &json!(2))
+    );
+    assert_eq!(
+        (&board[0]["rating"], &board[0]["speed"]),
+        (&json!(1511), &json!("blitz"))
+    );
+    let (_, _, empty) = call_as(&app, None, "GET", "/api/leaderboard/dice", None).await;
+    assert_eq!(empty, json!([]), "no rated Die Chess games");
+    let (status, _, _) = call_as(&app, None, "GET", "/api/leaderboard/nope", None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

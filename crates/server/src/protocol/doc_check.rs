@@ -18,6 +18,7 @@ use super::http::{
     CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
 };
 use super::lab::{CreateStudy, OwnerToken, ScorePoint, StudyItem, StudyReport};
+use super::players::{LeaderboardRow, PlayerProfile, PlayerRating, ProfileGame, RatingPoint};
 use super::lobby::{
     CreateSeek, PlayingGame, SeekAccepted, SeekCreated, SeekItem, SeekStatus, SeekToken, TurnItem,
     TurnQuery, TurnsRequest,
@@ -137,6 +138,11 @@ fn samples() -> BTreeMap<&'static str, Value> {
         ("StudySpec", sample(&study.spec)),
         ("StudyReport", sample(&study)),
         ("OwnerToken", sample(&OwnerToken::default())),
+        ("PlayerProfile", sample(&PlayerProfile::default())),
+        ("PlayerRating", sample(&PlayerRating::default())),
+        ("RatingPoint", sample(&RatingPoint::default())),
+        ("ProfileGame", sample(&ProfileGame::default())),
+        ("LeaderboardRow", sample(&LeaderboardRow::default())),
         ("ScorePoint", sample(&ScorePoint::default())),
         ("CreateGame", sample(&CreateGame::default())),
         ("CreateSeek", sample(&CreateSeek::default())),

@@ -12,6 +12,7 @@ pub mod game_socket;
 pub mod http;
 pub mod lab;
 pub mod lobby;
+pub mod players;
 pub mod read;
 pub mod snapshot;
 pub mod variants;
