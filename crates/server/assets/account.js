@@ -36,6 +36,7 @@ export async function showAccount(app) {
     app.replaceChildren(h('section.panel.account#account', {},
       h('h1', { text: account.name }),
       h('p.muted', { text: `Signed in. Member since ${new Date(account.created_ms).toISOString().slice(0, 10)}. Your seats in seeks and games against the engine are bound to this name, and seeks without takebacks between two accounts are rated.` }),
+      h('p', {}, h('a#profile-link', { href: `/player/${encodeURIComponent(account.name)}`, text: 'Your profile: ratings and games' })),
       h('div.buttons', {}, out)));
     return;
   }

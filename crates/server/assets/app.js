@@ -1,12 +1,13 @@
 // The one page of the UI: reads location.pathname and shows the lobby (/), a game
-// (/game/{id}), the analysis board (/analysis), the balance lab (/lab) or the account page
-// (/account).
+// (/game/{id}), the analysis board (/analysis), the balance lab (/lab), the account page
+// (/account), a player's profile (/player/{name}) or the leaderboard (/leaderboard).
 
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showAnalysis } from './analysis.js';
 import { showLab } from './lab.js';
 import { showAccount, accountLink } from './account.js';
+import { showPlayer, showLeaderboard } from './players.js';
 import { h } from './ui.js';
 
 window.omnichess = window.omnichess || {};
@@ -22,6 +23,7 @@ function route() {
   const app = document.getElementById('app');
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const game = path.match(/^\/game\/([^/]+)$/);
+  const player = path.match(/^\/player\/([^/]+)$/);
   for (const link of document.querySelectorAll('[data-nav]')) link.classList.remove('current');
   if (path === '/') {
     document.querySelector('[data-nav="lobby"]')?.classList.add('current');
@@ -34,6 +36,11 @@ function route() {
   } else if (path === '/lab') {
     document.querySelector('[data-nav="lab"]')?.classList.add('current');
     showLab(app).catch((e) => failed(app, e));
+  } else if (player) {
+    showPlayer(app, decodeURIComponent(player[1])).catch((e) => failed(app, e));
+  } else if (path === '/leaderboard') {
+    document.querySelector('[data-nav="leaderboard"]')?.classList.add('current');
+    showLeaderboard(app).catch((e) => failed(app, e));
   } else if (path === '/account') {
     document.querySelector('[data-nav="account"]')?.classList.add('current');
     showAccount(app).catch((e) => failed(app, e));

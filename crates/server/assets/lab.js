@@ -235,9 +235,9 @@ function studyBody(app, study, players) {
     h('section.panel.lab-summary', {},
       h('h2', { text: `${KIND_TITLES[study.kind] || study.kind}: ${variantLabel(spec.variant)}, ${spec.player}` }),
       h('p.muted', { text: `study ${study.id} · seed ${spec.seed} · opening ${spec.opening} · turn cap ${spec.max_turns}${spec.start ? ' · own start' : ''}` }),
-      h('progress#study-progress', { max: String(study.games), value: String(study.finished ? study.games : study.games_done) }),
+      h('progress#study-progress', { max: String(study.games), value: String(study.finished && !study.batches_skipped ? study.games : study.games_done) }),
       h('p#study-status', { text: study.finished
-        ? `Done: ${study.games_done} games${study.batches_skipped ? ` (the test decided; ${study.games - study.games_done} not needed)` : ''}.`
+        ? `Done: ${study.games_done} games${study.batches_skipped ? ` (${study.sprt && study.sprt.verdict !== 'Continue' ? 'the test decided' : 'stopped by its owner'}; ${study.games - study.games_done} not played)` : ''}.`
         : `${study.games_done} of ${study.games} games · batches ${study.batches_done} done, ${study.batches_claimed.length} being played, ${study.batches_open} waiting` }),
       ownerControls(app, study),
       b.games > 0 ? h('p', { text: `${players[0]} scores ${percent(b.first_player_score)}; decisive ${percent(b.decisive_rate)}; ${b.results.first} ${players[0]} wins, ${b.results.second} ${players[1]} wins, ${b.results.drawn} draws; length median ${b.lengths.median} turns.` }) : null),

@@ -19,7 +19,8 @@ use crate::store::SeatAccount;
 /// Seeks held at once, open or accepted; past it a new seek is refused with 503.
 pub const MAX_SEEKS: usize = 1000;
 
-/// Seeks one client (its address) holds at once; past it its new seek is refused with 429.
+/// Seeks one client (its address) holds open at once (an accepted seek, kept until its
+/// seeker's poll learns the game, no longer counts); past it its new seek is refused with 429.
 pub const MAX_SEEKS_PER_CLIENT: usize = 10;
 
 /// Polls of one seek answered in a burst; past it they are refilled one a
@@ -116,8 +117,14 @@ impl Seeks {
                 "the lobby holds {MAX_SEEKS} seeks: accept one, or try again in a minute"
             )));
         }
+        let waiting = |s: &&Seek| !matches!(s.state, State::Accepted { .. });
         if client.is_some()
-            && seeks.values().filter(|s| s.client == client).count() >= MAX_SEEKS_PER_CLIENT
+            && seeks
+                .values()
+                .filter(|s| s.client == client)
+                .filter(waiting)
+                .count()
+                >= MAX_SEEKS_PER_CLIENT
         {
             return Err(ApiError::TooMany(format!(
                 "you hold {MAX_SEEKS_PER_CLIENT} seeks: cancel one, or wait for one to be accepted"
@@ -300,6 +307,12 @@ mod tests {
         seeks
             .add(item("again", 1), "t".to_owned(), one, None)
             .expect("room again");
+        // An accepted seek (its game made) no longer holds a place.
+        seeks.claim("s1", None, None).expect("claimed");
+        seeks.accepted("s1", "g".to_owned(), 0, "seat".to_owned());
+        seeks
+            .add(item("after", 1), "t".to_owned(), one, None)
+            .expect("room after an acceptance");
     }
 
     #[test]
