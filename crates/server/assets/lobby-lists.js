@@ -144,7 +144,7 @@ export function lobbyLists({ mine, playerNames }) {
         h('a.lobby-what', { href: `/game/${encodeURIComponent(t.id)}` },
           h(`span.turn-badge${t.your_turn ? '.yours' : ''}`, { text: state }),
           h('strong', { text: ` ${variantTitle(t.variant || g.variant || '')}` }),
-          h('span.muted', { text: `${g.engine ? ` · vs engine ${g.engine}` : ''} · ${movesWords(t.moves)}` })),
+          h('span.muted', { text: `${t.opponent ? ` · vs ${t.opponent}` : g.engine ? ` · vs engine ${g.engine}` : ''} · ${movesWords(t.moves)}${t.result ? ` · ${t.result}` : ''}` })),
         remove);
       remove.addEventListener('click', () => { forgetGame(t.id); li.remove(); });
       return li;

@@ -332,6 +332,8 @@
  * @property {0|1|null} to_act_index the seat to act
  * @property {boolean} your_turn whether the asker's seat is to act
  * @property {number} moves decisions played
+ * @property {string|null} opponent the other seat (an account's name, Engine level N) when the asker's seat is known
+ * @property {string|null} result how the game ended, in words; null while it runs
  */
 
 /**

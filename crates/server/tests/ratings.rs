@@ -192,6 +192,21 @@ async fn a_profile_shows_ratings_the_graph_and_games_and_the_leaderboard_ranks_e
         (10, 10),
         "{rated:?}"
     );
+    // The lobby's "Your games" names the opponent and says how a game ended.
+    let won = rated.iter().find(|g| g["outcome"] == "win").expect("a win");
+    let last = won["id"].as_str().unwrap_or_default();
+    let asked = json!({"games": [{"id": last, "seat": 0}, {"id": casual, "seat": 1}]});
+    let (status, _, turns) = call_as(&app, None, "POST", "/api/games/turns", Some(asked)).await;
+    assert_eq!(status, StatusCode::OK, "{turns}");
+    assert_eq!(turns[0]["opponent"], "bob", "{turns}");
+    assert_eq!(
+        turns[0]["result"], "1-0 white wins by resignation",
+        "{turns}"
+    );
+    assert_eq!(
+        (&turns[1]["opponent"], &turns[1]["result"]),
+        (&json!("bob"), &Value::Null)
+    );
     let (status, _, _) = call_as(&app, None, "GET", "/api/players/nobody", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 

@@ -155,14 +155,28 @@ pub async fn turns(
         let item = app
             .with_game(stored, move |loaded| {
                 let to_act = loaded.actor();
+                let row = &loaded.stored.row;
+                let opponent = seat.and_then(|mine| {
+                    let other = 1 - mine.min(1);
+                    match (row.options.engine, &row.players[usize::from(other)]) {
+                        (Some(e), _) if e.seat == other => {
+                            Some(format!("Engine level {}", e.level))
+                        }
+                        (_, Some(account)) => Some(account.name.clone()),
+                        _ => None,
+                    }
+                });
+                let finish = loaded.finish();
                 Ok(TurnItem {
                     id: loaded.stored.row.id.clone(),
                     found: true,
                     variant: Some(loaded.stored.row.variant.clone()),
-                    over: loaded.finish().is_some(),
+                    over: finish.is_some(),
                     to_act_index: to_act,
                     your_turn: seat.is_some() && to_act == seat,
                     moves: loaded.log.decisions.len(),
+                    opponent,
+                    result: finish.map(|f| f.text),
                 })
             })
             .await?;

@@ -18,11 +18,11 @@ use super::http::{
     CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
 };
 use super::lab::{CreateStudy, OwnerToken, ScorePoint, StudyItem, StudyReport};
-use super::players::{LeaderboardRow, PlayerProfile, PlayerRating, ProfileGame, RatingPoint};
 use super::lobby::{
     CreateSeek, PlayingGame, SeekAccepted, SeekCreated, SeekItem, SeekStatus, SeekToken, TurnItem,
     TurnQuery, TurnsRequest,
 };
+use super::players::{LeaderboardRow, PlayerProfile, PlayerRating, ProfileGame, RatingPoint};
 use super::snapshot::{Outcome, Snapshot};
 use super::{VERSION, Versioned};
 use crate::game::loaded::Loaded;

@@ -138,4 +138,9 @@ pub struct TurnItem {
     pub your_turn: bool,
     /// Decisions played.
     pub moves: usize,
+    /// The other seat, when the asker's seat is known and it is an account or the engine
+    /// (its name, or `Engine level N`); `null` otherwise.
+    pub opponent: Option<String>,
+    /// How the game ended, in words (`1-0 white wins by resignation`); `null` while it runs.
+    pub result: Option<String>,
 }
