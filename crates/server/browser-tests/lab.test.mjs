@@ -12,8 +12,8 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-/** Creates a study from the form at /lab; its id once the page shows it done. */
-async function runStudy(page, settings) {
+/** Creates a study from the form at /lab; its id once its page opens. */
+async function createStudy(page, settings) {
   await page.goto(`${URL}/lab`);
   await page.selectOption('#study-kind', settings.kind);
   await page.selectOption('#study-variant', settings.variant);
@@ -23,8 +23,14 @@ async function runStudy(page, settings) {
   await page.fill('#study-max-turns', String(settings.maxTurns));
   await page.click('#study-create');
   await page.waitForURL(/\/lab\?study=/);
-  await page.locator('#study[data-done="true"]').waitFor({ timeout: 60_000 });
   return new globalThis.URL(page.url()).searchParams.get('study');
+}
+
+/** Creates a study from the form at /lab; its id once the page shows it done. */
+async function runStudy(page, settings) {
+  const id = await createStudy(page, settings);
+  await page.locator('#study[data-done="true"]').waitFor({ timeout: 60_000 });
+  return id;
 }
 
 test('a balance study created, watched and charted in the page', { timeout: 90_000 }, async () => {
@@ -126,16 +132,7 @@ test("the study's owner stops and deletes it from the page; another browser sees
   const page = await openPage(browser);
   const other = await openPage(browser);
   try {
-    await page.goto(`${URL}/lab`);
-    await page.selectOption('#study-kind', 'balance');
-    await page.selectOption('#study-variant', 'dice');
-    await page.fill('#study-player', 'engine:depth=2');
-    await page.fill('#study-games', '2000');
-    await page.fill('#study-seed', '5');
-    await page.fill('#study-max-turns', '200');
-    await page.click('#study-create');
-    await page.waitForURL(/\/lab\?study=/);
-    const id = new globalThis.URL(page.url()).searchParams.get('study');
+    const id = await createStudy(page, { kind: 'balance', variant: 'dice', player: 'engine:depth=2', games: 2000, seed: 5, maxTurns: 200 });
     await page.locator('#study-stop').waitFor();
     await other.goto(`${URL}/lab?study=${id}`);
     await other.locator('#study-status').waitFor();
