@@ -442,6 +442,14 @@ fn c6_1_2_the_notice_comes_one_turn_one_player_s_move_before_the_shift() {
     );
     assert!(!notice(&g));
     assert!(g.diagram().contains("Portals shift in 8 full turns (6.1)."));
+    // With Dark to move, Dark's move is part of the count: it says so.
+    play(&mut g, "Kd8b1-d8a1");
+    assert!(
+        g.diagram()
+            .contains("Portals shift in 8 full turns (6.1), this one included."),
+        "{}",
+        g.diagram()
+    );
     // From the start: of the first sixteen moves, the notice stands before the sixteenth
     // only (Dark's eighth), and the portals shift after it.
     let mut g = DmChess::start();

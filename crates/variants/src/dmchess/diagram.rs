@@ -184,6 +184,9 @@ pub(super) fn shift_line(pos: &Position) -> String {
     }
     match pos.turns_to_shift() {
         1 => "Portals shift in 1 full turn (6.1): after Dark's reply to this move.".to_owned(),
+        n if pos.side_to_move() == omnichess_core::Player::Black => {
+            format!("Portals shift in {n} full turns (6.1), this one included.")
+        }
         n => format!("Portals shift in {n} full turns (6.1)."),
     }
 }
