@@ -74,7 +74,7 @@ export function lobbyLists({ mine, playerNames }) {
     return h('li', { dataset: { seek: seek.id } },
       h('span.lobby-what', {},
         h('strong', { text: variantTitle(seek.variant) }),
-        h('span.muted', { text: ` · ${clockWords(seek.clock)} · ${side}${seek.casual ? '' : ' · rated'}` })),
+        h('span.muted', { text: ` · ${clockWords(seek.clock)} · ${side}${seek.casual ? '' : ' · rated'}${seek.rating_range ? ` · ratings ${seek.rating_range[0]}–${seek.rating_range[1]}` : ''}` })),
       button);
   }
 

@@ -27,6 +27,16 @@ export async function showLobby(app) {
   const engine = engineChoice();
   const friend = choice('create-game', 'Create a game to play a friend', 'Get two links: yours and your friend’s.');
   const seek = choice('post-seek', 'Post a seek', 'List it in the lobby: anyone may accept.');
+  // An optional rating range: only accounts rated within it (1500 before their first rated
+  // game in the variant and speed) may accept.
+  const ratingLow = h('input#seek-rating-low', { type: 'number', min: '0', max: '4000', step: '50', placeholder: 'any', inputmode: 'numeric' });
+  const ratingHigh = h('input#seek-rating-high', { type: 'number', min: '0', max: '4000', step: '50', placeholder: 'any', inputmode: 'numeric' });
+  seek.card.insertBefore(h('div.rating-range', {},
+    h('label.field', {}, h('span', { text: 'Ratings from' }), ratingLow),
+    h('label.field', {}, h('span', { text: 'to' }), ratingHigh)), seek.button);
+  const ratingRange = () => (ratingLow.value === '' && ratingHigh.value === ''
+    ? null
+    : [ratingLow.value === '' ? 0 : Number(ratingLow.value), ratingHigh.value === '' ? 4000 : Number(ratingHigh.value)]);
   const invite = h('section.panel.invite#invite', { hidden: true });
   const waiting = h('section.panel.invite#seek-waiting', { hidden: true });
   /** This page's own open seeks: not offered to accept. */
@@ -45,7 +55,7 @@ export async function showLobby(app) {
   fields.variantSelect.addEventListener('change', refresh);
   engine.button.addEventListener('click', () => startGame(fields, engine.level(), creating, invite));
   friend.button.addEventListener('click', () => startGame(fields, null, creating, invite));
-  seek.button.addEventListener('click', () => postSeek(fields, { button: seek.button, waiting, ownSeeks, lists }));
+  seek.button.addEventListener('click', () => postSeek(fields, { button: seek.button, waiting, ownSeeks, lists, ratingRange }));
 
   const form = h('section.panel.new-game', {},
     h('h1', { text: 'Play' }),
@@ -137,7 +147,7 @@ async function startGame(fields, level, buttons, invite) {
 /**
  * What seeking touches: the seek's `button`, the `waiting` panel, this page's `ownSeeks` and
  * the lobby's `lists`.
- * @typedef {{button: HTMLButtonElement, waiting: HTMLElement, ownSeeks: Set<string>, lists: {refresh: () => void}}} Seeking
+ * @typedef {{button: HTMLButtonElement, waiting: HTMLElement, ownSeeks: Set<string>, lists: {refresh: () => void}, ratingRange: () => ([number, number]|null)}} Seeking
  */
 
 /**
@@ -161,6 +171,7 @@ async function postSeek(fields, seeking) {
     return;
   }
   body.seat = fields.colour() === 'random' ? null : Number(fields.colour());
+  body.rating_range = seeking.ratingRange();
   seeking.button.disabled = true;
   try {
     const made = await request('POST', '/api/seeks', body);

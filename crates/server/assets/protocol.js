@@ -245,6 +245,7 @@
  * @property {ClockSpec|null} [clock] the time control; untimed if absent
  * @property {boolean|null} [casual] whether takebacks are allowed (default: yes)
  * @property {0|1|null} [seat] the seat wanted; null: drawn when accepted
+ * @property {[number, number]|null} [rating_range] the ratings that may accept, [low, high]; null: anyone
  */
 
 /**
@@ -256,6 +257,7 @@
  * @property {ClockSpec|null} clock the time control; null: untimed
  * @property {boolean} casual whether takebacks are allowed
  * @property {0|1|null} seat the seeker's seat; null: drawn when accepted
+ * @property {[number, number]|null} rating_range the ratings that may accept; null: anyone
  * @property {number} created_ms when it was made
  */
 

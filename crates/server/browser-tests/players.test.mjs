@@ -1,6 +1,7 @@
 // Players' pages: two accounts play twenty rated games (won in turn); the profile shows the
 // rating, the graph with a point a game and the history with opponent and result, each game
-// linked; the leaderboard ranks both and links their profiles. Desktop and a 390×844 phone.
+// linked; the leaderboard ranks both and links their profiles (desktop and a 390×844 phone).
+// A seek posted from the lobby with a rating range lists it and refuses a player outside it.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -87,3 +88,32 @@ for (const [size, label] of [[DESKTOP, 'desktop'], [PHONE_TALL, 'phone']]) {
     }
   });
 }
+
+test('a seek posted with a rating range lists it, and a player outside it is refused', { timeout: 60_000 }, async () => {
+  const page = await openPage(browser);
+  try {
+    await page.goto(`${URL}/account`);
+    await page.locator('#account-name').fill(ann);
+    await page.locator('#account-password').fill('a long password');
+    await page.locator('#sign-in').click();
+    await page.locator('#sign-out').waitFor();
+    await page.goto(`${URL}/`);
+    await page.locator('#seek-rating-low').fill('1600');
+    await page.locator('#seek-rating-high').fill('2000');
+    await page.click('#post-seek');
+    await page.locator('#seek-waiting:not([hidden])').waitFor();
+    const { data: seeks } = await call(null, 'GET', '/api/seeks');
+    const mine = seeks.find((s) => s.rating_range && s.rating_range[0] === 1600);
+    assert.ok(mine, JSON.stringify(seeks));
+    assert.deepEqual(mine.rating_range, [1600, 2000]);
+    // Bob's rating, about 1500 at this seek's speed, is below the range.
+    const bobCookie = (await call(null, 'POST', '/api/account/signin', { name: bob, password: 'a long password' })).cookie;
+    const refused = await call(bobCookie, 'POST', `/api/seeks/${mine.id}/accept`);
+    assert.equal(refused.status, 409, JSON.stringify(refused.data));
+    assert.match(refused.data.error, /1600 to 2000/);
+    await screenshot(page, 'seek-rating-range');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -232,3 +232,59 @@ async fn a_profile_shows_ratings_the_graph_and_games_and_the_leaderboard_ranks_e
     let (status, _, _) = call_as(&app, None, "GET", "/api/leaderboard/nope", None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn a_seek_with_a_rating_range_is_accepted_only_within_it() {
+    let app = omnichess_server::router(app_at(&database("ratings-range")).await);
+    let ann = sign_up(&app, "ann").await;
+    let bob = sign_up(&app, "bob").await;
+    let clock = json!({"base_ms": 300_000, "increment_ms": 0});
+    let seek = |range: Value| json!({"variant": "classic", "clock": clock, "rating_range": range});
+    let (status, _, made) = call_as(
+        &app,
+        Some(&ann),
+        "POST",
+        "/api/seeks",
+        Some(seek(json!([1600, 2000]))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    assert_eq!(made["seek"]["rating_range"], json!([1600, 2000]));
+    let accept = format!(
+        "/api/seeks/{}/accept",
+        made["id"].as_str().unwrap_or_default()
+    );
+    // Bob has no classic blitz rating yet: 1500, outside; signed out, nobody's rating.
+    let (status, _, refused) = call_as(&app, Some(&bob), "POST", &accept, None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("is 1500"),
+        "{refused}"
+    );
+    let (status, _, _) = call_as(&app, None, "POST", &accept, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // Within the range: accepted.
+    let (_, _, made) = call_as(
+        &app,
+        Some(&ann),
+        "POST",
+        "/api/seeks",
+        Some(seek(json!([1400, 1600]))),
+    )
+    .await;
+    let accept = format!(
+        "/api/seeks/{}/accept",
+        made["id"].as_str().unwrap_or_default()
+    );
+    let (status, _, accepted) = call_as(&app, Some(&bob), "POST", &accept, None).await;
+    assert_eq!(status, StatusCode::CREATED, "{accepted}");
+    // A range upside down or out of bounds is refused in one line.
+    for range in [json!([1800, 1600]), json!([-1, 100]), json!([0, 5000])] {
+        let (status, _, refused) =
+            call_as(&app, Some(&ann), "POST", "/api/seeks", Some(seek(range))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    }
+}

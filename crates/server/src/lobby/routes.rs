@@ -25,6 +25,45 @@ use crate::service::App;
 use crate::store::SeatAccount;
 use crate::store::now_ms;
 
+/// The highest rating a seek's range may name.
+pub const MAX_RATING: i64 = 4000;
+
+/// The rating a seek's range is checked against before an account's first rated game in the
+/// variant and speed: Glicko-2's start.
+const UNRATED: i64 = 1500;
+
+/// Whether the accepter may take `seek` by its rating range: anyone when it has none;
+/// otherwise an account whose rating in the seek's variant and speed is within it (403
+/// signed out, 409 outside it).
+async fn check_range(
+    app: &App,
+    seek: &SeekItem,
+    accepter: Option<&crate::accounts::store::Account>,
+) -> Result<(), ApiError> {
+    let Some([low, high]) = seek.rating_range else {
+        return Ok(());
+    };
+    let Some(account) = accepter else {
+        return Err(ApiError::Forbidden(format!(
+            "this seek is for ratings {low} to {high}: sign in to accept it"
+        )));
+    };
+    let speed = crate::ratings::speed::speed(seek.clock.as_ref());
+    let rating = app
+        .store
+        .rating_of(&account.name, &seek.variant, speed)
+        .await?
+        .map_or(UNRATED, |(r, _)| r.rating.round() as i64);
+    if (low..=high).contains(&rating) {
+        Ok(())
+    } else {
+        Err(ApiError::Conflict(format!(
+            "this seek is for ratings {low} to {high}; yours in {} {speed} is {rating}",
+            seek.variant
+        )))
+    }
+}
+
 /// The game a seek asks for, as `POST /api/games` would take it.
 fn game_of(seek: &SeekItem) -> CreateGame {
     CreateGame {
@@ -44,6 +83,13 @@ pub fn check_seek(request: &CreateSeek) -> Result<SeekItem, ApiError> {
             "seat: 0, 1, or null for a seat drawn when the seek is accepted".to_owned(),
         ));
     }
+    if let Some([low, high]) = request.rating_range
+        && !(0 <= low && low <= high && high <= MAX_RATING)
+    {
+        return Err(ApiError::BadRequest(format!(
+            "rating_range: [low, high] with 0 ≤ low ≤ high ≤ {MAX_RATING}"
+        )));
+    }
     let entry = variant(&request.variant)?;
     let item = SeekItem {
         id: new_id(),
@@ -52,6 +98,7 @@ pub fn check_seek(request: &CreateSeek) -> Result<SeekItem, ApiError> {
         clock: request.clock,
         casual: request.casual.unwrap_or(true),
         seat: request.seat,
+        rating_range: request.rating_range,
         created_ms: now_ms(),
     };
     check(&game_of(&item))?;
@@ -127,6 +174,9 @@ pub async fn accept(
     request: Option<Json<SeekToken>>,
 ) -> Result<(StatusCode, Reply<SeekAccepted>), ApiError> {
     let token = request.map(|Json(r)| r.token);
+    if let Some(seek) = app.seeks.item(&id) {
+        check_range(&app, &seek, account.as_ref()).await?;
+    }
     let (seek, seeker_account) = app.seeks.claim(
         &id,
         account.as_ref().map(|a| a.id.as_str()),

@@ -143,6 +143,12 @@ impl Seeks {
         Ok(())
     }
 
+    /// Seek `id` as listed, open or not, if it is held.
+    #[must_use]
+    pub fn item(&self, id: &str) -> Option<SeekItem> {
+        self.held().get(id).map(|s| s.item.clone())
+    }
+
     /// The open seeks, newest first, at most [`LISTED_SEEKS`].
     #[must_use]
     pub fn open(&self) -> Vec<SeekItem> {

@@ -20,6 +20,10 @@ pub struct CreateSeek {
     pub casual: Option<bool>,
     /// The seat the seeker wants, 0 or 1; `null`: drawn when the seek is accepted.
     pub seat: Option<u8>,
+    /// The ratings that may accept, `[low, high]` (0 to 4000): only an account rated in the
+    /// seek's variant and speed within it (1500 before its first rated game there);
+    /// `null`: anyone.
+    pub rating_range: Option<[i64; 2]>,
 }
 
 /// An open seek as the lobby lists it.
@@ -37,6 +41,8 @@ pub struct SeekItem {
     pub casual: bool,
     /// The seeker's seat; `null`: drawn when accepted.
     pub seat: Option<u8>,
+    /// The ratings that may accept, `[low, high]`; `null`: anyone.
+    pub rating_range: Option<[i64; 2]>,
     /// When it was made (milliseconds since the Unix epoch).
     pub created_ms: i64,
 }
