@@ -6,7 +6,7 @@
 //! control and the variant. The variants write the tags of rule endings themselves; their
 //! record formats (and so the CLI's output) are not changed.
 
-use crate::game::options::{ClockSpec, GameOptions};
+use crate::game::options::{ClockSpec, EngineSeat, GameOptions};
 
 /// What the server adds to a variant's record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +23,17 @@ pub struct Facts<'a> {
     pub ending: Option<(&'a str, &'a str)>,
 }
 
+/// Who holds `seat`, as records and players' pages name it: `Engine level N` for the engine's
+/// seat, else the account's name; `None` for an anonymous seat.
+#[must_use]
+pub fn seat_name(engine: Option<EngineSeat>, account: Option<&str>, seat: u8) -> Option<String> {
+    match (engine, account) {
+        (Some(e), _) if e.seat == seat => Some(format!("Engine level {}", e.level)),
+        (_, Some(name)) => Some(name.to_owned()),
+        _ => None,
+    }
+}
+
 /// `record` (a variant's record: tag pairs, a blank line, the movetext) with `facts` written
 /// into its tags and, for an ending outside the rules, its result as the movetext's
 /// terminator in place of `*`. A text without tag pairs is returned as it is.
@@ -32,11 +43,9 @@ pub fn complete(record: &str, facts: &Facts) -> String {
     if tag_name(lines.first().map_or("", String::as_str)).is_none() {
         return record.to_owned();
     }
-    let engine = facts.options.engine;
-    let player = |seat: u8| match (engine, facts.players[usize::from(seat)]) {
-        (Some(e), _) if e.seat == seat => format!("Engine level {}", e.level),
-        (_, Some(name)) => name.to_owned(),
-        _ => "Anonymous".to_owned(),
+    let player = |seat: u8| {
+        seat_name(facts.options.engine, facts.players[usize::from(seat)], seat)
+            .unwrap_or_else(|| "Anonymous".to_owned())
     };
     let mut tags = vec![
         ("Date", date(facts.created_ms), true),
@@ -143,7 +152,6 @@ fn time_control(clock: Option<&ClockSpec>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::options::EngineSeat;
 
     const PGN: &str = "[Event \"omnichess game\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
         [Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n";

@@ -15,6 +15,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Query, State};
 
 use crate::error::ApiError;
+use crate::game::export::seat_name;
 use crate::game::routes::body;
 use crate::protocol::Reply;
 use crate::protocol::lobby::{PlayingGame, TurnItem, TurnsRequest};
@@ -158,13 +159,8 @@ pub async fn turns(
                 let row = &loaded.stored.row;
                 let opponent = seat.and_then(|mine| {
                     let other = 1 - mine.min(1);
-                    match (row.options.engine, &row.players[usize::from(other)]) {
-                        (Some(e), _) if e.seat == other => {
-                            Some(format!("Engine level {}", e.level))
-                        }
-                        (_, Some(account)) => Some(account.name.clone()),
-                        _ => None,
-                    }
+                    let account = row.players[usize::from(other)].as_ref();
+                    seat_name(row.options.engine, account.map(|a| a.name.as_str()), other)
                 });
                 let finish = loaded.finish();
                 Ok(TurnItem {

@@ -3,6 +3,7 @@
 use axum::extract::{Path, State};
 
 use crate::error::ApiError;
+use crate::game::export::seat_name;
 use crate::game::loaded::variant;
 use crate::protocol::Reply;
 use crate::protocol::players::{LeaderboardRow, PlayerProfile, ProfileGame};
@@ -55,11 +56,12 @@ fn profile_game(loaded: &crate::game::loaded::Loaded, me: &str) -> Option<Profil
         .iter()
         .position(|p| p.as_ref().is_some_and(|a| a.id == me))?;
     let other = 1 - seat;
-    let opponent = match (row.options.engine, &row.players[other]) {
-        (Some(e), _) if usize::from(e.seat) == other => format!("Engine level {}", e.level),
-        (_, Some(account)) => account.name.clone(),
-        _ => "Anonymous".to_owned(),
-    };
+    let opponent = seat_name(
+        row.options.engine,
+        row.players[other].as_ref().map(|a| a.name.as_str()),
+        u8::try_from(other).unwrap_or(1),
+    )
+    .unwrap_or_else(|| "Anonymous".to_owned());
     let result = loaded.finish().map(|f| f.result);
     let outcome = result.as_deref().map(|r| {
         match (r, seat) {
