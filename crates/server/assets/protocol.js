@@ -619,6 +619,16 @@
  */
 
 /**
+ * @typedef {object} AnalysisReview
+ * @property {1} v the protocol's version
+ * @property {'review'} type reviews a game
+ * @property {string} variant the variant's name
+ * @property {string|null} [position] the game's start; the standard start if blank
+ * @property {string[]} [after] the game's decisions
+ * @property {number|null} [seconds] how long to search each position
+ */
+
+/**
  * @typedef {object} AnalysisStop
  * @property {1} v the protocol's version
  * @property {'stop'} type stops the search
@@ -640,6 +650,7 @@
  * @property {number|null} nps positions a second
  * @property {number|null} time seconds searched
  * @property {string[]} pv the best line
+ * @property {string[]} shown the best line in the variant's notation, a turn an entry
  * @property {string} line the engine's line
  */
 
@@ -648,6 +659,44 @@
  * @property {1} v the protocol's version
  * @property {'done'} type the search is over
  * @property {string[]} best the best line found
+ * @property {string[]} shown the same line in the variant's notation, a turn an entry
+ */
+
+/**
+ * @typedef {object} AnalysisPlan
+ * @property {1} v the protocol's version
+ * @property {'plan'} type the positions a review will evaluate
+ * @property {number[]} plies each position's decisions from the start, in order
+ */
+
+/**
+ * Decisions of one player judged by the expected points they lost.
+ * @typedef {object} Judgement
+ * @property {number} index the last decision judged (an index into the game's decisions)
+ * @property {0|1} player who made them
+ * @property {number} loss the expected points lost, 0 to 1
+ * @property {'inaccuracy'|'mistake'|'blunder'} kind 0.05, 0.10, 0.15 or more
+ */
+
+/**
+ * @typedef {object} AnalysisPoint
+ * @property {1} v the protocol's version
+ * @property {'point'} type one position of a review, evaluated
+ * @property {number} ply the decisions from the start to it
+ * @property {0|1|null} to_act the player to act; null for chance or the end
+ * @property {number|null} value the first player's expected points, 0 to 1
+ * @property {string|null} score the engine's score from the first player's view, or the result
+ * @property {string[]} best the best line as decision texts
+ * @property {string[]} shown the best line in the variant's notation, a turn an entry
+ * @property {Cell[]} arrow from and to of the best line's first decision (or empty)
+ * @property {Judgement|null} judgement the decisions that led here, where they lost enough
+ */
+
+/**
+ * @typedef {object} AnalysisReviewed
+ * @property {1} v the protocol's version
+ * @property {'reviewed'} type the review is over
+ * @property {number} points positions evaluated
  */
 
 /**
@@ -664,6 +713,6 @@
  * @property {'pong'} type the answer to ping
  */
 
-/** @typedef {AnalysisInfo|AnalysisDone|AnalysisError|AnalysisPong} AnalysisReply */
+/** @typedef {AnalysisInfo|AnalysisDone|AnalysisPlan|AnalysisPoint|AnalysisReviewed|AnalysisError|AnalysisPong} AnalysisReply */
 
 export {};

@@ -18,6 +18,7 @@ mod lobby;
 mod positions;
 mod postgres;
 mod ratings;
+mod review;
 mod socket;
 mod toy;
 mod views;

@@ -1,6 +1,7 @@
 //! The analysis WebSocket `GET /api/analysis/ws`: the engine's thinking on any position of any
-//! variant, streamed line by line as each iteration completes (docs/PROTOCOL.md). Searches
-//! run on the engine's workers; `stop` ends one early; a socket runs one search at a time.
+//! variant, streamed line by line as each iteration completes, its lines in the variant's
+//! notation (docs/PROTOCOL.md); and a game's review ([`super::review`]). Searches run on the
+//! engine's workers; `stop` ends one early; a socket runs one search or review at a time.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,6 +15,8 @@ use omnichess_engine::Limits;
 use omnichess_engine::registry::AnalysisRequest;
 use tokio::sync::mpsc;
 
+use super::notation::shown_line;
+use super::review;
 use crate::game::socket::{FRAME_LIMIT, MAX_MESSAGE};
 use crate::protocol::Versioned;
 pub use crate::protocol::analysis_socket::AnalysisMessage;
@@ -64,6 +67,7 @@ pub fn info(line: &str) -> Info {
         nps: number("nps"),
         time: number("time"),
         pv,
+        shown: Vec::new(),
         line: line.to_owned(),
     }
 }
@@ -131,6 +135,26 @@ fn handle(
             }
             None
         }
+        AnalysisMessage::Review {
+            variant,
+            position,
+            after,
+            seconds,
+        } => {
+            if let Some(flag) = stop.take() {
+                flag.store(true, Ordering::Relaxed);
+            }
+            let flag = Arc::new(AtomicBool::new(false));
+            *stop = Some(Arc::clone(&flag));
+            let request = review::Request {
+                variant,
+                position,
+                after,
+                seconds,
+            };
+            tokio::spawn(review::run(app.clone(), request, flag, lines.clone()));
+            None
+        }
         AnalysisMessage::Analyse {
             variant,
             position,
@@ -155,6 +179,16 @@ fn handle(
                 let progress = lines.clone();
                 let outcome = pool
                     .run_within(limit, move || {
+                        // The game at the position, to write the lines in its notation.
+                        let mut game =
+                            crate::game::loaded::variant(&variant)
+                                .ok()
+                                .and_then(|entry| {
+                                    let start =
+                                        position.as_deref().filter(|p| !p.trim().is_empty());
+                                    let mut game = (entry.open)(start).ok()?;
+                                    after.iter().all(|d| game.play(d).is_ok()).then_some(game)
+                                });
                         let request = AnalysisRequest {
                             position: position.as_deref().filter(|p| !p.trim().is_empty()),
                             after: &after,
@@ -166,14 +200,23 @@ fn handle(
                             },
                             hash_mib: None,
                         };
-                        (engine.analyze)(&request, &mut |line| {
-                            let _ = progress
-                                .blocking_send(Versioned::text(AnalysisReply::Info(info(line))));
-                        })
+                        let best = (engine.analyze)(&request, &mut |line| {
+                            let mut info = info(line);
+                            if let Some(game) = game.as_mut() {
+                                info.shown = shown_line(game.as_mut(), &info.pv);
+                            }
+                            let _ =
+                                progress.blocking_send(Versioned::text(AnalysisReply::Info(info)));
+                        })?;
+                        let shown = game
+                            .as_mut()
+                            .map(|g| shown_line(g.as_mut(), &best))
+                            .unwrap_or_default();
+                        Ok::<_, omnichess_engine::EngineError>((best, shown))
                     })
                     .await;
                 let last = match outcome {
-                    Ok(Ok(best)) => Versioned::text(AnalysisReply::Done { best }),
+                    Ok(Ok((best, shown))) => Versioned::text(AnalysisReply::Done { best, shown }),
                     Ok(Err(e)) => error(&e.to_string()),
                     Err(e) => failure(e.status().as_u16(), &e.to_string()),
                 };
@@ -196,7 +239,7 @@ mod tests {
             text,
             format!(
                 "{{\"depth\":6.0,\"line\":\"{line}\",\"nodes\":12345.0,\"nps\":99.0,\
-                 \"pv\":[\"e7e5\",\"g1f3\"],\"score\":\"cp 31\",\"time\":0.125,\
+                 \"pv\":[\"e7e5\",\"g1f3\"],\"score\":\"cp 31\",\"shown\":[],\"time\":0.125,\
                  \"type\":\"info\",\"v\":1}}"
             )
         );

@@ -12,7 +12,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::accounts::{AccountInfo, Credentials, SessionInfo};
-use super::analysis_socket::{AnalysisMessage, AnalysisReply, Info};
+use super::analysis_socket::{AnalysisMessage, AnalysisReply, Info, Judgement, ReviewPoint};
 use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
 use super::http::{
     CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
@@ -272,6 +272,15 @@ fn samples() -> BTreeMap<&'static str, Value> {
                 seconds: None,
             }),
         ),
+        (
+            "AnalysisReview",
+            versioned(AnalysisMessage::Review {
+                variant: String::new(),
+                position: None,
+                after: Vec::new(),
+                seconds: None,
+            }),
+        ),
         ("AnalysisStop", versioned(AnalysisMessage::Stop)),
         ("AnalysisPing", versioned(AnalysisMessage::Ping)),
         (
@@ -280,7 +289,43 @@ fn samples() -> BTreeMap<&'static str, Value> {
         ),
         (
             "AnalysisDone",
-            versioned(AnalysisReply::Done { best: Vec::new() }),
+            versioned(AnalysisReply::Done {
+                best: Vec::new(),
+                shown: Vec::new(),
+            }),
+        ),
+        (
+            "AnalysisPlan",
+            versioned(AnalysisReply::Plan { plies: Vec::new() }),
+        ),
+        (
+            "AnalysisPoint",
+            versioned(AnalysisReply::Point(ReviewPoint {
+                judgement: Some(Judgement {
+                    index: 0,
+                    player: 0,
+                    loss: 0.0,
+                    kind: "mistake",
+                }),
+                arrow: vec![Cell {
+                    board: 0,
+                    square: 0,
+                }],
+                ..ReviewPoint::default()
+            })),
+        ),
+        (
+            "Judgement",
+            sample(&Judgement {
+                index: 0,
+                player: 0,
+                loss: 0.0,
+                kind: "mistake",
+            }),
+        ),
+        (
+            "AnalysisReviewed",
+            versioned(AnalysisReply::Reviewed { points: 0 }),
         ),
         (
             "AnalysisError",
