@@ -32,7 +32,7 @@ pub fn shown_line(game: &mut dyn DynGame, line: &[String]) -> Vec<String> {
             Some((t, owner, moves)) if *t == turn => {
                 if actor.is_some() && owner.is_some() && actor != *owner {
                     moves.push(format!("[↔ {text}]"));
-                } else if !(turn_end && !moves.is_empty()) {
+                } else if !turn_end || moves.is_empty() {
                     moves.push(text.clone());
                 }
             }
