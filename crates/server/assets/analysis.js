@@ -78,7 +78,8 @@ export async function showAnalysis(app) {
       let m;
       try { m = JSON.parse(event.data); } catch { return; }
       if (m.type === 'info') {
-        const pv = Array.isArray(m.pv) ? m.pv.join(' ') : (m.pv || '');
+        // The line in the variant's notation (the move list's), its decision texts else.
+        const pv = Array.isArray(m.shown) && m.shown.length ? m.shown.join(' ') : Array.isArray(m.pv) ? m.pv.join(' ') : (m.pv || '');
         const row = h('tr', { dataset: { depth: String(m.depth ?? '') } },
           h('td', { text: m.depth ?? '' }),
           h('td.score', { text: formatScore(m.score), title: m.score || '' }),
@@ -87,7 +88,7 @@ export async function showAnalysis(app) {
         tbody.prepend(row);
         status.textContent = `Depth ${m.depth ?? '?'}…`;
       } else if (m.type === 'done') {
-        const line = Array.isArray(m.best) ? m.best.join(' ') : (m.best || '');
+        const line = Array.isArray(m.shown) && m.shown.length ? m.shown.join(' ') : Array.isArray(m.best) ? m.best.join(' ') : (m.best || '');
         best.replaceChildren(h('span.muted', { text: 'Best: ' }), h('strong', { text: line || '(none)' }));
         best.hidden = false;
         status.textContent = 'Done.';

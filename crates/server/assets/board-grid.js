@@ -301,10 +301,13 @@ export class BoardGrid {
     });
     // Arrows (5D time travel, if a grid view has any), above the squares.
     if ((view.arrows || []).length) {
-      parts.push('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#15781b"/></marker></defs>');
+      // The review's best move (`suggested`) in blue, beside the rules' arrows in green.
+      parts.push('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#15781b"/></marker>'
+        + '<marker id="arrowhead-suggested" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#1f5fbf"/></marker></defs>');
       for (const arrow of view.arrows) {
         const a = this.centre(arrow.from); const z = this.centre(arrow.to);
-        if (a && z) parts.push(`<line class="arrow" x1="${a[0]}" y1="${a[1]}" x2="${z[0]}" y2="${z[1]}" marker-end="url(#arrowhead)"/>`);
+        const kind = arrow.suggested ? ['arrow suggested', 'arrowhead-suggested'] : ['arrow', 'arrowhead'];
+        if (a && z) parts.push(`<line class="${kind[0]}" x1="${a[0]}" y1="${a[1]}" x2="${z[0]}" y2="${z[1]}" marker-end="url(#${kind[1]})"/>`);
       }
     }
     parts.push('</svg>');

@@ -20,6 +20,7 @@ import { StepThrough } from './step-through.js';
 import { renderRules, openRules } from './rules-panel.js';
 import { play as playSound, soundFor, muted, setMuted } from './sounds.js';
 import { THEMES, currentTheme, applyTheme } from './themes.js';
+import { Review } from './review.js';
 
 
 const EVENT_TEXT = {
@@ -80,6 +81,12 @@ class GamePage {
     this.steps = new StepThrough(id, {
       onChange: () => this.render(),
       onError: (e) => showMessage(`That position cannot be shown: ${e.message}`, 'error'),
+    });
+    this.review = new Review({
+      onGo: (ply) => this.steps.show(ply),
+      onChange: () => this.render(),
+      names: () => this.names(),
+      moveText: (index) => ((this.game && this.game.moves) || [])[index] || '',
     });
     this.build();
   }
@@ -142,6 +149,7 @@ class GamePage {
         this.notesEl,
         h('div.moves-wrap', {}, this.moveList),
         this.stepNav,
+        this.review.element,
         this.moveForm,
         this.actionsEl,
         this.toolsEl,
@@ -280,6 +288,8 @@ class GamePage {
     this.renderNotes(view);
     this.renderLegend(view);
     renderMoves(this.moveList, g, this.steps.looking ? this.steps.ply : null);
+    this.review.decorate(this.moveList);
+    this.review.show(this.steps.shownPly());
     this.renderOffers(this.names());
     this.renderCellFree(view, canMove);
     this.renderActions(canMove);
@@ -324,7 +334,7 @@ class GamePage {
         this.rendererKind = kind;
       }
       this.interaction.setView(view, { canMove, reason, mover: actor, premoveSeat: this.premoveSeat(actor) });
-      this.renderer.render(view, {
+      this.renderer.render(this.review.withArrow(view, this.steps.shownPly()), {
         flipped: this.bottomPlayer() === 1, last: view.last || [], names: this.names(), marks: this.variant.marks,
       });
     }
@@ -567,6 +577,7 @@ class GamePage {
 
   /** The tools, made once (a select open while a move arrives stays open). */
   renderTools() {
+    if (this.reviewTool) this.reviewTool.hidden = !this.canReview();
     if (this.toolsEl.childElementCount) return;
     const tool = (action, label, handler, titleText) => {
       const b = h('button.tool', { type: 'button', dataset: { action }, text: label, title: titleText || label });
@@ -585,11 +596,20 @@ class GamePage {
     const theme = h('select.tool#theme', { 'aria-label': 'board theme', title: 'Board theme' },
       ...THEMES.map(([name, label]) => h('option', { value: name, text: `Board: ${label}`, selected: name === currentTheme() })));
     theme.addEventListener('change', () => { applyTheme(theme.value); if (this.renderer) this.render(); });
+    this.reviewTool = tool('review', '◔ Review the game', () => this.review.start(this.game),
+      'The engine reviews every move: an evaluation graph, the best moves, the mistakes marked');
+    this.reviewTool.hidden = !this.canReview();
     this.toolsEl.replaceChildren(
       tool('flip', '⇅ Flip board', () => this.flip(), 'Flip the board (f)'),
       tool('export', '⤓ Export', () => this.exportGame()),
-      tool('analyse', '⌕ Analyse this position', () => this.analyse()),
+      tool('analyse', '⌕ Analyse this position', () => this.analyse(), 'The position shown, on the analysis board'),
+      this.reviewTool,
       sound, theme);
+  }
+
+  /** A finished game is reviewed by anyone; a game in play only by those watching it. */
+  canReview() {
+    return !!this.game && (!!this.game.outcome || !this.isSeated()) && (this.game.history || []).length > 0;
   }
 
   exportGame() {
@@ -601,9 +621,11 @@ class GamePage {
     ]);
   }
 
+  /** Opens the analysis board at the position shown: the game's start and its decisions so far. */
   analyse() {
     const g = this.game;
-    const params = new URLSearchParams({ variant: g.variant, position: g.position || '' });
+    const after = (g.history || []).slice(0, this.steps.shownPly()).join(' ');
+    const params = new URLSearchParams({ variant: g.variant, position: g.start || '', after });
     window.open(`/analysis?${params}`, '_blank', 'noopener');
   }
 

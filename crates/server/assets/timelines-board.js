@@ -505,7 +505,8 @@ export class TimelinesBoard {
       if (!this.places[arrow.from.board] || !this.places[arrow.to.board]) continue;
       const [ax, ay] = this.squareOrigin(arrow.from.board, arrow.from.square);
       const [zx, zy] = this.squareOrigin(arrow.to.board, arrow.to.square);
-      drawArrow(ctx, ax + S / 2, ay + S / 2, zx + S / 2, zy + S / 2, arrow.from.board === arrow.to.board ? 'rgba(21,120,27,0.75)' : 'rgba(130, 60, 200, 0.75)');
+      const colour = arrow.suggested ? 'rgba(31, 95, 191, 0.8)' : arrow.from.board === arrow.to.board ? 'rgba(21,120,27,0.75)' : 'rgba(130, 60, 200, 0.75)';
+      drawArrow(ctx, ax + S / 2, ay + S / 2, zx + S / 2, zy + S / 2, colour);
     }
 
     // Board names and coordinates in screen pixels, readable at any zoom.
