@@ -1,6 +1,10 @@
-// The analysis board: the position of the analysis page (variant, position text, the
-// decisions played after it) drawn by the variant's renderer (POST /api/positions); a move
-// made on it is added to the decisions, "Back" takes the last one off. Nothing is stored.
+// The analysis board: the position of the analysis page (variant, position text or game
+// record, the decisions played after it) drawn by the variant's renderer (POST
+// /api/positions); a move made on it is added to the decisions, "Back" takes the last one off.
+// Decisions that move no piece (5D's submit, Die Chess's pass or king claim) are buttons;
+// where chance acts, each outcome is a button with its probability, and "Roll" lets chance
+// pick by those probabilities. A record read in the position's field is imported: its start
+// becomes the position, its moves the decisions. Nothing is stored.
 
 /** @typedef {import('./protocol.js').PositionShown} PositionShown */
 
@@ -14,7 +18,8 @@ import { learnNames } from './pieces.js';
 export class AnalysisBoard {
   /**
    * @param {{variant: () => import('./protocol.js').VariantInfo|undefined, position: () => string,
-   *   after: () => string[], setAfter: (after: string[]) => void}} source
+   *   after: () => string[], setAfter: (after: string[]) => void,
+   *   imported: (start: string, after: string[]) => void, shown?: () => void}} source
    */
   constructor(source) {
     this.source = source;
@@ -31,9 +36,10 @@ export class AnalysisBoard {
       onMessage: (text) => showMessage(text, 'error'),
       onChange: () => this.renderer && this.renderer.highlight(),
     });
+    this.choices = h('div.buttons.analysis-choices#analysis-choices');
     this.element = h('section.panel.analysis-board-panel', {},
       h('h2', { text: 'Board' }), this.statusEl, h('section.board-area', {}, this.boardEl), this.movesEl,
-      h('div.buttons', {}, this.back));
+      this.choices, h('div.buttons', {}, this.back));
   }
 
   /** Draws the position the page's fields say. */
@@ -44,13 +50,17 @@ export class AnalysisBoard {
     /** @type {PositionShown} */
     let shown;
     try {
-      shown = await request('POST', '/api/positions', { variant: variant.name, position: this.source.position(), after: this.source.after() });
+      // The position's field may hold a record: the server reads it as one, or as a position.
+      shown = await request('POST', '/api/positions', { variant: variant.name, record: this.source.position(), after: this.source.after() });
     } catch (e) {
       if (asked === this.asked) this.statusEl.textContent = `The position cannot be shown: ${e.message}`;
       return;
     }
     if (asked !== this.asked) return;
     this.shown = shown;
+    if ((shown.start || '') !== this.source.position().trim() || shown.after.join(' ') !== this.source.after().join(' ')) {
+      this.source.imported(shown.start || '', shown.after);
+    }
     const Renderer = RENDERERS[variant.layout];
     if (!Renderer) return;
     if (this.layout !== variant.layout) {
@@ -61,7 +71,7 @@ export class AnalysisBoard {
     learnNames(shown.view);
     const mover = shown.to_act_index;
     const canMove = !shown.outcome && mover != null;
-    this.interaction.setView(shown.view, { canMove, reason: shown.outcome ? 'The game is over.' : 'Chance acts now: type its decision.', mover });
+    this.interaction.setView(shown.view, { canMove, reason: shown.outcome ? 'The game is over.' : 'Chance acts now: pick its outcome or roll.', mover });
     this.renderer.render(shown.view, { flipped: false, last: shown.view.last || [], names: variant.players, marks: variant.marks });
     this.boardEl.dataset.position = shown.position;
     this.boardEl.dataset.ply = String(this.source.after().length);
@@ -69,6 +79,31 @@ export class AnalysisBoard {
     this.statusEl.textContent = shown.outcome ? shown.outcome.text : mover != null ? `${names[mover]} to move` : 'Chance acts';
     this.movesEl.textContent = shown.moves.join(' ');
     this.back.disabled = !this.source.after().length;
+    this.renderChoices(shown);
+    if (this.source.shown) this.source.shown();
+  }
+
+  /** The decisions off the boards, or chance's outcomes and a roll. */
+  renderChoices(shown) {
+    const add = (text) => this.playText(text);
+    const buttons = (shown.view.moves || []).filter((m) => !m.from && !m.to).map((m) => h(`button.${m.turn_end ? 'primary' : 'secondary'}`, {
+      type: 'button', dataset: { action: m.kind && m.kind !== 'move' ? m.kind : 'decision', decision: m.text }, text: m.label || m.text, onclick: () => add(m.text),
+    }));
+    if (shown.chance.length) {
+      buttons.push(h('button.primary', { type: 'button', dataset: { action: 'roll-chance' }, text: '🎲 Roll', title: 'Chance picks an outcome by its probabilities', onclick: () => add(pick(shown.chance)) }));
+      for (const outcome of shown.chance) {
+        buttons.push(h('button.secondary', {
+          type: 'button', dataset: { action: 'chance', decision: outcome.text }, text: `${outcome.text} ${Math.round(outcome.probability * 100)} %`, onclick: () => add(outcome.text),
+        }));
+      }
+    }
+    this.choices.replaceChildren(...buttons);
+    this.choices.hidden = !buttons.length;
+  }
+
+  playText(text) {
+    this.source.setAfter([...this.source.after(), text]);
+    this.refresh();
   }
 
   async play(candidates) {
@@ -77,12 +112,21 @@ export class AnalysisBoard {
       move = await chooseMove(candidates, this.shown ? this.shown.to_act_index ?? 0 : 0);
       if (!move) { this.refresh(); return; }
     }
-    this.source.setAfter([...this.source.after(), move.text]);
-    this.refresh();
+    this.playText(move.text);
   }
 
   takeBack() {
     this.source.setAfter(this.source.after().slice(0, -1));
     this.refresh();
   }
+}
+
+/** An outcome of `chance` picked by its probabilities. */
+export function pick(chance, random = Math.random()) {
+  let left = random;
+  for (const outcome of chance) {
+    left -= outcome.probability;
+    if (left < 0) return outcome.text;
+  }
+  return chance[chance.length - 1].text;
 }

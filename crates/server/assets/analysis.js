@@ -26,7 +26,7 @@ export async function showAnalysis(app) {
   const list = await variants();
   const variantSelect = h('select#variant', {}, list.map((v) => h('option', { value: v.name, text: variantLabel(v.name) })));
   if (params.get('variant')) variantSelect.value = params.get('variant');
-  const position = h('textarea#position', { rows: 4, spellcheck: false, placeholder: 'Position text (FEN, …); empty for the start position' });
+  const position = h('textarea#position', { rows: 4, spellcheck: false, placeholder: 'A position (FEN, …) or a game record (PGN, 5DPGN, EDAN) to import; empty for the start' });
   position.value = params.get('position') || '';
   const after = h('input#after', { type: 'text', spellcheck: false, placeholder: 'e2e4 e7e5 (optional)' });
   after.value = params.get('after') || '';
@@ -120,11 +120,30 @@ export async function showAnalysis(app) {
   startButton.addEventListener('click', start);
   stopButton.addEventListener('click', stop);
   const decisions = () => (after.value.trim() ? after.value.trim().split(/\s+/) : []);
+  const link = h('input#analysis-link', { type: 'text', readonly: true, 'aria-label': 'link to this board' });
+  const copyLink = h('button.secondary', {
+    type: 'button', dataset: { action: 'copy-link' }, text: 'Copy link',
+    onclick: async () => {
+      link.select();
+      try { await navigator.clipboard.writeText(link.value); showMessage('Link copied.', 'info'); } catch { document.execCommand('copy'); }
+    },
+  });
+  /** The address of this board: variant, position and decisions; also the page's own. */
+  const showLink = () => {
+    const params = new URLSearchParams({ variant: variantSelect.value });
+    if (position.value.trim()) params.set('position', position.value.trim());
+    if (after.value.trim()) params.set('after', after.value.trim());
+    const url = `${location.origin}/analysis?${params}`;
+    link.value = url;
+    history.replaceState(null, '', `/analysis?${params}`);
+  };
   const board = new AnalysisBoard({
     variant: () => list.find((v) => v.name === variantSelect.value),
     position: () => position.value.trim(),
     after: decisions,
     setAfter: (moves) => { after.value = moves.join(' '); },
+    imported: (start, moves) => { position.value = start; after.value = moves.join(' '); },
+    shown: showLink,
   });
   // A position and decisions belong to their variant: another variant starts afresh.
   variantSelect.addEventListener('change', () => { position.value = ''; after.value = ''; board.refresh(); });
@@ -139,7 +158,8 @@ export async function showAnalysis(app) {
         h('label.field', {}, h('span', { text: 'Then play' }), after),
         h('label.field.narrow', {}, h('span', { text: 'Seconds' }), seconds)),
       h('div.buttons', {}, startButton, stopButton),
-      status),
+      status,
+      h('div.field-row.analysis-link-row', {}, h('label.field', {}, h('span', { text: 'Link' }), link), copyLink)),
     board.element,
     h('section.panel', {}, h('h2', { text: 'Engine lines' }), best, h('div.table-wrap', {}, table))));
   board.refresh();

@@ -372,6 +372,14 @@
  * @property {string} variant the variant's name
  * @property {string|null} [position] position text; the standard start if absent
  * @property {string[]} [after] decisions played from the position
+ * @property {string|null} [record] a position text or a game record, in place of position
+ */
+
+/**
+ * One outcome chance may pick.
+ * @typedef {object} ChanceOutcome
+ * @property {string} text the outcome as a decision
+ * @property {number} probability its probability
  */
 
 /**
@@ -382,6 +390,9 @@
  * @property {Outcome|null} outcome how the game ended by the rules
  * @property {string[]} moves the decisions as the move list shows them
  * @property {GameView} view the boards and the legal moves
+ * @property {string|null} start the start the decisions were played from
+ * @property {string[]} after every decision played from the start
+ * @property {ChanceOutcome[]} chance where chance acts, its outcomes
  */
 
 // --- the game snapshot ------------------------------------------------------------------------

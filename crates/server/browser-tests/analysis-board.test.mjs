@@ -41,3 +41,57 @@ test('moves made on the analysis board are played after the position', { timeout
     await page.context().close();
   }
 });
+
+const PHONE = { width: 390, height: 844 };
+
+for (const [name, size] of [['desktop', undefined], ['phone', PHONE]]) {
+  test(`Die Chess rolls and 5D submits on the analysis board; a record imported; the link reproduces it (${name})`, { timeout: 60_000 }, async () => {
+    const page = size ? await openPage(browser, size, { isMobile: true, hasTouch: true }) : await openPage(browser);
+    try {
+      // Die Chess: chance acts first; each face is a button with its probability.
+      await page.goto(`${URL}/analysis?variant=dice`);
+      const face = page.locator('#analysis-choices button[data-action="chance"][data-decision="[N]"]');
+      await face.waitFor();
+      assert.equal(await face.textContent(), '[N] 25 %');
+      assert.equal(await page.locator('#analysis-choices button[data-action="chance"]').count(), 6);
+      await face.click();
+      await waitUntil(async () => (await page.locator('#after').inputValue()) === '[N]', 5_000, '[N] played');
+      await waitUntil(async () => (await page.locator('#analysis-board-status').textContent()) === 'white to move', 5_000, 'white to move');
+      await page.locator('#analysis-board [data-cell="0:1"]').click();
+      await page.locator('#analysis-board [data-cell="0:18"]').click();
+      await waitUntil(async () => (await page.locator('#after').inputValue()) === '[N] Nc3', 5_000, 'the knight moved');
+      // "Roll" lets chance pick one of the six.
+      await page.locator('#analysis-choices button[data-action="roll-chance"]').click();
+      await waitUntil(async () => /^\[N\] Nc3 \[[PNBRQK]\]$/.test(await page.locator('#after').inputValue()), 5_000, 'a roll');
+      await screenshot(page, `analysis-dice-${name}`);
+
+      // 5D: a move, then the submit button ends the turn.
+      await page.goto(`${URL}/analysis?variant=multiverse&after=${encodeURIComponent('(0T1)Nb1c3')}`);
+      const submit = page.locator('#analysis-choices button[data-decision="submit"]');
+      await submit.waitFor();
+      await submit.click();
+      await waitUntil(async () => (await page.locator('#after').inputValue()) === '(0T1)Nb1c3 submit', 5_000, 'submitted');
+      await waitUntil(async () => (await page.locator('#analysis-board-status').textContent()) === 'black to move', 5_000, 'black to move');
+
+      // A PGN pasted into the position's field is imported: its start, its moves.
+      await page.goto(`${URL}/analysis?variant=classic`);
+      await page.locator('#analysis-board [data-cell="0:12"]').waitFor();
+      await page.locator('#position').fill('[Event "x"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 *');
+      await page.locator('#position').dispatchEvent('change');
+      await waitUntil(async () => (await page.locator('#after').inputValue()) === 'e2e4 e8d7', 5_000, 'the record imported');
+      assert.equal(await page.locator('#position').inputValue(), '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+      assert.equal(await page.locator('#analysis-moves').textContent(), 'e4 Kd7');
+      await screenshot(page, `analysis-import-${name}`);
+
+      // The link opens the same board.
+      const link = await page.locator('#analysis-link').inputValue();
+      const drawn = await page.locator('#analysis-board').getAttribute('data-position');
+      await page.goto(link);
+      await waitUntil(async () => (await page.locator('#analysis-board').getAttribute('data-position')) === drawn, 5_000, 'the same position from the link');
+      assert.equal(await page.locator('#after').inputValue(), 'e2e4 e8d7');
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await page.context().close();
+    }
+  });
+}

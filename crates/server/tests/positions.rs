@@ -62,3 +62,87 @@ async fn a_position_after_some_decisions_is_drawn_with_its_moves() {
     let (status, _) = call(&app, "POST", "/api/positions", Some(body)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn records_of_each_format_and_position_texts_are_imported() {
+    let app = app(&database("positions-records")).await;
+    let show = |body: serde_json::Value| {
+        let app = app.clone();
+        async move { call(&app, "POST", "/api/positions", Some(body)).await }
+    };
+    // A PGN (with its own start) read as the record it is; `after` goes on from it.
+    let pgn = "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *";
+    let (status, shown) =
+        show(json!({"variant": "classic", "record": pgn, "after": ["e1d2"]})).await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    assert_eq!(shown["start"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert_eq!(shown["after"], json!(["e2e4", "e8d7", "e1d2"]));
+    assert_eq!(shown["moves"], json!(["e4", "Kd7", "Kd2"]));
+    // A position text in the same field is a start with nothing played.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+    let (_, shown) = show(json!({"variant": "classic", "record": fen})).await;
+    assert_eq!(
+        (
+            shown["start"].as_str(),
+            shown["after"].as_array().map(Vec::len)
+        ),
+        (Some(fen), Some(0))
+    );
+    // 5DPGN and DMChess's EDAN record.
+    let five_d = "[Board \"Standard\"]\n[Mode \"5D\"]\n1. (0T1)Nf3 / (0T1)Nf6\n2. (0T2)Nc3\n";
+    let (status, shown) = show(json!({"variant": "multiverse", "record": five_d})).await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    assert_eq!(shown["to_act_index"], 1, "{shown}");
+    let edan = "[Variant \"DMChess\"]\n\n1. Nd8g1-d8h3 Nd4g8-d4h6 *";
+    let (status, shown) = show(json!({"variant": "dmchess", "record": edan})).await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    assert_eq!(shown["after"].as_array().map(Vec::len), Some(2));
+    // A record whose move is illegal: named; neither a record nor a position: both reasons.
+    let (status, error) = show(json!({"variant": "classic", "record": "1. e5 e4"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        error["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("decision 1 (`e5`)")),
+        "{error}"
+    );
+    let (status, error) = show(json!({"variant": "classic", "record": "[Event \"x"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let text = error["error"].as_str().unwrap_or_default();
+    assert!(
+        text.starts_with("neither a position (") && text.contains("nor a record ("),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn where_chance_acts_its_outcomes_come_with_their_probabilities() {
+    let app = app(&database("positions-chance")).await;
+    let body = json!({"variant": "dice"});
+    let (_, shown) = call(&app, "POST", "/api/positions", Some(body)).await;
+    let faces: Vec<(String, f64)> = shown["chance"]
+        .as_array()
+        .map(|c| {
+            c.iter()
+                .map(|o| {
+                    (
+                        o["text"].as_str().unwrap_or_default().to_owned(),
+                        o["probability"].as_f64().unwrap_or(0.0),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let texts: Vec<&str> = faces.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(texts, ["[P]", "[N]", "[B]", "[R]", "[Q]", "[K]"]);
+    let total: f64 = faces.iter().map(|(_, p)| p).sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9 && (faces[0].1 - 0.3).abs() < 1e-9,
+        "{faces:?}"
+    );
+    assert_eq!(shown["to_act_index"], serde_json::Value::Null);
+    // After the roll a player acts: no outcomes.
+    let body = json!({"variant": "dice", "after": ["[N]"]});
+    let (_, shown) = call(&app, "POST", "/api/positions", Some(body)).await;
+    assert_eq!(shown["chance"], json!([]));
+}

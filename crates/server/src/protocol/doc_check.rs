@@ -15,7 +15,8 @@ use super::accounts::{AccountInfo, Credentials, SessionInfo};
 use super::analysis_socket::{AnalysisMessage, AnalysisReply, Info, Judgement, ReviewPoint};
 use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
 use super::http::{
-    CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
+    ChanceOutcome, CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown,
+    ShowPosition, Tokens,
 };
 use super::lab::{CreateStudy, OwnerToken, ScorePoint, StudyItem, StudyReport};
 use super::lobby::{
@@ -178,8 +179,12 @@ fn samples() -> BTreeMap<&'static str, Value> {
                 outcome: None,
                 moves: Vec::new(),
                 view: game.view.clone(),
+                start: None,
+                after: Vec::new(),
+                chance: Vec::new(),
             }),
         ),
+        ("ChanceOutcome", sample(&ChanceOutcome::default())),
         ("VariantInfo", sample(&variant)),
         ("TimeControl", sample(&variant.time_controls[0])),
         ("Start", sample(&variant.starts[0])),

@@ -83,6 +83,19 @@ pub struct ShowPosition {
     /// Decisions played from the position.
     #[serde(default)]
     pub after: Vec<String>,
+    /// A position text, or a game record in the variant's record format (PGN, 5DPGN, an
+    /// EDAN record), in place of `position`: its start, then its decisions before `after`.
+    #[serde(default)]
+    pub record: Option<String>,
+}
+
+/// One outcome chance may pick, with its probability.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ChanceOutcome {
+    /// The decision's text (Die Chess: `[N]`).
+    pub text: String,
+    /// Its probability.
+    pub probability: f64,
 }
 
 /// The answer to `POST /api/positions`: the position after the decisions, its boards and
@@ -99,4 +112,12 @@ pub struct PositionShown {
     pub moves: Vec<String>,
     /// The boards and the moves on them; `last`: the last decision's squares.
     pub view: GameView,
+    /// The start the decisions were played from (the record's, when one was read); `null`
+    /// for the standard start.
+    pub start: Option<String>,
+    /// Every decision played from `start` (the record's, then `after`), as the variant
+    /// writes decisions (classic: UCI).
+    pub after: Vec<String>,
+    /// Where chance acts, each outcome it may pick; empty otherwise.
+    pub chance: Vec<ChanceOutcome>,
 }
