@@ -103,7 +103,7 @@ pub use events::{EventCount, EventKind, Events, count_events};
 pub use game::Game;
 pub use hooks::Hooks;
 pub use notation::{EnginePosition, Notation};
-pub use outcome::{Outcome, Verdict};
+pub use outcome::{Outcome, Verdict, pgn_termination};
 pub use player::Player;
 pub use presentation::{Presentation, TurnNumber};
 pub use record::{GameRecord, RecordedDecision, replay};

@@ -56,6 +56,26 @@ impl Outcome {
     }
 }
 
+/// The PGN standard's `Termination` value (section 9.8.1) of a game ended for `reason`:
+/// `time forfeit` for a flag (a reason starting so, or a draw "by timeout vs …"),
+/// `adjudication` for a match runner's or the lab's ruling (`resign adjudication`, a `turn
+/// cap`), `abandoned` for an aborted game, and `normal` for every ending by the rules or by the
+/// players (checkmate, resignation, agreement, a claimed draw). Records keep the reason itself
+/// in a `Reason` tag beside it.
+#[must_use]
+pub fn pgn_termination(reason: &str) -> &'static str {
+    let reason = reason.to_ascii_lowercase();
+    if reason.starts_with("time forfeit") || reason.contains("timeout") {
+        "time forfeit"
+    } else if reason.contains("adjudication") || reason.contains(" cap") {
+        "adjudication"
+    } else if reason.starts_with("abort") || reason.starts_with("abandon") {
+        "abandoned"
+    } else {
+        "normal"
+    }
+}
+
 impl Outcome {
     /// The outcome in words with the players named `names` (first mover first), as the
     /// `Display` form does with `white` and `black`.
@@ -96,5 +116,23 @@ mod tests {
             reason: "bare kings",
         };
         assert_eq!(both.to_string(), "0-0 both lose by bare kings");
+    }
+
+    #[test]
+    fn every_ending_has_the_pgn_standard_s_termination_value() {
+        for (reason, value) in [
+            ("checkmate", "normal"),
+            ("resignation", "normal"),
+            ("agreement", "normal"),
+            ("fivefold repetition", "normal"),
+            ("time forfeit", "time forfeit"),
+            ("timeout vs insufficient material", "time forfeit"),
+            ("resign adjudication", "adjudication"),
+            ("turn cap", "adjudication"),
+            ("drawn at the turn cap", "adjudication"),
+            ("aborted", "abandoned"),
+        ] {
+            assert_eq!(pgn_termination(reason), value, "{reason}");
+        }
     }
 }

@@ -41,7 +41,9 @@ async fn resignation_and_a_draw_by_agreement_end_the_game() {
     assert_eq!(game["outcome"]["text"], "1/2-1/2 draw by agreement");
     let (_, record) = common::raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
     assert!(
-        record.contains("[Result \"1/2-1/2\"]") && record.contains("[Termination \"agreement\"]"),
+        record.contains("[Result \"1/2-1/2\"]")
+            && record.contains("[Termination \"normal\"]")
+            && record.contains("[Reason \"agreement\"]"),
         "{record}"
     );
     assert!(record.trim_end().ends_with("\n1/2-1/2"), "{record}");
@@ -315,8 +317,13 @@ async fn a_flag_fall_is_scored_by_the_variant_s_rules() {
         let seat = usize::from(flagged == "black");
         assert_eq!(game["clock"]["remaining_ms"][seat], 0, "{game}");
         let (_, record) = raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
-        let tag = format!("[Termination \"{termination}\"]");
-        assert!(record.contains(&tag), "{flagged}: no {tag} in\n{record}");
+        // The standard's value for both; the variant's ruling beside it.
+        for tag in [
+            "[Termination \"time forfeit\"]".to_owned(),
+            format!("[Reason \"{termination}\"]"),
+        ] {
+            assert!(record.contains(&tag), "{flagged}: no {tag} in\n{record}");
+        }
     }
 }
 

@@ -26,7 +26,8 @@ async fn a_resigned_game_exports_its_result_and_reads_back() {
         assert_eq!(status, StatusCode::OK);
         for tag in [
             "[Result \"1-0\"]",
-            "[Termination \"resignation\"]",
+            "[Termination \"normal\"]",
+            "[Reason \"resignation\"]",
             "[White \"Anonymous\"]",
             "[Black \"Anonymous\"]",
             "[TimeControl \"180+2\"]",

@@ -103,7 +103,7 @@ impl Report {
         }
         self.games += 1;
         let ending = record
-            .tag("Termination")
+            .tag("Reason")
             .unwrap_or("unfinished (a cap)")
             .to_owned();
         if record

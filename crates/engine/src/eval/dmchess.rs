@@ -10,6 +10,7 @@ use omnichess_variants::dmchess::square::{self, DIMENSIONS};
 use omnichess_variants::dmchess::{DmChess, Kind, Move, Position, Special};
 
 use super::Evaluator;
+use crate::adjudication::Adjudication;
 
 /// Centipawns per kind, in [`Kind`] order: FIDE's classical values; a king 400 (one of the
 /// player's lives).
@@ -91,6 +92,13 @@ fn king_ring(l: u8) -> u64 {
 }
 
 impl Evaluator<DmChess> for DmChessEval {
+    /// None: a side scored far behind wins often (a king transferred through a portal, an
+    /// energy level or a shift changes the game faster than material says). Of 80 games of
+    /// `engine:nodes=2000` (example `adjudication_check`), the lab's resign rule would have
+    /// resigned a player in every one, and in 34 of the 71 played to their end the player it
+    /// resigned won (30) or drew (4).
+    const ADJUDICATION: Adjudication = Adjudication::NONE;
+
     fn evaluate(&self, state: &DmChess) -> i32 {
         material_of(state.position()) + placement(state)
     }

@@ -1,6 +1,7 @@
 //! `GET /api/games/{id}/record`: the variant's record of the game with what only the server
 //! knows written into its tag pairs: the result of an ending outside the rules (resignation,
-//! agreement, a flag) in the `Result` tag, the movetext's terminator and a `Termination` tag;
+//! agreement, a flag) in the `Result` tag, the movetext's terminator, the PGN standard's
+//! `Termination` value (`normal`, `time forfeit`) and the reason itself in a `Reason` tag;
 //! the date the game was created, the players (an account's name, the engine as `Engine level
 //! N`, else `Anonymous`), the time
 //! control and the variant. The variants write the tags of rule endings themselves; their
@@ -60,7 +61,9 @@ pub fn complete(record: &str, facts: &Facts) -> String {
     ];
     if let Some((result, reason)) = facts.ending {
         tags.push(("Result", result.to_owned(), true));
-        tags.push(("Termination", reason.to_owned(), true));
+        let termination = omnichess_core::pgn_termination(reason);
+        tags.push(("Termination", termination.to_owned(), true));
+        tags.push(("Reason", reason.to_owned(), true));
         if let Some(last) = lines.iter_mut().rev().find(|l| !l.trim().is_empty())
             && tag_name(last).is_none()
             && last.split_whitespace().last() == Some("*")
@@ -179,7 +182,7 @@ mod tests {
             "[Event \"omnichess game\"]\n[Site \"?\"]\n[Date \"2026.11.30\"]\n[Round \"-\"]\n\
              [White \"Anonymous\"]\n[Black \"Engine level 3\"]\n[Result \"1-0\"]\n\
              [Variant \"Classic chess\"]\n[TimeControl \"180+2\"]\n\
-             [Termination \"resignation\"]\n\n1. e4 1-0\n"
+             [Termination \"normal\"]\n[Reason \"resignation\"]\n\n1. e4 1-0\n"
         );
     }
 

@@ -17,7 +17,7 @@ pub(super) fn write(start: &Classic, moves: &[Move], outcome: Option<Outcome>) -
         extra.push(("FEN", fen));
     }
     if let Some(o) = outcome {
-        extra.push(("Termination", o.reason.to_owned()));
+        extra.extend(crate::common::pgn::ending_tags(o));
     }
     let mut out = tags("omnichess game", result, &extra);
     out.push('\n');

@@ -140,6 +140,18 @@ pub(crate) fn tags(event: &str, result: &str, extra: &[(&str, String)]) -> Strin
     out
 }
 
+/// The tags of a game over by `outcome`: the PGN standard's `Termination` value and the rule
+/// that ended it as `Reason` (`checkmate`, `fivefold repetition`).
+pub(crate) fn ending_tags(outcome: omnichess_core::Outcome) -> [(&'static str, String); 2] {
+    [
+        (
+            "Termination",
+            omnichess_core::pgn_termination(outcome.reason).to_owned(),
+        ),
+        ("Reason", outcome.reason.to_owned()),
+    ]
+}
+
 /// Movetext tokens joined by spaces in lines of at most 79 characters.
 pub(crate) fn movetext(tokens: &[String]) -> String {
     let mut out = String::new();

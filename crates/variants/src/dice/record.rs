@@ -41,7 +41,7 @@ pub(super) fn write(start: &Dice, decisions: &[DiceDecision], outcome: Option<Ou
         }
     }
     if let Some(o) = outcome {
-        extra.push(("Termination", o.reason.to_owned()));
+        extra.extend(pgn::ending_tags(o));
     }
     let mut out = pgn::tags("omnichess Die Chess game", result, &extra);
     out.push('\n');

@@ -22,7 +22,7 @@ pub(super) fn write(start: &DmChess, moves: &[Move], outcome: Option<Outcome>) -
         extra.push(("FEN", text));
     }
     if let Some(o) = outcome {
-        extra.push(("Termination", o.reason.to_owned()));
+        extra.extend(pgn::ending_tags(o));
     }
     let mut out = pgn::tags("omnichess DMChess game", result, &extra);
     out.push('\n');

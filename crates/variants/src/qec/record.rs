@@ -29,7 +29,7 @@ pub(super) fn write(start: &Qec, decisions: &[QecDecision], outcome: Option<Outc
         extra.push(("Phase", (*phase).to_owned()));
     }
     if let Some(o) = outcome {
-        extra.push(("Termination", o.reason.to_owned()));
+        extra.extend(pgn::ending_tags(o));
     }
     let mut out = pgn::tags("omnichess QEC game", result, &extra);
     out.push('\n');

@@ -23,7 +23,7 @@ pub(super) fn write(start: &Realms, moves: &[Move], outcome: Option<Outcome>) ->
         extra.push(("FEN", text));
     }
     if let Some(o) = outcome {
-        extra.push(("Termination", o.reason.to_owned()));
+        extra.extend(pgn::ending_tags(o));
     }
     let mut out = pgn::tags("omnichess Three Realms game", result, &extra);
     out.push('\n');

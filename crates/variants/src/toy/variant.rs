@@ -87,7 +87,7 @@ impl Records for Toy {
             extra.push(("FEN", text));
         }
         if let Some(o) = outcome {
-            extra.push(("Termination", o.reason.to_owned()));
+            extra.extend(pgn::ending_tags(o));
         }
         let mut out = pgn::tags("omnichess game", result, &extra);
         out.push('\n');
