@@ -34,7 +34,9 @@ const EVENT_TEXT = {
   resign: (who) => `${who} resigns.`,
   abort: (who) => `${who} aborts the game.`,
   flag: () => 'Time is up.',
-  rematch: (who) => `${who} offers a rematch.`,
+  'offer-rematch': (who) => `${who} offers a rematch.`,
+  'decline-rematch': (who) => `${who} declines the rematch.`,
+  rematch: (who) => `${who} starts the rematch.`,
   undo: (who) => `${who} takes back a move of this turn.`,
 };
 
@@ -140,7 +142,8 @@ class GamePage {
     this.captions = h('div.game-title');
     this.clocks = new Clocks(this.clockEls, { onZero: (player) => this.flag(player) });
     this.app.replaceChildren(h('div.game-page', {},
-      h('section.board-area', {}, this.replayBar, this.topBar, this.boardEl, this.bottomBar, this.cellFree),
+      // The replay bar sits by the step buttons: looking back never moves the board.
+      h('section.board-area', {}, this.topBar, this.boardEl, this.bottomBar, this.cellFree),
       h('aside.side', {},
         this.captions,
         this.statusEl,
@@ -149,6 +152,7 @@ class GamePage {
         this.notesEl,
         h('div.moves-wrap', {}, this.moveList),
         this.stepNav,
+        this.replayBar,
         this.review.element,
         this.moveForm,
         this.actionsEl,
@@ -269,6 +273,11 @@ class GamePage {
       if (say && (event.player == null || event.player !== this.seat)) showMessage(say(who), 'info');
     }
     if (previous && !previous.outcome && game.outcome) showMessage(game.outcome.text, 'info');
+    // The rematch this seat offered was accepted: both players go to it.
+    if (previous && !previous.rematch && game.rematch && this.isSeated() && (previous.offers || {}).rematch === this.seat) {
+      this.goToRematch(game.rematch);
+      return;
+    }
     this.render();
   }
 
@@ -499,6 +508,13 @@ class GamePage {
         seated && other(offers.draw) ? this.actionButton('accept-draw', 'Accept', 'primary') : null,
         seated && other(offers.draw) ? this.actionButton('decline-draw', 'Decline') : null));
     }
+    if (g.outcome && !g.rematch && offers.rematch != null) {
+      const who = capitalise(names[offers.rematch]);
+      const answer = this.isSeated() && other(offers.rematch);
+      parts.push(h('div.offer', {}, h('span', { text: other(offers.rematch) ? `${who} offers a rematch.` : 'You offered a rematch.' }),
+        answer ? this.actionButton('rematch', 'Accept', 'primary') : null,
+        answer ? this.actionButton('decline-rematch', 'Decline') : null));
+    }
     if (!g.outcome && offers.takeback != null) {
       const who = capitalise(names[offers.takeback]);
       parts.push(h('div.offer', {}, h('span', { text: other(offers.takeback) ? `${who} asks to take back a move.` : 'You asked to take back a move.' }),
@@ -565,8 +581,11 @@ class GamePage {
         const go = h('button.primary', { type: 'button', dataset: { action: 'rematch' }, text: 'Go to the rematch' });
         go.addEventListener('click', () => this.goToRematch(g.rematch));
         buttons.push(go);
-      } else {
-        buttons.push(this.actionButton('rematch', 'Rematch', 'primary'));
+      } else if ((g.offers || {}).rematch == null) {
+        // Against the engine the rematch starts at once; else it is offered to the other.
+        buttons.push(this.actionButton('rematch', g.engine ? 'Rematch' : 'Offer a rematch', 'primary'));
+      } else if (g.offers.rematch === this.seat) {
+        buttons.push(this.actionButton('rematch', 'Rematch offered', 'secondary', true));
       }
     } else if (g.rematch) {
       buttons.push(h('a.button.secondary', { href: `/game/${encodeURIComponent(g.rematch)}`, dataset: { action: 'rematch' }, text: 'Watch the rematch' }));
@@ -670,8 +689,8 @@ class GamePage {
       // The rematch action answers with the new game's snapshot.
       if (action === 'rematch') {
         const next = game && game.id && game.id !== this.id ? game.id : game && game.rematch;
-        if (next) this.goToRematch(next);
-        return;
+        if (next) { this.goToRematch(next); return; }
+        showMessage('Rematch offered: the game starts when your opponent accepts.', 'info');
       }
       if (game && (!game.id || game.id === this.id)) this.link.accept(game);
       const done = {

@@ -51,7 +51,6 @@ export function turns(game) {
 export function renderMoves(list, game, viewed = null) {
   const moves = game.moves || [];
   list.replaceChildren();
-  list.classList.add('paired');
   if (!moves.length) {
     const li = document.createElement('li');
     li.className = 'empty';
@@ -60,11 +59,23 @@ export function renderMoves(list, game, viewed = null) {
     return;
   }
   const rowsOfTurns = turns(game);
+  // Turns of several moves (those a submit closes) read as their record writes them, a row a
+  // turn number: `1. (0T1)Nf3 / (0T1)Nf6`, the row as wide as the list.
+  const turnRows = (game.turn_ends || []).some(Boolean);
+  list.classList.toggle('turn-rows', turnRows);
+  list.classList.toggle('paired', !turnRows);
   const moveEl = (turn) => {
     const span = document.createElement('span');
     span.className = 'move';
     span.dataset.index = turn.index;
-    span.textContent = turn.text;
+    // Each move whole: a line may break between moves, never inside one (`[↔ b5]` is one).
+    (turn.text.match(/\[[^\]]*\]|\S+/g) || []).forEach((token, i) => {
+      if (i) span.append(' ');
+      const t = document.createElement('span');
+      t.className = 'token';
+      t.textContent = token;
+      span.append(t);
+    });
     if (turn.index === moves.length - 1) span.classList.add('current');
     if (turn.open) span.classList.add('open');
     if (viewed != null && turn.index + 1 === viewed) span.classList.add('viewed');
@@ -80,15 +91,18 @@ export function renderMoves(list, game, viewed = null) {
     num.className = 'num';
     num.textContent = `${first + r}.`;
     li.append(num);
+    const pair = turnRows ? document.createElement('span') : li;
+    if (turnRows) { pair.className = 'turn-pair'; li.append(pair); }
     for (let c = 0; c < 2; c++) {
       const i = r * 2 + c - offset;
+      if (turnRows && c === 1 && i < rowsOfTurns.length) pair.append(' / ');
       if (i < 0) {
         const dots = document.createElement('span');
         dots.className = 'move blank';
         dots.textContent = '…';
-        li.append(dots);
+        pair.append(dots);
       } else if (i < rowsOfTurns.length) {
-        li.append(moveEl(rowsOfTurns[i]));
+        pair.append(moveEl(rowsOfTurns[i]));
       }
     }
     list.append(li);

@@ -458,6 +458,7 @@
  * @typedef {object} Offers
  * @property {0|1|null} draw the seat offering a draw
  * @property {0|1|null} takeback the seat asking for a takeback
+ * @property {0|1|null} rematch the seat offering a rematch
  */
 
 /**

@@ -28,6 +28,8 @@ let messageTimer = null;
 
 /**
  * Shows `text` in the message bar: `kind` `error` (stays 10 s), `info` (5 s), or `sticky`.
+ * On a game page the bar lies over the site's header, at its height, and scrolls with it: it
+ * never covers the boards, a clock or a player's bar.
  */
 export function showMessage(text, kind = 'info') {
   const bar = document.getElementById('message');
@@ -36,6 +38,10 @@ export function showMessage(text, kind = 'info') {
   bar.replaceChildren();
   bar.className = `message ${kind}`;
   bar.dataset.kind = kind;
+  const header = document.querySelector('.site-header');
+  const overHeader = !!(header && document.querySelector('.game-page'));
+  bar.classList.toggle('over-header', overHeader);
+  bar.style.height = overHeader ? `${header.offsetHeight}px` : '';
   const span = document.createElement('span');
   span.className = 'text';
   span.textContent = text;

@@ -116,3 +116,31 @@ test('the lobby says so when the server lists no variants', { timeout: 20_000 },
     await page.context().close();
   }
 });
+
+test('5D: each move stays whole and the list reads as turns, also on a phone', { timeout: 30_000 }, async () => {
+  const record = [
+    '[Board "Standard - Two Timelines"]', '[Mode "5D"]',
+    '1. (-0T1)h4 (+0T1)h3 / (-0T1)Nh6 (+0T1)e6',
+    '2. (-0T2)Rh2 (+0T2)b4 / (-0T2)Nh6>>x(-0T1)h4~',
+    '3. (-1T2)Rxh4 / (+0T2)Bxb4 (-1T2)f5',
+    '4. (-0T3)Ph4>>x(-1T2)h4~ / (1T2)h5',
+  ].join('\n');
+  const { id, white } = await createByApi({ variant: 'multiverse', record });
+  const page = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+  try {
+    await openGame(page, id, white);
+    const rows = await page.locator('#move-list li').allTextContents();
+    assert.equal(rows.length, 4);
+    assert.match(rows[0].replace(/\s+/g, ' '), /^1\. ?\S+ \S+ \/ \S+ \S+$/);
+    // No move is broken over two lines: each token is one line box.
+    const broken = await page.locator('#move-list .token').evaluateAll((els) => els.filter((e) => e.getClientRects().length > 1).map((e) => e.textContent));
+    assert.deepEqual(broken, []);
+    const tokens = await page.locator('#move-list .move[data-index] .token').allTextContents();
+    assert.ok(tokens.includes('(-0T2)Nh6>>x(-0T1)h4~') || tokens.some((t) => t.includes('>>')), JSON.stringify(tokens));
+    await page.locator('#move-list').scrollIntoViewIfNeeded();
+    await screenshot(page, 'multiverse-move-list-phone');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});

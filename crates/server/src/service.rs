@@ -277,6 +277,9 @@ impl App {
         if command == Command::Action("rematch".to_owned()) {
             return self.rematch(id, token).await;
         }
+        if command == Command::Action("decline-rematch".to_owned()) {
+            return self.decline_rematch(id, token).await;
+        }
         let stored = self.store.load(id).await?;
         let seat = App::seat(&stored.row.tokens, token)?;
         let (planned, rated) = self
@@ -307,13 +310,17 @@ impl App {
         let stored = self.store.load(id).await?;
         let engine = stored.row.options.engine;
         let known = self.known_captured(id);
-        let (snapshot, captured, engine_to_move, expiry) = self
+        let offered = events.iter().any(|e| e.kind == "offer-draw");
+        let (snapshot, captured, engine_to_move, offer_to_engine, expiry) = self
             .with_game(stored, move |loaded| {
                 let now = now_ms();
                 let engine_to_move = engine.is_some_and(|e| loaded.actor() == Some(e.seat));
+                let offer_to_engine = offered
+                    && loaded.finish().is_none()
+                    && engine.is_some_and(|e| loaded.log.draw_offer.is_some_and(|by| by != e.seat));
                 let expiry = loaded.clocks(now).and_then(|c| c.until_expiry_ms);
                 let (snapshot, captured) = loaded.snapshot_after(now, known.as_ref());
-                Ok((snapshot, captured, engine_to_move, expiry))
+                Ok((snapshot, captured, engine_to_move, offer_to_engine, expiry))
             })
             .await?;
         self.keep_captured(id, captured);
@@ -327,6 +334,9 @@ impl App {
             if let Err(e) = self.store.notify(&told).await {
                 eprintln!("omnichess serve: could not tell the other servers of game {id}: {e}");
             }
+        }
+        if offer_to_engine {
+            crate::game::engine_offers::answer(self.clone(), id.to_owned());
         }
         if engine_to_move {
             self.engines.schedule(self.clone(), id.to_owned());
@@ -372,12 +382,15 @@ impl App {
                 "only a player can ask for a rematch".to_owned(),
             ));
         };
-        let (existing, new, version) = self
-            .with_game(stored, |loaded| {
+        let (existing, new, version, consent) = self
+            .with_game(stored, move |loaded| {
                 let existing = loaded.log.rematch.clone();
                 if existing.is_none() && loaded.finish().is_none() {
                     return Err(ApiError::Conflict("the game is not over yet".to_owned()));
                 }
+                // The other player's offer, or the engine (which always plays on), consents.
+                let consent = loaded.log.rematch_offer == Some(1 - seat)
+                    || loaded.stored.row.options.engine.is_some();
                 let row = &loaded.stored.row;
                 let mut options = row.options.clone();
                 options.rematch_of = Some(row.id.clone());
@@ -393,11 +406,38 @@ impl App {
                     created_ms: now_ms(),
                     players: [row.players[1].clone(), row.players[0].clone()],
                 };
-                Ok((existing, new, loaded.version()))
+                let offer =
+                    (!consent && loaded.log.rematch_offer != Some(seat)).then(|| loaded.version());
+                Ok((
+                    existing,
+                    new,
+                    loaded.version(),
+                    consent.then_some(()).ok_or(offer),
+                ))
             })
             .await?;
         if let Some(existing) = existing {
             return self.snapshot(&existing).await;
+        }
+        match consent {
+            Ok(()) => {}
+            // Asked again before the other answers: the offer stands, as it is.
+            Err(None) => return self.snapshot(id).await,
+            Err(Some(seq)) => {
+                let offer = Event {
+                    seq,
+                    kind: "offer-rematch".to_owned(),
+                    player: Some(seat),
+                    text: String::new(),
+                    at_ms: now_ms(),
+                };
+                match self.store.append(id, std::slice::from_ref(&offer)).await {
+                    Ok(()) => return self.changed(id, &[offer]).await,
+                    // The other asked at the same moment: theirs stands, and this accepts it.
+                    Err(ApiError::Conflict(_)) => return Box::pin(self.rematch(id, token)).await,
+                    Err(e) => return Err(e),
+                }
+            }
         }
         let first = crate::game::routes::first_events(&new, &[])?;
         // The new game first, then the event that points to it: a rematch event never names a
@@ -418,5 +458,34 @@ impl App {
         }
         self.changed(id, &[event]).await?;
         Ok(snapshot)
+    }
+
+    /// `decline-rematch`: a player turns down the other's offer of a rematch.
+    async fn decline_rematch(&self, id: &str, token: Option<&str>) -> Result<Snapshot, ApiError> {
+        let stored = self.store.load(id).await?;
+        let Some(seat) = App::seat(&stored.row.tokens, token)? else {
+            return Err(ApiError::Forbidden(
+                "only a player can answer a rematch offer".to_owned(),
+            ));
+        };
+        let version = self
+            .with_game(stored, move |loaded| {
+                if loaded.log.rematch_offer != Some(1 - seat) || loaded.log.rematch.is_some() {
+                    return Err(ApiError::Illegal(
+                        "there is no rematch offer to answer".to_owned(),
+                    ));
+                }
+                Ok(loaded.version())
+            })
+            .await?;
+        let event = Event {
+            seq: version,
+            kind: "decline-rematch".to_owned(),
+            player: Some(seat),
+            text: String::new(),
+            at_ms: now_ms(),
+        };
+        self.store.append(id, std::slice::from_ref(&event)).await?;
+        self.changed(id, &[event]).await
     }
 }

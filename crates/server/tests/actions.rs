@@ -114,16 +114,18 @@ async fn two_asking_for_a_rematch_at_once_get_one_stored_game() {
         act(&app, &id, &black, "rematch")
     );
     assert_eq!((a.0, b.0), (StatusCode::OK, StatusCode::OK), "{a:?} {b:?}");
-    assert_eq!(a.1["id"], b.1["id"], "both get the game the old one names");
+    // One asked first (its answer the old game, the offer standing), the other accepted
+    // (its answer the new game); a third ask gives that game.
     let named = show(&app, &id).await["rematch"].clone();
-    assert_eq!(named, a.1["id"]);
+    assert!(a.1["id"] == named || b.1["id"] == named, "{a:?} {b:?}");
+    assert_eq!(act(&app, &id, &white, "rematch").await.1["id"], named);
     // The game named is stored.
     let named = named.as_str().unwrap_or_default().to_owned();
     assert_eq!(show(&app, &named).await["id"], named.as_str());
 }
 
 #[tokio::test]
-async fn a_rematch_swaps_the_seats_once() {
+async fn a_rematch_is_an_offer_the_other_accepts_and_swaps_the_seats_once() {
     let app = app(&database("rematch")).await;
     let (id, white, black) = create(&app, "classic").await;
     assert_eq!(
@@ -132,10 +134,38 @@ async fn a_rematch_swaps_the_seats_once() {
         "not over yet"
     );
     act(&app, &id, &white, "resign").await;
-    let (status, first) = act(&app, &id, &black, "rematch").await;
+    // Black offers; asking again leaves the offer as it is; White declines it.
+    for _ in 0..2 {
+        let (status, offered) = act(&app, &id, &black, "rematch").await;
+        assert_eq!(status, StatusCode::OK, "{offered}");
+        assert_eq!(
+            (offered["id"].as_str(), &offered["offers"]["rematch"]),
+            (Some(id.as_str()), &json!(1))
+        );
+        assert_eq!(
+            offered["rematch"],
+            serde_json::Value::Null,
+            "no game without White's consent"
+        );
+    }
+    assert_eq!(
+        act(&app, &id, &black, "decline-rematch").await.0,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "one's own offer"
+    );
+    let (_, declined) = act(&app, &id, &white, "decline-rematch").await;
+    assert_eq!(
+        declined["offers"]["rematch"],
+        serde_json::Value::Null,
+        "{declined}"
+    );
+    // Offered again, and accepted: the new game.
+    act(&app, &id, &black, "rematch").await;
+    let (status, first) = act(&app, &id, &white, "rematch").await;
     assert_eq!(status, StatusCode::OK, "{first}");
-    let (_, again) = act(&app, &id, &white, "rematch").await;
-    assert_eq!(first["id"], again["id"], "asking twice gives the same game");
+    assert_ne!(first["id"].as_str(), Some(id.as_str()));
+    let (_, again) = act(&app, &id, &black, "rematch").await;
+    assert_eq!(first["id"], again["id"], "asking again gives the same game");
     assert_eq!(show(&app, &id).await["rematch"], first["id"]);
     let new = first["id"].as_str().unwrap_or_default().to_owned();
     // Black of the first game is White now.
@@ -146,6 +176,24 @@ async fn a_rematch_swaps_the_seats_once() {
     assert_eq!(
         decide(&app, &new, &black, "e4", None).await.0,
         StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn the_engine_consents_to_a_rematch_at_once() {
+    let app = app(&database("rematch-engine")).await;
+    let (id, white, _) = create_with(
+        &app,
+        json!({"variant": "classic", "engine": {"level": 1, "seat": 1}}),
+    )
+    .await;
+    act(&app, &id, &white, "resign").await;
+    let (status, new) = act(&app, &id, &white, "rematch").await;
+    assert_eq!(status, StatusCode::OK, "{new}");
+    assert_ne!(new["id"].as_str(), Some(id.as_str()), "{new}");
+    assert_eq!(
+        new["engine"]["seat"], 0,
+        "the engine has the other seat: {new}"
     );
 }
 

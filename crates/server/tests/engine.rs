@@ -96,3 +96,31 @@ async fn a_full_analysis_queue_never_stalls_an_engine_game() {
         assert!(analysis.await.expect("joins").is_ok());
     }
 }
+
+#[tokio::test]
+async fn the_engine_accepts_a_draw_when_it_stands_worse_and_declines_when_it_stands_better() {
+    let app = app(&database("engine-draws")).await;
+    // White offers on its own turn; Black's engine answers by its evaluation.
+    for (position, accepted) in [
+        ("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1", true),
+        ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", false),
+    ] {
+        let (id, white, _) = create_with(
+            &app,
+            json!({"variant": "classic", "position": position, "engine": {"level": 1, "seat": 1}}),
+        )
+        .await;
+        let (status, game) = crate::common::act(&app, &id, &white, "offer-draw").await;
+        assert_eq!(status, StatusCode::OK, "{game}");
+        let game = wait_for(&app, &id, 20, |g| g["offers"]["draw"].is_null()).await;
+        if accepted {
+            assert_eq!(
+                game["outcome"]["text"], "1/2-1/2 draw by agreement",
+                "{game}"
+            );
+        } else {
+            assert_eq!(game["outcome"], serde_json::Value::Null, "{game}");
+            assert_eq!(game["to_act_index"], 0, "still white's move: {game}");
+        }
+    }
+}

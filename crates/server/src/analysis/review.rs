@@ -157,8 +157,12 @@ fn open(
     Ok(game)
 }
 
-/// One position evaluated: the point without its judgement.
-fn evaluate(
+/// One position evaluated: the point without its judgement (its `value`: the first
+/// player's expected points, which the engine's answer to a draw offer reads too).
+///
+/// # Errors
+/// A start or decision the variant refuses, or an engine that fails.
+pub fn evaluate(
     variant: &VariantEntry,
     engine: &EngineEntry,
     position: Option<&str>,

@@ -24,7 +24,7 @@ pub enum Command {
 }
 
 /// Every action's name.
-pub const ACTIONS: [&str; 12] = [
+pub const ACTIONS: [&str; 13] = [
     "resign",
     "abort",
     "offer-draw",
@@ -37,6 +37,7 @@ pub const ACTIONS: [&str; 12] = [
     "undo",
     "flag",
     "rematch",
+    "decline-rematch",
 ];
 
 /// What a command stores, and whether it is refused all the same: a command that finds the
@@ -239,7 +240,7 @@ fn act(loaded: &mut Loaded, seat: u8, name: &str, out: &mut Out) -> Result<(), A
             out.push("undo", Some(seat), "");
         }
         "flag" => return refuse("no clock has run out"),
-        "rematch" => {
+        "rematch" | "decline-rematch" => {
             return Err(ApiError::Conflict(
                 "a rematch is made by the server's rematch route".to_owned(),
             ));

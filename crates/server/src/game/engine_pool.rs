@@ -111,7 +111,7 @@ impl EnginePool {
 
     /// An engine turn of a game's, within `limit`, on the games' own threads: it waits for
     /// one however long analyses keep the others busy.
-    async fn run_game_turn<T: Send + 'static>(
+    pub(crate) async fn run_game_turn<T: Send + 'static>(
         &self,
         limit: Duration,
         job: impl FnOnce() -> T + Send + 'static,

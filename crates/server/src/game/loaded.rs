@@ -273,6 +273,7 @@ impl Loaded {
             offers: Offers {
                 draw: self.log.draw_offer,
                 takeback: self.log.takeback_offer,
+                rematch: self.log.rematch_offer,
             },
             undo_by: self.undo_by(),
             abortable: !over && self.abortable(),

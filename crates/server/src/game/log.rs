@@ -45,6 +45,8 @@ pub struct Log {
     pub takeback_offer: Option<u8>,
     /// The rematch game's id.
     pub rematch: Option<String>,
+    /// The seat offering a rematch, until the other accepts (`rematch`) or declines.
+    pub rematch_offer: Option<u8>,
     /// Events stored: the game's version.
     pub version: i64,
 }
@@ -132,7 +134,12 @@ impl Log {
             "undo" => {
                 self.decisions.pop();
             }
-            "rematch" => self.rematch = Some(event.text.clone()),
+            "rematch" => {
+                self.rematch = Some(event.text.clone());
+                self.rematch_offer = None;
+            }
+            "offer-rematch" => self.rematch_offer = by,
+            "decline-rematch" => self.rematch_offer = None,
             _ => {}
         }
     }

@@ -1,11 +1,12 @@
 //! A game, from its stored events to every client: rebuilt from the log ([`loaded`],
 //! [`log`], [`clock`], [`captured`]), judged ([`commands`]), played over HTTP ([`routes`],
 //! [`export`], [`options`]) and the game WebSocket ([`socket`], [`hub`]), against the engine
-//! ([`engine_pool`]).
+//! ([`engine_pool`], which also answers draw offers: [`engine_offers`]).
 
 pub mod captured;
 pub mod clock;
 pub mod commands;
+pub mod engine_offers;
 pub mod engine_pool;
 pub mod export;
 pub mod hub;

@@ -130,4 +130,6 @@ pub struct Offers {
     pub draw: Option<u8>,
     /// The seat asking for a takeback.
     pub takeback: Option<u8>,
+    /// The seat offering a rematch (the game over), until the other accepts or declines.
+    pub rematch: Option<u8>,
 }
