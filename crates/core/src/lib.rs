@@ -114,4 +114,4 @@ pub use session::{DynGame, Session};
 pub use to_act::ToAct;
 pub use turns::{count_complete_turns, play_checked};
 pub use variant::Variant;
-pub use view::{Arrow, BoardView, Cell, MoveView, PieceView, SquareMark, View};
+pub use view::{Arrow, BoardView, Cell, MoveView, PieceView, SquareEdit, SquareMark, View};

@@ -1,7 +1,7 @@
 //! How a variant shows itself to players: the terminal diagram, the view a graphical client
 //! draws, and the help and commands of the terminal game.
 
-use crate::{DecisionInfo, Game, Player, ToAct, View};
+use crate::{DecisionInfo, Game, Player, PositionError, SquareEdit, ToAct, View};
 
 /// Where a move list starts numbering a game: the number of the turn a state is in, as its
 /// players count turns (classic chess: FEN's fullmove number), and whose turn it is.
@@ -44,6 +44,17 @@ pub trait Presentation: Game {
     /// The state as a graphical client draws it: boards, pieces, marks and every legal
     /// decision with its squares (see [`View`]).
     fn view(&self) -> View;
+
+    /// The board editor of the analysis board: this position with `edits` made and `to_move`
+    /// to act, as a new start (rights that the edit leaves without their pieces dropped), or
+    /// why the rules refuse it; `None` where the variant has no editor (the default).
+    fn edited(&self, edits: &[SquareEdit], to_move: Player) -> Option<Result<Self, PositionError>>
+    where
+        Self: Sized,
+    {
+        let _ = (edits, to_move);
+        None
+    }
 
     /// What `decision`, open in this state, is: its kind, whether it closes the turn, the
     /// words of its button (see [`DecisionInfo`]). By default a move ([`DecisionInfo::MOVE`]);

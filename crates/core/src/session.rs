@@ -74,6 +74,13 @@ pub trait DynGame {
     fn diagram_for(&self, viewer: Option<crate::Player>) -> String;
     /// The current state as a graphical client draws it (see [`crate::Presentation::view`]).
     fn view(&self) -> crate::View;
+    /// The position with the editor's `edits` made and `to_move` to act, as position text, or
+    /// why not; `None` where the variant has no board editor ([`crate::Presentation::edited`]).
+    fn edited(
+        &self,
+        edits: &[crate::SquareEdit],
+        to_move: crate::Player,
+    ) -> Option<Result<String, crate::PositionError>>;
     /// The view of the state `back` decisions ago (played through this session), if there
     /// were that many: the UI marks the last move's squares with it.
     fn view_before(&self, back: usize) -> Option<crate::View>;
@@ -274,6 +281,16 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn diagram_for(&self, viewer: Option<crate::Player>) -> String {
         self.game.diagram_for(viewer)
+    }
+
+    fn edited(
+        &self,
+        edits: &[crate::SquareEdit],
+        to_move: crate::Player,
+    ) -> Option<Result<String, crate::PositionError>> {
+        self.game
+            .edited(edits, to_move)
+            .map(|r| r.map(|state| state.position_text()))
     }
 
     fn view(&self) -> crate::View {

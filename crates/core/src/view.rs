@@ -99,6 +99,16 @@ pub struct Cell {
     pub square: u16,
 }
 
+/// One change of the analysis board's editor: a square emptied (`piece` `None`), or given a
+/// piece of a player's kind (its letter in the variant's notation, upper case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareEdit {
+    /// The square.
+    pub cell: Cell,
+    /// What it holds after the edit.
+    pub piece: Option<(crate::Player, char)>,
+}
+
 /// An arrow between two squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Arrow {

@@ -13,7 +13,7 @@ import { h, showMessage } from './ui.js';
 import { RENDERERS } from './renderers.js';
 import { Interaction } from './interaction.js';
 import { chooseMove } from './dialogs.js';
-import { learnNames } from './pieces.js';
+import { learnNames, pieceElement } from './pieces.js';
 
 export class AnalysisBoard {
   /**
@@ -37,9 +37,15 @@ export class AnalysisBoard {
       onChange: () => this.renderer && this.renderer.highlight(),
     });
     this.choices = h('div.buttons.analysis-choices#analysis-choices');
+    // The board editor (variants whose `editable`): a piece or the eraser, then a square.
+    this.editing = false;
+    this.tool = null;
+    this.editButton = h('button.secondary', { type: 'button', dataset: { action: 'edit' }, text: '✎ Edit the board', hidden: true, onclick: () => this.toggleEditing() });
+    this.palette = h('div.editor-palette#editor-palette', { hidden: true });
+    this.boardEl.addEventListener('pointerdown', (e) => this.editAt(e), true);
     this.element = h('section.panel.analysis-board-panel', {},
       h('h2', { text: 'Board' }), this.statusEl, h('section.board-area', {}, this.boardEl), this.movesEl,
-      this.choices, h('div.buttons', {}, this.back));
+      this.choices, this.palette, h('div.buttons', {}, this.back, this.editButton));
   }
 
   /** Draws the position the page's fields say. */
@@ -71,7 +77,12 @@ export class AnalysisBoard {
     learnNames(shown.view);
     const mover = shown.to_act_index;
     const canMove = !shown.outcome && mover != null;
-    this.interaction.setView(shown.view, { canMove, reason: shown.outcome ? 'The game is over.' : 'Chance acts now: pick its outcome or roll.', mover });
+    if (!shown.editable) this.editing = false;
+    this.interaction.setView(shown.view, {
+      canMove: canMove && !this.editing,
+      reason: this.editing ? 'Editing the board: pick a piece, then a square.' : shown.outcome ? 'The game is over.' : 'Chance acts now: pick its outcome or roll.',
+      mover,
+    });
     this.renderer.render(shown.view, { flipped: false, last: shown.view.last || [], names: variant.players, marks: variant.marks });
     this.boardEl.dataset.position = shown.position;
     this.boardEl.dataset.ply = String(this.source.after().length);
@@ -80,7 +91,66 @@ export class AnalysisBoard {
     this.movesEl.textContent = shown.moves.join(' ');
     this.back.disabled = !this.source.after().length;
     this.renderChoices(shown);
+    this.renderEditor(shown, variant);
     if (this.source.shown) this.source.shown();
+  }
+
+  toggleEditing() {
+    this.editing = !this.editing;
+    if (this.editing && !this.tool) this.tool = { piece: null };
+    this.refresh();
+  }
+
+  /** The editor's palette: each piece of the variant, the eraser, who is to move. */
+  renderEditor(shown, variant) {
+    this.editButton.hidden = !shown.editable;
+    this.editButton.textContent = this.editing ? '✓ Done editing' : '✎ Edit the board';
+    this.palette.hidden = !this.editing;
+    if (!this.editing) return;
+    const names = variant.players || ['white', 'black'];
+    const chosen = (piece) => this.tool && (piece ? this.tool.piece && this.tool.piece.player === piece.player && this.tool.piece.kind === piece.kind : !this.tool.piece);
+    const toolButton = (piece) => {
+      const b = h(`button.tool.editor-piece${chosen(piece) ? '.chosen' : ''}`, {
+        type: 'button', dataset: { piece: piece ? `${piece.player}:${piece.kind}` : 'empty' },
+        title: piece ? `${names[piece.player]} ${piece.name}` : 'empty a square', 'aria-pressed': String(!!chosen(piece)),
+        onclick: () => { this.tool = { piece }; this.renderEditor(shown, variant); },
+      }, piece ? pieceElement(piece, 30) : '✕');
+      return b;
+    };
+    const toMove = h('select#editor-to-move', { 'aria-label': 'to move' },
+      names.map((name, i) => h('option', { value: String(i), text: `${name} to move`, selected: shown.to_act_index === i })));
+    toMove.addEventListener('change', () => this.edit([], Number(toMove.value)));
+    this.palette.replaceChildren(
+      h('div.editor-row', {}, ...shown.palette.filter((p) => p.player === 0).map(toolButton)),
+      h('div.editor-row', {}, ...shown.palette.filter((p) => p.player === 1).map(toolButton), toolButton(null)),
+      toMove);
+  }
+
+  /** While editing, a press on a square puts the chosen piece there (or empties it). */
+  editAt(e) {
+    if (!this.editing || !this.tool) return;
+    const sq = e.target.closest && e.target.closest('[data-cell]');
+    if (!sq) return;
+    e.stopPropagation();
+    e.preventDefault();
+    const [board, square] = sq.dataset.cell.split(':').map(Number);
+    const piece = this.tool.piece ? { player: this.tool.piece.player, kind: this.tool.piece.kind } : null;
+    this.edit([{ board, square, piece }], null);
+  }
+
+  async edit(edits, toMove) {
+    const variant = this.source.variant();
+    if (!variant) return;
+    try {
+      const shown = await request('POST', '/api/positions', {
+        variant: variant.name, record: this.source.position(), after: this.source.after(), edits,
+        to_move: toMove ?? this.shown?.to_act_index ?? null,
+      });
+      this.source.imported(shown.start || '', shown.after);
+      this.refresh();
+    } catch (e) {
+      showMessage(e.message, 'error');
+    }
   }
 
   /** The decisions off the boards, or chance's outcomes and a roll. */

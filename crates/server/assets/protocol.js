@@ -373,6 +373,23 @@
  * @property {string|null} [position] position text; the standard start if absent
  * @property {string[]} [after] decisions played from the position
  * @property {string|null} [record] a position text or a game record, in place of position
+ * @property {EditSquare[]} [edits] the board editor's changes
+ * @property {0|1|null} [to_move] with edits: the seat to move
+ */
+
+/**
+ * One change of the board editor.
+ * @typedef {object} EditSquare
+ * @property {number} board the board's index
+ * @property {number} square the square on it
+ * @property {EditPiece|null} piece what it holds after; null for empty
+ */
+
+/**
+ * A piece the board editor puts down.
+ * @typedef {object} EditPiece
+ * @property {0|1} player its owner
+ * @property {string} kind its letter, upper case
  */
 
 /**
@@ -393,6 +410,8 @@
  * @property {string|null} start the start the decisions were played from
  * @property {string[]} after every decision played from the start
  * @property {ChanceOutcome[]} chance where chance acts, its outcomes
+ * @property {boolean} editable whether the variant has a board editor
+ * @property {PieceView[]} palette the pieces the editor offers
  */
 
 // --- the game snapshot ------------------------------------------------------------------------

@@ -95,3 +95,42 @@ for (const [name, size] of [['desktop', undefined], ['phone', PHONE]]) {
     }
   });
 }
+
+for (const [name, size] of [['desktop', undefined], ['phone', PHONE]]) {
+  test(`the board editor puts pieces down, empties squares and sets who moves (${name})`, { timeout: 40_000 }, async () => {
+    const page = size ? await openPage(browser, size, { isMobile: true, hasTouch: true }) : await openPage(browser);
+    try {
+      await page.goto(`${URL}/analysis?variant=classic`);
+      const cell = (sq) => page.locator(`#analysis-board [data-cell="0:${sq}"]`);
+      await cell(12).waitFor();
+      await page.locator('[data-action="edit"]').click();
+      await page.locator('#editor-palette').waitFor();
+      // The d7 pawn off, a black queen on d4, the e2 pawn off; then Black to move.
+      await page.locator('#editor-palette [data-piece="empty"]').click();
+      await cell(51).click();
+      await waitUntil(async () => (await cell(51).getAttribute('data-piece')) === null, 5_000, 'd7 emptied');
+      await page.locator('#editor-palette [data-piece="1:Q"]').click();
+      await cell(27).click();
+      await waitUntil(async () => (await cell(27).getAttribute('data-piece')) === '1:Q', 5_000, 'a queen on d4');
+      await page.locator('#editor-palette [data-piece="empty"]').click();
+      await cell(12).click();
+      await waitUntil(async () => (await cell(12).getAttribute('data-piece')) === null, 5_000, 'e2 emptied');
+      await page.locator('#editor-to-move').selectOption('1');
+      await waitUntil(async () => (await page.locator('#position').inputValue()) === 'rnbqkbnr/ppp1pppp/8/8/3q4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', 5_000, 'the edited FEN');
+      await screenshot(page, `analysis-editor-${name}`);
+      // A refused edit (White's king taken off) says why and changes nothing.
+      await cell(4).click();
+      await waitUntil(async () => /refused/.test(await page.locator('#message').textContent()), 5_000, 'the refusal');
+      assert.equal(await cell(4).getAttribute('data-piece'), '0:K');
+      // Done: moves are played again, from the edited start.
+      await page.locator('[data-action="edit"]').click();
+      await page.locator('#editor-palette').waitFor({ state: 'hidden' });
+      await cell(27).click();
+      await cell(11).click();
+      await waitUntil(async () => (await page.locator('#after').inputValue()) === 'd4d2', 5_000, 'Qxd2+ played');
+      assert.deepEqual(page.errors.filter((e) => !/400/.test(e)), []);
+    } finally {
+      await page.context().close();
+    }
+  });
+}

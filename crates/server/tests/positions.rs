@@ -78,7 +78,15 @@ async fn records_of_each_format_and_position_texts_are_imported() {
     assert_eq!(shown["start"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     assert_eq!(shown["after"], json!(["e2e4", "e8d7", "e1d2"]));
     assert_eq!(shown["moves"], json!(["e4", "Kd7", "Kd2"]));
-    // A position text in the same field is a start with nothing played.
+    // A position text in the same field is a start with nothing played (also the standard
+    // start's, which a PGN reader would take for eight odd moves).
+    let start = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (status, shown) = show(json!({"variant": "classic", "record": start})).await;
+    assert_eq!(
+        (status, shown["start"].as_str()),
+        (StatusCode::OK, Some(start)),
+        "{shown}"
+    );
     let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
     let (_, shown) = show(json!({"variant": "classic", "record": fen})).await;
     assert_eq!(
@@ -145,4 +153,61 @@ async fn where_chance_acts_its_outcomes_come_with_their_probabilities() {
     let body = json!({"variant": "dice", "after": ["[N]"]});
     let (_, shown) = call(&app, "POST", "/api/positions", Some(body)).await;
     assert_eq!(shown["chance"], json!([]));
+}
+
+#[tokio::test]
+async fn the_board_editor_makes_a_new_start_where_the_variant_has_one() {
+    let app = app(&database("positions-editor")).await;
+    // After 1. e4: the e4 pawn taken off, Black's d7 pawn (51) a queen on d4 (27).
+    let body = json!({"variant": "classic", "after": ["e2e4"], "to_move": 0, "edits": [
+        {"board": 0, "square": 28, "piece": null},
+        {"board": 0, "square": 51, "piece": null},
+        {"board": 0, "square": 27, "piece": {"player": 1, "kind": "Q"}}]});
+    let (status, shown) = call(&app, "POST", "/api/positions", Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    assert_eq!(
+        shown["start"],
+        "rnbqkbnr/ppp1pppp/8/8/3q4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(shown["after"], json!([]));
+    assert_eq!(shown["editable"], true);
+    let palette: Vec<String> = shown["palette"].as_array().map_or(Vec::new(), |p| {
+        p.iter()
+            .map(|p| format!("{}{}", p["player"], p["kind"].as_str().unwrap_or("?")))
+            .collect()
+    });
+    assert_eq!(
+        palette,
+        [
+            "0Q", "0R", "0B", "0N", "0P", "0K", "1Q", "1R", "1B", "1N", "1P", "1K"
+        ]
+    );
+    // A refused edit says why; a variant without an editor says so.
+    let body = json!({"variant": "classic", "edits": [{"board": 0, "square": 4, "piece": null}]});
+    let (status, error) = call(&app, "POST", "/api/positions", Some(body)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("the edited position is refused")),
+        "{error}"
+    );
+    let body = json!({"variant": "realms", "edits": [{"board": 0, "square": 4, "piece": null}]});
+    let (status, error) = call(&app, "POST", "/api/positions", Some(body)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["error"], "this variant has no board editor");
+    let (_, realms) = call(
+        &app,
+        "POST",
+        "/api/positions",
+        Some(json!({"variant": "realms"})),
+    )
+    .await;
+    assert_eq!(
+        (
+            realms["editable"].as_bool(),
+            realms["palette"].as_array().map(Vec::len)
+        ),
+        (Some(false), Some(0))
+    );
 }

@@ -3,6 +3,7 @@
 //! Each module is one file of this folder; filter by its name, e.g.
 //! `cargo test --test variants classic_parsers::`.
 
+mod board_editor;
 mod classic_parsers;
 mod classic_perft;
 mod classic_rules;

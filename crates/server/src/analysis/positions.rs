@@ -5,7 +5,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
-use omnichess_core::{ToAct, work_limit};
+use omnichess_core::{Cell, Player, SquareEdit, ToAct, work_limit};
 
 use crate::error::ApiError;
 use crate::game::loaded::variant;
@@ -39,6 +39,13 @@ fn shown(request: &ShowPosition) -> Result<PositionShown, ApiError> {
         game.play(text)
             .map_err(|e| ApiError::Illegal(format!("decision {} (`{text}`): {e}", i + 1)))?;
     }
+    let (start, after) = if request.edits.is_empty() && request.to_move.is_none() {
+        (start, after)
+    } else {
+        game = edited(entry, game.as_ref(), request)?;
+        (Some(game.position_text()), Vec::new())
+    };
+    let palette = editor_palette(entry, game.as_ref());
     let mut view = game.view();
     let to_act = game.to_act();
     let outcome = match to_act {
@@ -83,7 +90,76 @@ fn shown(request: &ShowPosition) -> Result<PositionShown, ApiError> {
         start,
         after: game.history(),
         chance,
+        editable: palette.is_some(),
+        palette: palette.unwrap_or_default(),
     })
+}
+
+/// `game`'s position with the board editor's changes of `request`, opened as a new start.
+fn edited(
+    entry: &omnichess_core::VariantEntry,
+    game: &dyn omnichess_core::DynGame,
+    request: &ShowPosition,
+) -> Result<Box<dyn omnichess_core::DynGame>, ApiError> {
+    let edits: Vec<SquareEdit> = request
+        .edits
+        .iter()
+        .map(|e| SquareEdit {
+            cell: Cell {
+                board: e.board,
+                square: e.square,
+            },
+            piece: e.piece.map(|p| (seat_player(p.player), p.kind)),
+        })
+        .collect();
+    let to_move = request
+        .to_move
+        .map(seat_player)
+        .or_else(|| game.to_act().player())
+        .unwrap_or(Player::White);
+    let text = game
+        .edited(&edits, to_move)
+        .ok_or_else(|| ApiError::BadRequest("this variant has no board editor".to_owned()))?
+        .map_err(|e| ApiError::BadRequest(format!("the edited position is refused: {e}")))?;
+    (entry.open)(Some(&text)).map_err(|e| ApiError::BadRequest(e.to_string()))
+}
+
+/// The editor's pieces, where `game`'s variant has an editor: every kind of both players on
+/// its standard start, once.
+fn editor_palette(
+    entry: &omnichess_core::VariantEntry,
+    game: &dyn omnichess_core::DynGame,
+) -> Option<Vec<omnichess_core::PieceView>> {
+    let to_move = game.to_act().player().unwrap_or(Player::White);
+    // Whether there is an editor; the unchanged position's own validity does not matter.
+    let _unchanged = game.edited(&[], to_move)?;
+    let start = (entry.open)(None).ok()?;
+    let mut pieces: Vec<omnichess_core::PieceView> = Vec::new();
+    for piece in start
+        .view()
+        .boards
+        .iter()
+        .flat_map(|b| b.squares.iter().flatten())
+    {
+        if !pieces
+            .iter()
+            .any(|p| p.player == piece.player && p.kind == piece.kind)
+        {
+            let mut piece = piece.clone();
+            piece.tag = None;
+            pieces.push(piece);
+        }
+    }
+    pieces.sort_by_key(|p| (p.player, std::cmp::Reverse((p.value * 100.0) as i32)));
+    Some(pieces)
+}
+
+fn seat_player(seat: u8) -> Player {
+    if seat == 0 {
+        Player::White
+    } else {
+        Player::Black
+    }
 }
 
 /// The start and the decisions `request` asks for: its `record` read as a game record of the
@@ -103,17 +179,23 @@ fn start_and_decisions(
         return Ok((start, request.after.clone()));
     };
     // A record with moves is one, even where the variant's position text would read its
-    // start alone (5DPGN's headers are a 5D position); else a position; else a bare record.
+    // start alone (5DPGN's headers are a 5D position); else a position; else a record.
     let parsed = (entry.parse_record)(record);
     let from_record = |parsed: omnichess_core::GameRecord| {
         let mut after: Vec<String> = parsed.decisions.into_iter().map(|d| d.text).collect();
         after.extend(request.after.iter().cloned());
         (parsed.start, after)
     };
+    // A FEN reads as a "record" of odd moves too: a record wins only when its moves replay.
+    let replays = |parsed: &omnichess_core::GameRecord| {
+        (entry.open)(parsed.start.as_deref())
+            .is_ok_and(|mut game| parsed.decisions.iter().all(|d| game.play(&d.text).is_ok()))
+    };
     match parsed {
-        Ok(parsed) if !parsed.decisions.is_empty() => Ok(from_record(parsed)),
+        Ok(parsed) if !parsed.decisions.is_empty() && replays(&parsed) => Ok(from_record(parsed)),
         parsed => match ((entry.open)(Some(record)), parsed) {
             (Ok(_), _) => Ok((Some(record.to_owned()), request.after.clone())),
+            // Not a position: a record, whose refused move the replay names.
             (Err(_), Ok(parsed)) => Ok(from_record(parsed)),
             (Err(position), Err(e)) => Err(ApiError::BadRequest(format!(
                 "neither a position ({position}) nor a record ({e})"

@@ -15,8 +15,8 @@ use super::accounts::{AccountInfo, Credentials, SessionInfo};
 use super::analysis_socket::{AnalysisMessage, AnalysisReply, Info, Judgement, ReviewPoint};
 use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
 use super::http::{
-    ChanceOutcome, CreateGame, Created, ErrorBody, MakeAction, MakeDecision, PositionShown,
-    ShowPosition, Tokens,
+    ChanceOutcome, CreateGame, Created, EditPiece, EditSquare, ErrorBody, MakeAction, MakeDecision,
+    PositionShown, ShowPosition, Tokens,
 };
 use super::lab::{CreateStudy, OwnerToken, ScorePoint, StudyItem, StudyReport};
 use super::lobby::{
@@ -182,9 +182,19 @@ fn samples() -> BTreeMap<&'static str, Value> {
                 start: None,
                 after: Vec::new(),
                 chance: Vec::new(),
+                editable: false,
+                palette: Vec::new(),
             }),
         ),
         ("ChanceOutcome", sample(&ChanceOutcome::default())),
+        ("EditSquare", sample(&EditSquare::default())),
+        (
+            "EditPiece",
+            sample(&EditPiece {
+                player: 0,
+                kind: 'Q',
+            }),
+        ),
         ("VariantInfo", sample(&variant)),
         ("TimeControl", sample(&variant.time_controls[0])),
         ("Start", sample(&variant.starts[0])),

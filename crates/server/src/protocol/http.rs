@@ -87,6 +87,33 @@ pub struct ShowPosition {
     /// EDAN record), in place of `position`: its start, then its decisions before `after`.
     #[serde(default)]
     pub record: Option<String>,
+    /// The board editor's changes, made to the position after the decisions: it becomes the
+    /// start (`start` in the answer) with nothing played after it.
+    #[serde(default)]
+    pub edits: Vec<EditSquare>,
+    /// With `edits`: the seat to move in the edited position (that of the position if absent).
+    #[serde(default)]
+    pub to_move: Option<u8>,
+}
+
+/// One change of the board editor.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct EditSquare {
+    /// The board's index in the view.
+    pub board: u16,
+    /// The square on it.
+    pub square: u16,
+    /// What it holds after: `null` for empty.
+    pub piece: Option<EditPiece>,
+}
+
+/// A piece the board editor puts on a square.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
+pub struct EditPiece {
+    /// Its owner (0 the first player).
+    pub player: u8,
+    /// Its letter in the variant's notation, upper case (`Q`).
+    pub kind: char,
 }
 
 /// One outcome chance may pick, with its probability.
@@ -120,4 +147,9 @@ pub struct PositionShown {
     pub after: Vec<String>,
     /// Where chance acts, each outcome it may pick; empty otherwise.
     pub chance: Vec<ChanceOutcome>,
+    /// Whether the variant has a board editor (`edits` then work).
+    pub editable: bool,
+    /// Where it has one, the pieces the editor offers: each kind of both players of the
+    /// variant's standard start.
+    pub palette: Vec<omnichess_core::PieceView>,
 }

@@ -58,9 +58,14 @@ impl Setup {
         builder.en_passant = self.en_passant;
         builder.halfmove_clock = self.halfmoves.min(100) as u8;
         builder.fullmove_number = self.fullmoves;
-        builder
-            .build()
-            .map_err(|e| cannot_be_on_turn(self.refusal_kind(e)))
+        builder.build().map_err(|e| match self.refusal_kind(e) {
+            PositionErrorKind::Unsupported => PositionError::new(
+                PositionErrorKind::Unsupported,
+                "a side has more than 16 pieces or more than 8 pawns, which a board of this \
+                 engine does not hold",
+            ),
+            kind => cannot_be_on_turn(kind),
+        })
     }
 
     /// Why cozy-chess refuses a setup that passed [`Setup::problems`]: checks that the en

@@ -54,6 +54,20 @@ impl Presentation for Classic {
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+
+    /// The FEN edited square by square, then validated as any FEN is (C1–C3's checks).
+    fn edited(
+        &self,
+        edits: &[omnichess_core::SquareEdit],
+        to_move: omnichess_core::Player,
+    ) -> Option<Result<Classic, omnichess_core::PositionError>> {
+        Some(
+            crate::common::fen::Setup::parse(&self.fen()).and_then(|mut setup| {
+                setup.edit(edits, to_move)?;
+                setup.validate()
+            }),
+        )
+    }
 }
 
 impl Records for Classic {

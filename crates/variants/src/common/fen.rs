@@ -4,7 +4,7 @@
 //! board from it. Parsing never panics; every error names what is wrong.
 
 use cozy_chess::{Color, File, Piece, Rank, Square};
-use omnichess_core::{PositionError, PositionErrorKind};
+use omnichess_core::{Player, PositionError, PositionErrorKind, SquareEdit};
 
 /// The FEN of the standard starting position.
 pub const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -83,6 +83,102 @@ impl Setup {
             halfmoves,
             fullmoves,
         })
+    }
+
+    /// The board editor's `edits` made on the first board (the only one), `to_move` to move:
+    /// castling rights whose king or rook no longer stands at home dropped, no en passant,
+    /// the halfmove clock at 0. `Err` names a kind no FEN writes or a square off the board.
+    pub fn edit(&mut self, edits: &[SquareEdit], to_move: Player) -> Result<(), PositionError> {
+        for edit in edits {
+            let square = usize::from(edit.cell.square);
+            if edit.cell.board != 0 || square >= 64 {
+                return Err(PositionError::syntax(format!(
+                    "no square {}:{} on this board",
+                    edit.cell.board, edit.cell.square
+                )));
+            }
+            self.squares[square] = match edit.piece {
+                None => None,
+                Some((player, kind)) => {
+                    let piece = fen_piece(kind.to_ascii_lowercase()).ok_or_else(|| {
+                        PositionError::syntax(format!("no piece `{kind}` in a FEN"))
+                    })?;
+                    Some((piece, colour(player)))
+                }
+            };
+        }
+        self.side = colour(to_move);
+        let at = |sq: Square, piece: Piece, color: Color| {
+            self.squares[sq as usize] == Some((piece, color))
+        };
+        for (i, (color, rook)) in [
+            (Color::White, Square::H1),
+            (Color::White, Square::A1),
+            (Color::Black, Square::H8),
+            (Color::Black, Square::A8),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let king = if color == Color::White {
+                Square::E1
+            } else {
+                Square::E8
+            };
+            self.castling[i] &= at(king, Piece::King, color) && at(rook, Piece::Rook, color);
+        }
+        self.en_passant = None;
+        self.halfmoves = 0;
+        Ok(())
+    }
+
+    /// The setup as FEN.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut board = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.squares[rank * 8 + file] {
+                    None => empty += 1,
+                    Some((piece, color)) => {
+                        if empty > 0 {
+                            board.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let c = piece_char(piece);
+                        board.push(if color == Color::White {
+                            c.to_ascii_uppercase()
+                        } else {
+                            c
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                board.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                board.push('/');
+            }
+        }
+        let castling: String = ['K', 'Q', 'k', 'q']
+            .iter()
+            .zip(self.castling)
+            .filter_map(|(c, on)| on.then_some(*c))
+            .collect();
+        format!(
+            "{board} {} {} {} {} {}",
+            if self.side == Color::White { "w" } else { "b" },
+            if castling.is_empty() {
+                "-".to_owned()
+            } else {
+                castling
+            },
+            self.en_passant.map_or("-".to_owned(), |sq| sq.to_string()),
+            self.halfmoves,
+            self.fullmoves
+        )
     }
 
     /// What is wrong with the setup whatever the variant: the number of kings, pawns on the
@@ -288,4 +384,38 @@ fn parse_castling(text: &str) -> Result<[bool; 4], PositionError> {
         rights[i] = true;
     }
     Ok(rights)
+}
+
+/// The cozy-chess piece of a FEN letter (lower case).
+fn fen_piece(letter: char) -> Option<Piece> {
+    Some(match letter {
+        'p' => Piece::Pawn,
+        'n' => Piece::Knight,
+        'b' => Piece::Bishop,
+        'r' => Piece::Rook,
+        'q' => Piece::Queen,
+        'k' => Piece::King,
+        _ => return None,
+    })
+}
+
+/// The FEN letter (lower case) of a piece.
+fn piece_char(piece: Piece) -> char {
+    match piece {
+        Piece::Pawn => 'p',
+        Piece::Knight => 'n',
+        Piece::Bishop => 'b',
+        Piece::Rook => 'r',
+        Piece::Queen => 'q',
+        Piece::King => 'k',
+    }
+}
+
+/// The cozy-chess colour of a player.
+fn colour(player: Player) -> Color {
+    if player == Player::White {
+        Color::White
+    } else {
+        Color::Black
+    }
 }

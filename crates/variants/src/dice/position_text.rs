@@ -75,6 +75,22 @@ impl Dice {
         })
     }
 
+    /// The position text of this position edited by the board editor: its FEN with `edits`
+    /// made and `to_move` to move ([`Setup::edit`]), its die kept, at the start of a turn.
+    pub(super) fn edited_text(
+        &self,
+        edits: &[omnichess_core::SquareEdit],
+        to_move: omnichess_core::Player,
+    ) -> Result<String, PositionError> {
+        let text = self.text();
+        let fen: Vec<&str> = text.split_whitespace().take(6).collect();
+        let mut setup = Setup::parse(&fen.join(" "))?;
+        setup.edit(edits, to_move)?;
+        let mut fields = vec![setup.text()];
+        fields.extend(self.now.die.text());
+        Ok(fields.join(" "))
+    }
+
     /// Writes the position text.
     #[must_use]
     pub fn text(&self) -> String {

@@ -51,6 +51,18 @@ impl Presentation for Dice {
         self.draw_view()
     }
 
+    /// The FEN edited square by square, the die kept, the turn starting with its roll.
+    fn edited(
+        &self,
+        edits: &[omnichess_core::SquareEdit],
+        to_move: omnichess_core::Player,
+    ) -> Option<Result<Dice, omnichess_core::PositionError>> {
+        Some(
+            self.edited_text(edits, to_move)
+                .and_then(|text| Dice::from_text(&text)),
+        )
+    }
+
     /// §1's forfeit `--` passes; §4's checked player claims `[K!]` or asks for the `roll`.
     fn decision_info(&self, decision: DiceDecision) -> DecisionInfo {
         match decision {

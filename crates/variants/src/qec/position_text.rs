@@ -15,6 +15,7 @@ use super::draft::random_mapping;
 use super::links::{Links, file_mapping};
 use super::state::{Core, Phase, Qec};
 use crate::classic::Classic;
+use crate::common::fen::Setup;
 
 const LINKS_HELP: &str = "a QEC position is a FEN followed by the links field \
      (`e2~b8,d7~g1`, `-` for none, `files`, `random:SEED` or `draft`)";
@@ -94,6 +95,43 @@ impl Qec {
             now: core,
             earlier: Vec::new(),
         })
+    }
+
+    /// The position text of this position edited by the board editor: its FEN with `edits`
+    /// made and `to_move` to move ([`Setup::edit`]), every link of an edited square dropped
+    /// (the others kept), at the start of a turn.
+    pub(super) fn edited_text(
+        &self,
+        edits: &[omnichess_core::SquareEdit],
+        to_move: omnichess_core::Player,
+    ) -> Result<String, PositionError> {
+        let text = self.text();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let mut setup = Setup::parse(&fields[..6.min(fields.len())].join(" "))?;
+        setup.edit(edits, to_move)?;
+        let edited: Vec<String> = edits
+            .iter()
+            .filter_map(|e| Square::try_index(usize::from(e.cell.square)))
+            .map(|sq| sq.to_string())
+            .collect();
+        let links = fields.get(6).copied().unwrap_or("-");
+        let (prefix, pairs) = match links.strip_prefix("draft") {
+            Some(rest) => ("draft", rest.trim_start_matches(':')),
+            None => ("", links),
+        };
+        let kept: Vec<&str> = pairs
+            .split(',')
+            .filter(|pair| pair.contains('~') && pair.len() > 1)
+            .filter(|pair| !pair.split('~').any(|sq| edited.iter().any(|e| e == sq)))
+            .collect();
+        let links = match (prefix, links, kept.is_empty()) {
+            (_, "-", _) => "-".to_owned(),
+            ("draft", _, true) => "draft".to_owned(),
+            ("draft", _, false) => format!("draft:{}", kept.join(",")),
+            (_, _, true) => "~".to_owned(),
+            (_, _, false) => kept.join(","),
+        };
+        Ok(format!("{} {links}", setup.text()))
     }
 
     /// Writes the position text.

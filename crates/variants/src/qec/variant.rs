@@ -76,6 +76,19 @@ impl Presentation for Qec {
         self.draw_view()
     }
 
+    /// The FEN edited square by square, the links of edited squares dropped, the turn
+    /// starting afresh; validated as any position text is.
+    fn edited(
+        &self,
+        edits: &[omnichess_core::SquareEdit],
+        to_move: omnichess_core::Player,
+    ) -> Option<Result<Qec, omnichess_core::PositionError>> {
+        Some(
+            self.edited_text(edits, to_move)
+                .and_then(|text| Qec::from_text(&text)),
+        )
+    }
+
     /// The FEN's move number and the turn's mover (in a forced reply the partner's owner
     /// acts, in the mover's turn): a position text starts its turns from 0.
     fn turn_number(&self) -> TurnNumber {
