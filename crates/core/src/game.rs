@@ -23,7 +23,7 @@ use crate::ToAct;
 ///   stack has grown to the depth in use, so perft and search allocate nothing per node.
 pub trait Game: Clone {
     /// One decision. Small and `Copy`, so that buffers of them are cheap.
-    type Decision: Copy + Eq + Debug;
+    type Decision: Copy + Eq + Debug + Send;
 
     /// Who acts next, or the outcome if the game is over (by the rules of movement or by an
     /// adjudication rule such as a draw by insufficient material).

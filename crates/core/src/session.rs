@@ -6,7 +6,7 @@ use crate::{
 
 /// A variant-independent, object-safe view of a game in progress: the face the CLI (and later
 /// a server) sees. Decisions cross it as text in the variant's notation.
-pub trait DynGame {
+pub trait DynGame: Send {
     /// The variant's name.
     fn variant_name(&self) -> &'static str;
     /// Who acts next, or the outcome.

@@ -11,7 +11,9 @@ use crate::{
 /// name, its starts and the capabilities generic callers ask for instead of testing the name.
 /// Everything the CLI and the server do with a variant goes through this trait (behind
 /// [`crate::DynGame`]).
-pub trait Variant: Counting + Hooks + Events + Notation + Records + Presentation + 'static {
+pub trait Variant:
+    Counting + Hooks + Events + Notation + Records + Presentation + Send + 'static
+{
     /// The name used on the command line (`classic`, `qec`, …).
     const NAME: &'static str;
     /// One line saying what the variant is.

@@ -51,6 +51,8 @@ pub struct App {
     sign_in_limit: Option<RateLimit>,
     /// The captured pieces last counted in each game, to count on from.
     captured: Arc<Mutex<HashMap<String, Captured>>>,
+    /// Each game's state after the last request on it, to play on from.
+    kept: crate::game::kept_games::KeptGames,
     /// When WebSockets are pinged and when a silent one is closed.
     socket_idle: crate::socket_idle::SocketIdle,
 }
@@ -106,6 +108,7 @@ impl App {
             rate_limit: None,
             sign_in_limit: None,
             captured: Arc::default(),
+            kept: crate::game::kept_games::KeptGames::default(),
             socket_idle: crate::socket_idle::SocketIdle::default(),
         }
     }
@@ -211,8 +214,14 @@ impl App {
         stored: crate::store::StoredGame,
         work: impl FnOnce(&mut Loaded) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
+        let slot = self.kept.slot(&stored.row.id);
         self.off_thread(self.work_limit, ApiError::OverLimit, move || {
-            work(&mut Loaded::build(stored)?)
+            // Requests on one game take turns with its kept state.
+            let mut kept = slot.lock().unwrap_or_else(|e| e.into_inner());
+            let mut loaded = Loaded::build_from(stored, kept.take())?;
+            let answer = work(&mut loaded);
+            *kept = Some(loaded.into_kept());
+            answer
         })
         .await
     }

@@ -146,8 +146,10 @@ fn decide(loaded: &mut Loaded, seat: u8, text: &str, out: &mut Out) -> Result<()
         .map_err(|e| ApiError::Illegal(e.to_string()))?;
     let canonical = loaded.game.history().pop().unwrap_or_default();
     out.push("decision", Some(seat), &canonical);
+    loaded.note_played(canonical, Some(seat));
     for roll in roll_chance(loaded.game.as_mut())? {
         out.push("chance", None, &roll);
+        loaded.note_played(roll, None);
     }
     Ok(())
 }

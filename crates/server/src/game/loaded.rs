@@ -6,6 +6,7 @@ use omnichess_core::{DynGame, ToAct, VariantEntry};
 use crate::error::ApiError;
 use crate::game::captured::Captured;
 use crate::game::clock::{Clocks, Tick, clocks};
+use crate::game::kept_games::Kept;
 use crate::game::log::Log;
 use crate::protocol::snapshot::{ClockState, GameView, Offers, Outcome, Snapshot};
 use crate::store::StoredGame;
@@ -20,6 +21,11 @@ pub struct Loaded {
     pub game: Box<dyn DynGame>,
     /// The decisions as the clocks see them.
     pub ticks: Vec<Tick>,
+    /// The decisions played on `game` from the start (the stored ones, then any a command
+    /// played: [`Loaded::note_played`]).
+    played: Vec<String>,
+    /// For each, whether it ended its player's turn.
+    ends_turn: Vec<bool>,
 }
 
 /// How a game ended.
@@ -51,12 +57,30 @@ fn seat_player(seat: u8) -> omnichess_core::Player {
 impl Loaded {
     /// Rebuilds `stored`.
     pub fn build(stored: StoredGame) -> Result<Loaded, ApiError> {
-        let entry = variant(&stored.row.variant)?;
-        let mut game = (entry.open)(stored.row.start.as_deref())
-            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        Loaded::build_from(stored, None)
+    }
+
+    /// Rebuilds `stored`, playing on from `kept` where its decisions begin the stored ones
+    /// (else from the start).
+    pub fn build_from(stored: StoredGame, kept: Option<Kept>) -> Result<Loaded, ApiError> {
         let log = Log::of(&stored.events);
-        let mut ticks = Vec::with_capacity(log.decisions.len());
-        for (i, played) in log.decisions.iter().enumerate() {
+        let usable = kept.filter(|k| {
+            k.texts.len() <= log.decisions.len()
+                && k.texts
+                    .iter()
+                    .zip(&log.decisions)
+                    .all(|(a, b)| *a == b.text)
+        });
+        let (mut game, mut texts, mut ends_turn) = match usable {
+            Some(k) => (k.game, k.texts, k.ends_turn),
+            None => {
+                let entry = variant(&stored.row.variant)?;
+                let game = (entry.open)(stored.row.start.as_deref())
+                    .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+                (game, Vec::new(), Vec::new())
+            }
+        };
+        for (i, played) in log.decisions.iter().enumerate().skip(texts.len()) {
             if omnichess_core::work_limit::expired() {
                 return Err(ApiError::OverLimit(format!(
                     "stopped at decision {}",
@@ -70,18 +94,45 @@ impl Loaded {
                 ))
             })?;
             let next = game.to_act().player().map(|p| p as u8);
-            ticks.push(Tick {
+            texts.push(played.text.clone());
+            ends_turn.push(played.player.is_some() && next != played.player);
+        }
+        let ticks = log
+            .decisions
+            .iter()
+            .zip(&ends_turn)
+            .map(|(played, &ends_turn)| Tick {
                 player: played.player,
                 at_ms: played.at_ms,
-                ends_turn: played.player.is_some() && next != played.player,
-            });
-        }
+                ends_turn,
+            })
+            .collect();
         Ok(Loaded {
             stored,
             log,
             game,
             ticks,
+            played: texts,
+            ends_turn,
         })
+    }
+
+    /// Notes `text`, just played on `game` by `player` (`None`: chance), so that the state
+    /// kept after the request knows it ([`Loaded::into_kept`]).
+    pub fn note_played(&mut self, text: String, player: Option<u8>) {
+        let next = self.game.to_act().player().map(|p| p as u8);
+        self.played.push(text);
+        self.ends_turn.push(player.is_some() && next != player);
+    }
+
+    /// The state to keep for the next request on the game.
+    #[must_use]
+    pub fn into_kept(self) -> Kept {
+        Kept {
+            texts: self.played,
+            ends_turn: self.ends_turn,
+            game: self.game,
+        }
     }
 
     /// The game's version: events stored.

@@ -1,4 +1,5 @@
-//! A game, from its stored events to every client: rebuilt from the log ([`loaded`],
+//! A game, from its stored events to every client: rebuilt from the log ([`loaded`], kept
+//! between requests by [`kept_games`],
 //! [`log`], [`clock`], [`captured`]), judged ([`commands`]), played over HTTP ([`routes`],
 //! [`export`], [`options`]) and the game WebSocket ([`socket`], [`hub`]), against the engine
 //! ([`engine_pool`], which also answers draw offers: [`engine_offers`]).
@@ -10,6 +11,7 @@ pub mod engine_offers;
 pub mod engine_pool;
 pub mod export;
 pub mod hub;
+pub mod kept_games;
 pub mod loaded;
 pub mod log;
 pub mod options;
