@@ -75,7 +75,7 @@ mod tests {
         let a = kept.slot("a");
         assert!(Arc::ptr_eq(&a, &kept.slot("a")));
         for i in 0..KEPT_GAMES {
-            kept.slot(&i.to_string());
+            let _slot = kept.slot(&i.to_string());
         }
         assert!(kept.len() <= KEPT_GAMES, "{}", kept.len());
         assert!(!kept.is_empty());
