@@ -287,6 +287,18 @@ fn arrow(game: &dyn DynGame, decision: Option<&String>) -> Vec<Cell> {
         .unwrap_or_default()
 }
 
+/// A job's answer, or the `error` message that ends the review: 422 for what the variant
+/// refused, the worker's status (503 a full queue, the work limit) otherwise.
+fn answered<T>(job: Result<Result<T, String>, crate::error::ApiError>) -> Result<T, String> {
+    let error =
+        |status: u16, error: String| Versioned::text(AnalysisReply::Error { status, error });
+    match job {
+        Ok(Ok(answer)) => Ok(answer),
+        Ok(Err(e)) => Err(error(422, e)),
+        Err(e) => Err(error(e.status().as_u16(), e.to_string())),
+    }
+}
+
 /// Runs the review of `request` on `app`'s analysis workers, sending its messages to `out`
 /// until it ends or `stop` is set.
 pub async fn run(app: App, request: Request, stop: Arc<AtomicBool>, out: mpsc::Sender<String>) {
@@ -323,18 +335,14 @@ pub async fn run(app: App, request: Request, stop: Arc<AtomicBool>, out: mpsc::S
         .engines
         .run_within(limit, move || actors(variant, &asked))
         .await;
-    let plies = match planned {
-        Ok(Ok(actors)) => {
+    let plies = match answered(planned) {
+        Ok(actors) => {
             let mut plies = plies(&actors);
             plies.truncate(MAX_POINTS);
             plies
         }
-        Ok(Err(e)) => {
-            let _ = out.send(error(422, e)).await;
-            return;
-        }
-        Err(e) => {
-            let _ = out.send(error(e.status().as_u16(), e.to_string())).await;
+        Err(message) => {
+            let _ = out.send(message).await;
             return;
         }
     };
@@ -368,14 +376,10 @@ pub async fn run(app: App, request: Request, stop: Arc<AtomicBool>, out: mpsc::S
                 )
             })
             .await;
-        let mut point = match evaluated {
-            Ok(Ok(point)) => point,
-            Ok(Err(e)) => {
-                let _ = out.send(error(422, e)).await;
-                return;
-            }
-            Err(e) => {
-                let _ = out.send(error(e.status().as_u16(), e.to_string())).await;
+        let mut point = match answered(evaluated) {
+            Ok(point) => point,
+            Err(message) => {
+                let _ = out.send(message).await;
                 return;
             }
         };

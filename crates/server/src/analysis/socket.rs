@@ -117,6 +117,16 @@ async fn serve(app: App, socket: WebSocket) {
     }
 }
 
+/// Stops the socket's running search or review, if any, and gives the flag of the next.
+fn restart(stop: &mut Option<Arc<AtomicBool>>) -> Arc<AtomicBool> {
+    if let Some(flag) = stop.take() {
+        flag.store(true, Ordering::Relaxed);
+    }
+    let flag = Arc::new(AtomicBool::new(false));
+    *stop = Some(Arc::clone(&flag));
+    flag
+}
+
 fn handle(
     app: &App,
     text: &str,
@@ -141,11 +151,7 @@ fn handle(
             after,
             seconds,
         } => {
-            if let Some(flag) = stop.take() {
-                flag.store(true, Ordering::Relaxed);
-            }
-            let flag = Arc::new(AtomicBool::new(false));
-            *stop = Some(Arc::clone(&flag));
+            let flag = restart(stop);
             let request = review::Request {
                 variant,
                 position,
@@ -161,17 +167,13 @@ fn handle(
             after,
             seconds,
         } => {
-            if let Some(flag) = stop.take() {
-                flag.store(true, Ordering::Relaxed);
-            }
+            let flag = restart(stop);
             let Ok(engine) = omnichess_engine::find(&variant) else {
                 return Some(error(&format!(
                     "unknown variant `{}`",
                     variant.chars().take(40).collect::<String>()
                 )));
             };
-            let flag = Arc::new(AtomicBool::new(false));
-            *stop = Some(Arc::clone(&flag));
             let seconds = seconds.unwrap_or(5.0).clamp(0.05, MAX_SECONDS);
             let (pool, lines) = (app.engines.clone(), lines.clone());
             let limit = app.work_limit() + Duration::from_secs_f64(seconds);
