@@ -60,6 +60,12 @@ for (const [name, size] of [['desktop', undefined], ['phone', PHONE]]) {
       await page.mouse.click(box.x + 2, box.y + box.height / 2);
       await waitUntil(async () => (await shownPly(page)) === 0, 5_000, 'the start shown');
       assert.match(await page.locator('#review-best .review-line').textContent(), /^\S+/);
+
+      // The exported record ends with the PGN standard's Termination and the reason beside it.
+      await page.locator('#tools button[data-action="export"]').click();
+      await waitUntil(async () => /\[Reason "resignation"\]/.test(await page.locator('#export-record').inputValue()), 5_000, 'the record');
+      assert.match(await page.locator('#export-record').inputValue(), /\[Termination "normal"\]/);
+      await screenshot(page, `export-termination-${name}`);
     } finally {
       await page.close();
     }
