@@ -134,3 +134,24 @@ for (const [name, size] of [['desktop', undefined], ['phone', PHONE]]) {
     }
   });
 }
+
+test('the board editor works on each of Three Realms\' boards', { timeout: 30_000 }, async () => {
+  const page = await openPage(browser);
+  try {
+    await page.goto(`${URL}/analysis?variant=realms`);
+    const cell = (key) => page.locator(`#analysis-board [data-cell="${key}"]`);
+    await cell('1:7').waitFor();
+    await page.locator('[data-action="edit"]').click();
+    await page.locator('#editor-palette [data-piece="empty"]').click();
+    await cell('1:7').click();
+    await waitUntil(async () => (await page.locator('#position').inputValue()).includes('/RNBQKBN1|'), 5_000, "Earth's q1 rook off");
+    await page.locator('#editor-palette [data-piece="0:A"]').click();
+    await cell('0:27').click();
+    await waitUntil(async () => (await cell('0:27').getAttribute('data-piece')) === '0:A', 5_000, 'an angel on the heavens\' d4');
+    assert.match(await page.locator('#position').inputValue(), / w Qkq - 0 1$/);
+    await screenshot(page, 'analysis-editor-realms');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -192,22 +192,23 @@ async fn the_board_editor_makes_a_new_start_where_the_variant_has_one() {
             .is_some_and(|e| e.starts_with("the edited position is refused")),
         "{error}"
     );
-    let body = json!({"variant": "realms", "edits": [{"board": 0, "square": 4, "piece": null}]});
+    let body = json!({"variant": "dmchess", "edits": [{"board": 0, "square": 4, "piece": null}]});
     let (status, error) = call(&app, "POST", "/api/positions", Some(body)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["error"], "this variant has no board editor");
-    let (_, realms) = call(
-        &app,
-        "POST",
-        "/api/positions",
-        Some(json!({"variant": "realms"})),
-    )
-    .await;
-    assert_eq!(
-        (
-            realms["editable"].as_bool(),
-            realms["palette"].as_array().map(Vec::len)
-        ),
-        (Some(false), Some(0))
-    );
+    // Three Realms' palette: the 14 kinds of its start, each player's.
+    for (variant, editor) in [
+        ("dmchess", (Some(false), Some(0))),
+        ("realms", (Some(true), Some(28))),
+    ] {
+        let (_, shown) = call(
+            &app,
+            "POST",
+            "/api/positions",
+            Some(json!({"variant": variant})),
+        )
+        .await;
+        let palette = shown["palette"].as_array().map(Vec::len);
+        assert_eq!((shown["editable"].as_bool(), palette), editor, "{variant}");
+    }
 }

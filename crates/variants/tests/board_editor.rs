@@ -1,5 +1,6 @@
-//! The analysis board's editor (`DynGame::edited`): the FEN variants edit their board square by
-//! square and validate the result as any position text; the others have no editor.
+//! The analysis board's editor (`DynGame::edited`): the FEN variants and Three Realms edit their
+//! boards square by square and validate the result as any position text; DMChess and 5D have
+//! no editor.
 
 use omnichess_core::{Cell, DynGame, Player, SquareEdit};
 
@@ -85,8 +86,41 @@ fn qec_drops_the_links_of_edited_squares_and_keeps_the_others() {
 }
 
 #[test]
+fn three_realms_edits_each_realm_and_drops_a_right_without_its_rook() {
+    let game = open("realms", None);
+    // Earth's q1 rook (board 1, square 7) off; a white angel on the heavens' d4 (board 0, 27).
+    let text = game
+        .edited(
+            &[
+                put_on(1, 7, None),
+                put_on(0, 27, Some((Player::White, 'A'))),
+            ],
+            Player::Black,
+        )
+        .expect("Three Realms has an editor")
+        .expect("legal");
+    assert!(
+        text.contains("|rnbqkbnr/wwwwwwww/8/8/8/8/WWWWWWWW/RNBQKBN1|"),
+        "{text}"
+    );
+    assert!(text.contains("/3A4/"), "{text}");
+    assert!(text.ends_with(" b Qkq - 0 1"), "{text}");
+    let refused = game
+        .edited(&[put_on(1, 4, None)], Player::White)
+        .expect("an editor");
+    assert!(refused.is_err(), "no white king");
+}
+
+fn put_on(board: u16, square: u16, piece: Option<(Player, char)>) -> SquareEdit {
+    SquareEdit {
+        cell: Cell { board, square },
+        piece,
+    }
+}
+
+#[test]
 fn variants_without_a_fen_board_have_no_editor() {
-    for variant in ["realms", "dmchess", "multiverse"] {
+    for variant in ["dmchess", "multiverse"] {
         assert!(
             open(variant, None).edited(&[], Player::White).is_none(),
             "{variant}"

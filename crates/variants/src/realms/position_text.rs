@@ -197,6 +197,61 @@ impl Realms {
         Ok(game)
     }
 
+    /// This position edited by the analysis board's editor: each of `edits` made on its
+    /// realm's board (heavens 0, Earth 1, underworld 2, as the view numbers them), `to_move`
+    /// to move, the castling rights whose king or rook left home dropped, no en passant, no
+    /// kind last moved, the halfmove clock at 0; validated as a position text is.
+    pub(super) fn with_edits(
+        &self,
+        edits: &[omnichess_core::SquareEdit],
+        to_move: Player,
+    ) -> Result<Realms, PositionError> {
+        let mut game = self.clone();
+        for edit in edits {
+            let (board, at) = (edit.cell.board, edit.cell.square);
+            if board > 2 || at >= 64 {
+                return Err(PositionError::syntax(format!(
+                    "no square {board}:{at} on the three boards"
+                )));
+            }
+            let sq = ((2 - board) * 64 + at) as u8;
+            game.board.remove(sq);
+            if let Some((player, letter)) = edit.piece {
+                let kind = Kind::from_letter(letter).ok_or_else(|| {
+                    PositionError::syntax(format!("no Three Realms piece `{letter}`"))
+                })?;
+                game.board.put(sq, Piece { player, kind });
+            }
+        }
+        game.side = to_move;
+        game.ep = None;
+        game.last = None;
+        game.halfmoves = 0;
+        for (right, player, rook_offset) in [
+            (WHITE_KINGSIDE, Player::White, 3i32),
+            (WHITE_QUEENSIDE, Player::White, -4),
+            (BLACK_KINGSIDE, Player::Black, 3),
+            (BLACK_QUEENSIDE, Player::Black, -4),
+        ] {
+            let home = king_home(player);
+            let rook = (home as i32 + rook_offset) as u8;
+            let at_home = game.board.piece(home)
+                == Some(Piece {
+                    player,
+                    kind: Kind::King,
+                })
+                && game.board.piece(rook)
+                    == Some(Piece {
+                        player,
+                        kind: Kind::Rook,
+                    });
+            if !at_home {
+                game.castling &= !right;
+            }
+        }
+        Realms::from_text(&game.text())
+    }
+
     /// Checks what a position text cannot say: kings, pawns, angels, rights, en passant.
     fn validate(&self) -> Result<(), PositionError> {
         for player in Player::BOTH {

@@ -59,6 +59,14 @@ impl Presentation for Realms {
     fn view(&self) -> omnichess_core::View {
         self.draw_view()
     }
+
+    fn edited(
+        &self,
+        edits: &[omnichess_core::SquareEdit],
+        to_move: omnichess_core::Player,
+    ) -> Option<Result<Realms, omnichess_core::PositionError>> {
+        Some(self.with_edits(edits, to_move))
+    }
 }
 
 impl Records for Realms {
