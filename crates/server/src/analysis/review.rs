@@ -104,6 +104,11 @@ pub fn win_chance(score: &str) -> Option<f64> {
     }
 }
 
+/// The first player's expected points by `score`, an engine score from `player`'s view.
+fn first_players_value(score: &str, player: Player) -> Option<f64> {
+    win_chance(score).map(|v| if player == Player::White { v } else { 1.0 - v })
+}
+
 /// `score` (from `player`'s view) from the first player's view.
 fn first_players_score(score: &str, player: Player) -> String {
     if player == Player::White {
@@ -188,8 +193,7 @@ pub fn evaluate(
             let (score, best) = search(engine, position, after, seconds, stop)?;
             point.value = score
                 .as_deref()
-                .and_then(win_chance)
-                .map(|v| if player == Player::White { v } else { 1.0 - v });
+                .and_then(|s| first_players_value(s, player));
             point.score = score.map(|s| first_players_score(&s, player));
             point.shown = shown_line(game.as_mut(), &best);
             point.arrow = arrow(game.as_ref(), best.first());
@@ -230,8 +234,7 @@ fn chance_value(
                 let (score, _) = search(engine, position, &next, share, stop)?;
                 score
                     .as_deref()
-                    .and_then(win_chance)
-                    .map(|v| if player == Player::White { v } else { 1.0 - v })
+                    .and_then(|s| first_players_value(s, player))
             }
         };
         let Some(value) = value else { return Ok(None) };

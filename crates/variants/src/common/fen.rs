@@ -132,6 +132,20 @@ impl Setup {
         Ok(())
     }
 
+    /// The board editor on a position text that starts with a FEN (Die Chess's, QEC's): its
+    /// first six fields read, `edits` made and `to_move` to move ([`Setup::edit`]), written
+    /// back; the fields after them are the variant's to write.
+    pub fn edit_text(
+        text: &str,
+        edits: &[SquareEdit],
+        to_move: Player,
+    ) -> Result<String, PositionError> {
+        let fen: Vec<&str> = text.split_whitespace().take(6).collect();
+        let mut setup = Setup::parse(&fen.join(" "))?;
+        setup.edit(edits, to_move)?;
+        Ok(setup.text())
+    }
+
     /// The setup as FEN.
     #[must_use]
     pub fn text(&self) -> String {

@@ -82,11 +82,7 @@ impl Dice {
         edits: &[omnichess_core::SquareEdit],
         to_move: omnichess_core::Player,
     ) -> Result<String, PositionError> {
-        let text = self.text();
-        let fen: Vec<&str> = text.split_whitespace().take(6).collect();
-        let mut setup = Setup::parse(&fen.join(" "))?;
-        setup.edit(edits, to_move)?;
-        let mut fields = vec![setup.text()];
+        let mut fields = vec![Setup::edit_text(&self.text(), edits, to_move)?];
         fields.extend(self.now.die.text());
         Ok(fields.join(" "))
     }

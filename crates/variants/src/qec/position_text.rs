@@ -107,8 +107,7 @@ impl Qec {
     ) -> Result<String, PositionError> {
         let text = self.text();
         let fields: Vec<&str> = text.split_whitespace().collect();
-        let mut setup = Setup::parse(&fields[..6.min(fields.len())].join(" "))?;
-        setup.edit(edits, to_move)?;
+        let fen = Setup::edit_text(&text, edits, to_move)?;
         let edited: Vec<String> = edits
             .iter()
             .filter_map(|e| Square::try_index(usize::from(e.cell.square)))
@@ -131,7 +130,7 @@ impl Qec {
             (_, _, true) => "~".to_owned(),
             (_, _, false) => kept.join(","),
         };
-        Ok(format!("{} {links}", setup.text()))
+        Ok(format!("{fen} {links}"))
     }
 
     /// Writes the position text.

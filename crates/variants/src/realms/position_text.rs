@@ -24,6 +24,14 @@ pub const STANDARD_START: &str = "ssappass/hhhhhhhh/8/8/8/8/HHHHHHHH/SSAPPASS|\
 rnbqkbnr/wwwwwwww/8/8/8/8/WWWWWWWW/RNBQKBNR|\
 decddced/iiiiiiii/8/8/8/8/IIIIIIII/DECDDCED w KQkq - 0 1";
 
+/// Each castling right: its bit, its player, its rook's place from the king's home, its letter.
+const RIGHTS: [(u8, Player, i32, char); 4] = [
+    (WHITE_KINGSIDE, Player::White, 3, 'K'),
+    (WHITE_QUEENSIDE, Player::White, -4, 'Q'),
+    (BLACK_KINGSIDE, Player::Black, 3, 'k'),
+    (BLACK_QUEENSIDE, Player::Black, -4, 'q'),
+];
+
 /// The realms in the order of the position text.
 const TEXT_ORDER: [Realm; 3] = [Realm::Heavens, Realm::Earth, Realm::Underworld];
 
@@ -227,29 +235,21 @@ impl Realms {
         game.ep = None;
         game.last = None;
         game.halfmoves = 0;
-        for (right, player, rook_offset) in [
-            (WHITE_KINGSIDE, Player::White, 3i32),
-            (WHITE_QUEENSIDE, Player::White, -4),
-            (BLACK_KINGSIDE, Player::Black, 3),
-            (BLACK_QUEENSIDE, Player::Black, -4),
-        ] {
-            let home = king_home(player);
-            let rook = (home as i32 + rook_offset) as u8;
-            let at_home = game.board.piece(home)
-                == Some(Piece {
-                    player,
-                    kind: Kind::King,
-                })
-                && game.board.piece(rook)
-                    == Some(Piece {
-                        player,
-                        kind: Kind::Rook,
-                    });
-            if !at_home {
+        for (right, player, rook_offset, _) in RIGHTS {
+            if !game.right_pieces_home(player, rook_offset).0 {
                 game.castling &= !right;
             }
         }
         Realms::from_text(&game.text())
+    }
+
+    /// Whether the king and the rook a castling right needs stand at home (the rook
+    /// `rook_offset` files from the king's home), and those two squares.
+    fn right_pieces_home(&self, player: Player, rook_offset: i32) -> (bool, u8, u8) {
+        let home = king_home(player);
+        let rook = (i32::from(home) + rook_offset) as u8;
+        let at = |sq: u8, kind: Kind| self.board.piece(sq) == Some(Piece { player, kind });
+        (at(home, Kind::King) && at(rook, Kind::Rook), home, rook)
     }
 
     /// Checks what a position text cannot say: kings, pawns, angels, rights, en passant.
@@ -286,28 +286,12 @@ impl Realms {
                 ));
             }
         }
-        for (right, player, rook_offset, name) in [
-            (WHITE_KINGSIDE, Player::White, 3i32, 'K'),
-            (WHITE_QUEENSIDE, Player::White, -4, 'Q'),
-            (BLACK_KINGSIDE, Player::Black, 3, 'k'),
-            (BLACK_QUEENSIDE, Player::Black, -4, 'q'),
-        ] {
+        for (right, player, rook_offset, name) in RIGHTS {
             if self.castling & right == 0 {
                 continue;
             }
-            let home = king_home(player);
-            let rook = (home as i32 + rook_offset) as u8;
-            let king_there = self.board.piece(home)
-                == Some(Piece {
-                    player,
-                    kind: Kind::King,
-                });
-            let rook_there = self.board.piece(rook)
-                == Some(Piece {
-                    player,
-                    kind: Kind::Rook,
-                });
-            if !king_there || !rook_there {
+            let (home_pieces, home, rook) = self.right_pieces_home(player, rook_offset);
+            if !home_pieces {
                 return Err(PositionError::new(
                     PositionErrorKind::Castling,
                     format!(
