@@ -44,6 +44,9 @@ for var in IDS DATABASE BATCH DRAW RESIGN FIVE_D_TURNS TURNS OPENING SEED PLAYER
   if [ -n "${!var:-}" ]; then COMMAND="$var=${!var} $COMMAND"; fi
 done
 
+# The checkout's own path is written as `$PWD`: the document names no machine's folders.
+COMMAND=${COMMAND//$PWD/\$PWD}
+
 GAMES=${GAMES:-${1:-1000}}
 PLAYER=${PLAYER:-engine:nodes=2000}
 SEED=${SEED:-1}
