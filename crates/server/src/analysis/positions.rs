@@ -8,7 +8,7 @@ use axum::extract::rejection::JsonRejection;
 use omnichess_core::{Cell, Player, SquareEdit, ToAct, work_limit};
 
 use crate::error::ApiError;
-use crate::game::loaded::variant;
+use crate::game::loaded::{seat_player, variant};
 use crate::protocol::Reply;
 use crate::protocol::http::{ChanceOutcome, PositionShown, ShowPosition};
 use crate::protocol::snapshot::{GameView, Outcome};
@@ -152,14 +152,6 @@ fn editor_palette(
     }
     pieces.sort_by_key(|p| (p.player, std::cmp::Reverse((p.value * 100.0) as i32)));
     Some(pieces)
-}
-
-fn seat_player(seat: u8) -> Player {
-    if seat == 0 {
-        Player::White
-    } else {
-        Player::Black
-    }
 }
 
 /// The start and the decisions `request` asks for: its `record` read as a game record of the

@@ -71,8 +71,7 @@ fn same_actor(a: ToAct, b: ToAct) -> bool {
 pub fn judge(before: &ReviewPoint, after: &ReviewPoint, index: usize) -> Option<Judgement> {
     let player = before.to_act?;
     let (from, to) = (before.value?, after.value?);
-    let own = |v: f64| if player == 0 { v } else { 1.0 - v };
-    let loss = own(from) - own(to);
+    let loss = seat_value(from, player) - seat_value(to, player);
     let kind = if loss >= 0.15 {
         "blunder"
     } else if loss >= 0.10 {
@@ -104,9 +103,16 @@ pub fn win_chance(score: &str) -> Option<f64> {
     }
 }
 
+/// The expected points of the player in `seat` (0 the first) where the first player's are
+/// `value`; the same turn takes a player's value to the first player's.
+#[must_use]
+pub fn seat_value(value: f64, seat: u8) -> f64 {
+    if seat == 0 { value } else { 1.0 - value }
+}
+
 /// The first player's expected points by `score`, an engine score from `player`'s view.
 fn first_players_value(score: &str, player: Player) -> Option<f64> {
-    win_chance(score).map(|v| if player == Player::White { v } else { 1.0 - v })
+    win_chance(score).map(|v| seat_value(v, player as u8))
 }
 
 /// `score` (from `player`'s view) from the first player's view.

@@ -22,10 +22,7 @@ pub const THINK_SECONDS: f64 = 0.3;
 /// `value` (`None`: not found; it declines).
 #[must_use]
 pub fn accepts(value: Option<f64>, seat: u8) -> bool {
-    value.is_some_and(|v| {
-        let own = if seat == 0 { v } else { 1.0 - v };
-        own < ACCEPT_BELOW
-    })
+    value.is_some_and(|v| review::seat_value(v, seat) < ACCEPT_BELOW)
 }
 
 /// Answers the draw offered to the engine in game `id`, if one still stands, on a task of its

@@ -46,7 +46,8 @@ pub fn variant(name: &str) -> Result<&'static VariantEntry, ApiError> {
 }
 
 /// The player in `seat` (0 the first player).
-fn seat_player(seat: u8) -> omnichess_core::Player {
+#[must_use]
+pub fn seat_player(seat: u8) -> omnichess_core::Player {
     if seat == 0 {
         omnichess_core::Player::White
     } else {
