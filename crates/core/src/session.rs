@@ -47,6 +47,9 @@ pub trait DynGame: Send {
     /// [`crate::Presentation::turn_number`]): where the list's numbers begin and who moved
     /// first.
     fn start_turn(&self) -> TurnNumber;
+    /// The turn the current state is in, as a move list numbers it (see
+    /// [`crate::Presentation::turn_number`]): whose turn it is even where chance acts.
+    fn turn_number(&self) -> TurnNumber;
     /// Perft of the current state (see [`crate::perft::perft`]).
     fn perft(&mut self, depth: u32) -> u64;
     /// Perft split by first decision (see [`crate::perft::divide`]): calls `each` with every
@@ -235,6 +238,10 @@ impl<V: Variant> DynGame for Session<V> {
 
     fn start_turn(&self) -> TurnNumber {
         self.start.turn_number()
+    }
+
+    fn turn_number(&self) -> TurnNumber {
+        self.game.turn_number()
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

@@ -118,7 +118,7 @@ export class AnalysisBoard {
       return b;
     };
     const toMove = h('select#editor-to-move', { 'aria-label': 'to move' },
-      names.map((name, i) => h('option', { value: String(i), text: `${name} to move`, selected: shown.to_act_index === i })));
+      names.map((name, i) => h('option', { value: String(i), text: `${name} to move`, selected: shown.turn_index === i })));
     toMove.addEventListener('change', () => this.edit([], Number(toMove.value)));
     this.palette.replaceChildren(
       h('div.editor-row', {}, ...shown.palette.filter((p) => p.player === 0).map(toolButton)),
@@ -144,7 +144,7 @@ export class AnalysisBoard {
     try {
       const shown = await request('POST', '/api/positions', {
         variant: variant.name, record: this.source.position(), after: this.source.after(), edits,
-        to_move: toMove ?? this.shown?.to_act_index ?? null,
+        to_move: toMove ?? this.shown?.turn_index ?? null,
       });
       this.source.imported(shown.start || '', shown.after);
       this.refresh();

@@ -404,6 +404,7 @@
  * @typedef {object} PositionShown
  * @property {string} position the position after the decisions
  * @property {0|1|null} to_act_index the seat to act
+ * @property {0|1} turn_index the seat whose turn it is, also where chance acts
  * @property {Outcome|null} outcome how the game ended by the rules
  * @property {string[]} moves the decisions as the move list shows them
  * @property {GameView} view the boards and the legal moves

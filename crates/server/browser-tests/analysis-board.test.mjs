@@ -155,3 +155,28 @@ test('the board editor works on each of Three Realms\' boards', { timeout: 30_00
     await page.context().close();
   }
 });
+
+for (const [name, size] of [['desktop', undefined], ['phone', PHONE]]) {
+  test(`the board editor works on DMChess's eight boards, a piece taking its board's DEL (${name})`, { timeout: 40_000 }, async () => {
+    const page = size ? await openPage(browser, size, { isMobile: true, hasTouch: true }) : await openPage(browser);
+    try {
+      await page.goto(`${URL}/analysis?variant=dmchess`);
+      const cell = (key) => page.locator(`#analysis-board [data-cell="${key}"]`);
+      await cell('2:31').waitFor();
+      await page.locator('[data-action="edit"]').click();
+      // A light knight on D3's h4: DEL 3 (ruling E.1).
+      await page.locator('#editor-palette [data-piece="0:N"]').click();
+      await cell('2:31').click();
+      await waitUntil(async () => (await cell('2:31').getAttribute('data-piece')) === '0:N', 5_000, "a knight on D3's h4");
+      assert.match((await page.locator('#position').inputValue()).split('|')[2], /\/7N3\//);
+      // A piece on a portal (D3's e4) is refused with the rule.
+      await cell('2:28').click();
+      await waitUntil(async () => /portal/.test(await page.locator('#message').textContent()), 5_000, 'the refusal');
+      assert.equal(await cell('2:28').getAttribute('data-piece'), null);
+      await screenshot(page, `analysis-editor-dmchess-${name}`);
+      assert.deepEqual(page.errors.filter((e) => !/400/.test(e)), []);
+    } finally {
+      await page.context().close();
+    }
+  });
+}

@@ -155,6 +155,24 @@ async fn where_chance_acts_its_outcomes_come_with_their_probabilities() {
     assert_eq!(shown["chance"], json!([]));
 }
 
+/// Die Chess: an edit made while chance acts for Black's roll keeps Black to move (the side
+/// whose turn it is), and the edited start begins with that roll.
+#[tokio::test]
+async fn an_edit_while_chance_acts_keeps_the_side_whose_turn_it_is() {
+    let app = app(&database("positions-editor-chance")).await;
+    let body = json!({"variant": "dice", "after": ["[N]", "b1c3"], "edits": [
+        {"board": 0, "square": 6, "piece": null}]});
+    let (status, shown) = call(&app, "POST", "/api/positions", Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    let start = shown["start"].as_str().unwrap_or("");
+    assert!(
+        start.starts_with("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKB1R b "),
+        "{start}"
+    );
+    assert_eq!(shown["to_act_index"], json!(null), "chance rolls first");
+    assert_eq!(shown["turn_index"], 1, "Black's roll");
+}
+
 #[tokio::test]
 async fn the_board_editor_makes_a_new_start_where_the_variant_has_one() {
     let app = app(&database("positions-editor")).await;
@@ -192,14 +210,16 @@ async fn the_board_editor_makes_a_new_start_where_the_variant_has_one() {
             .is_some_and(|e| e.starts_with("the edited position is refused")),
         "{error}"
     );
-    let body = json!({"variant": "dmchess", "edits": [{"board": 0, "square": 4, "piece": null}]});
+    let body =
+        json!({"variant": "multiverse", "edits": [{"board": 0, "square": 4, "piece": null}]});
     let (status, error) = call(&app, "POST", "/api/positions", Some(body)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["error"], "this variant has no board editor");
-    // Three Realms' palette: the 14 kinds of its start, each player's.
+    // The palettes: DMChess's 6 kinds and Three Realms' 14, each player's; 5D has none.
     for (variant, editor) in [
-        ("dmchess", (Some(false), Some(0))),
+        ("dmchess", (Some(true), Some(12))),
         ("realms", (Some(true), Some(28))),
+        ("multiverse", (Some(false), Some(0))),
     ] {
         let (_, shown) = call(
             &app,

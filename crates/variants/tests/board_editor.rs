@@ -1,6 +1,6 @@
 //! The analysis board's editor (`DynGame::edited`): the FEN variants and Three Realms edit their
-//! boards square by square and validate the result as any position text; DMChess and 5D have
-//! no editor.
+//! boards square by square and validate the result as any position text, DMChess its eight
+//! boards (ruling E.1: a piece put on a board takes its number as DEL); 5D has no editor.
 
 use omnichess_core::{Cell, DynGame, Player, SquareEdit};
 
@@ -118,12 +118,75 @@ fn put_on(board: u16, square: u16, piece: Option<(Player, char)>) -> SquareEdit 
     }
 }
 
+/// DMChess ruling E.1: a piece put on D*n* has DEL *n*; a king on its e-square or a rook in
+/// its own corner is unmoved, any other piece not; the side is the one asked for.
 #[test]
-fn variants_without_a_fen_board_have_no_editor() {
-    for variant in ["dmchess", "multiverse"] {
-        assert!(
-            open(variant, None).edited(&[], Player::White).is_none(),
-            "{variant}"
-        );
-    }
+fn dmchess_edits_its_eight_boards_a_piece_taking_its_board_number_as_del() {
+    let game = open("dmchess", None);
+    let text = game
+        .edited(
+            &[
+                // D1's h1 rook off; a light knight on D3's h4; a dark rook on D5's a1; D2's
+                // king off and back (unmoved again: it stands at home).
+                put_on(0, 7, None),
+                put_on(2, 31, Some((Player::White, 'N'))),
+                put_on(4, 0, Some((Player::Black, 'R'))),
+                put_on(1, 4, None),
+                put_on(1, 4, Some((Player::White, 'K'))),
+            ],
+            Player::Black,
+        )
+        .expect("DMChess has an editor")
+        .expect("legal");
+    let boards: Vec<&str> = text
+        .split_whitespace()
+        .next()
+        .expect("boards")
+        .split('|')
+        .collect();
+    assert!(boards[0].ends_with("/R1*N1B1Q1K1*B1N11"), "{}", boards[0]);
+    assert!(boards[1].ends_with("/R2*N2B2Q2K2*B2N2R2*"), "{}", boards[1]);
+    assert!(boards[2].contains("/7N3/"), "{}", boards[2]);
+    assert!(boards[4].ends_with("/r5N5B5Q5K5*B5N5R5*"), "{}", boards[4]);
+    assert_eq!(text.split_whitespace().nth(1), Some("d"), "{text}");
+    assert_eq!(open("dmchess", Some(&text)).position_text(), text);
+}
+
+/// DMChess ruling E.1: the edited position is checked as a position text is (4.2.4: no piece
+/// on a portal; a king each).
+#[test]
+fn dmchess_refuses_a_piece_on_a_portal_and_a_side_without_kings() {
+    let game = open("dmchess", None);
+    let view = game.view();
+    let (board, portal) = view
+        .boards
+        .iter()
+        .enumerate()
+        .find_map(|(b, board)| {
+            let mark = board.marks.iter().find(|m| m.kind == "portal")?;
+            Some((b as u16, mark.square))
+        })
+        .expect("the start shows its portals");
+    let on_portal = game
+        .edited(
+            &[put_on(board, portal, Some((Player::White, 'N')))],
+            Player::White,
+        )
+        .expect("an editor");
+    assert!(
+        on_portal.is_err_and(|e| e.to_string().contains("portal")),
+        "a knight on {board}:{portal}"
+    );
+    let kingless: Vec<SquareEdit> = (0..8).map(|b| put_on(b, 4, None)).collect();
+    let refused = game.edited(&kingless, Player::White).expect("an editor");
+    assert!(refused.is_err_and(|e| e.to_string().contains("no king")));
+}
+
+#[test]
+fn multiverse_has_no_editor() {
+    assert!(
+        open("multiverse", None)
+            .edited(&[], Player::White)
+            .is_none()
+    );
 }

@@ -84,6 +84,7 @@ fn shown(request: &ShowPosition) -> Result<PositionShown, ApiError> {
     Ok(PositionShown {
         position: game.position_text(),
         to_act_index: to_act.player().map(|p| p as u8),
+        turn_index: game.turn_number().player as u8,
         outcome,
         moves: game.move_list(),
         view: GameView { view, last },
@@ -112,11 +113,11 @@ fn edited(
             piece: e.piece.map(|p| (seat_player(p.player), p.kind)),
         })
         .collect();
+    // Unasked, the player whose turn it is, also where chance acts (Die Chess's roll).
     let to_move = request
         .to_move
         .map(seat_player)
-        .or_else(|| game.to_act().player())
-        .unwrap_or(Player::White);
+        .unwrap_or_else(|| game.turn_number().player);
     let text = game
         .edited(&edits, to_move)
         .ok_or_else(|| ApiError::BadRequest("this variant has no board editor".to_owned()))?

@@ -176,6 +176,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
             sample(&PositionShown {
                 position: String::new(),
                 to_act_index: None,
+                turn_index: 0,
                 outcome: None,
                 moves: Vec::new(),
                 view: game.view.clone(),

@@ -133,6 +133,9 @@ pub struct PositionShown {
     pub position: String,
     /// The seat to act (0 or 1); `null` when chance or nobody acts.
     pub to_act_index: Option<u8>,
+    /// The seat whose turn it is, also where chance acts (Die Chess's roll): the editor's
+    /// "to move".
+    pub turn_index: u8,
     /// How the game ended by the rules; `null` while it runs.
     pub outcome: Option<Outcome>,
     /// The decisions as the move list shows them.

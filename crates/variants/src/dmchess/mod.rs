@@ -14,6 +14,7 @@
 //! ```
 
 mod diagram;
+mod editor;
 mod events;
 mod guide;
 mod movegen;

@@ -4,6 +4,8 @@
 
 use omnichess_core::Player;
 
+use super::square;
+
 /// The six kinds of 2.2.1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -73,6 +75,23 @@ impl Kind {
             Kind::Queen => 9.0,
             Kind::King => 4.0,
         }
+    }
+
+    /// Whether a piece of this kind of `player`'s on local square `at` stands where it
+    /// starts and may castle from (6.3): a king on its e-square, a rook in a corner of its
+    /// own first rank; only such a piece can be unmoved.
+    #[must_use]
+    pub(super) const fn castles_from(self, player: Player, at: u8) -> bool {
+        let home_rank = match player {
+            Player::White => 0,
+            Player::Black => 7,
+        };
+        square::rank(at) == home_rank
+            && match self {
+                Kind::King => square::file(at) == 4,
+                Kind::Rook => matches!(square::file(at), 0 | 7),
+                _ => false,
+            }
     }
 
     /// The kind of an EDAN letter, either case.

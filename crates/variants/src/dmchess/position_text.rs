@@ -147,16 +147,6 @@ impl DmChess {
                     format!("a pawn stands on {name}, a first or last rank"),
                 ));
             }
-            let home_rank = match p.player() {
-                Player::White => 0,
-                Player::Black => 7,
-            };
-            let at_home = rank == home_rank
-                && match p.kind() {
-                    Kind::King => square::file(l) == 4,
-                    Kind::Rook => matches!(square::file(l), 0 | 7),
-                    _ => false,
-                };
             if p.promoted() && matches!(p.kind(), Kind::Pawn | Kind::King) {
                 return Err(PositionError::new(
                     PositionErrorKind::Placement,
@@ -165,7 +155,7 @@ impl DmChess {
                     ),
                 ));
             }
-            if p.unmoved() && !at_home {
+            if p.unmoved() && !p.kind().castles_from(p.player(), l) {
                 return Err(PositionError::new(
                     PositionErrorKind::Castling,
                     format!(

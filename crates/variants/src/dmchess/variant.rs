@@ -69,6 +69,14 @@ impl Presentation for DmChess {
         self.draw_view()
     }
 
+    fn edited(
+        &self,
+        edits: &[omnichess_core::SquareEdit],
+        to_move: Player,
+    ) -> Option<Result<DmChess, PositionError>> {
+        Some(self.with_edits(edits, to_move))
+    }
+
     /// 5.1.3 (ruling K.5): `done` ends a player's distribution of kings.
     fn decision_info(&self, mv: Move) -> DecisionInfo {
         if mv.special == Special::Done {
