@@ -95,11 +95,14 @@ impl App {
     #[must_use]
     pub fn new(store: Store, engine_workers: usize, engine_queue: usize) -> App {
         App {
+            seeks: crate::lobby::seeks::Seeks::new(
+                store.clone(),
+                crate::lobby::seeks::DEFAULT_SEEK_TIMEOUT,
+            ),
             store,
             hub: Hub::default(),
             engines: EnginePool::new(engine_workers, engine_queue),
             lab: crate::lab::runner::LabRunner::new(engine_workers),
-            seeks: crate::lobby::seeks::Seeks::default(),
             playing: crate::lobby::games::PlayingCache::default(),
             timers: Arc::default(),
             server_id: Arc::from(crate::game::routes::new_id()),
@@ -139,7 +142,7 @@ impl App {
     /// ([`crate::lobby::seeks`]; default [`crate::lobby::seeks::DEFAULT_SEEK_TIMEOUT`]).
     #[must_use]
     pub fn with_seek_timeout(mut self, timeout: Duration) -> App {
-        self.seeks = crate::lobby::seeks::Seeks::new(timeout);
+        self.seeks = crate::lobby::seeks::Seeks::new(self.store.clone(), timeout);
         self
     }
 

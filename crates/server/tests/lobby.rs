@@ -1,6 +1,7 @@
 //! The lobby over HTTP: seeks made, listed, accepted, cancelled and gone with their seeker;
 //! rate-limited like games; the games being played; whose turn it is in a list of games;
-//! correspondence clocks across a restart and past their day.
+//! correspondence clocks across a restart and past their day; seeks shared by the servers on
+//! one database.
 
 use std::time::Duration;
 
@@ -39,6 +40,42 @@ async fn open_ids(app: &Router) -> Vec<String> {
 async fn poll(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {
     let uri = format!("/api/seeks/{id}/poll");
     call(app, "POST", &uri, Some(json!({ "token": token }))).await
+}
+
+/// Two servers on the database at `url`: a seek made on one is listed by the other, accepted
+/// there once (the two accepts at once: one wins), and its seeker, polling the first, learns
+/// the game; a server started after it lists it too (seeks are stored, not held in memory).
+pub async fn seeks_are_shared_by_the_servers_on_one_database(url: &str) {
+    let (first, second) = (app(url).await, app(url).await);
+    let (id, token) = seek(&first, json!({"variant": "classic", "seat": 0})).await;
+    assert!(open_ids(&second).await.contains(&id), "listed by the other");
+    let accept = format!("/api/seeks/{id}/accept");
+    let (a, b) = tokio::join!(
+        call(&second, "POST", &accept, None),
+        call(&first, "POST", &accept, None)
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::CREATED, StatusCode::CONFLICT],
+        "{a:?} {b:?}"
+    );
+    let accepted = if a.0 == StatusCode::CREATED { a.1 } else { b.1 };
+    let (status, learned) = poll(&first, &id, &token).await;
+    assert_eq!(status, StatusCode::OK, "{learned}");
+    assert_eq!(learned["game"], accepted["game"]);
+    assert_eq!(learned["seat"], 0);
+    let (id, _) = seek(&second, json!({"variant": "dice"})).await;
+    assert!(
+        open_ids(&app(url).await).await.contains(&id),
+        "after a restart"
+    );
+}
+
+#[tokio::test]
+async fn seeks_are_shared_by_two_servers_on_one_sqlite_file() {
+    seeks_are_shared_by_the_servers_on_one_database(&database("lobby-shared")).await;
 }
 
 #[tokio::test]

@@ -74,6 +74,12 @@ async fn a_move_stored_by_one_server_reaches_the_sockets_of_another() {
 }
 
 #[tokio::test]
+async fn seeks_are_shared_by_the_servers_on_postgresql() {
+    let Some(url) = postgres() else { return };
+    crate::lobby::seeks_are_shared_by_the_servers_on_one_database(&url).await;
+}
+
+#[tokio::test]
 async fn the_lobby_runs_on_postgresql() {
     let Some(url) = postgres() else { return };
     let routes = app(&url).await;

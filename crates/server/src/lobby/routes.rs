@@ -123,8 +123,7 @@ pub async fn create(
         id: a.id,
         name: a.name,
     });
-    app.seeks
-        .add(seek.clone(), token.clone(), client, account)?;
+    app.seeks.add(seek.clone(), &token, client, account).await?;
     let created = SeekCreated {
         id: seek.id.clone(),
         token,
@@ -134,8 +133,8 @@ pub async fn create(
 }
 
 /// `GET /api/seeks`: the open seeks, newest first.
-pub async fn list(State(app): State<App>) -> Reply<Vec<SeekItem>> {
-    Reply(app.seeks.open())
+pub async fn list(State(app): State<App>) -> Result<Reply<Vec<SeekItem>>, ApiError> {
+    Ok(Reply(app.seeks.open().await?))
 }
 
 /// `POST /api/seeks/{id}/poll`: the seeker keeps its seek alive and learns its game.
@@ -145,7 +144,7 @@ pub async fn poll(
     request: Result<Json<SeekToken>, JsonRejection>,
 ) -> Result<Reply<SeekStatus>, ApiError> {
     let request = body(request)?;
-    Ok(Reply(app.seeks.poll(&id, &request.token)?))
+    Ok(Reply(app.seeks.poll(&id, &request.token).await?))
 }
 
 /// `POST /api/seeks/{id}/cancel`: the seeker withdraws an open seek (204).
@@ -155,7 +154,7 @@ pub async fn cancel(
     request: Result<Json<SeekToken>, JsonRejection>,
 ) -> Result<StatusCode, ApiError> {
     let request = body(request)?;
-    app.seeks.cancel(&id, &request.token)?;
+    app.seeks.cancel(&id, &request.token).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -174,14 +173,17 @@ pub async fn accept(
     request: Option<Json<SeekToken>>,
 ) -> Result<(StatusCode, Reply<SeekAccepted>), ApiError> {
     let token = request.map(|Json(r)| r.token);
-    if let Some(seek) = app.seeks.item(&id) {
+    if let Some(seek) = app.seeks.item(&id).await? {
         check_range(&app, &seek, account.as_ref()).await?;
     }
-    let (seek, seeker_account) = app.seeks.claim(
-        &id,
-        account.as_ref().map(|a| a.id.as_str()),
-        token.as_deref(),
-    )?;
+    let (seek, seeker_account) = app
+        .seeks
+        .claim(
+            &id,
+            account.as_ref().map(|a| a.id.as_str()),
+            token.as_deref(),
+        )
+        .await?;
     let accepter_account = account.map(|a| SeatAccount {
         id: a.id,
         name: a.name,
@@ -196,14 +198,17 @@ pub async fn accept(
         let created = match start_game(&app, &game_of(&seek), players).await {
             Ok(created) => created,
             Err(e) => {
-                app.seeks.reopen(&id);
+                // The seek is open again; a failure to say so leaves it to time out.
+                let _ = app.seeks.reopen(&id).await;
                 return Err(e);
             }
         };
         let mut tokens = [created.tokens.white, created.tokens.black];
         let accepter = 1 - seeker;
         let seekers = std::mem::take(&mut tokens[usize::from(seeker)]);
-        app.seeks.accepted(&id, created.id.clone(), seeker, seekers);
+        app.seeks
+            .accepted(&id, &created.id, seeker, &seekers)
+            .await?;
         Ok(SeekAccepted {
             game: created.id,
             seat: accepter,

@@ -154,6 +154,29 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "ALTER TABLE studies ADD COLUMN owner_token TEXT",
         ],
     ),
+    (
+        7,
+        &[
+            // The lobby's open seeks (crate::lobby::seeks), shared by every server: the seek
+            // as listed (JSON), the hash of its seeker's token, the seeker's address and
+            // account, and once accepted the game with the seeker's seat and token in it.
+            "CREATE TABLE seeks (
+                id TEXT PRIMARY KEY,
+                item TEXT NOT NULL,
+                token_hash TEXT NOT NULL,
+                client TEXT,
+                account_id TEXT,
+                account_name TEXT,
+                state TEXT NOT NULL,
+                game_id TEXT,
+                seat BIGINT,
+                game_token TEXT,
+                created_ms BIGINT NOT NULL,
+                polled_ms BIGINT NOT NULL,
+                polls_left BIGINT NOT NULL)",
+            "CREATE INDEX seeks_polled ON seeks (polled_ms)",
+        ],
+    ),
 ];
 
 /// A game's row.
@@ -351,7 +374,7 @@ impl Store {
 
     /// Fails when the SQLite database's file was removed (or replaced) while the server ran: its
     /// connections would go on writing to a file no one can open again (said on stderr too).
-    fn file_present(&self) -> Result<(), ApiError> {
+    pub(crate) fn file_present(&self) -> Result<(), ApiError> {
         use std::os::unix::fs::MetadataExt as _;
         match &self.sqlite_file {
             Some((path, inode)) if std::fs::metadata(path).map_or(true, |m| m.ino() != *inode) => {
