@@ -45,6 +45,14 @@ pub trait Presentation: Game {
     /// decision with its squares (see [`View`]).
     fn view(&self) -> View;
 
+    /// `decision`, open in this state, as [`View::moves`] lists it (its text and squares),
+    /// where the variant gives it without drawing the whole view (every legal move of a large
+    /// position is costly); `None` (the default): found in [`Presentation::view`].
+    fn decision_view(&self, decision: Self::Decision) -> Option<crate::MoveView> {
+        let _ = decision;
+        None
+    }
+
     /// The board editor of the analysis board: this position with `edits` made and `to_move`
     /// to act, as a new start (rights that the edit leaves without their pieces dropped), or
     /// why the rules refuse it; `None` where the variant has no editor (the default).

@@ -87,6 +87,9 @@ pub trait DynGame: Send {
     /// The view of the state `back` decisions ago (played through this session), if there
     /// were that many: the UI marks the last move's squares with it.
     fn view_before(&self, back: usize) -> Option<crate::View>;
+    /// The decision played `back` decisions ago (1: the last) as the state it was played in
+    /// listed it (see [`crate::Presentation::decision_view`]), if there were that many.
+    fn played_view(&self, back: usize) -> Option<crate::MoveView>;
     /// How a player types a decision (see [`crate::Presentation::NOTATION_HELP`]).
     fn notation_help(&self) -> &'static str;
     /// The game so far in the variant's record format.
@@ -105,6 +108,36 @@ pub struct Session<V: Variant> {
     start: V,
     game: V,
     played: Vec<V::Decision>,
+    /// What the history's readers ask of each decision played, worked out once each.
+    told: std::cell::RefCell<Told<V>>,
+}
+
+/// What [`DynGame::history`], [`DynGame::move_list`], [`DynGame::history_turns`] and
+/// [`DynGame::history_info`] tell of each decision played, for a prefix of them, and the state
+/// after that prefix to work out the next ones from: a long game's history is then read
+/// without replaying it each time.
+#[derive(Clone, Debug)]
+struct Told<V: Variant> {
+    replay: V,
+    entries: Vec<TellsOf>,
+}
+
+/// One decision as the history's readers see it.
+#[derive(Clone, Debug)]
+struct TellsOf {
+    text: String,
+    shown: String,
+    turn: u64,
+    info: DecisionInfo,
+}
+
+impl<V: Variant> Told<V> {
+    fn new(start: &V) -> Told<V> {
+        Told {
+            replay: start.clone(),
+            entries: Vec::new(),
+        }
+    }
 }
 
 impl<V: Variant> Session<V> {
@@ -112,9 +145,27 @@ impl<V: Variant> Session<V> {
     pub fn new(start: V) -> Self {
         Session {
             game: start.clone(),
+            told: std::cell::RefCell::new(Told::new(&start)),
             start,
             played: Vec::new(),
         }
+    }
+
+    /// `read` of what each decision played tells, worked out for those not yet.
+    fn told<T>(&self, read: impl Fn(&TellsOf) -> T) -> Vec<T> {
+        let mut told = self.told.borrow_mut();
+        let told = &mut *told;
+        while let Some(&d) = self.played.get(told.entries.len()) {
+            let replay = &mut told.replay;
+            told.entries.push(TellsOf {
+                text: replay.decision_text(d),
+                shown: replay.display_text(d),
+                turn: replay.turn_index(),
+                info: replay.decision_info(d),
+            });
+            replay.apply(d);
+        }
+        told.entries.iter().map(read).collect()
     }
 
     /// The current state.
@@ -189,51 +240,33 @@ impl<V: Variant> DynGame for Session<V> {
     }
 
     fn undo(&mut self) -> bool {
-        if self.played.pop().is_some() {
-            self.game.undo()
-        } else {
-            false
+        if self.played.pop().is_none() {
+            return false;
         }
+        let told = self.told.get_mut();
+        if told.entries.len() > self.played.len() {
+            told.entries.pop();
+            if !told.replay.undo() {
+                *told = Told::new(&self.start);
+            }
+        }
+        self.game.undo()
     }
 
     fn history(&self) -> Vec<String> {
-        self.start.decision_texts(&self.played)
+        self.told(|t| t.text.clone())
     }
 
     fn history_turns(&self) -> Vec<u64> {
-        let mut replay = self.start.clone();
-        self.played
-            .iter()
-            .map(|&d| {
-                let turn = replay.turn_index();
-                replay.apply(d);
-                turn
-            })
-            .collect()
+        self.told(|t| t.turn)
     }
 
     fn move_list(&self) -> Vec<String> {
-        let mut replay = self.start.clone();
-        self.played
-            .iter()
-            .map(|&d| {
-                let text = replay.display_text(d);
-                replay.apply(d);
-                text
-            })
-            .collect()
+        self.told(|t| t.shown.clone())
     }
 
     fn history_info(&self) -> Vec<DecisionInfo> {
-        let mut replay = self.start.clone();
-        self.played
-            .iter()
-            .map(|&d| {
-                let info = replay.decision_info(d);
-                replay.apply(d);
-                info
-            })
-            .collect()
+        self.told(|t| t.info)
     }
 
     fn start_turn(&self) -> TurnNumber {
@@ -310,6 +343,19 @@ impl<V: Variant> DynGame for Session<V> {
         }
         let mut before = self.game.clone();
         (0..back).all(|_| before.undo()).then(|| before.view())
+    }
+
+    fn played_view(&self, back: usize) -> Option<crate::MoveView> {
+        let index = self.played.len().checked_sub(back)?;
+        let decision = *self.played.get(index)?;
+        let mut before = self.game.clone();
+        if !(0..back).all(|_| before.undo()) {
+            return None;
+        }
+        before.decision_view(decision).or_else(|| {
+            let text = before.decision_text(decision);
+            before.view().moves.into_iter().find(|m| m.text == text)
+        })
     }
 
     fn notation_help(&self) -> &'static str {

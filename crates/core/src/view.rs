@@ -13,7 +13,9 @@ use crate::DecisionInfo;
 /// The picture of one state.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct View {
-    /// The boards, each with its place in the layout grid.
+    /// The boards, each with its place in the layout grid. Where the layout does not turn
+    /// (`layout_turns` false), a decision only adds boards after those listed, so each board
+    /// keeps its index from one state to the next.
     pub boards: Vec<BoardView>,
     /// Every legal decision of the state (none when the game is over or chance acts).
     pub moves: Vec<MoveView>,

@@ -1,6 +1,8 @@
 // The server's HTTP API and the game WebSocket (docs/PROTOCOL.md, version 1; the messages'
 // types are protocol.js).
 
+import { applyPatch } from './patch.js';
+
 /** @typedef {import('./protocol.js').VariantInfo} VariantInfo */
 /** @typedef {import('./protocol.js').CreateGame} CreateGame */
 /** @typedef {import('./protocol.js').Created} Created */
@@ -168,15 +170,24 @@ export function versionOf(game) {
 }
 
 /**
- * Plays `decision`; resolves to the new snapshot.
+ * Plays `decision`; resolves to the new snapshot. Where `game` has a version, the server is
+ * asked for what changed since it (a `DecisionPatch`), which is applied to `game`.
  * @returns {Promise<Snapshot>}
  */
 export async function postDecision(id, token, decision, game) {
   /** @type {MakeDecision} */
   const body = { token, decision };
-  if (game && game.version != null) body.version = game.version;
-  else if (game && game.ply != null) body.ply = game.ply;
+  if (game && game.version != null) {
+    body.version = game.version;
+    body.patch = true;
+  } else if (game && game.ply != null) body.ply = game.ply;
   const answer = await request('POST', `/api/games/${encodeURIComponent(id)}/decisions`, body);
+  if (answer && answer.patch && answer.from != null) {
+    try {
+      if (versionOf(game) === answer.from) return applyPatch(game, answer.patch);
+    } catch { /* the whole snapshot instead */ }
+    return getGame(id);
+  }
   return answer && answer.game ? answer.game : answer;
 }
 
@@ -207,6 +218,8 @@ export class GameLink {
     this.onWelcome = onWelcome || (() => {});
     this.version = -1;
     this.lastJson = '';
+    /** @type {Snapshot|null} the last snapshot kept, which patches apply to */
+    this.game = null;
     this.ws = null;
     this.failures = 0;
     this.pollTimer = null;
@@ -248,6 +261,7 @@ export class GameLink {
     if (v < this.version || json === this.lastJson) return;
     this.version = v;
     this.lastJson = json;
+    this.game = game;
     this.onGame(game, info);
   }
 
@@ -267,7 +281,7 @@ export class GameLink {
     this.ws = ws;
     ws.onopen = () => {
       opened = true;
-      const hello = { v: 1, type: 'hello' };
+      const hello = { v: 1, type: 'hello', patches: true };
       if (this.token) hello.token = this.token;
       if (this.version >= 0) hello.since = this.version;
       ws.send(JSON.stringify(hello));
@@ -289,6 +303,14 @@ export class GameLink {
       } else if (message.type === 'update') {
         const events = message.events || (message.event ? [message.event] : []);
         this.accept(message.game, { events });
+      } else if (message.type === 'patch') {
+        // A patch from the version held; else (or if it does not fit) the whole snapshot.
+        let game = null;
+        try {
+          if (this.game && versionOf(this.game) === message.from) game = applyPatch(this.game, message.patch);
+        } catch { game = null; }
+        if (game) this.accept(game, { events: message.events || [] });
+        else this.poll();
       } else if (message.type === 'error') {
         this.onError(message);
       }

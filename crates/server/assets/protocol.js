@@ -351,6 +351,15 @@
  * @property {string} token the seat token
  * @property {string} decision the decision in the variant's notation
  * @property {number|null} [version] the version the client has seen
+ * @property {boolean} [patch] with version: answer with a DecisionPatch from it
+ */
+
+/**
+ * The answer to POST /api/games/{id}/decisions that asked for a patch.
+ * @typedef {object} DecisionPatch
+ * @property {number} from the version the patch applies to
+ * @property {object} patch what changed in the snapshot
+ * @property {number} version the version it makes
  */
 
 /**
@@ -560,6 +569,7 @@
  * @property {'hello'} type takes a seat
  * @property {string|null} [token] the seat token
  * @property {number|null} [since] the first event not seen
+ * @property {boolean} [patches] whether the client applies patch messages
  */
 
 /**
@@ -605,6 +615,16 @@
  */
 
 /**
+ * @typedef {object} ServerPatch
+ * @property {1} v the protocol's version
+ * @property {'patch'} type a stored change, as a patch
+ * @property {GameEvent[]} events the events stored
+ * @property {number} from the version the patch applies to
+ * @property {object} patch what changed in the snapshot
+ * @property {number} version the version it makes
+ */
+
+/**
  * @typedef {object} ServerAck
  * @property {1} v the protocol's version
  * @property {'ack'} type a decision or action carried out
@@ -626,7 +646,7 @@
  * @property {'pong'} type the answer to ping
  */
 
-/** @typedef {ServerWelcome|ServerUpdate|ServerAck|ServerError|ServerPong} ServerMessage */
+/** @typedef {ServerWelcome|ServerUpdate|ServerPatch|ServerAck|ServerError|ServerPong} ServerMessage */
 
 /**
  * One stored event of a game.

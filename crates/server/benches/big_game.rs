@@ -1,8 +1,10 @@
 //! The server's cost on a long 5D game (issue: a 233-timeline game, each request replaying
-//! it): the snapshot a client asks for, and a move, with the game's state kept between
-//! requests ([`omnichess_server::game::kept_games`]), beside the reference of rebuilding the
-//! game from its stored events as every request did before. `cargo bench -p omnichess-server
-//! --bench big_game`; the figures and the machine are in docs/PERFORMANCE.md.
+//! it): the snapshot a client asks for, and a move answered whole or as a patch, with the
+//! game's state kept between requests ([`omnichess_server::game::kept_games`]) and its last
+//! snapshots kept in parts ([`omnichess_server::game::snapshot_cache`]), beside the reference
+//! of rebuilding the game from its stored events as every request did before. `cargo bench -p
+//! omnichess-server --bench big_game`; the figures and the machine are in
+//! docs/PERFORMANCE.md.
 
 use std::time::Duration;
 
@@ -37,8 +39,9 @@ async fn send(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (u1
     (status, String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// The imported game: its id, the token of the seat to move, and a decision it may play.
-async fn imported(app: &Router) -> (String, String, String) {
+/// The imported game: its id, the token of the seat to move, a decision it may play, and its
+/// version.
+async fn imported(app: &Router) -> (String, String, String, i64) {
     let (status, text) = send(
         app,
         "POST",
@@ -65,6 +68,7 @@ async fn imported(app: &Router) -> (String, String, String) {
             .expect("a token")
             .to_owned(),
         decision,
+        game["version"].as_i64().expect("a version"),
     )
 }
 
@@ -78,7 +82,7 @@ fn big_game(c: &mut Criterion) {
         let app = App::new(store.clone(), 1, 8);
         (router(app), store)
     });
-    let (id, _, _) = runtime.block_on(imported(&app));
+    let (id, ..) = runtime.block_on(imported(&app));
     let uri = format!("/api/games/{id}");
     let (_, snapshot) = runtime.block_on(send(&app, "GET", &uri, None));
     eprintln!(
@@ -101,27 +105,36 @@ fn big_game(c: &mut Criterion) {
     group.bench_function("GET the snapshot, state kept", |b| {
         b.iter(|| runtime.block_on(send(&app, "GET", &uri, None)).1.len());
     });
-    group.bench_function("a move, state kept", |b| {
-        b.iter_batched(
-            || {
-                let game = runtime.block_on(imported(&app));
-                runtime.block_on(send(&app, "GET", &format!("/api/games/{}", game.0), None));
-                game
-            },
-            |(id, token, decision)| {
-                let body = json!({"token": token, "decision": decision});
-                let (status, text) = runtime.block_on(send(
-                    &app,
-                    "POST",
-                    &format!("/api/games/{id}/decisions"),
-                    Some(body),
-                ));
-                assert_eq!(status, 200, "{text}");
-                text.len()
-            },
-            BatchSize::PerIteration,
-        );
-    });
+    for patch in [false, true] {
+        let name = if patch {
+            "a move answered with a patch, state kept"
+        } else {
+            "a move answered whole, state kept"
+        };
+        let mut answered = 0;
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || {
+                    let game = runtime.block_on(imported(&app));
+                    runtime.block_on(send(&app, "GET", &format!("/api/games/{}", game.0), None));
+                    game
+                },
+                |(id, token, decision, version)| {
+                    let body = json!({"token": token, "decision": decision, "version": version, "patch": patch});
+                    let (status, text) = runtime.block_on(send(
+                        &app,
+                        "POST",
+                        &format!("/api/games/{id}/decisions"),
+                        Some(body),
+                    ));
+                    assert_eq!(status, 200, "{text}");
+                    answered = text.len();
+                },
+                BatchSize::PerIteration,
+            );
+        });
+        eprintln!("{name}: {answered} bytes");
+    }
     group.finish();
     let _ = std::fs::remove_file(&path);
 }

@@ -8,13 +8,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::error::ApiError;
+use crate::game::broadcast::Broadcast;
 use crate::game::captured::Captured;
 use crate::game::commands::{Command, plan};
 use crate::game::engine_pool::EnginePool;
 use crate::game::hub::Hub;
 use crate::game::loaded::Loaded;
-use crate::protocol::Versioned;
-use crate::protocol::game_socket::{GameEvent, ServerMessage};
+use crate::game::snapshot_cache::SnapshotCache;
+use crate::game::snapshot_parts::{Shown, SnapshotParts};
+use crate::protocol::game_socket::GameEvent;
 use crate::protocol::snapshot::Snapshot;
 use crate::rate_limit::RateLimit;
 use crate::ratings::speed::speed;
@@ -53,6 +55,8 @@ pub struct App {
     captured: Arc<Mutex<HashMap<String, Captured>>>,
     /// Each game's state after the last request on it, to play on from.
     kept: crate::game::kept_games::KeptGames,
+    /// Each game's last snapshot, to answer readers from and patch the next change from.
+    snapshots: SnapshotCache,
     /// When WebSockets are pinged and when a silent one is closed.
     socket_idle: crate::socket_idle::SocketIdle,
 }
@@ -112,6 +116,7 @@ impl App {
             sign_in_limit: None,
             captured: Arc::default(),
             kept: crate::game::kept_games::KeptGames::default(),
+            snapshots: SnapshotCache::default(),
             socket_idle: crate::socket_idle::SocketIdle::default(),
         }
     }
@@ -263,6 +268,45 @@ impl App {
         Ok(snapshot)
     }
 
+    /// The snapshot of game `id` now as it is sent: the one kept for its version, with the
+    /// clocks as of now, or else made and kept.
+    pub async fn shown(&self, id: &str) -> Result<Shown, ApiError> {
+        let stored = self.store.load(id).await?;
+        let known = self.known_captured(id);
+        let (cache, key) = (self.snapshots.clone(), id.to_owned());
+        let (shown, captured) = self
+            .with_game(stored, move |loaded| {
+                let now = now_ms();
+                if let Some(parts) = cache.get(&key).filter(|p| p.version == loaded.version()) {
+                    let clock = Some(loaded.clock_state(now));
+                    return Ok((
+                        Shown {
+                            parts,
+                            clock,
+                            patch: None,
+                        },
+                        None,
+                    ));
+                }
+                let (mut snapshot, captured) = loaded.snapshot_after(now, known.as_ref());
+                let parts = Arc::new(SnapshotParts::of(&mut snapshot, cache.get(&key).as_deref()));
+                cache.put(&key, Arc::clone(&parts));
+                Ok((
+                    Shown {
+                        parts,
+                        clock: None,
+                        patch: None,
+                    },
+                    Some(captured),
+                ))
+            })
+            .await?;
+        if let Some(captured) = captured {
+            self.keep_captured(id, captured);
+        }
+        Ok(shown)
+    }
+
     /// The seat of `token` in game `stored`: `None` for no token, an error for a token that is
     /// no seat of it.
     pub fn seat(tokens: &[String; 2], token: Option<&str>) -> Result<Option<u8>, ApiError> {
@@ -285,7 +329,7 @@ impl App {
         id: &str,
         token: Option<&str>,
         command: Command,
-    ) -> Result<Snapshot, ApiError> {
+    ) -> Result<Shown, ApiError> {
         if command == Command::Action("rematch".to_owned()) {
             return self.rematch(id, token).await;
         }
@@ -309,21 +353,22 @@ impl App {
         self.store
             .append_ending(id, &planned.events, rated.as_ref())
             .await?;
-        let snapshot = self.changed(id, &planned.events).await?;
+        let shown = self.changed(id, &planned.events).await?;
         match planned.refusal {
             Some(refusal) => Err(refusal),
-            None => Ok(snapshot),
+            None => Ok(shown),
         }
     }
 
-    /// After events were stored: the update to the game's sockets, the engine woken if it is
-    /// to move, the flag timer reset. The new snapshot.
-    pub async fn changed(&self, id: &str, events: &[Event]) -> Result<Snapshot, ApiError> {
+    /// After events were stored: the update to the game's sockets (a patch for those that
+    /// take one), the engine woken if it is to move, the flag timer reset. The new snapshot.
+    pub async fn changed(&self, id: &str, events: &[Event]) -> Result<Shown, ApiError> {
         let stored = self.store.load(id).await?;
         let engine = stored.row.options.engine;
         let known = self.known_captured(id);
         let offered = events.iter().any(|e| e.kind == "offer-draw");
-        let (snapshot, captured, engine_to_move, offer_to_engine, expiry) = self
+        let (cache, key) = (self.snapshots.clone(), id.to_owned());
+        let (shown, captured, engine_to_move, offer_to_engine, expiry) = self
             .with_game(stored, move |loaded| {
                 let now = now_ms();
                 let engine_to_move = engine.is_some_and(|e| loaded.actor() == Some(e.seat));
@@ -331,16 +376,26 @@ impl App {
                     && loaded.finish().is_none()
                     && engine.is_some_and(|e| loaded.log.draw_offer.is_some_and(|by| by != e.seat));
                 let expiry = loaded.clocks(now).and_then(|c| c.until_expiry_ms);
-                let (snapshot, captured) = loaded.snapshot_after(now, known.as_ref());
-                Ok((snapshot, captured, engine_to_move, offer_to_engine, expiry))
+                let (mut snapshot, captured) = loaded.snapshot_after(now, known.as_ref());
+                let before = cache.before(&key, loaded.version());
+                let parts = Arc::new(SnapshotParts::of(&mut snapshot, before.as_deref()));
+                let patch = before.map(|b| Arc::new(parts.patch_from(&b)));
+                cache.put(&key, Arc::clone(&parts));
+                let shown = Shown {
+                    parts,
+                    clock: None,
+                    patch,
+                };
+                Ok((shown, captured, engine_to_move, offer_to_engine, expiry))
             })
             .await?;
         self.keep_captured(id, captured);
-        let message = Versioned::text(ServerMessage::Update {
-            events: GameEvent::all(events),
-            game: snapshot.clone(),
-        });
-        self.hub.publish(id, Arc::from(message));
+        let change = Broadcast::of_change(
+            GameEvent::all(events),
+            Arc::clone(&shown.parts),
+            shown.patch.clone(),
+        );
+        self.hub.publish(id, Arc::new(change));
         if let Some(first) = events.first() {
             let told = crate::store::peers::announcement(&self.server_id, id, first.seq);
             if let Err(e) = self.store.notify(&told).await {
@@ -354,7 +409,7 @@ impl App {
             self.engines.schedule(self.clone(), id.to_owned());
         }
         self.set_flag_timer(id, expiry);
-        Ok(snapshot)
+        Ok(shown)
     }
 
     /// Wakes the server when the running clock runs out, to store the flag and tell the
@@ -379,7 +434,7 @@ impl App {
 
     /// Stores a new game and its first events (the die's first roll, imported decisions),
     /// and wakes the engine if it moves first.
-    pub async fn create(&self, row: &GameRow, events: &[Event]) -> Result<Snapshot, ApiError> {
+    pub async fn create(&self, row: &GameRow, events: &[Event]) -> Result<Shown, ApiError> {
         self.store.create(row).await?;
         self.store.append(&row.id, events).await?;
         self.changed(&row.id, events).await
@@ -387,7 +442,7 @@ impl App {
 
     /// A rematch of game `id`: a new game from the same start with the seats swapped (each
     /// player keeps their token), stored once: asking again gives the same game.
-    async fn rematch(&self, id: &str, token: Option<&str>) -> Result<Snapshot, ApiError> {
+    async fn rematch(&self, id: &str, token: Option<&str>) -> Result<Shown, ApiError> {
         let stored = self.store.load(id).await?;
         let Some(seat) = App::seat(&stored.row.tokens, token)? else {
             return Err(ApiError::Forbidden(
@@ -429,12 +484,12 @@ impl App {
             })
             .await?;
         if let Some(existing) = existing {
-            return self.snapshot(&existing).await;
+            return self.shown(&existing).await;
         }
         match consent {
             Ok(()) => {}
             // Asked again before the other answers: the offer stands, as it is.
-            Err(None) => return self.snapshot(id).await,
+            Err(None) => return self.shown(id).await,
             Err(Some(seq)) => {
                 let offer = Event {
                     seq,
@@ -473,7 +528,7 @@ impl App {
     }
 
     /// `decline-rematch`: a player turns down the other's offer of a rematch.
-    async fn decline_rematch(&self, id: &str, token: Option<&str>) -> Result<Snapshot, ApiError> {
+    async fn decline_rematch(&self, id: &str, token: Option<&str>) -> Result<Shown, ApiError> {
         let stored = self.store.load(id).await?;
         let Some(seat) = App::seat(&stored.row.tokens, token)? else {
             return Err(ApiError::Forbidden(

@@ -148,3 +148,61 @@ fn every_variant_has_the_title_players_know_it_by() {
         ]
     );
 }
+
+/// `View::moves` is every legal decision where a player acts (the server's snapshot takes the
+/// legal decisions from it rather than listing them twice): the same texts in the same order
+/// as `DynGame::decisions`, along a game of each variant that plays the middle decision.
+#[test]
+fn the_view_lists_every_legal_decision_in_order() {
+    for entry in REGISTRY {
+        let mut game = (entry.open)(None).expect("the standard start");
+        for ply in 0..40 {
+            let decisions: Vec<String> = game.decisions().into_iter().map(|(t, _)| t).collect();
+            if decisions.is_empty() {
+                break;
+            }
+            if game.to_act().player().is_some() {
+                let listed: Vec<String> = game.view().moves.into_iter().map(|m| m.text).collect();
+                assert_eq!(listed, decisions, "{} after {ply} decisions", entry.name);
+            }
+            let chosen = decisions[decisions.len() / 2].clone();
+            game.play(&chosen).expect("a legal decision");
+        }
+    }
+}
+
+/// A session works out what its history tells once and remembers it; taken back and played
+/// again, it tells what a fresh replay of the same decisions tells, in every variant.
+#[test]
+fn the_remembered_history_follows_takebacks() {
+    for entry in REGISTRY {
+        let mut game = (entry.open)(None).expect("the standard start");
+        let mut played = Vec::new();
+        for ply in 0..12 {
+            let decisions = game.decisions();
+            let Some((chosen, _)) = decisions.get(ply % decisions.len().max(1)).cloned() else {
+                break;
+            };
+            game.play(&chosen).expect("legal");
+            played.push(chosen);
+            let _ = game.move_list();
+            if ply % 4 == 3 && game.undo() {
+                played.pop();
+                let _ = game.history_info();
+            }
+        }
+        let mut fresh = (entry.open)(None).expect("the standard start");
+        for text in &played {
+            fresh.play(text).expect("legal again");
+        }
+        let told = |g: &dyn DynGame| {
+            (
+                g.history(),
+                g.move_list(),
+                g.history_turns(),
+                g.history_info(),
+            )
+        };
+        assert_eq!(told(game.as_ref()), told(fresh.as_ref()), "{}", entry.name);
+    }
+}

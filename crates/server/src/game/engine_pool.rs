@@ -222,7 +222,7 @@ impl EnginePool {
                     },
                 )
                 .await?;
-            still_to_act = game.to_act_index == Some(engine.seat);
+            still_to_act = game.parts.to_act_index == Some(engine.seat);
             if !still_to_act {
                 break;
             }

@@ -6,18 +6,20 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast;
 
+use super::broadcast::Broadcast;
+
 /// Messages a lagging socket may fall behind before it is sent a fresh snapshot instead.
 const BACKLOG: usize = 64;
 
 /// The games' broadcast channels.
 #[derive(Clone, Debug, Default)]
 pub struct Hub {
-    channels: Arc<Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>>,
+    channels: Arc<Mutex<HashMap<String, broadcast::Sender<Arc<Broadcast>>>>>,
 }
 
 impl Hub {
     /// Starts watching game `id`.
-    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<str>> {
+    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<Broadcast>> {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         channels
             .entry(id.to_owned())
@@ -26,7 +28,7 @@ impl Hub {
     }
 
     /// Sends `message` to every socket watching game `id`.
-    pub fn publish(&self, id: &str, message: Arc<str>) {
+    pub fn publish(&self, id: &str, message: Arc<Broadcast>) {
         let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(sender) = channels.get(id) {
             let _ = sender.send(message);
@@ -62,8 +64,9 @@ mod tests {
     fn a_channel_lives_while_watched() {
         let hub = Hub::default();
         let mut watcher = hub.subscribe("g1");
-        hub.publish("g1", Arc::from("hello"));
-        assert_eq!(watcher.try_recv().as_deref().ok(), Some("hello"));
+        let change = Broadcast::of_text(Vec::new(), 3, "{}".to_owned());
+        hub.publish("g1", Arc::new(change));
+        assert_eq!(watcher.try_recv().map(|b| b.version).ok(), Some(3));
         hub.prune("g1");
         assert_eq!(hub.watched(), 1);
         drop(watcher);

@@ -276,15 +276,16 @@ impl Loaded {
     pub fn snapshot_after(&self, now_ms: i64, known: Option<&Captured>) -> (Snapshot, Captured) {
         let finish = self.finish();
         let over = finish.is_some();
-        let decisions: Vec<String> = if over || self.game.to_act() == ToAct::Chance {
-            Vec::new()
-        } else {
-            self.game.decisions().into_iter().map(|(t, _)| t).collect()
-        };
         let history = self.game.history();
         let options = &self.stored.row.options;
         let clock = self.clock_state(now_ms);
         let view = self.game.view();
+        // The view lists every legal decision where a player acts (`View::moves`).
+        let decisions: Vec<String> = if over || self.game.to_act() == ToAct::Chance {
+            Vec::new()
+        } else {
+            view.moves.iter().map(|m| m.text.clone()).collect()
+        };
         let losses = Captured::of(self, &view, known);
         let start_turn = self.game.start_turn();
         let snapshot = Snapshot {
@@ -381,8 +382,7 @@ impl Loaded {
         now: &omnichess_core::View,
         back: usize,
     ) -> Vec<omnichess_core::Cell> {
-        let history = self.game.history();
-        let moved = self
+        let played = self
             .log
             .decisions
             .iter()
@@ -392,22 +392,21 @@ impl Loaded {
             .enumerate()
             .find_map(|(i, d)| {
                 d.player?;
-                let back = back + i + 1;
-                let text = history.get(history.len().checked_sub(back)?)?;
-                let before = self.game.view_before(back)?;
-                let played = before.moves.iter().find(|m| &m.text == text)?.clone();
-                played.from.map(|_| (before, played))
+                let played = self.game.played_view(back + i + 1)?;
+                played.from.map(|_| played)
             });
-        let Some((before, played)) = moved else {
+        let Some(played) = played else {
             return Vec::new();
         };
         let cells = [played.from, played.to].into_iter().flatten();
-        if before.layout_turns {
+        if now.layout_turns {
             return cells.collect();
         }
+        // A layout that does not turn keeps each board's index (`View::boards`): the board
+        // the move was made on is the same in `now`.
         let jump = played.from.map(|c| c.board) != played.to.map(|c| c.board);
         let next = |cell: omnichess_core::Cell| {
-            let board = before.boards.get(usize::from(cell.board))?;
+            let board = now.boards.get(usize::from(cell.board))?;
             let index = now
                 .boards
                 .iter()

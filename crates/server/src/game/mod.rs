@@ -4,6 +4,7 @@
 //! [`export`], [`options`]) and the game WebSocket ([`socket`], [`hub`]), against the engine
 //! ([`engine_pool`], which also answers draw offers: [`engine_offers`]).
 
+pub mod broadcast;
 pub mod captured;
 pub mod clock;
 pub mod commands;
@@ -16,4 +17,6 @@ pub mod loaded;
 pub mod log;
 pub mod options;
 pub mod routes;
+pub mod snapshot_cache;
+pub mod snapshot_parts;
 pub mod socket;

@@ -18,9 +18,10 @@ use crate::game::commands::{Command, roll_chance};
 use crate::game::export::{Facts, complete};
 use crate::game::loaded::variant;
 use crate::game::options::GameOptions;
-use crate::protocol::Reply;
+use crate::game::snapshot_parts::Shown;
 use crate::protocol::http::{Created, Tokens};
-use crate::protocol::snapshot::{GameView, Snapshot};
+use crate::protocol::snapshot::GameView;
+use crate::protocol::{JsonText, Reply};
 use crate::service::App;
 use crate::store::{Event, GameRow, SeatAccount, now_ms};
 use omnichess_core::work_limit;
@@ -221,7 +222,9 @@ pub async fn start_game(
             Ok((row, events))
         })
         .await?;
-    let game = app.create(&row, &events).await?;
+    let shown = app.create(&row, &events).await?;
+    let game = serde_json::from_str(&shown.text())
+        .map_err(|e| ApiError::Engine(format!("the new game's snapshot: {e}")))?;
     let [white, black] = row.tokens;
     Ok(Created {
         id: row.id,
@@ -230,12 +233,10 @@ pub async fn start_game(
     })
 }
 
-/// `GET /api/games/{id}`.
-pub async fn show(
-    State(app): State<App>,
-    Path(id): Path<String>,
-) -> Result<Reply<Snapshot>, ApiError> {
-    Ok(Reply(app.snapshot(&id).await?))
+/// `GET /api/games/{id}`: the snapshot kept for the game's version (with the clocks as of
+/// now), or else made.
+pub async fn show(State(app): State<App>, Path(id): Path<String>) -> Result<Shown, ApiError> {
+    app.shown(&id).await
 }
 
 /// `GET /api/games/{id}/views/{ply}`: the boards after the first `ply` decisions, for a
@@ -255,20 +256,24 @@ pub async fn view_at(
     Ok(Reply(view))
 }
 
-/// `POST /api/games/{id}/decisions`.
+/// `POST /api/games/{id}/decisions`: the new snapshot, or with `patch` and `version` what
+/// changed since that version (a `DecisionPatch`), where the server kept it.
 pub async fn decide(
     State(app): State<App>,
     Path(id): Path<String>,
     request: Result<Json<MakeDecision>, JsonRejection>,
-) -> Result<Reply<Snapshot>, ApiError> {
+) -> Result<JsonText, ApiError> {
     let request = body(request)?;
+    let (patch, from) = (request.patch, request.version);
     let command = Command::Decision {
         text: request.decision,
         version: request.version,
     };
-    Ok(Reply(
-        app.execute(&id, Some(&request.token), command).await?,
-    ))
+    let shown = app.execute(&id, Some(&request.token), command).await?;
+    let patched = from
+        .filter(|_| patch)
+        .and_then(|from| shown.patch_text(from));
+    Ok(JsonText(patched.unwrap_or_else(|| shown.text())))
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -276,12 +281,10 @@ pub async fn act(
     State(app): State<App>,
     Path(id): Path<String>,
     request: Result<Json<MakeAction>, JsonRejection>,
-) -> Result<Reply<Snapshot>, ApiError> {
+) -> Result<Shown, ApiError> {
     let request = body(request)?;
     let command = Command::Action(request.action);
-    Ok(Reply(
-        app.execute(&id, Some(&request.token), command).await?,
-    ))
+    app.execute(&id, Some(&request.token), command).await
 }
 
 /// `GET /api/games/{id}/record`: the game in the variant's record format, its tags filled in

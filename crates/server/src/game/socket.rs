@@ -1,8 +1,9 @@
 //! The game WebSocket `GET /api/games/{id}/ws` (docs/PROTOCOL.md): `hello` (with a seat token
 //! and the last version seen) is answered with `welcome` (the seat, the events missed, the
 //! snapshot); `decision` and `action` go through the same checks as HTTP; every stored change
-//! reaches every socket of the game as `update`. A bad message gets an `error`; the socket
-//! stays open.
+//! reaches every socket of the game as `update`, or as `patch` for a socket that said
+//! `patches` in its hello and has the version the patch applies to. A bad message gets an
+//! `error`; the socket stays open.
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -12,6 +13,7 @@ use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
+use crate::game::broadcast::Broadcast;
 use crate::game::commands::Command;
 use crate::protocol::Versioned;
 pub use crate::protocol::game_socket::ClientMessage;
@@ -64,26 +66,45 @@ fn api_error(e: &ApiError, reference: Option<Value>) -> String {
     error(e.status().as_u16(), &e.to_string(), reference)
 }
 
+/// What one socket holds: its seat's token, whether it takes patches, and the version of the
+/// last snapshot it was sent.
+#[derive(Debug, Default)]
+struct Peer {
+    token: Option<String>,
+    patches: bool,
+    seen: Option<i64>,
+}
+
 async fn serve(app: App, id: String, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let mut updates = app.hub.subscribe(&id);
-    let mut token: Option<String> = None;
+    let mut peer = Peer::default();
     let mut liveness = app.liveness();
     loop {
         let reply = tokio::select! {
             incoming = stream.next() => {
                 liveness.heard();
                 match incoming {
-                    Some(Ok(Message::Text(text))) => handle(&app, &id, &mut token, text.as_str()).await.map(text_message),
+                    Some(Ok(Message::Text(text))) => handle(&app, &id, &mut peer, text.as_str()).await.map(text_message),
                     Some(Ok(Message::Binary(_))) => Some(text_message(error(400, "messages are JSON text", None))),
                     Some(Ok(_)) => None,
                     Some(Err(_)) | None => break,
                 }
             },
             update = updates.recv() => match update {
-                Ok(message) => Some(text_message(message.to_string())),
-                Err(RecvError::Lagged(_)) => Some(text_message(match app.snapshot(&id).await {
-                    Ok(game) => Versioned::text(ServerMessage::Update { events: Vec::new(), game }),
+                Ok(change) => {
+                    let text = match change.patch_for(peer.seen.filter(|_| peer.patches)) {
+                        Some(patch) => patch.to_owned(),
+                        None => change.update().to_owned(),
+                    };
+                    peer.seen = Some(change.version);
+                    Some(text_message(text))
+                }
+                Err(RecvError::Lagged(_)) => Some(text_message(match app.shown(&id).await {
+                    Ok(shown) => {
+                        peer.seen = Some(shown.parts.version);
+                        Broadcast::of_text(Vec::new(), shown.parts.version, shown.text()).update().to_owned()
+                    }
                     Err(e) => api_error(&e, None),
                 })),
                 Err(RecvError::Closed) => break,
@@ -105,7 +126,7 @@ async fn serve(app: App, id: String, socket: WebSocket) {
 
 /// The answer to one client message, if it has one (a successful move is answered by the
 /// update every socket receives).
-async fn handle(app: &App, id: &str, token: &mut Option<String>, text: &str) -> Option<String> {
+async fn handle(app: &App, id: &str, peer: &mut Peer, text: &str) -> Option<String> {
     let message = match read_message(text) {
         Ok(m) => m,
         Err(e) => {
@@ -119,7 +140,14 @@ async fn handle(app: &App, id: &str, token: &mut Option<String>, text: &str) -> 
     };
     match message {
         ClientMessage::Ping => Some(Versioned::text(ServerMessage::Pong)),
-        ClientMessage::Hello { token: t, since } => Some(welcome(app, id, token, t, since).await),
+        ClientMessage::Hello {
+            token,
+            since,
+            patches,
+        } => {
+            peer.patches = patches;
+            Some(welcome(app, id, peer, token, since).await)
+        }
         ClientMessage::Decision {
             decision,
             version,
@@ -129,13 +157,13 @@ async fn handle(app: &App, id: &str, token: &mut Option<String>, text: &str) -> 
                 text: decision,
                 version,
             };
-            run(app, id, token.as_deref(), command, reference).await
+            run(app, id, peer.token.as_deref(), command, reference).await
         }
         ClientMessage::Action { action, reference } => {
             run(
                 app,
                 id,
-                token.as_deref(),
+                peer.token.as_deref(),
                 Command::Action(action),
                 reference,
             )
@@ -160,12 +188,12 @@ async fn run(
 async fn welcome(
     app: &App,
     id: &str,
-    token: &mut Option<String>,
+    peer: &mut Peer,
     offered: Option<String>,
     since: Option<i64>,
 ) -> String {
     // A hello that fails leaves the socket a spectator's: no earlier seat carries over.
-    *token = None;
+    peer.token = None;
     let stored = match app.store.load(id).await {
         Ok(s) => s,
         Err(e) => return api_error(&e, None),
@@ -174,19 +202,24 @@ async fn welcome(
         Ok(seat) => seat,
         Err(e) => return api_error(&e, None),
     };
-    *token = offered.filter(|_| seat.is_some());
+    peer.token = offered.filter(|_| seat.is_some());
     let missed: Vec<_> = stored
         .events
         .iter()
         .filter(|e| since.is_some_and(|s| e.seq >= s))
         .cloned()
         .collect();
-    match app.snapshot(id).await {
-        Ok(game) => Versioned::text(ServerMessage::Welcome {
-            seat,
-            missed: GameEvent::all(&missed),
-            game,
-        }),
+    match app.shown(id).await {
+        Ok(shown) => {
+            peer.seen = Some(shown.parts.version);
+            format!(
+                r#"{{"game":{},"missed":{},"seat":{},"type":"welcome","v":{}}}"#,
+                shown.text(),
+                crate::protocol::to_text(&GameEvent::all(&missed)),
+                crate::protocol::to_text(&seat),
+                crate::protocol::VERSION
+            )
+        }
         Err(e) => api_error(&e, None),
     }
 }

@@ -15,8 +15,8 @@ use super::accounts::{AccountInfo, Credentials, SessionInfo};
 use super::analysis_socket::{AnalysisMessage, AnalysisReply, Info, Judgement, ReviewPoint};
 use super::game_socket::{ClientMessage, GameEvent, ServerMessage};
 use super::http::{
-    ChanceOutcome, CreateGame, Created, EditPiece, EditSquare, ErrorBody, MakeAction, MakeDecision,
-    PositionShown, ShowPosition, Tokens,
+    ChanceOutcome, CreateGame, Created, DecisionPatch, EditPiece, EditSquare, ErrorBody,
+    MakeAction, MakeDecision, PositionShown, ShowPosition, Tokens,
 };
 use super::lab::{CreateStudy, OwnerToken, ScorePoint, StudyItem, StudyReport};
 use super::lobby::{
@@ -165,7 +165,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
             sample(&Created {
                 id: String::new(),
                 tokens: Tokens::default(),
-                game: game.clone(),
+                game: serde_json::to_value(&game).unwrap_or_default(),
             }),
         ),
         ("Tokens", sample(&Tokens::default())),
@@ -231,6 +231,7 @@ fn samples() -> BTreeMap<&'static str, Value> {
             versioned(ClientMessage::Hello {
                 token: None,
                 since: None,
+                patches: false,
             }),
         ),
         (
@@ -264,6 +265,16 @@ fn samples() -> BTreeMap<&'static str, Value> {
                 game,
             }),
         ),
+        (
+            "ServerPatch",
+            versioned(ServerMessage::Patch {
+                events: Vec::new(),
+                from: 0,
+                patch: Value::Null,
+                version: 1,
+            }),
+        ),
+        ("DecisionPatch", sample(&DecisionPatch::default())),
         (
             "ServerAck",
             versioned(ServerMessage::Ack {

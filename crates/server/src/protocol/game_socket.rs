@@ -17,6 +17,10 @@ pub enum ClientMessage {
         token: Option<String>,
         /// The first event the client has not seen.
         since: Option<i64>,
+        /// Whether the client applies `patch` messages (docs/PROTOCOL.md, "Patches"): then a
+        /// change is sent as what changed since the version it last had, where the server can.
+        #[serde(default)]
+        patches: bool,
     },
     /// Play a decision.
     Decision {
@@ -60,6 +64,17 @@ pub enum ServerMessage {
         events: Vec<GameEvent>,
         /// The game after them.
         game: Snapshot,
+    },
+    /// A stored change, to a socket that said `patches` and had the version it applies to.
+    Patch {
+        /// The events stored.
+        events: Vec<GameEvent>,
+        /// The version the patch applies to: the client's last.
+        from: i64,
+        /// The patch of the snapshot (docs/PROTOCOL.md, "Patches").
+        patch: Value,
+        /// The version the patch makes.
+        version: i64,
     },
     /// A decision or action carried out, to its sender when it gave a `ref`.
     Ack {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::snapshot::{GameView, Outcome, Snapshot};
+use super::snapshot::{GameView, Outcome};
 use crate::game::options::{ClockSpec, EngineSeat};
 
 /// `POST /api/games`.
@@ -34,6 +34,22 @@ pub struct MakeDecision {
     /// The game's version the client has seen (optional): if the game has moved on since,
     /// the decision is refused with 409 rather than applied to another position.
     pub version: Option<i64>,
+    /// With `version`: answer with a `DecisionPatch` from that version instead of the whole
+    /// snapshot, where the server can (docs/PROTOCOL.md, "Patches").
+    #[serde(default)]
+    pub patch: bool,
+}
+
+/// The answer to `POST /api/games/{id}/decisions` that asked for a `patch`: what changed since
+/// the client's version.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct DecisionPatch {
+    /// The version the patch applies to: the one the request gave.
+    pub from: i64,
+    /// The patch of the snapshot.
+    pub patch: serde_json::Value,
+    /// The version the patch makes.
+    pub version: i64,
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -52,8 +68,8 @@ pub struct Created {
     pub id: String,
     /// The two seats' tokens.
     pub tokens: Tokens,
-    /// The new game's snapshot.
-    pub game: Snapshot,
+    /// The new game's snapshot (a `Snapshot`, as the server wrote it).
+    pub game: serde_json::Value,
 }
 
 /// The seat tokens of a new game.

@@ -12,6 +12,7 @@ pub mod game_socket;
 pub mod http;
 pub mod lab;
 pub mod lobby;
+pub mod patch;
 pub mod players;
 pub mod read;
 pub mod snapshot;
@@ -53,6 +54,16 @@ pub fn to_text<T: Serialize>(message: &T) -> String {
     serde_json::to_value(message)
         .unwrap_or(serde_json::Value::Null)
         .to_string()
+}
+
+/// An HTTP answer's body already written as JSON text.
+#[derive(Clone, Debug)]
+pub struct JsonText(pub String);
+
+impl IntoResponse for JsonText {
+    fn into_response(self) -> Response {
+        ([(CONTENT_TYPE, "application/json")], self.0).into_response()
+    }
 }
 
 /// An HTTP answer's JSON body.

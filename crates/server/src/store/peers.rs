@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use sqlx::postgres::PgListener;
 
-use crate::protocol::Versioned;
-use crate::protocol::game_socket::{GameEvent, ServerMessage};
+use crate::game::broadcast::Broadcast;
+use crate::protocol::game_socket::GameEvent;
 use crate::service::App;
 use crate::store::CHANNEL;
 
@@ -57,12 +57,10 @@ async fn relay(app: &App, url: &str) -> Result<(), sqlx::Error> {
             .filter(|e| e.seq >= first)
             .cloned()
             .collect();
-        if let Ok(game) = app.snapshot(id).await {
-            let message = Versioned::text(ServerMessage::Update {
-                events: GameEvent::all(&events),
-                game,
-            });
-            app.hub.publish(id, Arc::from(message));
+        if let Ok(shown) = app.shown(id).await {
+            let change =
+                Broadcast::of_text(GameEvent::all(&events), shown.parts.version, shown.text());
+            app.hub.publish(id, Arc::new(change));
         }
     }
 }

@@ -100,6 +100,11 @@ impl Presentation for Multiverse {
         self.draw_view()
     }
 
+    /// Without the view's every legal move: the decision's own squares.
+    fn decision_view(&self, decision: Decision5) -> Option<omnichess_core::MoveView> {
+        Some(self.draw_decision(decision))
+    }
+
     /// `submit` ends a turn of moves on several boards (R2 of docs/rules/multiverse.md).
     fn decision_info(&self, d: Decision5) -> DecisionInfo {
         match d {

@@ -39,44 +39,86 @@ fn kind_name(kind: Kind) -> &'static str {
     }
 }
 
-/// Where each board of the multiverse is in [`View::boards`]: line by line (lowest first),
-/// each line's boards in time order.
+/// Where each board of the multiverse is in [`View::boards`]: the boards the state began
+/// with (half-turn by half-turn, each half-turn's lowest timeline first), then those its
+/// decisions appended, in the order they were made. A move only adds boards, at the end, so
+/// every board already there, and every move that names it, keeps its index from one state
+/// to the next: a client sent what changed (the server's patches) is sent little.
 struct BoardIndex {
+    /// Per line (from the lowest): its first half-turn and each of its boards' indices.
+    lines: Vec<(i32, Vec<u16>)>,
     min_line: i32,
-    /// Per line (from `min_line`): its first half-turn, its board count, the index of its
-    /// first board.
-    lines: Vec<(i32, i32, usize)>,
+    /// The boards, (line, half-turn), in index order.
+    order: Vec<(i32, i32)>,
     width: i32,
 }
 
 impl BoardIndex {
     fn new(game: &Multiverse) -> BoardIndex {
-        let mut next = 0;
-        let lines = game
+        // The boards the decisions appended, newest first: each line's last board as they are
+        // taken back one by one.
+        let mut ends: Vec<i32> = game
             .lines
             .iter()
-            .map(|t| {
-                let first = next;
-                next += t.boards.len();
-                (t.start, t.boards.len() as i32, first)
-            })
+            .map(|t| t.start + t.boards.len() as i32)
             .collect();
+        let mut appended = Vec::new();
+        for undo in game.undo.iter().rev() {
+            let Undo::Move(boards) = undo else { continue };
+            for &(line, _) in boards.iter().rev() {
+                let Some(end) = usize::try_from(line - game.min_line)
+                    .ok()
+                    .and_then(|i| ends.get_mut(i))
+                else {
+                    continue;
+                };
+                *end -= 1;
+                appended.push((line, *end));
+            }
+        }
+        appended.reverse();
+        let mut order: Vec<(i32, i32)> = game
+            .timelines()
+            .zip(&ends)
+            .flat_map(|((line, t), &end)| (t.start..end).map(move |v| (line, v)))
+            .collect();
+        order.sort_by_key(|&(line, v)| (v, line));
+        order.extend(appended);
+        let mut lines: Vec<(i32, Vec<u16>)> = game
+            .lines
+            .iter()
+            .map(|t| (t.start, vec![u16::MAX; t.boards.len()]))
+            .collect();
+        for (i, &(line, v)) in order.iter().enumerate() {
+            let slot = usize::try_from(line - game.min_line)
+                .ok()
+                .and_then(|l| lines.get_mut(l))
+                .and_then(|(start, at)| at.get_mut(usize::try_from(v - *start).ok()?));
+            if let Some(slot) = slot {
+                *slot = u16::try_from(i).unwrap_or(u16::MAX);
+            }
+        }
         BoardIndex {
-            min_line: game.min_line,
             lines,
+            min_line: game.min_line,
+            order,
             width: game.setup.width,
         }
     }
 
+    /// The boards, (line, half-turn), in index order.
+    fn order(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
+        self.order.iter().copied()
+    }
+
     /// The index of board (line, v), if it exists.
     fn board(&self, line: i32, v: i32) -> Option<u16> {
-        let &(start, len, first) = self
+        let (start, at) = self
             .lines
             .get(usize::try_from(line - self.min_line).ok()?)?;
-        let i = usize::try_from(v - start)
-            .ok()
-            .filter(|&i| i < len as usize)?;
-        u16::try_from(first + i).ok()
+        at.get(usize::try_from(v - start).ok()?)
+            .copied()
+            .filter(|&i| i != u16::MAX)
     }
 
     /// The cell of a square of the multiverse, if its board exists.
@@ -109,7 +151,7 @@ impl Multiverse {
                 .push("Check: a royal piece could be taken if every playable board passed.".into());
         }
         View {
-            boards: self.board_views(outcome.is_none()),
+            boards: self.board_views(outcome.is_none(), &index),
             moves,
             checks,
             arrows: self.jump_arrows(&index),
@@ -121,7 +163,7 @@ impl Multiverse {
     }
 
     /// Every board, in [`BoardIndex`] order, at its place in the layout.
-    fn board_views(&self, playing: bool) -> Vec<BoardView> {
+    fn board_views(&self, playing: bool, index: &BoardIndex) -> Vec<BoardView> {
         let (width, height, even) = (self.setup.width, self.setup.height, self.setup.even);
         let earliest = self
             .lines
@@ -130,34 +172,39 @@ impl Multiverse {
             .min()
             .unwrap_or(0);
         let mut views = Vec::new();
-        for (line, t) in self.timelines() {
-            for (i, board) in t.boards.iter().enumerate() {
-                let v = t.start + i as i32;
-                let label = format!(
-                    "L{} T{} {}",
-                    line_label(line, even),
-                    turn_of(v),
-                    if v & 1 == 0 { "w" } else { "b" }
-                );
-                let mut view = BoardView::empty(label, width as u8, height as u8, 'a');
-                view.column = v - 2 * earliest;
-                view.row = line - self.min_line;
-                view.active = playing && self.playable(line, v);
-                for (x, y, p) in board.pieces() {
-                    if let Some(square) = view.squares.get_mut((y * width + x) as usize) {
-                        *square = Some(PieceView {
-                            player: u8::from(!p.white),
-                            kind: p.kind.letter(),
-                            name: kind_name(p.kind),
-                            tag: None,
-                            value: p.kind.value(),
-                        });
-                    }
+        for (line, v) in index.order() {
+            let Some(board) = self.board(line, v) else {
+                continue;
+            };
+            let label = format!(
+                "L{} T{} {}",
+                line_label(line, even),
+                turn_of(v),
+                if v & 1 == 0 { "w" } else { "b" }
+            );
+            let mut view = BoardView::empty(label, width as u8, height as u8, 'a');
+            view.column = v - 2 * earliest;
+            view.row = line - self.min_line;
+            view.active = playing && self.playable(line, v);
+            for (x, y, p) in board.pieces() {
+                if let Some(square) = view.squares.get_mut((y * width + x) as usize) {
+                    *square = Some(PieceView {
+                        player: u8::from(!p.white),
+                        kind: p.kind.letter(),
+                        name: kind_name(p.kind),
+                        tag: None,
+                        value: p.kind.value(),
+                    });
                 }
-                views.push(view);
             }
+            views.push(view);
         }
         views
+    }
+
+    /// `d` as the view lists it, with its squares.
+    pub(super) fn draw_decision(&self, d: Decision5) -> MoveView {
+        self.move_view(d, &BoardIndex::new(self))
     }
 
     /// A decision with its squares: a move from its board to the board it targets (for a
@@ -461,7 +508,8 @@ mod tests {
         let g = after(STANDARD, JUMP);
         let view = g.view();
         // (0T1) w, (0T1) b, (0T2) w, (0T2) b on timeline 0, and White's new timeline 1 with
-        // (1T1) b holding the knight, below timeline 0 from the first player's side.
+        // (1T1) b holding the knight, below timeline 0 from the first player's side; listed
+        // as they came to be, the jump's departure board before its arrival.
         assert_eq!(
             layout(&view),
             [
@@ -500,6 +548,39 @@ mod tests {
         );
     }
 
+    /// A decision drawn alone is the view's entry for it.
+    #[test]
+    fn a_decision_drawn_alone_is_as_the_view_lists_it() {
+        let game = after(STANDARD, &format!("{JUMP} submit"));
+        let mut decisions = Vec::new();
+        game.decisions(&mut decisions);
+        let alone: Vec<MoveView> = decisions.iter().map(|&d| game.draw_decision(d)).collect();
+        assert_eq!(alone, game.view().moves);
+        assert!(alone.len() > 20);
+    }
+
+    /// A decision only adds boards at the end: every board keeps its index (the boards of
+    /// each state begin with those of the state before).
+    #[test]
+    fn the_boards_keep_their_indices_as_decisions_add_boards() {
+        let line = format!("{JUMP} submit (0T2)Nf6>>(0T1)f4");
+        let labels = |g: &Multiverse| -> Vec<String> {
+            g.view().boards.into_iter().map(|b| b.label).collect()
+        };
+        let mut game = after(STANDARD, "");
+        let mut before = labels(&game);
+        for decision in line.split_whitespace() {
+            let parsed = game
+                .parse_decision(decision)
+                .unwrap_or_else(|e| panic!("{decision}: {e}"));
+            game.apply(parsed);
+            let now = labels(&game);
+            assert_eq!(now[..before.len()], before[..], "after {decision}");
+            before = now;
+        }
+        assert!(before.len() > 6, "{before:?}");
+    }
+
     #[test]
     fn r11_the_playable_boards_are_active_and_black_branches_above() {
         let g = after(STANDARD, &format!("{JUMP} submit"));
@@ -530,9 +611,13 @@ mod tests {
             .map(|b| (b.label.as_str(), b.row))
             .filter(|(l, _)| !l.starts_with("L0"))
             .collect();
-        assert_eq!(rows, [("L-1 T2 w", 0), ("L1 T1 b", 2)]);
-        // Both jumps have their arrows, White's first; Black's goes from f6 of (0T2) b (now
-        // board 4 behind the new line's board 0) to f4 of the board it made, (-1T2) w.
+        assert_eq!(
+            rows,
+            [("L1 T1 b", 2), ("L-1 T2 w", 0)],
+            "as they came to be"
+        );
+        // Both jumps have their arrows, White's first; Black's goes from f6 of (0T2) b to f4
+        // of the board it made, (-1T2) w.
         assert_eq!(view.arrows.len(), 2);
         let black = view.arrows[1];
         assert_eq!(view.boards[black.from.board as usize].label, "L0 T2 b");
