@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex};
 
 use super::snapshot_parts::SnapshotParts;
 
-/// The bytes of snapshot texts kept at most, over all games: 256 MiB, fifty of the longest 5D
-/// games measured (about 5 MB each) or thousands of ordinary ones.
-pub const SNAPSHOT_CACHE_BYTES: usize = 256 << 20;
+/// The bytes of snapshot texts kept at most, over all games: 64 MiB, six of the longest 5D
+/// games measured (two versions of about 5 MB each) or a thousand ordinary ones.
+pub const SNAPSHOT_CACHE_BYTES: usize = 64 << 20;
 
 /// The versions kept of each game, the newest last.
 pub const VERSIONS_KEPT: usize = 2;
