@@ -121,34 +121,3 @@ impl SnapshotCache {
         (kept.games.len(), kept.bytes)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_games_read_longest_ago_go_past_the_bound() {
-        let cache = SnapshotCache::default();
-        let third = SNAPSHOT_CACHE_BYTES / 3;
-        for id in ["a", "b", "c"] {
-            cache.put(id, Arc::new(SnapshotParts::weighing(1, third)));
-        }
-        assert!(cache.get("a").is_some(), "a read last");
-        cache.put("d", Arc::new(SnapshotParts::weighing(1, third)));
-        assert!(cache.get("b").is_none(), "b read longest ago");
-        assert_eq!(cache.size(), (3, 3 * third));
-        // An older version is not kept; a newer one is, with the one before it.
-        cache.put("a", Arc::new(SnapshotParts::weighing(0, 1)));
-        assert_eq!(cache.get("a").map(|p| p.version), Some(1));
-        cache.put("a", Arc::new(SnapshotParts::weighing(2, 1)));
-        cache.put("a", Arc::new(SnapshotParts::weighing(3, 1)));
-        assert_eq!(cache.get("a").map(|p| p.version), Some(3));
-        assert_eq!(cache.before("a", 3).map(|p| p.version), Some(2));
-        assert_eq!(
-            cache.before("a", 2).map(|p| p.version),
-            None,
-            "two versions kept"
-        );
-        assert_eq!(cache.size(), (3, 2 * third + 2));
-    }
-}

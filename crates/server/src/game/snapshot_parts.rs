@@ -255,20 +255,6 @@ impl axum::response::IntoResponse for Shown {
 }
 
 #[cfg(test)]
-impl SnapshotParts {
-    /// Empty parts of `version` said to weigh `bytes`: for the cache's tests.
-    pub fn weighing(version: i64, bytes: usize) -> SnapshotParts {
-        SnapshotParts {
-            version,
-            to_act_index: None,
-            rest: json!({}),
-            lists: Default::default(),
-            bytes,
-        }
-    }
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::loaded::Loaded;
@@ -394,5 +380,42 @@ mod tests {
         let text: Value = serde_json::from_str(&first.text(Some(&clock))).expect("json");
         assert_eq!(text["clock"]["base_ms"], 60_000);
         assert_eq!(text["view"], whole["view"]);
+    }
+
+    /// Empty parts of `version` said to weigh `bytes`: for the cache's test.
+    fn weighing(version: i64, bytes: usize) -> SnapshotParts {
+        SnapshotParts {
+            version,
+            to_act_index: None,
+            rest: json!({}),
+            lists: Default::default(),
+            bytes,
+        }
+    }
+
+    #[test]
+    fn the_games_read_longest_ago_go_past_the_bound() {
+        let cache = crate::game::snapshot_cache::SnapshotCache::default();
+        let third = crate::game::snapshot_cache::SNAPSHOT_CACHE_BYTES / 3;
+        for id in ["a", "b", "c"] {
+            cache.put(id, Arc::new(weighing(1, third)));
+        }
+        assert!(cache.get("a").is_some(), "a read last");
+        cache.put("d", Arc::new(weighing(1, third)));
+        assert!(cache.get("b").is_none(), "b read longest ago");
+        assert_eq!(cache.size(), (3, 3 * third));
+        // An older version is not kept; a newer one is, with the one before it.
+        cache.put("a", Arc::new(weighing(0, 1)));
+        assert_eq!(cache.get("a").map(|p| p.version), Some(1));
+        cache.put("a", Arc::new(weighing(2, 1)));
+        cache.put("a", Arc::new(weighing(3, 1)));
+        assert_eq!(cache.get("a").map(|p| p.version), Some(3));
+        assert_eq!(cache.before("a", 3).map(|p| p.version), Some(2));
+        assert_eq!(
+            cache.before("a", 2).map(|p| p.version),
+            None,
+            "two versions kept"
+        );
+        assert_eq!(cache.size(), (3, 2 * third + 2));
     }
 }
