@@ -12,11 +12,9 @@ fn open(variant: &str, position: Option<&str>) -> Box<dyn DynGame> {
     (entry.open)(position).expect("opens")
 }
 
+/// An edit of the first (or only) board.
 fn put(square: u16, piece: Option<(Player, char)>) -> SquareEdit {
-    SquareEdit {
-        cell: Cell { board: 0, square },
-        piece,
-    }
+    put_on(0, square, piece)
 }
 
 #[test]

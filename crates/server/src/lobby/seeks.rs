@@ -69,6 +69,11 @@ fn not_the_seekers() -> ApiError {
     ApiError::Forbidden("this token is not the seeker's".to_owned())
 }
 
+/// Whether `token` is the seeker's of the seek in `row` (stored as its hash).
+fn is_seekers(row: &sqlx::any::AnyRow, token: &str) -> Result<bool, ApiError> {
+    Ok(row.try_get::<String, _>("token_hash")? == token_hash(token))
+}
+
 fn item_of(row: &sqlx::any::AnyRow) -> Result<SeekItem, ApiError> {
     let text: String = row.try_get("item")?;
     serde_json::from_str(&text)
@@ -201,7 +206,7 @@ impl Seeks {
     /// 403 for another token, 429 past its budget of polls ([`POLL_BURST`]).
     pub async fn poll(&self, id: &str, token: &str) -> Result<SeekStatus, ApiError> {
         let row = self.row(id).await?.ok_or_else(|| unknown(id))?;
-        if row.try_get::<String, _>("token_hash")? != token_hash(token) {
+        if !is_seekers(&row, token)? {
             return Err(not_the_seekers());
         }
         let now = now_ms();
@@ -234,7 +239,7 @@ impl Seeks {
     /// The seeker cancels seek `id`: 409 once it is accepted or being accepted.
     pub async fn cancel(&self, id: &str, token: &str) -> Result<(), ApiError> {
         let row = self.row(id).await?.ok_or_else(|| unknown(id))?;
-        if row.try_get::<String, _>("token_hash")? != token_hash(token) {
+        if !is_seekers(&row, token)? {
             return Err(not_the_seekers());
         }
         let deleted = sqlx::query("DELETE FROM seeks WHERE id = $1 AND state = $2")
@@ -267,8 +272,10 @@ impl Seeks {
         }
         let seeker_id: Option<String> = row.try_get("account_id")?;
         let same_account = account.is_some() && seeker_id.as_deref() == account;
-        let own_token = token
-            .is_some_and(|t| row.try_get::<String, _>("token_hash").ok() == Some(token_hash(t)));
+        let own_token = match token {
+            Some(t) => is_seekers(&row, t)?,
+            None => false,
+        };
         if same_account || own_token {
             return Err(ApiError::Conflict(
                 "this is your own seek: wait for another player to accept it, or cancel it"
