@@ -367,6 +367,41 @@ async fn studies_share_the_workers_a_long_one_never_starves_a_newer_one() {
     );
 }
 
+/// Many workers of two servers on one SQLite file claim together: every claim succeeds (none
+/// fails with "database is locked" because another committed between its read and its
+/// write) and every batch is claimed once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn workers_of_two_servers_on_one_sqlite_file_claim_every_batch_once() {
+    let url = database("lab-claims");
+    let first = omnichess_server::Store::open(&url).await.expect("opens");
+    let second = omnichess_server::Store::open(&url).await.expect("opens");
+    first
+        .create_study("cccc00000001", "balance", &dice_greedy(60), 1)
+        .await
+        .expect("stored");
+    let mut workers = Vec::new();
+    for worker in 0..12 {
+        let store = if worker % 2 == 0 { &first } else { &second }.clone();
+        workers.push(tokio::spawn(async move {
+            let mut claimed = Vec::new();
+            while let Some(claim) = store
+                .claim_batch(&format!("w{worker}"), 60_000, None)
+                .await
+                .map_err(|e| e.to_string())?
+            {
+                claimed.push(claim.batch);
+            }
+            Ok::<_, String>(claimed)
+        }));
+    }
+    let mut batches = Vec::new();
+    for worker in workers {
+        batches.extend(worker.await.expect("joins").expect("every claim succeeds"));
+    }
+    batches.sort_unstable();
+    assert_eq!(batches, (0..60).collect::<Vec<_>>());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn creating_studies_is_rate_limited_like_creating_games() {
     let app = crate::common::app_at(&database("lab-rate"))

@@ -13,6 +13,9 @@ use std::ops::{Deref, DerefMut};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool};
 
+/// The name sqlx's `Any` driver gives SQLite connections.
+const SQLITE: &str = "SQLite";
+
 /// One transaction on a connection of its own: committed by [`Write::commit`], or, dropped
 /// or failed, ended by closing the connection.
 pub struct Write {
@@ -21,16 +24,24 @@ pub struct Write {
 }
 
 impl Write {
-    /// Takes a connection from `pool` and begins a transaction on it.
+    /// Takes a connection from `pool` and begins a transaction on it. On SQLite the
+    /// transaction takes the database's write lock as it begins (`BEGIN IMMEDIATE`): a
+    /// transaction that reads and then writes, begun deferred, fails at once with "database is
+    /// locked" (`SQLITE_BUSY_SNAPSHOT`) when another writer committed after its read, where
+    /// taking the lock first makes it wait its turn (the busy timeout) and then see the
+    /// other's write.
     pub async fn begin(pool: &AnyPool) -> Result<Write, sqlx::Error> {
         let connection = pool.acquire().await?;
         let mut write = Write {
             connection,
             committed: false,
         };
-        sqlx::raw_sql("BEGIN")
-            .execute(&mut *write.connection)
-            .await?;
+        let begin = if write.connection.backend_name() == SQLITE {
+            "BEGIN IMMEDIATE"
+        } else {
+            "BEGIN"
+        };
+        sqlx::raw_sql(begin).execute(&mut *write.connection).await?;
         Ok(write)
     }
 
