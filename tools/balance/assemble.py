@@ -100,6 +100,8 @@ def needed(variance):
 
 
 def p_text(p):
+    if p is None:
+        return "no p-value: the fit gives the kind no spread"
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
@@ -243,8 +245,14 @@ def header():
         "|---|---|",
         f"| player (both sides) | `{'`, `'.join(players)}` |",
         f"| seed | {', '.join(map(str, seeds))} (game n of a study is seeded by n alone) |",
-        f"| opening | {', '.join(map(str, openings))} random player decisions opening every game"
-        " (Die Chess: after the first roll, chance rolled between them) |",
+        (f"| opening | {openings[0]} random player decisions opening every game"
+         if len(openings) == 1 else
+         "| opening | each study's `--opening N` (its command below): N random player decisions"
+         " opening every game")
+        + " (Die Chess: after the first roll, chance rolled between them; 5D Chess: a turn is a"
+        " move and its submission). A player limited by nodes plays the same game again from"
+        " the same opening: a game repeating an earlier one move for move is counted once"
+        " (docs/LAB.md, \"Repeated games\") |",
         f"| turn cap | {cap_text}; a game still running there is drawn, cause `turn cap` |",
     ]
     def others(key, keys):
@@ -285,7 +293,8 @@ def header():
                        " skipped)")
         elif p and p["skipped"]:
             stored += f" of {p['total']} ({p['skipped']} batches skipped)"
-        rows.append([what, f"`{command} {unit} --max-turns {spec['max_turns']}`", stored,
+        opened = f" --opening {spec['opening']}" if len(openings) > 1 else ""
+        rows.append([what, f"`{command} {unit} --max-turns {spec['max_turns']}{opened}`", stored,
                      f"{cost.get('cpu_seconds', 0):,.0f}", f"{cost.get('games_per_cpu_second', 0):.3f}"])
         total_games += cost.get("games", 0)
         total_cpu += cost.get("cpu_seconds", 0)
@@ -322,13 +331,17 @@ def summary():
             continue
         c = capped(f)
         share = c / f["games"] if f["games"] else 0.0
-        rows.append([title + (" (partial)" if partial(name) else ""), f["games"],
+        played = f.get("played", f["games"])
+        counted = f"{f['games']}" + (f" of {played} played" if played != f["games"] else "")
+        rows.append([title + (" (partial)" if partial(name) else ""), counted,
                      f"{iv(f['first_player_score'])}",
                      verdict(f["first_player_verdict"], names),
                      f"{c} ({pct(share)}): " + ("holds" if share <= CAP_LIMIT else "**does not hold**")])
     return ["## At a glance", "",
             "The first player's score (points a game, 95 % interval counting draws) and its verdict;",
-            "the games that reached a cap, against the requirement of at most 10 % in every variant.", ""] + \
+            "the games that reached a cap, against the requirement of at most 10 % in every variant.",
+            "The games are the different games: one repeating an earlier game move for move is",
+            "counted once.", ""] + \
         table(["variant", "games", "first player's score", "verdict", "games at a cap (≤ 10 %?)"], rows)
 
 
@@ -514,6 +527,11 @@ def order_claim_lines(name):
     return out
 
 
+# The bands the classic values are shown in beside the default (regenerate.sh writes each).
+BANDS = ["1", "1.5", "2", "2.5", "off"]
+DEFAULT_BAND = 1.5
+
+
 def calibration_lines():
     d = load("classic-values")
     if d is None:
@@ -558,7 +576,37 @@ def calibration_lines():
                 " (all four within 15 %, every interval containing the textbook value) is not met.", ""]
         GLANCE.append("Calibration on classic chess (N, B, R, Q against 3, 3.25, 5, 9): holds for "
                       + (", ".join(good) or "none") + "; **does not hold** for " + "; ".join(fails) + ".")
+    out += band_lines(d)
     return out
+
+
+def band_lines(d):
+    """The classic values in other material bands: what the band's choice does."""
+    rows = []
+    for band in BANDS:
+        other = load(f"classic-values-band-{band}")
+        if other is None:
+            continue
+        f = other["figures"]
+        w = {x["kind"]: x for x in f["values"]}
+        cells = []
+        for kind, book in TEXTBOOK:
+            x = w.get(kind)
+            if x is None or x.get("pawns") is None:
+                cells.append("—")
+                continue
+            ok = abs(x["pawns"] / book - 1) <= CALIBRATION_TOLERANCE
+            holds = x["pawns_low"] <= book <= x["pawns_high"]
+            cell = f"{x['pawns']:.2f} ({x['pawns_low']:.2f} to {x['pawns_high']:.2f})"
+            cells.append(cell if ok and holds else f"**{cell}**")
+        rows.append([f"`--band {band}`" + (" (the default)" if f.get("band") == DEFAULT_BAND else ""),
+                     f"{f['samples']:,}"] + cells)
+    if not rows:
+        return []
+    return (["The same games fitted in other material bands (docs/LAB.md, \"The material band\"):"
+             " `lab show ID --band L`; a value in bold misses the textbook by more than 15 % or its"
+             " interval leaves the textbook value out.", ""]
+            + table(["band", "positions"] + [k for k, _ in TEXTBOOK], rows))
 
 
 def compare_lines(name, label_a, label_b, names, glance):

@@ -27,7 +27,12 @@
 #                 2 × GAMES, 5D Chess 3/10 of GAMES, QEC's comparison GAMES/2 pairs, DMChess's
 #                 profile comparison 21/100 of GAMES pairs and its band comparison 9/100.
 #   PLAYER        the player setting of both sides (engine:nodes=2000, the lab's default)
-#   SEED          the seed (1)       OPENING   random decisions opening every game (2)
+#   SEED          the seed (1)       OPENING   random decisions opening every game (4)
+#   FIVE_D_OPENING  5D Chess's random opening decisions (8: a turn there is a move and its
+#                 submission, so four turns). A player limited by nodes plays the same game
+#                 from the same opening: fewer random decisions give too few different games
+#                 (two give at most 400 in classic chess, 20 in 5D), and the lab counts a
+#                 repeated game once (docs/LAB.md, "Repeated games").
 #   TURNS         the turn cap (600) FIVE_D_TURNS   5D Chess's turn cap (200)
 #   RESIGN, DRAW  the adjudication rules of every study, as `lab` takes them (by default
 #                 each variant engine's own: movecount=4,score=600,twosided and
@@ -40,7 +45,7 @@ cd "$(dirname "$0")/../.."
 
 # The command as called, with the settings given (for the document's header).
 COMMAND="tools/balance/regenerate.sh${1:+ $1}"
-for var in IDS DATABASE BATCH DRAW RESIGN FIVE_D_TURNS TURNS OPENING SEED PLAYER GAMES; do
+for var in IDS DATABASE BATCH DRAW RESIGN FIVE_D_TURNS FIVE_D_OPENING TURNS OPENING SEED PLAYER GAMES; do
   if [ -n "${!var:-}" ]; then COMMAND="$var=${!var} $COMMAND"; fi
 done
 
@@ -50,7 +55,8 @@ COMMAND=${COMMAND//$PWD/\$PWD}
 GAMES=${GAMES:-${1:-1000}}
 PLAYER=${PLAYER:-engine:nodes=2000}
 SEED=${SEED:-1}
-OPENING=${OPENING:-2}
+OPENING=${OPENING:-4}
+FIVE_D_OPENING=${FIVE_D_OPENING:-8}
 TURNS=${TURNS:-600}
 FIVE_D_TURNS=${FIVE_D_TURNS:-200}
 BATCH=${BATCH:-20}
@@ -73,7 +79,7 @@ if [ -z "${DATABASE:-}" ]; then
   rm -f "$OUT"/lab.db "$OUT"/lab.db-* "$OUT"/*.json "$OUT"/*.report "$OUT"/*.error "$OUT"/studies.txt "$OUT"/dice-odds.txt \
     "$OUT"/*.profile "$OUT"/worker-*.log
   { cat "$DMCHESS/default.profile"; echo "band=12"; } > "$OUT/band12.profile"
-  COMMON=(--seed "$SEED" --opening "$OPENING" --player "$PLAYER" --database "$URL" --submit
+  COMMON=(--seed "$SEED" --player "$PLAYER" --database "$URL" --submit
           --batch "$BATCH" ${RESIGN:+--resign "$RESIGN"} ${DRAW:+--draw "$DRAW"})
   # Stores one study; prints and records `NAME study: ID`.
   submit() {
@@ -82,20 +88,24 @@ if [ -z "${DATABASE:-}" ]; then
     echo "== omnichess lab $*" >&2
     echo "$name $("$BIN" lab "$@" "${COMMON[@]}")" | tee -a "$IDS"
   }
-  submit classic-values values classic --games "$((2 * GAMES))" --every 1 --max-turns "$TURNS"
-  submit qec-values values qec --games "$GAMES" --every 1 --max-turns "$TURNS"
-  submit dice-values values dice --games "$GAMES" --every 1 --max-turns "$TURNS"
-  submit realms-values values realms --games "$GAMES" --every 1 --max-turns "$TURNS"
+  # The same, with the opening of every variant but 5D Chess.
+  submit_opened() {
+    submit "$@" --opening "$OPENING"
+  }
+  submit_opened classic-values values classic --games "$((2 * GAMES))" --every 1 --max-turns "$TURNS"
+  submit_opened qec-values values qec --games "$GAMES" --every 1 --max-turns "$TURNS"
+  submit_opened dice-values values dice --games "$GAMES" --every 1 --max-turns "$TURNS"
+  submit_opened realms-values values realms --games "$GAMES" --every 1 --max-turns "$TURNS"
   submit multiverse-balance balance multiverse --games "$(at_least_1 $((GAMES * 3 / 10)))" \
-    --max-turns "$FIVE_D_TURNS"
+    --max-turns "$FIVE_D_TURNS" --opening "$FIVE_D_OPENING"
   # QEC: the links (the file mapping) against no links at all (classical chess in QEC's engine).
-  submit qec-links compare qec --games "$(at_least_1 $((GAMES / 2)))" --max-turns "$TURNS" \
+  submit_opened qec-links compare qec --games "$(at_least_1 $((GAMES / 2)))" --max-turns "$TURNS" \
     --position "$QEC_START files" --b-position "$QEC_START -"
-  submit dmchess-values values dmchess --games "$GAMES" --every 1 --max-turns "$TURNS"
+  submit_opened dmchess-values values dmchess --games "$GAMES" --every 1 --max-turns "$TURNS"
   # DMChess: the default profile against the sparse one, and the conservation band ±8 against ±12.
-  submit dmchess-profiles compare dmchess --games "$(at_least_1 $((GAMES * 21 / 100)))" \
+  submit_opened dmchess-profiles compare dmchess --games "$(at_least_1 $((GAMES * 21 / 100)))" \
     --max-turns "$TURNS" --profile "$DMCHESS/default.profile" --b-profile "$DMCHESS/sparse.profile"
-  submit dmchess-band compare dmchess --games "$(at_least_1 $((GAMES * 9 / 100)))" \
+  submit_opened dmchess-band compare dmchess --games "$(at_least_1 $((GAMES * 9 / 100)))" \
     --max-turns "$TURNS" --profile "$DMCHESS/default.profile" --b-profile "$OUT/band12.profile"
 
   echo "== $WORKERS workers: omnichess worker --database $URL --jobs 1 --exit-when-idle" >&2
@@ -127,6 +137,14 @@ while read -r name _ id; do
     rm -f "$OUT/$name.error"
   fi
 done < "$IDS"
+# The classic values in other material bands beside the default (docs/BALANCE.md, "Calibration").
+classic=$(awk '$1 == "classic-values" {print $3}' "$IDS")
+if [ -n "$classic" ]; then
+  for band in 1 1.5 2 2.5 off; do
+    "$BIN" lab show "$classic" --database "$URL" --band "$band" \
+      --json "$OUT/classic-values-band-$band.json" > /dev/null 2>&1 || true
+  done
+fi
 "$BIN" odds dice > "$OUT/dice-odds.txt"
 
 python3 tools/balance/assemble.py "$OUT" "$COMMAND" > docs/BALANCE.md

@@ -60,7 +60,11 @@ fn values(args: &ValuesArgs) -> Result<(), CliError> {
     let Some(games) = games_of(&study.run, &spec, "values")? else {
         return Ok(());
     };
-    report("values", &spec, &games, study.json.as_deref(), args.quiet)
+    let rule = Fitting {
+        quiet: args.quiet,
+        band: args.band.0,
+    };
+    report("values", &spec, &games, study.json.as_deref(), rule)
 }
 
 /// `lab balance`.
@@ -69,7 +73,13 @@ fn balance(args: &StudyArgs) -> Result<(), CliError> {
     let Some(games) = games_of(&args.run, &spec, "balance")? else {
         return Ok(());
     };
-    report("balance", &spec, &games, args.json.as_deref(), QUIET_TURNS)
+    report(
+        "balance",
+        &spec,
+        &games,
+        args.json.as_deref(),
+        Fitting::default(),
+    )
 }
 
 /// `lab show`.
@@ -107,7 +117,10 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
         &study.spec,
         &games,
         args.json.as_deref(),
-        QUIET_TURNS,
+        Fitting {
+            quiet: QUIET_TURNS,
+            band: args.band.0,
+        },
     )
 }
 
@@ -118,12 +131,22 @@ pub fn worker(args: &WorkerArgs) -> Result<(), CliError> {
         jobs: args.jobs,
         lease: Duration::from_secs(args.lease),
         exit_when_idle: args.exit_when_idle,
-        only: None,
+        only: args.study.clone(),
     };
-    eprintln!(
-        "worker {}: playing the studies of {}",
-        options.name, args.database
-    );
+    match &options.only {
+        Some(id) => {
+            // An id that names no study is said now, not after waiting for its batches.
+            stored_studies::stored(&args.database, id)?;
+            eprintln!(
+                "worker {}: playing study {id} of {}",
+                options.name, args.database
+            );
+        }
+        None => eprintln!(
+            "worker {}: playing the studies of {}",
+            options.name, args.database
+        ),
+    }
     let report = stored_studies::work(
         &args.database,
         &options,
@@ -224,14 +247,32 @@ fn games_of(
     Ok(Some(games))
 }
 
+/// How a values study's samples are fitted.
+struct Fitting {
+    /// Samples quiet over this many turns.
+    quiet: u64,
+    /// The material band (`None`: every sample).
+    band: Option<f64>,
+}
+
+impl Default for Fitting {
+    /// The lab's own: quiet over [`QUIET_TURNS`], in the default band.
+    fn default() -> Fitting {
+        Fitting {
+            quiet: QUIET_TURNS,
+            band: Some(omnichess_lab::band::DEFAULT_BAND),
+        }
+    }
+}
+
 /// The report of a `kind` study of `spec` from `games`: on stdout, and as JSON to `json`; a
-/// values study's samples quiet over `quiet` turns.
+/// values study's samples fitted as `fitting` says.
 fn report(
     kind: &str,
     spec: &StudySpec,
     games: &[GameSummary],
     json_path: Option<&Path>,
-    quiet: u64,
+    fitting: Fitting,
 ) -> Result<(), CliError> {
     match &spec.versus {
         Some(Versus::Start(b)) => {
@@ -256,10 +297,10 @@ fn report(
     if kind == "values" {
         let rule = SampleRule {
             every: spec.material_every.max(1),
-            quiet,
+            quiet: fitting.quiet,
         };
-        let mut fit =
-            Values::fit_with(games, rule).map_err(|e| CliError(format!("lab values: {e}")))?;
+        let mut fit = Values::fit_with(games, rule, fitting.band)
+            .map_err(|e| CliError(format!("lab values: {e}")))?;
         fit.check_claims(entry.claimed_values);
         out!("{}", fit.report());
         outln!("{}", balance.plan_line(entry.players[0]));

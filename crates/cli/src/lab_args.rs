@@ -132,6 +132,32 @@ pub struct ValuesArgs {
     /// turns before, the position is fitted as it is. Games that reached a cap are left out.
     #[arg(long, default_value_t = omnichess_lab::material_samples::QUIET_TURNS, value_name = "Q", allow_negative_numbers = true, value_parser = count::<u64>)]
     pub quiet: u64,
+    /// Fit only the positions whose material, valued by the fit itself, gives the first
+    /// player log-odds within ±L (1.5: a result between 18 % and 82 % from the material
+    /// alone), fitted again until the positions kept no longer change: where the material
+    /// already decides the game a linear fit saturates and overvalues the strongest pieces
+    /// (docs/LAB.md, "The material band"). `off` fits every position.
+    #[arg(long, default_value = "1.5", value_name = "L", allow_negative_numbers = true, value_parser = band)]
+    pub band: Band,
+}
+
+/// `--band`: the material band of a values fit, in log-odds; `None` for `off`.
+#[derive(Clone, Copy, Debug)]
+pub struct Band(pub Option<f64>);
+
+/// The largest band taken: beyond it every position of a real game is inside.
+const BAND_MAX: f64 = 20.0;
+
+fn band(text: &str) -> Result<Band, String> {
+    if text == "off" {
+        return Ok(Band(None));
+    }
+    match text.parse::<f64>() {
+        Ok(l) if l.is_finite() && l > 0.0 && l <= BAND_MAX => Ok(Band(Some(l))),
+        _ => Err(format!(
+            "`{text}` is not a band: log-odds above 0 and at most {BAND_MAX}, or off"
+        )),
+    }
 }
 
 /// What every study is played with.
@@ -211,6 +237,9 @@ pub struct ShowArgs {
     /// The database the study is in.
     #[arg(long, value_name = "URL")]
     pub database: String,
+    /// A values study's material band, as `lab values --band` takes it (log-odds, or `off`).
+    #[arg(long, default_value = "1.5", value_name = "L", allow_negative_numbers = true, value_parser = band)]
+    pub band: Band,
     /// Also write the study and its figures to FILE as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -235,6 +264,10 @@ pub struct WorkerArgs {
     /// Stop when no batch is left (otherwise wait for new studies).
     #[arg(long)]
     pub exit_when_idle: bool,
+    /// Play only the batches of the study with this id (the id `lab --submit` printed):
+    /// to give one study the cores while others wait.
+    #[arg(long, value_name = "ID")]
+    pub study: Option<String>,
 }
 
 /// `lab compare`: the study's settings, with start B beside start A.

@@ -174,6 +174,12 @@ fn studies_that_cannot_run_are_refused_in_one_line() {
         ]),
         "nonsense",
     );
+    for band in ["0", "-1", "x", "21"] {
+        assert_user_error(
+            &omnichess(&["lab", "values", "classic", "--band", band]),
+            "is not a band: log-odds above 0 and at most 20, or off",
+        );
+    }
 }
 
 #[test]
@@ -263,6 +269,62 @@ fn values_sets_the_rule_text_s_claims_beside_the_fit_and_writes_the_games_balanc
     assert!((claims[2]["claimed"].as_f64().expect("a value") - 4.0 / 3.0).abs() < 1e-12);
     assert_eq!(figures["balance"]["games"], 6, "the same games' balance");
     assert_eq!(figures["figures"]["capped_left_out"], 0, "{figures}");
+}
+
+/// A player limited by depth plays the same game from the same opening: with no random
+/// opening every game of a study repeats the first, and the figures count it once.
+#[test]
+fn games_that_repeat_an_earlier_game_move_for_move_are_counted_once() {
+    let json = temp_file("lab-repeats.json", "");
+    let path = json.display().to_string();
+    let o = omnichess(&[
+        "lab",
+        "balance",
+        "classic",
+        "--player",
+        "engine:depth=1",
+        "--games",
+        "4",
+        "--max-turns",
+        "30",
+        "--jobs",
+        "2",
+        "--json",
+        &path,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.starts_with("games: 1  ("), "{text}");
+    assert!(
+        text.contains("repeats: 3 of the 4 games played repeat an earlier game move for move"),
+        "{text}"
+    );
+    let figures: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON file"))
+            .expect("JSON");
+    assert_eq!(
+        (&figures["figures"]["games"], &figures["figures"]["played"]),
+        (&serde_json::json!(1), &serde_json::json!(4))
+    );
+    // Random openings of 4 decisions: different games, none counted twice.
+    let o = omnichess(&[
+        "lab",
+        "balance",
+        "classic",
+        "--player",
+        "engine:depth=1",
+        "--games",
+        "4",
+        "--max-turns",
+        "30",
+        "--opening",
+        "4",
+        "--jobs",
+        "2",
+    ]);
+    let text = stdout(&o);
+    assert!(text.starts_with("games: 4  ("), "{text}");
+    assert!(!text.contains("repeats:"), "{text}");
 }
 
 #[test]

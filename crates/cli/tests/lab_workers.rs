@@ -246,3 +246,66 @@ fn a_database_out_of_reach_is_said_at_once_and_each_retry_on_stderr() {
         );
     }
 }
+
+/// `worker --study ID` plays that study's batches only; an id that names no study is refused
+/// at once.
+#[test]
+fn a_worker_given_a_study_plays_only_that_one() {
+    let path = std::env::temp_dir().join(format!("omnichess-lab-only-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let url = format!("sqlite://{}", path.display());
+    let submit = || {
+        let o = omnichess(&[
+            "lab",
+            "balance",
+            "dice",
+            "--player",
+            "greedy",
+            "--games",
+            "4",
+            "--batch",
+            "2",
+            "--database",
+            &url,
+            "--submit",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o).trim().trim_start_matches("study: ").to_owned()
+    };
+    let (first, second) = (submit(), submit());
+    let o = omnichess(&[
+        "worker",
+        "--database",
+        &url,
+        "--jobs",
+        "1",
+        "--exit-when-idle",
+        "--study",
+        &second,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        show(&url, &second).starts_with(&format!("study {second}: 4 of 4 games stored")),
+        "{}",
+        show(&url, &second)
+    );
+    assert!(
+        show(&url, &first).starts_with(&format!("study {first}: 0 of 4 games stored")),
+        "{}",
+        show(&url, &first)
+    );
+    let o = omnichess(&[
+        "worker",
+        "--database",
+        &url,
+        "--exit-when-idle",
+        "--study",
+        "nosuch",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("no study `nosuch`"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

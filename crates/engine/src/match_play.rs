@@ -291,6 +291,27 @@ pub struct PlayedGame {
     /// ([`omnichess_core::Events`]), when the match counts them ([`MatchConfig::events`]);
     /// empty otherwise.
     pub events: Vec<EventCount>,
+    /// The game's fingerprint: every position it passed through, from the start, folded into
+    /// one number ([`fingerprint`]). Two games are the same game when their fingerprints are
+    /// equal: a player limited by nodes or depth plays the same game again from the same
+    /// opening (and the same rolls), and the lab counts such a repeat once.
+    pub fingerprint: u64,
+}
+
+/// The fingerprint of the game played by `decisions` from `start`: the position hashes
+/// ([`Game::hash`]) of the start and of every position after it, folded in order. Never 0
+/// (0 is a game whose fingerprint was not kept).
+#[must_use]
+pub fn fingerprint<V: Variant>(start: &V, decisions: &[V::Decision]) -> u64 {
+    const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+    let fold = |folded: u64, hash: u64| (folded ^ hash).wrapping_mul(MULTIPLIER).rotate_left(29);
+    let mut game = start.clone();
+    let mut folded = fold(0, game.hash());
+    for &d in decisions {
+        game.apply(d);
+        folded = fold(folded, game.hash());
+    }
+    folded.max(1)
 }
 
 /// The material on the boards at the start of one turn.
@@ -652,6 +673,7 @@ impl<V: Variant> GameOver<V> {
             } else {
                 Vec::new()
             },
+            fingerprint: fingerprint(start, &self.decisions),
         }
     }
 
@@ -868,6 +890,37 @@ fn illegal<V: Variant>(game: &V, agent: &str, decision: String) -> EngineError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_games_fingerprint_is_its_positions_in_order() {
+        use omnichess_core::Notation;
+        use omnichess_variants::classic::Classic;
+        let start = Classic::start();
+        let play = |texts: &[&str]| {
+            let mut game = start.clone();
+            let mut decisions = Vec::new();
+            for text in texts {
+                let d = game.parse_decision(text).expect("a legal decision");
+                game.apply(d);
+                decisions.push(d);
+            }
+            fingerprint(&start, &decisions)
+        };
+        let line = play(&["e2e4", "e7e5", "g1f3", "b8c6"]);
+        assert_eq!(
+            line,
+            play(&["e2e4", "e7e5", "g1f3", "b8c6"]),
+            "the same game"
+        );
+        // The same position reached in another order is another game.
+        assert_ne!(line, play(&["g1f3", "b8c6", "e2e4", "e7e5"]));
+        assert_ne!(
+            line,
+            play(&["e2e4", "e7e5", "g1f3"]),
+            "a game one decision shorter"
+        );
+        assert_ne!(line, 0, "0 is a game without a fingerprint");
+    }
 
     #[test]
     fn a_turn_not_found_ends_by_the_rules_only_where_none_exists() {

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::distinct::distinct;
 use super::events::EventFigures;
 use super::plan;
 use super::stats::{Estimate, Lengths, entropy_bits};
@@ -43,8 +44,11 @@ impl ByResult {
 /// The figures of a balance study.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Balance {
-    /// Games played.
+    /// Games counted: the games played, each repeat of an earlier game counted once with it
+    /// ([`crate::distinct`]).
     pub games: u32,
+    /// Games played, repeats included.
+    pub played: u32,
     /// All games by result.
     pub results: ByResult,
     /// The first player's score (a draw is half a point), with its 95 % interval.
@@ -70,9 +74,10 @@ pub struct Balance {
 }
 
 impl Balance {
-    /// The figures of `games`.
+    /// The figures of `games`, each repeated game counted once ([`distinct`]).
     #[must_use]
-    pub fn of(games: &[GameSummary]) -> Balance {
+    pub fn of(played: &[GameSummary]) -> Balance {
+        let games = &distinct(played)[..];
         let mut results = ByResult::default();
         let mut causes: BTreeMap<String, ByResult> = BTreeMap::new();
         let mut first: BTreeMap<String, u32> = BTreeMap::new();
@@ -94,6 +99,7 @@ impl Balance {
         });
         Balance {
             games: n,
+            played: u32::try_from(played.len()).unwrap_or(u32::MAX),
             results,
             first_player_score: score,
             first_player_verdict: ThreeWay::of(score.low, score.high, 0.5),
@@ -109,6 +115,19 @@ impl Balance {
         }
     }
 
+    /// Where some games repeated earlier ones: how many, and what that means.
+    #[must_use]
+    pub fn repeats_line(&self) -> Option<String> {
+        let repeats = self.played.checked_sub(self.games).filter(|&r| r > 0)?;
+        Some(format!(
+            "repeats: {repeats} of the {} games played repeat an earlier game move for move \
+             (the player plays the same game from the same opening) and are counted once: \
+             the figures are of {} different games; open with more random decisions \
+             (--opening) for more",
+            self.played, self.games
+        ))
+    }
+
     /// The report for people, with the players named `names` (first mover first).
     #[must_use]
     pub fn report(&self, names: [&str; 2]) -> String {
@@ -120,6 +139,9 @@ impl Balance {
             "games: {}  ({a} won {}, {b} won {}, drawn {})",
             self.games, r.first, r.second, r.drawn
         );
+        if let Some(line) = self.repeats_line() {
+            let _ = writeln!(out, "{line}");
+        }
         let s = &self.first_player_score;
         let _ = writeln!(
             out,

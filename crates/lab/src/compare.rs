@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::balance::Balance;
+use super::distinct::distinct_pairs;
 use super::plan;
 use super::score::points;
 use super::stats::Z95;
@@ -106,9 +107,12 @@ pub struct Comparison {
 impl Comparison {
     /// The comparison of a `compare` study's `games`, `n` from each start: games below `n`
     /// from A, game n + k from B with game k's seed, their differences taken pair by pair
-    /// (a game whose pair is not stored yet counts in its start's figures only).
+    /// (a game whose pair is not stored yet counts in its start's figures only); a pair that
+    /// repeats an earlier pair move for move in both its games is counted once
+    /// ([`distinct_pairs`]).
     #[must_use]
-    pub fn of_study(games: &[GameSummary], n: u32) -> Comparison {
+    pub fn of_study(played: &[GameSummary], n: u32) -> Comparison {
+        let games = distinct_pairs(played, n);
         let (a, b): (Vec<GameSummary>, Vec<GameSummary>) =
             games.iter().cloned().partition(|g| g.number < n);
         let from_a: BTreeMap<u32, &GameSummary> = a.iter().map(|g| (g.number, g)).collect();

@@ -182,6 +182,7 @@ mod tests {
                 turns: Some(forfeits),
             }],
             micros: 0,
+            fingerprint: 0,
         };
         let games = [game(0, vec![0, 1]), game(1, vec![0])];
         assert_eq!(
@@ -207,6 +208,7 @@ mod tests {
             a_first: true,
             events: Vec::new(),
             micros: 0,
+            fingerprint: 0,
         };
         let games = [
             game(0, Some(0), "checkmate"),

@@ -28,10 +28,12 @@
 #![deny(missing_docs)]
 
 pub mod balance;
+pub mod band;
 pub mod batch;
 pub mod claims;
 pub mod compare;
 pub mod csv;
+pub mod distinct;
 pub mod events;
 pub mod llr;
 pub mod logistic;

@@ -46,6 +46,10 @@ pub struct GameSummary {
     /// games stored before it was kept.
     #[serde(default)]
     pub micros: u64,
+    /// The game's fingerprint ([`PlayedGame::fingerprint`]): equal in two games that are the
+    /// same game; 0 in games stored before it was kept (each counted as a game of its own).
+    #[serde(default)]
+    pub fingerprint: u64,
 }
 
 /// What a study's games cost: the time their threads took.
@@ -103,6 +107,7 @@ impl PartialEq for GameSummary {
             a_first,
             events,
             micros: _,
+            fingerprint,
         } = self;
         (number, winner, cause, both_lose, turns)
             == (
@@ -112,12 +117,13 @@ impl PartialEq for GameSummary {
                 &other.both_lose,
                 &other.turns,
             )
-            && (first_decisions, material, a_first, events)
+            && (first_decisions, material, a_first, events, fingerprint)
                 == (
                     &other.first_decisions,
                     &other.material,
                     &other.a_first,
                     &other.events,
+                    &other.fingerprint,
                 )
     }
 }
@@ -144,6 +150,7 @@ impl From<&PlayedGame> for GameSummary {
             a_first: game.a_white,
             events: game.events.clone(),
             micros: u64::try_from(game.elapsed.as_micros()).unwrap_or(u64::MAX),
+            fingerprint: game.fingerprint,
         }
     }
 }
@@ -165,6 +172,7 @@ pub(crate) mod tests {
             a_first: true,
             events: Vec::new(),
             micros: 0,
+            fingerprint: 0,
         }
     }
 

@@ -16,7 +16,9 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::band;
 use super::claims::ClaimCheck;
+use super::distinct::distinct;
 use super::logistic::{Fit, Row};
 use super::material_samples::{CAP_CAUSES, SampleRule, capped};
 use super::multiple::holm;
@@ -62,8 +64,18 @@ pub struct Values {
     pub samples: u32,
     /// Games left out because they ended at a cap ([`CAP_CAUSES`]).
     pub capped_left_out: u32,
+    /// Games left out because they repeat an earlier game move for move ([`distinct`]).
+    pub repeats_left_out: u32,
     /// Samples left out as not quiet (their balance changed over the turns before).
     pub unquiet_left_out: u32,
+    /// The material band fitted in, in log-odds ([`band`]; `None`: every sample).
+    pub band: Option<f64>,
+    /// The rounds of choosing samples by the band and fitting them.
+    pub band_rounds: u32,
+    /// Samples left out as outside the band (the material alone decides them).
+    pub outside_band_left_out: u32,
+    /// Kinds unequal only outside the band: not fitted (no value to tell).
+    pub outside_band_kinds: Vec<String>,
     /// A sample was used every this many turns.
     pub every: u64,
     /// The quiet check's turns back (0: none).
@@ -113,16 +125,23 @@ impl Values {
     /// # Errors
     /// As [`Values::fit_with`].
     pub fn fit(games: &[GameSummary]) -> Result<Values, FitError> {
-        Values::fit_with(games, SampleRule::default())
+        Values::fit_with(games, SampleRule::default(), Some(band::DEFAULT_BAND))
     }
 
-    /// The fit to the samples of `games` that `rule` chooses, games ended at a cap left out.
+    /// The fit to the samples of `games` that `rule` chooses, games ended at a cap left out,
+    /// in the material band `material_band` ([`band`]; `None`: every sample).
     ///
     /// # Errors
     /// When the games have no material samples (a variant whose boards do not count
     /// material), all ended at a cap, no sample has any material difference (nothing to
     /// fit), or the regression cannot be solved.
-    pub fn fit_with(games: &[GameSummary], rule: SampleRule) -> Result<Values, FitError> {
+    pub fn fit_with(
+        played: &[GameSummary],
+        rule: SampleRule,
+        material_band: Option<f64>,
+    ) -> Result<Values, FitError> {
+        let games = &distinct(played)[..];
+        let repeats_left_out = count(played.len() - games.len());
         let noted: Vec<&GameSummary> = games.iter().filter(|g| !g.material.is_empty()).collect();
         if noted.is_empty() {
             return Err(FitError::NoSamples);
@@ -174,14 +193,17 @@ impl Values {
                 })
             })
             .collect();
-        let Fit { beta, covariance } = Fit::of(&rows, kinds.len() + 1).ok_or(FitError::Singular)?;
+        let banded = band::fit(&rows, kinds.len() + 1, material_band).ok_or(FitError::Singular)?;
+        let outside_band_left_out = count(rows.len() - banded.rows.len());
+        let (rows, band_rounds) = (banded.rows, banded.rounds);
+        let Fit { beta, covariance } = banded.fit;
         let se = |i: usize| covariance[i][i].max(0.0).sqrt();
         let pawn = kinds
             .iter()
             .position(|k| *k == "pawn")
             .map(|i| i + 1)
             .filter(|&i| beta[i] > 0.0);
-        let mut values: Vec<Value> = (1..=kinds.len())
+        let values: Vec<Value> = (1..=kinds.len())
             .map(|i| {
                 let (w, e) = (beta[i], se(i));
                 let in_pawns = pawn.map(|p| {
@@ -205,6 +227,11 @@ impl Values {
                 }
             })
             .collect();
+        // A kind never unequal in the positions fitted (all its differences outside the band)
+        // has no weight to tell: it is named, not fitted.
+        let (mut values, never): (Vec<Value>, Vec<Value>) =
+            values.into_iter().partition(|v| v.unequal_samples > 0);
+        let outside_band_kinds: Vec<String> = never.into_iter().map(|v| v.kind).collect();
         let shown = holm(&values.iter().map(|v| v.p_value).collect::<Vec<_>>(), 0.05);
         for (v, shown) in values.iter_mut().zip(&shown) {
             v.shown_by_holm = *shown;
@@ -214,7 +241,12 @@ impl Values {
             games: count(chosen.len()),
             samples: count(rows.len()),
             capped_left_out,
+            repeats_left_out,
             unquiet_left_out: unquiet,
+            band: material_band,
+            band_rounds,
+            outside_band_left_out,
+            outside_band_kinds,
             every: rule.every.max(1),
             quiet: rule.quiet,
             intercept: beta[0],
@@ -240,14 +272,31 @@ impl Values {
         );
         let _ = writeln!(
             out,
-            "left out: {} games ended at a cap ({}); {} positions not quiet (balance changed \
-             over the {} turns before; a position every {} turns)",
+            "left out: {} games ended at a cap ({}); {} games repeating an earlier one move \
+             for move; {} positions not quiet (balance changed over the {} turns before; a \
+             position every {} turns)",
             self.capped_left_out,
             CAP_CAUSES.join(", "),
+            self.repeats_left_out,
             self.unquiet_left_out,
             self.quiet,
             self.every
         );
+        if let Some(band) = self.band {
+            let _ = writeln!(
+                out,
+                "band: the positions whose material, by these values, gives log-odds within \
+                 ±{band} ({} left out as decided by the material; {} rounds)",
+                self.outside_band_left_out, self.band_rounds
+            );
+            if !self.outside_band_kinds.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "not fitted: {} (unequal only where the material decides the game)",
+                    self.outside_band_kinds.join(", ")
+                );
+            }
+        }
         for v in &self.values {
             let pawns = match (v.pawns, v.pawns_low, v.pawns_high) {
                 (Some(p), Some(lo), Some(hi)) => format!("{p:.2} pawns ({lo:.2} to {hi:.2})  "),
@@ -279,6 +328,58 @@ fn count(n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fit of every quiet sample, no band: these tests check the regression itself.
+    fn fit_all(games: &[GameSummary]) -> Result<Values, FitError> {
+        Values::fit_with(games, SampleRule::default(), None)
+    }
+
+    #[test]
+    fn a_kind_unequal_only_where_the_material_decides_is_named_not_fitted() {
+        let mut games = synthetic(2000, 11);
+        // An amazon ahead only beside twenty pawns ahead: always outside the band.
+        for (i, g) in games.iter_mut().enumerate().take(50) {
+            g.winner = Some(0);
+            g.material = vec![Material {
+                turn: 10,
+                balance: vec![("amazon".to_owned(), 1), ("pawn".to_owned(), 20)],
+            }];
+            g.number = u32::try_from(i).expect("small");
+        }
+        let fit = Values::fit(&games).expect("a fit");
+        assert_eq!(fit.outside_band_kinds, ["amazon"]);
+        assert!(fit.values.iter().all(|v| v.kind != "amazon"));
+        assert!(
+            fit.report()
+                .contains("not fitted: amazon (unequal only where the material decides the game)"),
+            "{}",
+            fit.report()
+        );
+        let all = fit_all(&games).expect("a fit");
+        assert!(all.values.iter().any(|v| v.kind == "amazon"));
+        assert!(all.outside_band_kinds.is_empty());
+    }
+
+    #[test]
+    fn the_lab_fits_in_the_band_by_default() {
+        let games = synthetic(2000, 11);
+        let banded = Values::fit(&games).expect("a fit");
+        let all = fit_all(&games).expect("a fit");
+        assert_eq!(banded.band, Some(band::DEFAULT_BAND));
+        assert_eq!(
+            banded.samples + banded.outside_band_left_out,
+            all.samples,
+            "every sample is in the band or left out as outside it"
+        );
+        assert!(banded.outside_band_left_out > 0);
+        assert!(banded.report().contains(&format!(
+            "band: the positions whose material, by these values, gives log-odds within ±1.5 \
+             ({} left out as decided by the material; {} rounds)",
+            banded.outside_band_left_out, banded.band_rounds
+        )));
+        assert_eq!(all.band, None);
+        assert!(!all.report().contains("band:"));
+    }
     use crate::summary::Material;
     use crate::summary::tests::game;
     use rand::{Rng, SeedableRng, rngs::StdRng};
@@ -312,7 +413,7 @@ mod tests {
 
     #[test]
     fn the_fit_finds_the_model_that_made_the_games() {
-        let fit = Values::fit(&synthetic(4000, 7)).expect("a fit");
+        let fit = fit_all(&synthetic(4000, 7)).expect("a fit");
         assert_eq!(fit.samples, 4000);
         let queen = fit
             .values
@@ -337,13 +438,13 @@ mod tests {
 
     #[test]
     fn a_game_counted_many_times_does_not_narrow_the_interval() {
-        let once = Values::fit(&synthetic(400, 3)).expect("a fit");
+        let once = fit_all(&synthetic(400, 3)).expect("a fit");
         let mut repeated = synthetic(400, 3);
         for g in &mut repeated {
             let sample = g.material[0].clone();
             g.material = vec![sample; 10];
         }
-        let ten = Values::fit(&repeated).expect("a fit");
+        let ten = fit_all(&repeated).expect("a fit");
         let width = |f: &Values| {
             let q = f.values.iter().find(|v| v.kind == "queen").expect("queen");
             q.log_odds_high - q.log_odds_low
@@ -384,7 +485,7 @@ mod tests {
         let mut games = group([300, 200, 300], 0, 0);
         games.extend(group([500, 200, 300], 1, 0));
         games.extend(group([700, 200, 100], 0, 1));
-        let fit = Values::fit(&games).expect("a fit");
+        let fit = fit_all(&games).expect("a fit");
         let logit = |p: f64| (p / (1.0 - p)).ln();
         let (wp, wq) = (logit(0.6), logit(0.8));
         let v0 = 0.1875 / (800.0 * 0.0625);
@@ -429,21 +530,44 @@ mod tests {
     }
 
     #[test]
+    fn a_game_repeated_move_for_move_is_fitted_once() {
+        let mut games = synthetic(400, 5);
+        for (i, g) in games.iter_mut().enumerate() {
+            g.number = u32::try_from(i).expect("small");
+            g.fingerprint = g.number.into();
+            g.fingerprint += 1;
+        }
+        let whole = fit_all(&games).expect("a fit");
+        let copies: Vec<GameSummary> = games[..100]
+            .iter()
+            .map(|g| GameSummary {
+                number: g.number + 400,
+                ..g.clone()
+            })
+            .collect();
+        games.extend(copies);
+        let fit = fit_all(&games).expect("a fit");
+        assert_eq!((fit.repeats_left_out, fit.games), (100, 400));
+        assert_eq!(fit.values, whole.values, "the copies change nothing");
+    }
+
+    #[test]
     fn games_at_a_cap_and_positions_mid_exchange_are_left_out() {
         let mut games = synthetic(400, 5);
-        let whole = Values::fit(&games).expect("a fit");
+        let whole = fit_all(&games).expect("a fit");
         let mut at_cap = game(None, "turn cap", 200, &[]);
         at_cap.material = vec![Material {
             turn: 10,
             balance: vec![("pawn".to_owned(), 5), ("queen".to_owned(), -1)],
         }];
         games.extend([at_cap.clone(), at_cap]);
-        let fit = Values::fit(&games).expect("a fit");
+        let fit = fit_all(&games).expect("a fit");
         assert_eq!((fit.capped_left_out, fit.games), (2, 400));
         assert_eq!(fit.values, whole.values, "the capped games change nothing");
         assert!(
             fit.report().contains(
-                "left out: 2 games ended at a cap (turn cap, decision cap); 0 positions not quiet"
+                "left out: 2 games ended at a cap (turn cap, decision cap); 0 games repeating an \
+                 earlier one move for move; 0 positions not quiet"
             ),
             "{}",
             fit.report()
@@ -458,17 +582,17 @@ mod tests {
             },
         );
         games[0] = mid;
-        let fit = Values::fit(&games).expect("a fit");
+        let fit = fit_all(&games).expect("a fit");
         assert_eq!(
             (fit.samples, fit.unquiet_left_out),
             (400, 1),
             "turn 8 in, turn 10 out"
         );
-        let all = Values::fit_with(&games, SampleRule { every: 1, quiet: 0 }).expect("a fit");
+        let all = Values::fit_with(&games, SampleRule { every: 1, quiet: 0 }, None).expect("a fit");
         assert_eq!((all.samples, all.unquiet_left_out), (401, 0));
         let only: Vec<GameSummary> = games.iter().filter(|g| capped(g)).cloned().collect();
         assert_eq!(
-            Values::fit(&only).expect_err("all capped"),
+            fit_all(&only).expect_err("all capped"),
             FitError::AllCapped { games: 2 }
         );
     }
@@ -477,7 +601,7 @@ mod tests {
     fn nothing_to_fit_is_said() {
         let g = game(Some(0), "checkmate", 4, &[]);
         assert_eq!(
-            Values::fit(std::slice::from_ref(&g))
+            fit_all(std::slice::from_ref(&g))
                 .expect_err("no samples")
                 .to_string(),
             "no material samples: this variant's boards do not count material"
@@ -488,7 +612,7 @@ mod tests {
             balance: vec![("pawn".to_owned(), 0)],
         }];
         assert_eq!(
-            Values::fit(&[even]).expect_err("no difference"),
+            fit_all(&[even]).expect_err("no difference"),
             FitError::NoDifference { samples: 1 }
         );
         assert!(
