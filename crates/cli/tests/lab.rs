@@ -277,23 +277,26 @@ fn values_sets_the_rule_text_s_claims_beside_the_fit_and_writes_the_games_balanc
 fn games_that_repeat_an_earlier_game_move_for_move_are_counted_once() {
     let json = temp_file("lab-repeats.json", "");
     let path = json.display().to_string();
-    let o = omnichess(&[
-        "lab",
-        "balance",
-        "classic",
-        "--player",
-        "engine:depth=1",
-        "--games",
-        "4",
-        "--max-turns",
-        "30",
-        "--jobs",
-        "2",
-        "--json",
-        &path,
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = stdout(&o);
+    let study = |more: &[&str]| {
+        let mut args = vec![
+            "lab",
+            "balance",
+            "classic",
+            "--player",
+            "engine:depth=1",
+            "--games",
+            "4",
+            "--max-turns",
+            "30",
+            "--jobs",
+            "2",
+        ];
+        args.extend(more);
+        let o = omnichess(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let text = study(&["--json", &path]);
     assert!(text.starts_with("games: 1  ("), "{text}");
     assert!(
         text.contains("repeats: 3 of the 4 games played repeat an earlier game move for move"),
@@ -307,22 +310,7 @@ fn games_that_repeat_an_earlier_game_move_for_move_are_counted_once() {
         (&serde_json::json!(1), &serde_json::json!(4))
     );
     // Random openings of 4 decisions: different games, none counted twice.
-    let o = omnichess(&[
-        "lab",
-        "balance",
-        "classic",
-        "--player",
-        "engine:depth=1",
-        "--games",
-        "4",
-        "--max-turns",
-        "30",
-        "--opening",
-        "4",
-        "--jobs",
-        "2",
-    ]);
-    let text = stdout(&o);
+    let text = study(&["--opening", "4"]);
     assert!(text.starts_with("games: 4  ("), "{text}");
     assert!(!text.contains("repeats:"), "{text}");
 }
