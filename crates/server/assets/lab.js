@@ -240,7 +240,7 @@ function studyBody(app, study, players) {
         ? `Done: ${study.games_done} games${study.batches_skipped ? ` (${study.sprt && study.sprt.verdict !== 'Continue' ? 'the test decided' : 'stopped by its owner'}; ${study.games - study.games_done} not played)` : ''}.`
         : `${study.games_done} of ${study.games} games · batches ${study.batches_done} done, ${study.batches_claimed.length} being played, ${study.batches_open} waiting` }),
       ownerControls(app, study),
-      b.games > 0 ? h('p', { text: `${players[0]} scores ${percent(b.first_player_score)}; decisive ${percent(b.decisive_rate)}; ${b.results.first} ${players[0]} wins, ${b.results.second} ${players[1]} wins, ${b.results.drawn} draws; length median ${b.lengths.median} turns.` }) : null),
+      b.games > 0 ? h('p', { text: `${players[0]} scores ${percent(b.first_player_score)}; decisive ${percent(b.decisive_rate)}; ${b.results.first} ${players[0]} wins, ${b.results.second} ${players[1]} wins, ${b.results.drawn} draws; length median ${b.lengths.median} turns.${b.played > b.games ? ` ${b.played - b.games} of the ${b.played} games played repeat an earlier game move for move and count once (open with more random decisions for more).` : ''}` }) : null),
   ];
   if (study.sprt) parts.push(sprtPanel(study.sprt, spec));
   if (study.comparison && b.games > 0) parts.push(comparisonTable(study.comparison, players));
@@ -253,7 +253,9 @@ function studyBody(app, study, players) {
         ? figure(study.id, 'events', "Events of the variant's rules", eventsTable(study.id, b.events))
         : null,
       study.kind === 'values' && study.values
-        ? figure(study.id, 'values', 'Piece values (95 % intervals)', valuesChart(study.values.values))
+        ? figure(study.id, 'values', study.values.band != null
+          ? `Piece values (95 % intervals), fitted where the material leaves the result open (log-odds within ±${study.values.band}): ${study.values.samples} positions, ${study.values.outside_band_left_out} left out as decided`
+          : 'Piece values (95 % intervals)', valuesChart(study.values.values))
         : null,
       study.kind === 'values' && !study.values
         ? h('p.panel.muted#values-note', { text: `No values yet: ${study.values_note || 'too few games'}` })

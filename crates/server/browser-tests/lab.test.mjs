@@ -74,6 +74,10 @@ test('a values study shows its values with error bars', { timeout: 90_000 }, asy
     assert.equal(await page.locator('svg.values-chart line.error-bar').count(), study.values.values.length);
     assert.equal(await page.locator('svg.score-chart circle.point').count(), 40);
     await page.locator('[data-figure="values"] a.csv').waitFor();
+    // The fit's band and what it left out, as the report says them.
+    assert.equal(study.values.band, 1.5);
+    assert.ok((await page.locator('[data-figure="values"]').textContent()).includes(
+      `fitted where the material leaves the result open (log-odds within ±1.5): ${study.values.samples} positions, ${study.values.outside_band_left_out} left out as decided`));
     await screenshot(page, 'lab');
     await page.screenshot({ path: join(SCREENSHOTS, 'lab-full.png'), fullPage: true });
     assert.deepEqual(page.errors, []);
