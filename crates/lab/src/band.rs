@@ -31,12 +31,12 @@ pub struct Banded {
 /// The fit of `rows` (`dim` weights, the intercept first) in `band` (`None`: every row), or
 /// `None` where a fit cannot be solved.
 #[must_use]
-pub fn fit(rows: &[Row], dim: usize, band: Option<f64>) -> Option<Banded> {
-    let mut last = Fit::of(rows, dim)?;
+pub fn fit(rows: Vec<Row>, dim: usize, band: Option<f64>) -> Option<Banded> {
+    let mut last = Fit::of(&rows, dim)?;
     let Some(band) = band else {
         return Some(Banded {
             fit: last,
-            rows: rows.to_vec(),
+            rows,
             rounds: 0,
         });
     };
@@ -99,10 +99,10 @@ mod tests {
     #[test]
     fn the_band_reads_the_weight_where_the_material_leaves_the_game_open() {
         let rows = saturated(20_000, 3);
-        let all = fit(&rows, 2, None).expect("a fit");
+        let all = fit(rows.clone(), 2, None).expect("a fit");
         assert_eq!(all.rounds, 0);
         assert!(all.fit.beta[1] > 1.0, "saturated: {}", all.fit.beta[1]);
-        let banded = fit(&rows, 2, Some(DEFAULT_BAND)).expect("a fit");
+        let banded = fit(rows.clone(), 2, Some(DEFAULT_BAND)).expect("a fit");
         assert!(banded.rounds >= 2, "chosen again until settled");
         assert!(
             (banded.fit.beta[1] - 0.8).abs() < 0.15,

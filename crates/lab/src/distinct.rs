@@ -7,35 +7,36 @@
 //! A comparison's games are paired (game k from start A, game n + k from start B, one seed):
 //! a pair is kept or dropped whole, by the fingerprints of both its games.
 
-use std::collections::HashSet;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
 use super::summary::GameSummary;
 
-/// The games of `games` that repeat none before them (by game number), in their order.
-/// Games without a fingerprint (0: stored before it was kept) are each their own.
+/// The games of `games` that repeat none before them (by game number), in that order;
+/// `games` itself, uncopied and in its own order, where none repeats. Games without a fingerprint (0: stored
+/// before it was kept) are each their own.
 #[must_use]
-pub fn distinct(games: &[GameSummary]) -> Vec<GameSummary> {
+pub fn distinct(games: &[GameSummary]) -> Cow<'_, [GameSummary]> {
     let mut seen = HashSet::new();
-    by_number(games)
-        .into_iter()
-        .filter(|g| g.fingerprint == 0 || seen.insert(g.fingerprint))
-        .cloned()
-        .collect()
+    let sorted = by_number(games);
+    let repeated: HashSet<u32> = sorted
+        .iter()
+        .filter(|g| g.fingerprint != 0 && !seen.insert(g.fingerprint))
+        .map(|g| g.number)
+        .collect();
+    keep(games, sorted, |g| !repeated.contains(&g.number))
 }
 
 /// The games of a comparison of `n` pairs (game k and game n + k a pair) whose pair repeats
 /// no pair before it; a game whose partner is missing is kept (the comparison leaves it out).
 #[must_use]
-pub fn distinct_pairs(games: &[GameSummary], n: u32) -> Vec<GameSummary> {
-    let fingerprint_of = |number: u32| {
-        games
-            .iter()
-            .find(|g| g.number == number)
-            .map(|g| g.fingerprint)
-    };
+pub fn distinct_pairs(games: &[GameSummary], n: u32) -> Cow<'_, [GameSummary]> {
+    let fingerprints: HashMap<u32, u64> = games.iter().map(|g| (g.number, g.fingerprint)).collect();
+    let fingerprint_of = |number: u32| fingerprints.get(&number).copied();
+    let sorted = by_number(games);
     let mut seen = HashSet::new();
     let mut repeated = HashSet::new();
-    for game in by_number(games).into_iter().filter(|g| g.number < n) {
+    for game in sorted.iter().filter(|g| g.number < n) {
         let Some(partner) = n.checked_add(game.number).and_then(fingerprint_of) else {
             continue;
         };
@@ -44,14 +45,23 @@ pub fn distinct_pairs(games: &[GameSummary], n: u32) -> Vec<GameSummary> {
             repeated.insert(game.number);
         }
     }
-    by_number(games)
-        .into_iter()
-        .filter(|g| {
-            let k = if g.number < n { g.number } else { g.number - n };
-            !repeated.contains(&k)
-        })
-        .cloned()
-        .collect()
+    keep(games, sorted, |g| {
+        let k = if g.number < n { g.number } else { g.number - n };
+        !repeated.contains(&k)
+    })
+}
+
+/// The games of `sorted` (all of `games`, by number) that `kept` keeps; `games` itself where
+/// it keeps every one.
+fn keep<'g>(
+    games: &'g [GameSummary],
+    sorted: Vec<&'g GameSummary>,
+    kept: impl Fn(&GameSummary) -> bool,
+) -> Cow<'g, [GameSummary]> {
+    if sorted.iter().all(|g| kept(g)) {
+        return Cow::Borrowed(games);
+    }
+    Cow::Owned(sorted.into_iter().filter(|g| kept(g)).cloned().collect())
 }
 
 /// `games` in the order of their numbers.

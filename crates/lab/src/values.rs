@@ -193,8 +193,9 @@ impl Values {
                 })
             })
             .collect();
-        let banded = band::fit(&rows, kinds.len() + 1, material_band).ok_or(FitError::Singular)?;
-        let outside_band_left_out = count(rows.len() - banded.rows.len());
+        let noted_rows = rows.len();
+        let banded = band::fit(rows, kinds.len() + 1, material_band).ok_or(FitError::Singular)?;
+        let outside_band_left_out = count(noted_rows - banded.rows.len());
         let (rows, band_rounds) = (banded.rows, banded.rounds);
         let Fit { beta, covariance } = banded.fit;
         let se = |i: usize| covariance[i][i].max(0.0).sqrt();
