@@ -222,14 +222,25 @@ impl App {
         stored: crate::store::StoredGame,
         work: impl FnOnce(&mut Loaded) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
+        Ok(self.with_game_back(stored, work).await?.0)
+    }
+
+    /// [`App::with_game`], with `stored` given back: a caller that stores more events reads
+    /// only those ([`crate::Store::load_newer`]), not the whole game again.
+    pub async fn with_game_back<T: Send + 'static>(
+        &self,
+        stored: crate::store::StoredGame,
+        work: impl FnOnce(&mut Loaded) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<(T, crate::store::StoredGame), ApiError> {
         let slot = self.kept.slot(&stored.row.id);
         self.off_thread(self.work_limit, ApiError::OverLimit, move || {
             // Requests on one game take turns with its kept state.
             let mut kept = slot.lock().unwrap_or_else(|e| e.into_inner());
             let mut loaded = Loaded::build_from(stored, kept.take())?;
             let answer = work(&mut loaded);
-            *kept = Some(loaded.into_kept());
-            answer
+            let (state, stored) = loaded.into_kept();
+            *kept = Some(state);
+            Ok((answer?, stored))
         })
         .await
     }
@@ -338,8 +349,8 @@ impl App {
         }
         let stored = self.store.load(id).await?;
         let seat = App::seat(&stored.row.tokens, token)?;
-        let (planned, rated) = self
-            .with_game(stored, move |loaded| {
+        let ((planned, rated), stored) = self
+            .with_game_back(stored, move |loaded| {
                 let running = loaded.finish().is_none();
                 let planned = plan(loaded, seat, &command, now_ms())?;
                 let rated = if running && !planned.events.is_empty() {
@@ -353,7 +364,8 @@ impl App {
         self.store
             .append_ending(id, &planned.events, rated.as_ref())
             .await?;
-        let shown = self.changed(id, &planned.events).await?;
+        let stored = self.store.load_newer(stored).await?;
+        let shown = self.changed_from(stored, &planned.events).await?;
         match planned.refusal {
             Some(refusal) => Err(refusal),
             None => Ok(shown),
@@ -364,6 +376,17 @@ impl App {
     /// take one), the engine woken if it is to move, the flag timer reset. The new snapshot.
     pub async fn changed(&self, id: &str, events: &[Event]) -> Result<Shown, ApiError> {
         let stored = self.store.load(id).await?;
+        self.changed_from(stored, events).await
+    }
+
+    /// [`App::changed`] on game `stored` as the store holds it after `events`.
+    async fn changed_from(
+        &self,
+        stored: crate::store::StoredGame,
+        events: &[Event],
+    ) -> Result<Shown, ApiError> {
+        let game_id = stored.row.id.clone();
+        let id = game_id.as_str();
         let engine = stored.row.options.engine;
         let known = self.known_captured(id);
         let offered = events.iter().any(|e| e.kind == "offer-draw");

@@ -126,14 +126,15 @@ impl Loaded {
         self.ends_turn.push(player.is_some() && next != player);
     }
 
-    /// The state to keep for the next request on the game.
+    /// The state to keep for the next request on the game, and what the store held.
     #[must_use]
-    pub fn into_kept(self) -> Kept {
-        Kept {
+    pub fn into_kept(self) -> (Kept, StoredGame) {
+        let kept = Kept {
             texts: self.played,
             ends_turn: self.ends_turn,
             game: self.game,
-        }
+        };
+        (kept, self.stored)
     }
 
     /// The game's version: events stored.

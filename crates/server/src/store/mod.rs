@@ -423,25 +423,7 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?
         .ok_or_else(|| ApiError::UnknownGame(id.chars().take(40).collect()))?;
-        let events = sqlx::query(
-            "SELECT seq, kind, player, text, at_ms FROM events WHERE game_id = $1 ORDER BY seq",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(Event {
-                seq: r.try_get(0)?,
-                kind: r.try_get(1)?,
-                player: r
-                    .try_get::<Option<i64>, _>(2)?
-                    .and_then(|p| u8::try_from(p).ok()),
-                text: r.try_get(3)?,
-                at_ms: r.try_get(4)?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let events = self.events_after(id, i64::MIN).await?;
         let options: String = row.try_get(5)?;
         let seat = |at: usize| -> Result<Option<SeatAccount>, sqlx::Error> {
             let id: Option<String> = row.try_get(at)?;
@@ -461,6 +443,42 @@ impl Store {
             },
             events,
         })
+    }
+
+    /// `stored` brought up to date: the events stored after its last one read and added (a
+    /// game's row never changes once it is made, and events are only ever appended).
+    pub async fn load_newer(&self, mut stored: StoredGame) -> Result<StoredGame, ApiError> {
+        self.file_present()?;
+        let last = stored.events.last().map_or(i64::MIN, |e| e.seq);
+        let newer = self.events_after(&stored.row.id, last).await?;
+        stored.events.extend(newer);
+        Ok(stored)
+    }
+
+    /// The events of game `id` numbered after `seq`, in order.
+    async fn events_after(&self, id: &str, seq: i64) -> Result<Vec<Event>, ApiError> {
+        let events = sqlx::query(
+            "SELECT seq, kind, player, text, at_ms FROM events
+             WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(seq)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(Event {
+                seq: r.try_get(0)?,
+                kind: r.try_get(1)?,
+                player: r
+                    .try_get::<Option<i64>, _>(2)?
+                    .and_then(|p| u8::try_from(p).ok()),
+                text: r.try_get(3)?,
+                at_ms: r.try_get(4)?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(events)
     }
 
     /// Appends `events` (numbered from the game's current length `seq`, which they carry) to

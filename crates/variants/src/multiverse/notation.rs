@@ -7,7 +7,7 @@
 //! `(L1)Nf3`, `(T2)Nf3`), the target board of a jump (`N>>d3`: a branching jump to d3 on some
 //! other board, `N>d3` a non-branching one), the piece letter (a pawn first, then any piece).
 
-use omnichess_core::{DecisionError, Game};
+use omnichess_core::DecisionError;
 use thiserror::Error;
 
 use super::coords::{LineError, line_label, parse_line, square_name, turn_of};
@@ -107,14 +107,14 @@ impl Multiverse {
         s
     }
 
-    /// Reads a decision and checks that it is open now.
+    /// Reads a decision and checks that it is open now. Only the moves the text could name
+    /// are tested for legality ([`Multiverse::legal_moves`] with the pattern as its filter),
+    /// so reading a move costs a small part of listing every decision.
     pub fn parse_notation(&self, text: &str) -> Result<Decision5, DecisionError> {
-        let mut open = Vec::new();
-        self.decisions(&mut open);
         let t = text.trim();
         if t.eq_ignore_ascii_case("submit") {
-            return open
-                .contains(&Decision5::Submit)
+            return self
+                .may_submit()
                 .then_some(Decision5::Submit)
                 .ok_or_else(|| {
                     DecisionError::illegal(
@@ -131,18 +131,17 @@ impl Multiverse {
             .pattern(t)
             .map_err(|why| DecisionError::unparsable(text, why.to_string()))?;
         let default_promotion = self.setup.promotions.first().copied();
-        let moves: Vec<Move5> = open
-            .iter()
-            .filter_map(|d| match d {
-                Decision5::Move(mv) => Some(*mv),
-                Decision5::Submit => None,
-            })
-            .collect();
+        let mut open = Vec::new();
+        self.legal_moves(&mut open, |mv| {
+            self.matches(&mv, &pattern, default_promotion, true)
+        });
         let found = |any_piece: bool| -> Vec<Move5> {
-            moves
-                .iter()
-                .copied()
-                .filter(|mv| self.matches(mv, &pattern, default_promotion, any_piece))
+            open.iter()
+                .filter_map(|d| match d {
+                    Decision5::Move(mv) => Some(*mv),
+                    Decision5::Submit => None,
+                })
+                .filter(|mv| any_piece || self.matches(mv, &pattern, default_promotion, false))
                 .collect()
         };
         // Without a piece letter a pawn's move first; if no pawn's fits, any piece's.
