@@ -58,7 +58,12 @@ pub fn dead_by(game: &Realms, standard: Standard) -> bool {
         return false;
     }
     let mut scratch = scratch(game);
-    Player::BOTH
+    // The king whose opponent has more material first: a series that keeps that material to
+    // the horizon is found at once, and then the other king's search (which, against a bare
+    // king, must look at every series to find none) is not needed.
+    let mut kings = Player::BOTH;
+    kings.sort_by_key(|&king| std::cmp::Reverse(material(&game.board, king.opponent())));
+    kings
         .into_iter()
         .all(|king| !can_lose(&mut scratch, king, HORIZON, standard))
 }
@@ -251,5 +256,36 @@ mod tests {
         ));
         assert!(reachable_loss(&guarded, Player::Black));
         assert!(!dead(&guarded));
+    }
+
+    /// Ruling R.5.4 with a bare king against two pieces, either colour strong: the strong
+    /// king cannot lose (its search must look at every series), the bare one can, so the
+    /// position is not dead whichever king [`dead`] asks about first.
+    #[test]
+    fn r5_4_two_pieces_against_a_bare_king_is_not_dead_for_either_colour() {
+        for (text, strong) in [
+            (
+                "8/8/8/8/8/8/8/8|7K/8/8/8/8/8/1RR5/k7|8/8/8/8/8/8/8/8 w - - 0 1",
+                Player::White,
+            ),
+            (
+                "8/8/8/8/8/8/8/8|7k/8/8/8/8/8/1rr5/K7|8/8/8/8/8/8/8/8 b - - 0 1",
+                Player::Black,
+            ),
+        ] {
+            let game = position(text);
+            let mut scratch = game.clone();
+            assert!(
+                !can_lose(&mut scratch, strong, HORIZON, Standard::Table),
+                "{text}"
+            );
+            assert!(can_lose(
+                &mut scratch,
+                strong.opponent(),
+                HORIZON,
+                Standard::Table
+            ));
+            assert!(!dead(&game), "{text}");
+        }
     }
 }
