@@ -226,10 +226,11 @@ fn an_analyzer_keeps_its_search_from_one_request_to_the_next() {
 #[test]
 fn each_engine_names_the_adjudication_its_scores_allow() {
     use omnichess_engine::adjudication::Adjudication;
-    // 5D Chess's and DMChess's scores do not foretell results (examples/adjudication_check.rs:
-    // the resign rule would resign a player that goes on to win); every other engine's do.
+    // 5D Chess's, DMChess's and Three Realms' scores do not foretell results
+    // (examples/adjudication_check.rs: the resign rule would resign a player that goes on to
+    // win); every other engine's do.
     for entry in omnichess_engine::ENGINES {
-        let expected = if ["multiverse", "dmchess"].contains(&entry.name) {
+        let expected = if ["multiverse", "dmchess", "realms"].contains(&entry.name) {
             Adjudication::NONE
         } else {
             Adjudication::LAB

@@ -9,6 +9,7 @@ use omnichess_variants::realms::square::{file, level, rank};
 use omnichess_variants::realms::{Board, KINDS, Kind, Move, Realms, Special};
 
 use super::Evaluator;
+use crate::adjudication::Adjudication;
 
 /// Centipawns per kind, in [`Kind`] order: the seed's relative values × 100 (horse 1⅓ →
 /// 133, elephant 3½ → 350), the king 0 (it is never traded).
@@ -121,6 +122,12 @@ fn mop_up(board: &Board, balance: i32) -> i32 {
 }
 
 impl Evaluator<Realms> for RealmsEval {
+    /// None: a side this evaluator scores far behind often goes on to win. Of 80 games of
+    /// `engine:nodes=2000` (example `adjudication_check`), the lab's resign rule would have
+    /// resigned a player in 78, and in 22 of them that player won (21) or drew (1); every
+    /// game ended by the rules within 400 turns.
+    const ADJUDICATION: Adjudication = Adjudication::NONE;
+
     fn evaluate(&self, state: &Realms) -> i32 {
         let board = state.board();
         let (wm, wp) = side(board, Player::White);
