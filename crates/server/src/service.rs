@@ -61,22 +61,30 @@ pub struct App {
     socket_idle: crate::socket_idle::SocketIdle,
 }
 
-/// The rated ending that `events` bring to the rated game `stored`, if they end it with a
-/// result that is rated (the game rebuilt with them).
-fn rated_end(
-    stored: &crate::store::StoredGame,
-    events: &[Event],
-) -> Result<Option<RatedEnd>, ApiError> {
-    let row = &stored.row;
+/// The rated ending that `events`, just planned on `loaded`, bring to its rated game, if they
+/// end it with a result that is rated. Decisions and rolls are already played on
+/// `loaded.game` and end the game by its rules alone, so its own finish tells; an action
+/// (a resignation, an agreed draw, a flag) ends it through the log: the game is rebuilt with
+/// the events.
+fn rated_end(loaded: &Loaded, events: &[Event]) -> Result<Option<RatedEnd>, ApiError> {
+    let row = &loaded.stored.row;
     let [Some(first), Some(second)] = &row.players else {
         return Ok(None);
     };
     if !row.options.rated {
         return Ok(None);
     }
-    let mut after = stored.clone();
-    after.events.extend_from_slice(events);
-    let Some(finish) = Loaded::build(after)?.finish() else {
+    let played_only = events
+        .iter()
+        .all(|e| matches!(e.kind.as_str(), "decision" | "chance"));
+    let finish = if played_only {
+        loaded.finish()
+    } else {
+        let mut after = loaded.stored.clone();
+        after.events.extend_from_slice(events);
+        Loaded::build(after)?.finish()
+    };
+    let Some(finish) = finish else {
         return Ok(None);
     };
     Ok(RatedEnd::score_of(&finish.result).map(|score| RatedEnd {
@@ -354,7 +362,7 @@ impl App {
                 let running = loaded.finish().is_none();
                 let planned = plan(loaded, seat, &command, now_ms())?;
                 let rated = if running && !planned.events.is_empty() {
-                    rated_end(&loaded.stored, &planned.events)?
+                    rated_end(loaded, &planned.events)?
                 } else {
                     None
                 };

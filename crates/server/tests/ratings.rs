@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{act, app_at, call_as, database, sign_up};
+use crate::common::{act, app_at, call_as, database, decide, sign_up};
 
 /// A seek by `seeker` (first seat) accepted by `accepter`: the game's id and both tokens.
 async fn seek_game(
@@ -129,6 +129,55 @@ async fn a_rated_result_changes_both_ratings_once_and_a_casual_one_none() {
         .expect("read")
         .expect("rated");
     assert_eq!(games, 1, "the game against a visitor was not rated");
+}
+
+/// A rated game ended by the rules (a checkmate, decided from the state the move was played
+/// on, not a rebuilt game) is rated as one ended by resignation.
+#[tokio::test]
+async fn a_rated_game_ended_by_checkmate_changes_both_ratings() {
+    let url = database("ratings-mate");
+    let app_state = app_at(&url).await;
+    let store = app_state.store.clone();
+    let app = omnichess_server::router(app_state);
+    let ann = sign_up(&app, "ann").await;
+    let bob = sign_up(&app, "bob").await;
+    let clock = json!({"base_ms": 300_000, "increment_ms": 0});
+    let body = json!({"variant": "classic", "seat": 0, "casual": false, "clock": clock});
+    let (id, ann_token, bob_token) = seek_game(&app, &ann, &bob, body).await;
+    for (token, text) in [
+        (&ann_token, "f2f3"),
+        (&bob_token, "e7e5"),
+        (&ann_token, "g2g4"),
+    ] {
+        let (status, game) = decide(&app, &id, token, text, None).await;
+        assert_eq!(status, StatusCode::OK, "{text}: {game}");
+        assert!(
+            store
+                .rating_of("bob", "classic", "blitz")
+                .await
+                .expect("read")
+                .is_none(),
+            "not rated while the game runs"
+        );
+    }
+    let (status, game) = decide(&app, &id, &bob_token, "d8h4", None).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["outcome"]["result"], "0-1", "{game}");
+    let rating = |name: &'static str| {
+        let store = store.clone();
+        async move {
+            store
+                .rating_of(name, "classic", "blitz")
+                .await
+                .expect("read")
+                .expect("rated")
+        }
+    };
+    let ((bob_rating, bob_games), (ann_rating, ann_games)) =
+        (rating("bob").await, rating("ann").await);
+    assert_eq!((ann_games, bob_games), (1, 1));
+    assert!((bob_rating.rating - 1662.31).abs() < 0.01, "{bob_rating:?}");
+    assert!((ann_rating.rating - 1337.69).abs() < 0.01, "{ann_rating:?}");
 }
 
 #[tokio::test]
